@@ -1,0 +1,211 @@
+//! A line-numbered reader for judge-format input, shared by every puzzle's parser.
+//!
+//! Judge inputs are line-oriented: a solution that reads them line by line (as the
+//! seeds' accepted programs do) breaks on a missing or extra number, so the parsers
+//! are strict about what each line holds. Every error names the 1-based line and
+//! what was expected there, so that `lockstep solve` can answer with one line on
+//! stderr instead of a panic.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// Why a judge input could not be read: the line it happened on and what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// 1-based line number; 0 when the problem is not tied to a line (empty input).
+    pub line: usize,
+    pub message: String,
+}
+
+impl InputError {
+    pub fn new(line: usize, message: impl Into<String>) -> Self {
+        InputError {
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// One line of input split into whitespace-separated tokens.
+#[derive(Debug, Clone)]
+pub struct Line<'a> {
+    pub number: usize,
+    pub tokens: Vec<&'a str>,
+}
+
+impl<'a> Line<'a> {
+    /// An error located on this line.
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        InputError::new(self.number, message)
+    }
+
+    /// Requires exactly `count` tokens; `what` names them for the error ("6 colours").
+    pub fn expect_len(&self, count: usize, what: &str) -> Result<(), InputError> {
+        if self.tokens.len() == count {
+            Ok(())
+        } else {
+            Err(self.error(format!(
+                "expected {what}, found {} value{}",
+                self.tokens.len(),
+                if self.tokens.len() == 1 { "" } else { "s" }
+            )))
+        }
+    }
+
+    /// Token `index` as a number within `range`; `what` names it for the error.
+    pub fn int<T>(
+        &self,
+        index: usize,
+        what: &str,
+        range: RangeInclusive<T>,
+    ) -> Result<T, InputError>
+    where
+        T: FromStr + PartialOrd + fmt::Display + Copy,
+    {
+        let token = self
+            .tokens
+            .get(index)
+            .ok_or_else(|| self.error(format!("expected {what}, found end of line")))?;
+        parse_int(token, self.number, what, range)
+    }
+}
+
+/// Parses one token as a whole number within `range`.
+pub fn parse_int<T>(
+    token: &str,
+    line: usize,
+    what: &str,
+    range: RangeInclusive<T>,
+) -> Result<T, InputError>
+where
+    T: FromStr + PartialOrd + fmt::Display + Copy,
+{
+    let value: T = token.parse().map_err(|_| {
+        InputError::new(
+            line,
+            format!("expected a whole number for {what}, found {token:?}"),
+        )
+    })?;
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(InputError::new(
+            line,
+            format!(
+                "{what} must be in {}..={}, found {value}",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
+/// Hands out the lines of an input in order, with their numbers.
+pub struct Lines<'a> {
+    inner: std::iter::Enumerate<std::str::Lines<'a>>,
+    last: usize,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Lines {
+            inner: text.lines().enumerate(),
+            last: 0,
+        }
+    }
+
+    /// The next line, or an error saying that `what` was expected there.
+    pub fn next_line(&mut self, what: &str) -> Result<Line<'a>, InputError> {
+        match self.inner.next() {
+            Some((index, text)) => {
+                self.last = index + 1;
+                Ok(Line {
+                    number: index + 1,
+                    tokens: text.split_whitespace().collect(),
+                })
+            }
+            None => Err(InputError::new(
+                self.last + 1,
+                format!("expected {what}, found end of input"),
+            )),
+        }
+    }
+
+    /// The next line that is not blank, or `None` at the end of input. For inputs
+    /// whose cases run until end of file.
+    pub fn next_nonblank(&mut self) -> Option<Line<'a>> {
+        for (index, text) in self.inner.by_ref() {
+            self.last = index + 1;
+            let tokens: Vec<&str> = text.split_whitespace().collect();
+            if !tokens.is_empty() {
+                return Some(Line {
+                    number: index + 1,
+                    tokens,
+                });
+            }
+        }
+        None
+    }
+
+    /// Accepts only blank lines after the input proper.
+    pub fn finish(mut self) -> Result<(), InputError> {
+        match self.next_nonblank() {
+            None => Ok(()),
+            Some(line) => Err(line.error("unexpected text after the end of the input")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_line_and_the_expectation() {
+        let mut lines = Lines::new("4 4\n0 0 x 0\n");
+        let first = lines.next_line("N and K").unwrap();
+        assert_eq!(first.int(0, "N", 4..=12u32), Ok(4));
+        let second = lines.next_line("a board row").unwrap();
+        let err = second.int(2, "colour", 0..=2u8).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: expected a whole number for colour, found \"x\""
+        );
+        let err = lines.next_line("a board row").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3: expected a board row, found end of input"
+        );
+    }
+
+    #[test]
+    fn out_of_range_and_trailing_text_are_errors() {
+        let line = Lines::new("13").next_line("N").unwrap();
+        assert_eq!(
+            line.int(0, "N", 4..=12u32).unwrap_err().to_string(),
+            "line 1: N must be in 4..=12, found 13"
+        );
+        let mut lines = Lines::new("1\n\n2\n");
+        lines.next_line("x").unwrap();
+        assert_eq!(
+            lines.finish().unwrap_err().to_string(),
+            "line 3: unexpected text after the end of the input"
+        );
+        let mut lines = Lines::new("1\n\n  \n");
+        lines.next_line("x").unwrap();
+        assert!(lines.finish().is_ok());
+    }
+}

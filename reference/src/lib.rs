@@ -1,0 +1,41 @@
+//! lockstep-reference: deliberately naive solvers, the oracle for the fast core.
+//!
+//! Each module here is written straight from its puzzle's rules, rule by rule, with
+//! plain data structures (grids of `Vec`s, full enumeration, exhaustive search) and
+//! no cleverness: readable beats fast. It uses `lockstep-core` for the model types and
+//! the judge-format I/O only, never for solving, so that the two implementations can
+//! only agree by both being right (or by both misreading the rules, which the
+//! corpus's hand-checked samples guard against).
+//!
+//! Module names match `lockstep_core` and the harness: one module per puzzle.
+
+pub mod new_game2;
+
+/// Returned when a reference solver spends its budget before finishing. The harness
+/// counts such a case as a timeout (skipped), never as a disagreement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfFuel;
+
+/// A budget of work units (for example piece moves or search nodes).
+#[derive(Debug, Clone, Copy)]
+pub struct Fuel(u64);
+
+impl Fuel {
+    pub fn new(units: u64) -> Fuel {
+        Fuel(units)
+    }
+
+    pub fn unlimited() -> Fuel {
+        Fuel(u64::MAX)
+    }
+
+    /// Spends `units`, or fails when fewer remain.
+    pub fn burn(&mut self, units: u64) -> Result<(), OutOfFuel> {
+        self.0 = self.0.checked_sub(units).ok_or(OutOfFuel)?;
+        Ok(())
+    }
+
+    pub fn remaining(&self) -> u64 {
+        self.0
+    }
+}

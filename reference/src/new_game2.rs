@@ -1,0 +1,195 @@
+//! New Game 2, played literally.
+//!
+//! The board is a grid of stacks (`Vec<Vec<Vec<usize>>>`), each piece remembers its
+//! row, column and direction, and every turn moves pieces 1..K exactly as the
+//! statement says: find the piece in its stack, lift it with everything above it,
+//! look at the next cell, turn round on blue or the edge, reverse the group on red,
+//! put it on top. No early exit: all 1000 turns are played when the game does not
+//! end. One unit of fuel per piece move.
+
+use crate::{Fuel, OutOfFuel};
+use lockstep_core::digest::Digest;
+use lockstep_core::new_game2::{
+    Answer, Case, Colour, Dir, End, Rule, Run, Snapshot, Step, Trace, ENDING_HEIGHT, TURN_LIMIT,
+};
+
+struct Game {
+    n: usize,
+    colours: Vec<Vec<Colour>>,
+    /// `stacks[row][col]`, bottom first, 0-based piece numbers.
+    stacks: Vec<Vec<Vec<usize>>>,
+    /// 0-based (row, col, dir) of each piece.
+    pieces: Vec<(usize, usize, Dir)>,
+}
+
+impl Game {
+    fn new(case: &Case) -> Game {
+        let n = case.n;
+        let colours = case.board.chunks(n).map(|row| row.to_vec()).collect();
+        let mut stacks = vec![vec![Vec::new(); n]; n];
+        let mut pieces = Vec::new();
+        for (number, piece) in case.pieces.iter().enumerate() {
+            let (row, col) = (usize::from(piece.row) - 1, usize::from(piece.col) - 1);
+            stacks[row][col].push(number);
+            pieces.push((row, col, piece.dir));
+        }
+        Game {
+            n,
+            colours,
+            stacks,
+            pieces,
+        }
+    }
+
+    /// The cell one step from (row, col) in `dir`, if it is on the board.
+    fn neighbour(&self, row: usize, col: usize, dir: Dir) -> Option<(usize, usize)> {
+        let (dr, dc) = dir.delta();
+        let r = row as i32 + dr;
+        let c = col as i32 + dc;
+        let inside = |v: i32| v >= 0 && v < self.n as i32;
+        if inside(r) && inside(c) {
+            Some((r as usize, c as usize))
+        } else {
+            None
+        }
+    }
+
+    /// "Blue or off the board" is one case in the rules.
+    fn blocked(&self, cell: Option<(usize, usize)>) -> bool {
+        match cell {
+            None => true,
+            Some((r, c)) => self.colours[r][c] == Colour::Blue,
+        }
+    }
+
+    /// Moves piece `a` with the pieces above it and describes what happened.
+    fn move_piece(&mut self, turn: u32, a: usize) -> Step {
+        let (row, col, dir) = self.pieces[a];
+        let mut target = self.neighbour(row, col, dir);
+        let mut turned = false;
+        if self.blocked(target) {
+            let reversed = dir.reversed();
+            self.pieces[a].2 = reversed;
+            target = self.neighbour(row, col, reversed);
+            turned = true;
+        }
+        let coords = |r: usize, c: usize| ((r + 1) as u8, (c + 1) as u8);
+        if self.blocked(target) {
+            return Step {
+                turn,
+                piece: (a + 1) as u8,
+                from: coords(row, col),
+                to: coords(row, col),
+                rule: Rule::TurnedStayed,
+                height: self.stacks[row][col].len() as u8,
+            };
+        }
+        let (tr, tc) = target.expect("not blocked, so on the board");
+
+        let position = self.stacks[row][col]
+            .iter()
+            .position(|&p| p == a)
+            .expect("a piece is in the stack of its own cell");
+        let mut group = self.stacks[row][col].split_off(position);
+        let red = self.colours[tr][tc] == Colour::Red;
+        if red {
+            group.reverse();
+        }
+        for &p in &group {
+            self.pieces[p].0 = tr;
+            self.pieces[p].1 = tc;
+        }
+        self.stacks[tr][tc].extend(group);
+
+        Step {
+            turn,
+            piece: (a + 1) as u8,
+            from: coords(row, col),
+            to: coords(tr, tc),
+            rule: match (turned, red) {
+                (false, false) => Rule::White,
+                (false, true) => Rule::Red,
+                (true, false) => Rule::TurnedWhite,
+                (true, true) => Rule::TurnedRed,
+            },
+            height: self.stacks[tr][tc].len() as u8,
+        }
+    }
+
+    /// Plays turns until a stack holds four pieces or the turn limit passes, handing
+    /// each step to `on_step`; stops early when `on_step` returns false.
+    fn play(
+        &mut self,
+        fuel: &mut Fuel,
+        mut on_step: impl FnMut(&Step) -> bool,
+    ) -> Result<End, OutOfFuel> {
+        for turn in 1..=TURN_LIMIT {
+            for a in 0..self.pieces.len() {
+                fuel.burn(1)?;
+                let step = self.move_piece(turn, a);
+                let go_on = on_step(&step);
+                if usize::from(step.height) >= ENDING_HEIGHT {
+                    return Ok(End::Ended { turn });
+                }
+                if !go_on {
+                    return Ok(End::StepLimit);
+                }
+            }
+        }
+        Ok(End::TurnLimit)
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            n: self.n,
+            stacks: self
+                .stacks
+                .iter()
+                .flatten()
+                .map(|stack| stack.iter().map(|&p| (p + 1) as u8).collect())
+                .collect(),
+            dirs: self.pieces.iter().map(|p| p.2).collect(),
+        }
+    }
+}
+
+/// Solves a case: the answer and the digest of its step trace (see [`Run`]).
+pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run, OutOfFuel> {
+    let mut game = Game::new(case);
+    let mut digest = Digest::new();
+    let end = game.play(fuel, |step| {
+        digest.push(step.packed());
+        true
+    })?;
+    Ok(match end {
+        End::Ended { turn } => Run {
+            answer: Answer::EndsOnTurn(turn),
+            trace_digest: digest.value(),
+        },
+        _ => Run {
+            answer: Answer::NotWithinLimit,
+            trace_digest: 0,
+        },
+    })
+}
+
+/// Plays a case recording at most `max_steps` steps; returns them with the state
+/// after the last one.
+pub fn trace(case: &Case, max_steps: usize) -> Trace {
+    let mut game = Game::new(case);
+    let mut steps = Vec::new();
+    let end = if max_steps == 0 {
+        End::StepLimit
+    } else {
+        game.play(&mut Fuel::unlimited(), |step| {
+            steps.push(*step);
+            steps.len() < max_steps
+        })
+        .expect("unlimited fuel")
+    };
+    Trace {
+        steps,
+        end,
+        state: game.snapshot(),
+    }
+}

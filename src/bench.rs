@@ -1,0 +1,89 @@
+//! `lockstep bench`: the core and the reference on the same generated cases, timed
+//! side by side in one run.
+//!
+//! The machine is shared and noisy, so each solver is timed over the whole case set
+//! several times, alternating core and reference, and the medians are reported; the
+//! ratio is the median of the per-round ratios, so that a slow moment hits both
+//! sides of one round rather than skewing one side only. Cases the reference cannot
+//! finish within its fuel are left out of both sides.
+
+use crate::campaign::generate_case;
+use crate::puzzle::Puzzle;
+use crate::seeds::CASE_BYTES;
+use lockstep_reference::Fuel;
+use std::hint::black_box;
+use std::time::Instant;
+
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    pub cases: usize,
+    pub rounds: usize,
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone)]
+pub struct BenchResult {
+    pub cases: usize,
+    /// Cases left out because the reference ran out of fuel.
+    pub skipped: usize,
+    pub rounds: usize,
+    pub core_per_second: f64,
+    pub reference_per_second: f64,
+    /// Median over rounds of (reference time / core time).
+    pub speedup: f64,
+}
+
+pub fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut cases = Vec::with_capacity(options.cases);
+    let mut skipped = 0;
+    let mut index = 0;
+    while cases.len() < options.cases {
+        if let Some(case) = generate_case::<P>(options.seed, 0, index, &mut buf) {
+            if P::reference(&case, &mut Fuel::new(P::FUEL)).is_ok() {
+                cases.push(case);
+            } else {
+                skipped += 1;
+            }
+        }
+        index += 1;
+    }
+
+    let (mut core_rates, mut reference_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..options.rounds.max(1) {
+        let start = Instant::now();
+        for case in &cases {
+            black_box(P::core(black_box(case)));
+        }
+        let core_time = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        for case in &cases {
+            let _ = black_box(P::reference(black_box(case), &mut Fuel::new(P::FUEL)));
+        }
+        let reference_time = start.elapsed().as_secs_f64();
+        core_rates.push(cases.len() as f64 / core_time);
+        reference_rates.push(cases.len() as f64 / reference_time);
+        ratios.push(reference_time / core_time);
+    }
+    BenchResult {
+        cases: cases.len(),
+        skipped,
+        rounds: options.rounds.max(1),
+        core_per_second: median(&mut core_rates),
+        reference_per_second: median(&mut reference_rates),
+        speedup: median(&mut ratios),
+    }
+}

@@ -1,0 +1,246 @@
+//! The in-process differential fuzzer behind `lockstep fuzz` (stable Rust, no
+//! libFuzzer): generate, check, count; on the first disagreement, stop, shrink it
+//! and report it.
+//!
+//! Jobs are threads. Job `j` checks cases `(seed, j, 0)`, `(seed, j, 1)`, ... (see
+//! [`crate::seeds`]), so a campaign is reproducible from its seed and job count, and a
+//! finding from its coordinates. Counters are kept per job and flushed to shared
+//! atomics every few dozen cases, so the jobs do not contend on every case.
+
+use crate::corpus::{self, Origin, Row};
+use crate::puzzle::{check, explain_safely, Explanation, Puzzle, Verdict};
+use crate::seeds::{case_bytes, CASE_BYTES};
+use crate::shrink::{shrink_divergence, Shrunk};
+use arbitrary::Unstructured;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone)]
+pub struct CampaignOptions {
+    pub seconds: f64,
+    pub seed: u64,
+    pub jobs: usize,
+    /// Stop after this many cases in all (shared evenly by the jobs).
+    pub max_cases: Option<u64>,
+    /// Show live progress on stderr (a spinner on a terminal, a line every
+    /// ten seconds otherwise).
+    pub progress: bool,
+}
+
+/// Counts of a campaign.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub cases: u64,
+    pub agree: u64,
+    pub diverge: u64,
+    pub timeout: u64,
+}
+
+/// A disagreement found by a campaign, shrunk and explained.
+#[derive(Debug, Clone)]
+pub struct Finding<C> {
+    pub job: u64,
+    pub index: u64,
+    pub original: C,
+    pub shrunk: Shrunk<C>,
+    pub core_answer: String,
+    pub reference_answer: String,
+    pub explanation: Explanation,
+    /// The corpus row for the shrunk case.
+    pub row: Row,
+}
+
+#[derive(Debug, Clone)]
+pub struct CampaignReport<C> {
+    pub tally: Tally,
+    pub elapsed: Duration,
+    pub finding: Option<Finding<C>>,
+}
+
+impl<C> CampaignReport<C> {
+    pub fn cases_per_second(&self) -> f64 {
+        self.tally.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+#[derive(Default)]
+struct SharedTally {
+    cases: AtomicU64,
+    agree: AtomicU64,
+    diverge: AtomicU64,
+    timeout: AtomicU64,
+}
+
+impl SharedTally {
+    fn add(&self, local: &mut Tally) {
+        self.cases.fetch_add(local.cases, Ordering::Relaxed);
+        self.agree.fetch_add(local.agree, Ordering::Relaxed);
+        self.diverge.fetch_add(local.diverge, Ordering::Relaxed);
+        self.timeout.fetch_add(local.timeout, Ordering::Relaxed);
+        *local = Tally::default();
+    }
+
+    fn get(&self) -> Tally {
+        Tally {
+            cases: self.cases.load(Ordering::Relaxed),
+            agree: self.agree.load(Ordering::Relaxed),
+            diverge: self.diverge.load(Ordering::Relaxed),
+            timeout: self.timeout.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// Generates case `index` of job `job`; `None` when the generator cannot use the
+/// bytes (it should always manage; such cases are simply not counted).
+pub fn generate_case<P: Puzzle>(
+    seed: u64,
+    job: u64,
+    index: u64,
+    buf: &mut [u8],
+) -> Option<P::Case> {
+    case_bytes(seed, job, index, buf);
+    P::generate(&mut Unstructured::new(buf)).ok()
+}
+
+const FLUSH_EVERY: u64 = 32;
+
+/// Runs a campaign for one puzzle.
+pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
+    let jobs = options.jobs.max(1) as u64;
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs_f64(options.seconds.max(0.0));
+    let per_job_cap = options.max_cases.map(|m| m.div_ceil(jobs));
+    let shared = SharedTally::default();
+    let stop = AtomicBool::new(false);
+    let finished = AtomicUsize::new(0);
+    let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
+
+    std::thread::scope(|scope| {
+        for job in 0..jobs {
+            let (shared, stop, finished, first) = (&shared, &stop, &finished, &first);
+            scope.spawn(move || {
+                let mut buf = vec![0u8; CASE_BYTES];
+                let mut local = Tally::default();
+                let mut index = 0u64;
+                loop {
+                    if index % FLUSH_EVERY == 0 {
+                        shared.add(&mut local);
+                        if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
+                            break;
+                        }
+                    }
+                    if per_job_cap.is_some_and(|cap| index >= cap) {
+                        break;
+                    }
+                    let this = index;
+                    index += 1;
+                    let Some(case) = generate_case::<P>(options.seed, job, this, &mut buf) else {
+                        continue;
+                    };
+                    local.cases += 1;
+                    match check::<P>(&case) {
+                        Verdict::Agree => local.agree += 1,
+                        Verdict::Timeout => local.timeout += 1,
+                        Verdict::Diverge { .. } => {
+                            local.diverge += 1;
+                            let mut slot = first.lock().unwrap_or_else(|e| e.into_inner());
+                            if slot.is_none() {
+                                *slot = Some((job, this, case));
+                            }
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+                shared.add(&mut local);
+                finished.fetch_add(1, Ordering::Relaxed);
+            });
+        }
+        if options.progress {
+            show_progress(P::NAME, &shared, &finished, jobs as usize, start);
+        }
+    });
+
+    let elapsed = start.elapsed();
+    let tally = shared.get();
+    let finding = first
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .map(|(job, index, case)| investigate::<P>(job, index, case, options.seed));
+    CampaignReport {
+        tally,
+        elapsed,
+        finding,
+    }
+}
+
+/// Shrinks and explains a disagreement found at (seed, job, index).
+pub fn investigate<P: Puzzle>(job: u64, index: u64, case: P::Case, seed: u64) -> Finding<P::Case> {
+    let shrunk = shrink_divergence::<P>(case.clone());
+    let (core_answer, reference_answer) = match check::<P>(&shrunk.case) {
+        Verdict::Diverge { core, reference } => {
+            (core.show(P::write_answer), reference.show(P::write_answer))
+        }
+        // The original diverged; shrinking keeps only diverging cases, so this is
+        // reached only if a solver is not deterministic. Say so in the report.
+        other => (format!("not reproducible: {other:?}"), String::new()),
+    };
+    let explanation = explain_safely::<P>(&shrunk.case);
+    let mut row = corpus::divergence_row::<P>(
+        &shrunk.case,
+        &explanation.symptom,
+        &core_answer,
+        &reference_answer,
+        Origin::Fuzz,
+    );
+    row.note.push_str(&format!(
+        "; lockstep fuzz seed {seed} job {job} case {index}"
+    ));
+    Finding {
+        job,
+        index,
+        original: case,
+        shrunk,
+        core_answer,
+        reference_answer,
+        explanation,
+        row,
+    }
+}
+
+fn show_progress(
+    name: &str,
+    shared: &SharedTally,
+    finished: &AtomicUsize,
+    jobs: usize,
+    start: Instant,
+) {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let plain = bar.is_hidden();
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
+    let mut last_line = Instant::now();
+    while finished.load(Ordering::Relaxed) < jobs {
+        std::thread::sleep(Duration::from_millis(100));
+        let t = shared.get();
+        let secs = start.elapsed().as_secs_f64();
+        let message = format!(
+            "{name}: {} cases, {:.0} cases/s, {} disagreements, {} timeouts, {:.0} s",
+            t.cases,
+            t.cases as f64 / secs.max(1e-9),
+            t.diverge,
+            t.timeout,
+            secs
+        );
+        if plain {
+            if last_line.elapsed() >= Duration::from_secs(10) {
+                eprintln!("{message}");
+                last_line = Instant::now();
+            }
+        } else {
+            bar.set_message(message);
+            bar.tick();
+        }
+    }
+    bar.finish_and_clear();
+}

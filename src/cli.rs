@@ -1,0 +1,354 @@
+//! The `lockstep` command line: argument parsing, output, and exit codes.
+//!
+//! Exit codes: 0 when all is well; 1 when lockstep found something (a disagreement,
+//! a failing corpus row); 2 when it could not do its job (bad arguments, unreadable
+//! input, I/O errors). Errors are one line on stderr.
+
+use crate::bench::BenchOptions;
+use crate::campaign::CampaignOptions;
+use crate::corpus;
+use crate::puzzle::Encoding;
+use crate::puzzles::{self, Entry};
+use crate::seeds::fresh_seed;
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "lockstep",
+    version,
+    about = "Differential fuzzing of fast puzzle solvers against naive references",
+    after_help = "Puzzles: new-game2. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve one judge input from stdin, writing the judge output to stdout.
+    Solve {
+        /// The puzzle, e.g. new-game2.
+        puzzle: String,
+        /// Use the naive reference solver instead of the fast core.
+        #[arg(long)]
+        reference: bool,
+    },
+    /// Differential fuzzing: run core and reference on generated cases (the main job).
+    Fuzz {
+        /// Puzzles to fuzz (default: all).
+        puzzles: Vec<String>,
+        /// Total time budget in seconds, shared evenly by the puzzles.
+        #[arg(long, default_value_t = 30.0)]
+        seconds: f64,
+        /// Seed for the generated cases (default: a fresh one, printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Parallel jobs (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Stop each puzzle after this many cases, even with time left.
+        #[arg(long)]
+        cases: Option<u64>,
+        /// Corpus directory that findings are appended to.
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// Report findings without appending them to the corpus.
+        #[arg(long)]
+        no_append: bool,
+    },
+    /// Replay every corpus row through core and reference.
+    Replay {
+        /// Puzzles to replay (default: all).
+        puzzles: Vec<String>,
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+    },
+    /// Shrink a diverging case (judge text or a cargo-fuzz artifact) and print its CSV row.
+    Shrink {
+        puzzle: String,
+        file: PathBuf,
+        /// Read the file as judge text.
+        #[arg(long, conflicts_with = "bytes")]
+        text: bool,
+        /// Read the file as raw fuzzer bytes (a cargo-fuzz artifact).
+        #[arg(long)]
+        bytes: bool,
+        /// Also append the row to the corpus.
+        #[arg(long)]
+        append: bool,
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+    },
+    /// Cases per second of core and reference on the same cases, and their ratio.
+    Bench {
+        /// Puzzles to measure (default: all).
+        puzzles: Vec<String>,
+        /// Cases per round.
+        #[arg(long, default_value_t = 2000)]
+        cases: usize,
+        /// Rounds; medians are reported.
+        #[arg(long, default_value_t = 7)]
+        rounds: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs the command line; returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return 0;
+            }
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+fn pick(names: &[String]) -> Result<Vec<&'static dyn Entry>> {
+    if names.is_empty() {
+        return Ok(puzzles::all().to_vec());
+    }
+    names.iter().map(|name| lookup(name)).collect()
+}
+
+fn lookup(name: &str) -> Result<&'static dyn Entry> {
+    puzzles::find(name).with_context(|| {
+        let known: Vec<&str> = puzzles::all().iter().map(|e| e.name()).collect();
+        format!("unknown puzzle {name:?} (known: {})", known.join(", "))
+    })
+}
+
+/// `./corpus` when it exists, else the corpus of the source tree lockstep was
+/// built from, else `./corpus` (created on the first finding).
+fn corpus_dir(given: Option<PathBuf>) -> PathBuf {
+    if let Some(dir) = given {
+        return dir;
+    }
+    let here = PathBuf::from("corpus");
+    if here.is_dir() {
+        return here;
+    }
+    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    if built.is_dir() {
+        built
+    } else {
+        here
+    }
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Command::Solve { puzzle, reference } => solve(lookup(&puzzle)?, reference),
+        Command::Fuzz {
+            puzzles,
+            seconds,
+            seed,
+            jobs,
+            cases,
+            corpus,
+            no_append,
+        } => {
+            let entries = pick(&puzzles)?;
+            if !(seconds.is_finite() && seconds >= 0.0) {
+                bail!("--seconds must be a non-negative number, found {seconds}");
+            }
+            let options = CampaignOptions {
+                seconds: seconds / entries.len() as f64,
+                seed: seed.unwrap_or_else(fresh_seed),
+                jobs: jobs.unwrap_or_else(default_jobs).max(1),
+                max_cases: cases,
+                progress: true,
+            };
+            let dir = (!no_append).then(|| corpus_dir(corpus));
+            fuzz(&entries, &options, dir)
+        }
+        Command::Replay { puzzles, corpus } => replay(&pick(&puzzles)?, &corpus_dir(corpus)),
+        Command::Shrink {
+            puzzle,
+            file,
+            text,
+            bytes,
+            append,
+            corpus,
+        } => {
+            let entry = lookup(&puzzle)?;
+            let data =
+                std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+            let encoding = match (text, bytes) {
+                (true, _) => Encoding::Text,
+                (_, true) => Encoding::Bytes,
+                _ => Encoding::Auto,
+            };
+            let summary = match entry.shrink(&data, encoding) {
+                Ok(summary) => summary,
+                Err(message) => bail!("{}: {message}", file.display()),
+            };
+            eprintln!("{}", summary.report);
+            print!("{}", corpus::row_to_csv(&summary.row));
+            if append {
+                report_append(entry, &corpus_dir(corpus), summary.row)?;
+            }
+            Ok(0)
+        }
+        Command::Bench {
+            puzzles,
+            cases,
+            rounds,
+            seed,
+        } => {
+            let options = BenchOptions {
+                cases: cases.max(1),
+                rounds,
+                seed,
+            };
+            bench(&pick(&puzzles)?, &options)
+        }
+    }
+}
+
+fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn solve(entry: &dyn Entry, reference: bool) -> Result<i32> {
+    let mut input = String::new();
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .context("reading stdin (judge input must be UTF-8 text)")?;
+    match entry.solve(&input, reference) {
+        Ok(output) => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(output.as_bytes())?;
+            stdout.flush()?;
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(2)
+        }
+    }
+}
+
+fn report_append(entry: &dyn Entry, dir: &std::path::Path, row: corpus::Row) -> Result<()> {
+    let path = entry.corpus_path(dir);
+    match entry.append(dir, row)? {
+        Some(name) => eprintln!("appended row {name:?} to {}", path.display()),
+        None => eprintln!("{} already holds this input; not appended", path.display()),
+    }
+    Ok(())
+}
+
+fn fuzz(entries: &[&dyn Entry], options: &CampaignOptions, dir: Option<PathBuf>) -> Result<i32> {
+    eprintln!(
+        "lockstep fuzz: seed {}, {} jobs, {:.1} s per puzzle (repeat with --seed {} --jobs {})",
+        options.seed, options.jobs, options.seconds, options.seed, options.jobs
+    );
+    let mut rows = Vec::new();
+    let mut found = false;
+    for entry in entries {
+        let summary = entry.fuzz(options);
+        if let Some((report, row)) = &summary.finding {
+            found = true;
+            eprintln!("\n{report}");
+            println!("{}", corpus::row_to_csv(row).trim_end());
+            if let Some(dir) = &dir {
+                report_append(*entry, dir, row.clone())?;
+            }
+        }
+        rows.push((entry.name(), summary));
+    }
+    println!(
+        "\n{:<12} {:>10} {:>10} {:>10} {:>8} {:>8}",
+        "puzzle", "cases", "cases/s", "agree", "diverge", "timeout"
+    );
+    for (name, s) in &rows {
+        println!(
+            "{:<12} {:>10} {:>10.0} {:>10} {:>8} {:>8}",
+            name,
+            s.tally.cases,
+            s.tally.cases as f64 / s.elapsed.as_secs_f64().max(1e-9),
+            s.tally.agree,
+            s.tally.diverge,
+            s.tally.timeout
+        );
+    }
+    Ok(i32::from(found))
+}
+
+fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i32> {
+    let mut failed = 0;
+    let mut total = 0;
+    for entry in entries {
+        let path = entry.corpus_path(dir);
+        let report = entry.replay(dir)?;
+        for failure in &report.failures {
+            println!(
+                "FAIL {}:{} {}\n{}\n",
+                path.display(),
+                failure.line,
+                failure.name,
+                failure.problem
+            );
+        }
+        println!(
+            "{}: {} rows, {} passed, {} failed{}",
+            entry.name(),
+            report.rows,
+            report.rows - report.failures.len(),
+            report.failures.len(),
+            if report.timeouts > 0 {
+                format!(
+                    ", {} with the reference out of fuel (core only)",
+                    report.timeouts
+                )
+            } else {
+                String::new()
+            }
+        );
+        failed += report.failures.len();
+        total += report.rows;
+    }
+    println!("replay: {} passed, {failed} failed", total - failed);
+    Ok(i32::from(failed > 0))
+}
+
+fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
+    println!(
+        "{} cases per round, {} rounds, seed {}; medians; one thread",
+        options.cases, options.rounds, options.seed
+    );
+    println!(
+        "{:<12} {:>14} {:>16} {:>9} {:>8}",
+        "puzzle", "core cases/s", "reference cases/s", "speedup", "skipped"
+    );
+    for entry in entries {
+        let r = entry.bench(options);
+        println!(
+            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8}",
+            entry.name(),
+            r.core_per_second,
+            r.reference_per_second,
+            r.speedup,
+            r.skipped
+        );
+    }
+    Ok(0)
+}

@@ -1,0 +1,48 @@
+//! lockstep: differential fuzzing of fast puzzle solvers against naive references.
+//!
+//! The harness library behind the `lockstep` binary and the cargo-fuzz targets:
+//!
+//! - [`puzzle`]: the `Puzzle` trait every puzzle adapter implements, and the check
+//!   (core and reference on one case: agree, diverge, or timeout);
+//! - [`puzzles`]: one adapter per puzzle (generator, shrinker, divergence report)
+//!   and the registry the CLI uses;
+//! - [`seeds`], [`campaign`]: reproducible case bytes and the in-process fuzzer;
+//! - [`shrink`]: greedy reduction of a failing case;
+//! - [`corpus`], [`replay`]: the CSV corpus and its replay;
+//! - [`quick`]: quickcheck over the same generators;
+//! - [`bench`]: core against reference, side by side;
+//! - [`cli`]: the command line.
+//!
+//! The solvers themselves live in `lockstep-core` (fast) and `lockstep-reference`
+//! (naive); this crate only drives and compares them.
+
+pub mod bench;
+pub mod campaign;
+pub mod cli;
+pub mod corpus;
+pub mod puzzle;
+pub mod puzzles;
+pub mod quick;
+pub mod replay;
+pub mod seeds;
+pub mod shrink;
+
+/// The body of every cargo-fuzz target: build a case from libFuzzer's bytes, check
+/// it, and panic with the full report on a disagreement (libFuzzer then saves the
+/// bytes as an artifact, which `lockstep shrink` turns into a corpus row).
+pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
+    let Ok(case) = P::generate(&mut arbitrary::Unstructured::new(data)) else {
+        return;
+    };
+    if let puzzle::Verdict::Diverge { core, reference } = puzzle::check::<P>(&case) {
+        panic!(
+            "{}: core and reference disagree on {}\ninput:\n{}core answered:      {}\nreference answered: {}\n{}",
+            P::NAME,
+            P::describe(&case),
+            P::write_input(&case),
+            core.show(P::write_answer),
+            reference.show(P::write_answer),
+            puzzle::explain_safely::<P>(&case).report
+        );
+    }
+}

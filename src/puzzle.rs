@@ -1,0 +1,225 @@
+//! The `Puzzle` trait that every puzzle adapter implements, and the check that runs
+//! the core and the reference on one case.
+//!
+//! An adapter (in `puzzles/`) ties a puzzle's model and judge I/O from
+//! `lockstep-core`, its fast solver, its naive reference, a generator and a shrinker
+//! together. Everything else (the fuzzer, the shrinking loop, the corpus, quickcheck,
+//! cargo-fuzz targets, benchmarks, the CLI) is written once, against this trait.
+
+use arbitrary::Unstructured;
+use lockstep_core::input::InputError;
+use lockstep_reference::{Fuel, OutOfFuel};
+use std::cell::Cell;
+use std::fmt::Debug;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Once;
+
+/// What a solver reports on the hot path: its answer and a digest of its step trace
+/// (0 for puzzles, or outcomes, without a comparable trace).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run<A> {
+    pub answer: A,
+    pub digest: u64,
+}
+
+/// A report on how the core and the reference part ways on one case.
+#[derive(Debug, Clone)]
+pub struct Explanation {
+    /// A short kebab-case name of the symptom, used to name corpus rows.
+    pub symptom: String,
+    /// Human-readable: the first differing step and both states.
+    pub report: String,
+}
+
+/// One puzzle as the harness sees it.
+pub trait Puzzle: 'static {
+    /// The name on the command line and in reports, e.g. `new-game2`.
+    const NAME: &'static str;
+    /// The module name in every crate, the cargo-fuzz target and the corpus file
+    /// stem, e.g. `new_game2`.
+    const MODULE: &'static str;
+    /// The reference's budget per case in campaigns; running out is a timeout.
+    const FUEL: u64;
+
+    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
+    type Answer: Clone + Debug + PartialEq + Send + 'static;
+
+    /// Builds a valid case from bytes; leans toward the interesting corners.
+    fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Self::Case>;
+    /// Reads a case in the judge format.
+    fn parse_input(text: &str) -> Result<Self::Case, InputError>;
+    /// Writes a case in the judge format.
+    fn write_input(case: &Self::Case) -> String;
+    /// Writes an answer exactly as a judge expects it.
+    fn write_answer(answer: &Self::Answer) -> String;
+    /// A few words on the size of a case, e.g. `5x5 board, 4 pieces`.
+    fn describe(case: &Self::Case) -> String;
+
+    /// The fast solver.
+    fn core(case: &Self::Case) -> Run<Self::Answer>;
+    /// The naive solver, within a budget.
+    fn reference(case: &Self::Case, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel>;
+    /// Where and how the core and the reference part ways on a case they disagree
+    /// on, from their full traces.
+    fn explain(case: &Self::Case) -> Explanation;
+    /// Simpler variants of a case, most promising first; every one must be valid.
+    fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
+}
+
+/// One side's result on a case.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Side<A> {
+    Ran(Run<A>),
+    Panicked(String),
+}
+
+impl<A: Debug> Side<A> {
+    /// The answer as a judge would see it, or the panic.
+    pub fn show(&self, write_answer: impl Fn(&A) -> String) -> String {
+        match self {
+            Side::Ran(run) => write_answer(&run.answer).trim_end().replace('\n', " | "),
+            Side::Panicked(message) => format!("panic: {message}"),
+        }
+    }
+}
+
+/// The outcome of running both solvers on one case.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict<A> {
+    Agree,
+    /// The reference ran out of fuel: the case is skipped.
+    Timeout,
+    /// Different answers, different trace digests, or a panic on either side.
+    Diverge {
+        core: Side<A>,
+        reference: Side<A>,
+    },
+}
+
+impl<A> Verdict<A> {
+    pub fn is_divergence(&self) -> bool {
+        matches!(self, Verdict::Diverge { .. })
+    }
+}
+
+thread_local! {
+    /// Set while the harness runs a solver under `catch_unwind`: the panic is
+    /// reported as a result, so the panic hook stays quiet.
+    static CATCHING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f`, turning a panic into its message. Panics caught here are not printed
+/// by the panic hook (the harness reports them); any other panic still is, through
+/// whatever hook was installed before (libFuzzer's, in a cargo-fuzz target).
+fn run_caught<A>(f: impl FnOnce() -> A) -> Result<A, String> {
+    static QUIET_HOOK: Once = Once::new();
+    QUIET_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !CATCHING.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let was_catching = CATCHING.with(|c| c.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    CATCHING.with(|c| c.set(was_catching));
+    result.map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "non-string panic payload".to_string())
+    })
+}
+
+/// Both solvers' results on one case.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome<A> {
+    pub core: Side<A>,
+    /// `None` when the reference ran out of fuel.
+    pub reference: Option<Side<A>>,
+}
+
+impl<A: PartialEq> Outcome<A> {
+    pub fn into_verdict(self) -> Verdict<A> {
+        match (self.core, self.reference) {
+            (_, None) => Verdict::Timeout,
+            (Side::Ran(c), Some(Side::Ran(r))) if c == r => Verdict::Agree,
+            (core, Some(reference)) => Verdict::Diverge { core, reference },
+        }
+    }
+}
+
+/// Runs `core` (the real core, or a deliberately broken one in tests) and the
+/// reference with `fuel` on a case, catching panics on either side.
+pub fn run_both<P: Puzzle>(
+    case: &P::Case,
+    core: impl FnOnce(&P::Case) -> Run<P::Answer>,
+    fuel: u64,
+) -> Outcome<P::Answer> {
+    let core = match run_caught(|| core(case)) {
+        Ok(run) => Side::Ran(run),
+        Err(message) => Side::Panicked(message),
+    };
+    let reference = match run_caught(|| P::reference(case, &mut Fuel::new(fuel))) {
+        Ok(Ok(run)) => Some(Side::Ran(run)),
+        Ok(Err(OutOfFuel)) => None,
+        Err(message) => Some(Side::Panicked(message)),
+    };
+    Outcome { core, reference }
+}
+
+/// Compares answers and trace digests of `core` and the reference on a case.
+pub fn check_with<P: Puzzle>(
+    case: &P::Case,
+    core: impl FnOnce(&P::Case) -> Run<P::Answer>,
+    fuel: u64,
+) -> Verdict<P::Answer> {
+    run_both::<P>(case, core, fuel).into_verdict()
+}
+
+/// [`check_with`] the puzzle's own core and fuel.
+pub fn check<P: Puzzle>(case: &P::Case) -> Verdict<P::Answer> {
+    check_with::<P>(case, P::core, P::FUEL)
+}
+
+/// How `lockstep shrink` (and the overnight script) should read a case file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    /// Judge text if the file reads as text, else fuzzer bytes.
+    Auto,
+    Text,
+    /// Raw bytes fed to the puzzle's generator, as cargo-fuzz artifacts are.
+    Bytes,
+}
+
+/// Reads a case from judge text or from fuzzer bytes through the generator. In
+/// `Auto` mode a file of printable ASCII is taken as judge text, so that a typo in
+/// a hand-written case is reported rather than silently decoded as random bytes.
+pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Case, String> {
+    let looks_like_text = bytes
+        .iter()
+        .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace());
+    let as_text = match encoding {
+        Encoding::Text => true,
+        Encoding::Bytes => false,
+        Encoding::Auto => looks_like_text && !bytes.is_empty(),
+    };
+    if as_text {
+        let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
+        P::parse_input(text).map_err(|e| format!("judge text: {e}"))
+    } else {
+        P::generate(&mut Unstructured::new(bytes))
+            .map_err(|e| format!("the generator could not use these bytes: {e}"))
+    }
+}
+
+/// [`Puzzle::explain`], with a panic in either solver's tracing turned into the
+/// report instead of taking the harness down.
+pub fn explain_safely<P: Puzzle>(case: &P::Case) -> Explanation {
+    run_caught(|| P::explain(case)).unwrap_or_else(|message| Explanation {
+        symptom: "panic".to_string(),
+        report: format!("tracing the case panicked: {message}"),
+    })
+}

@@ -1,0 +1,184 @@
+//! The puzzle adapters, one module per puzzle (named as in `lockstep-core` and
+//! `lockstep-reference`), and the registry the CLI picks them from.
+//!
+//! [`Entry`] is the object-safe face of a [`Puzzle`]: the CLI holds a list of
+//! `&dyn Entry` and never needs to know a puzzle's types. Every method is written
+//! once, for all puzzles, in the blanket implementation below.
+
+pub mod new_game2;
+
+pub use new_game2::NewGame2;
+
+use crate::bench::{self, BenchOptions, BenchResult};
+use crate::campaign::{self, CampaignOptions, Tally};
+use crate::corpus::{self, Origin, Row};
+use crate::puzzle::{self, decode_case, Encoding, Puzzle, Verdict};
+use crate::replay::{self, ReplayReport};
+use anyhow::Result;
+use lockstep_core::input::InputError;
+use lockstep_reference::Fuel;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A campaign's result with the puzzle's types erased.
+#[derive(Debug, Clone)]
+pub struct FuzzSummary {
+    pub tally: Tally,
+    pub elapsed: Duration,
+    /// The shrunk disagreement, if one was found: the printable report and its row.
+    pub finding: Option<(String, Row)>,
+}
+
+/// What `lockstep shrink` found for a file.
+#[derive(Debug, Clone)]
+pub struct ShrinkSummary {
+    pub report: String,
+    pub row: Row,
+}
+
+/// A puzzle as the command line sees it.
+pub trait Entry: Sync {
+    /// The command-line name, e.g. `new-game2`.
+    fn name(&self) -> &'static str;
+    /// The module, fuzz target and corpus file stem, e.g. `new_game2`.
+    fn module(&self) -> &'static str;
+    fn corpus_path(&self, dir: &Path) -> PathBuf;
+    /// Judge input to judge output, by the core or the reference.
+    fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
+    fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary;
+    fn replay(&self, dir: &Path) -> Result<ReplayReport>;
+    /// Shrinks a diverging case read from judge text or fuzzer bytes.
+    fn shrink(&self, bytes: &[u8], encoding: Encoding) -> Result<ShrinkSummary, String>;
+    /// Appends a row to this puzzle's corpus; `None` when its input is already there.
+    fn append(&self, dir: &Path, row: Row) -> Result<Option<String>>;
+    fn bench(&self, options: &BenchOptions) -> BenchResult;
+}
+
+/// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
+struct Adapter<P>(PhantomData<fn() -> P>);
+
+impl<P: Puzzle> Entry for Adapter<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    fn module(&self) -> &'static str {
+        P::MODULE
+    }
+
+    fn corpus_path(&self, dir: &Path) -> PathBuf {
+        corpus::path_for::<P>(dir)
+    }
+
+    fn solve(&self, input: &str, reference: bool) -> Result<String, InputError> {
+        let case = P::parse_input(input)?;
+        let answer = if reference {
+            P::reference(&case, &mut Fuel::unlimited())
+                .expect("unlimited fuel does not run out")
+                .answer
+        } else {
+            P::core(&case).answer
+        };
+        Ok(P::write_answer(&answer))
+    }
+
+    fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary {
+        let report = campaign::run::<P>(options);
+        FuzzSummary {
+            tally: report.tally,
+            elapsed: report.elapsed,
+            finding: report.finding.map(|f| {
+                let text = format!(
+                    "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
+                     original: {original}\n\
+                     shrunk ({steps} steps, {attempts} candidates tried): {shrunk}\n\
+                     input:\n{input}\
+                     core answered:      {core}\n\
+                     reference answered: {reference}\n\
+                     {report}",
+                    name = P::NAME,
+                    seed = options.seed,
+                    job = f.job,
+                    index = f.index,
+                    original = P::describe(&f.original),
+                    steps = f.shrunk.steps,
+                    attempts = f.shrunk.attempts,
+                    shrunk = P::describe(&f.shrunk.case),
+                    input = indent(&P::write_input(&f.shrunk.case)),
+                    core = f.core_answer,
+                    reference = f.reference_answer,
+                    report = f.explanation.report,
+                );
+                (text, f.row)
+            }),
+        }
+    }
+
+    fn replay(&self, dir: &Path) -> Result<ReplayReport> {
+        replay::replay::<P>(&corpus::path_for::<P>(dir))
+    }
+
+    fn shrink(&self, bytes: &[u8], encoding: Encoding) -> Result<ShrinkSummary, String> {
+        let case = decode_case::<P>(bytes, encoding)?;
+        match puzzle::check::<P>(&case) {
+            Verdict::Diverge { .. } => {}
+            Verdict::Agree => {
+                return Err(format!(
+                    "core and reference agree on this case ({}); nothing to shrink",
+                    P::describe(&case)
+                ))
+            }
+            Verdict::Timeout => {
+                return Err(format!(
+                    "the reference runs out of fuel on this case ({}); it cannot be checked",
+                    P::describe(&case)
+                ))
+            }
+        }
+        let original = P::describe(&case);
+        let finding = campaign::investigate::<P>(0, 0, case, 0);
+        let mut row = finding.row;
+        row.note = row.note.replace("; lockstep fuzz seed 0 job 0 case 0", "");
+        Ok(ShrinkSummary {
+            report: format!(
+                "{}: shrunk from {original} to {}\ninput:\n{}core answered:      {}\nreference answered: {}\n{}",
+                P::NAME,
+                P::describe(&finding.shrunk.case),
+                indent(&P::write_input(&finding.shrunk.case)),
+                finding.core_answer,
+                finding.reference_answer,
+                finding.explanation.report
+            ),
+            row: Row {
+                origin: Origin::Fuzz,
+                ..row
+            },
+        })
+    }
+
+    fn append(&self, dir: &Path, row: Row) -> Result<Option<String>> {
+        corpus::append::<P>(&corpus::path_for::<P>(dir), row)
+    }
+
+    fn bench(&self, options: &BenchOptions) -> BenchResult {
+        bench::bench::<P>(options)
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// Every puzzle built so far, in the order reports list them.
+pub fn all() -> &'static [&'static dyn Entry] {
+    &[&Adapter::<NewGame2>(PhantomData)]
+}
+
+/// Looks a puzzle up by its command-line or module name (`new-game2`, `new_game2`).
+pub fn find(name: &str) -> Option<&'static dyn Entry> {
+    all()
+        .iter()
+        .copied()
+        .find(|e| e.name() == name || e.module() == name)
+}

@@ -1,0 +1,277 @@
+//! New Game 2 in the harness: generator, shrinker and divergence report.
+//!
+//! The generator leans toward the cases where stacking rules bite: small boards,
+//! many red and blue cells, pieces packed together or along the edges (where the
+//! off-board bounce happens). Random boards of both kinds still appear, which gives
+//! long games and games that never end (the path through the core's repeat check).
+
+use crate::puzzle::{Explanation, Puzzle, Run};
+use arbitrary::Unstructured;
+use lockstep_core::input::InputError;
+use lockstep_core::new_game2::{self as model, Answer, Case, Colour, Dir, End, Piece, Trace};
+use lockstep_reference::{Fuel, OutOfFuel};
+
+pub struct NewGame2;
+
+/// How the generator places the pieces.
+#[derive(Clone, Copy)]
+enum Placement {
+    Anywhere,
+    /// Within a small square around one cell: stacks form within a few moves.
+    Cluster,
+    /// On the outer ring: bounces off the edge.
+    Edges,
+}
+
+fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+    let n = if u.ratio(2, 3)? {
+        u.int_in_range(model::MIN_N..=6)?
+    } else {
+        u.int_in_range(model::MIN_N..=model::MAX_N)?
+    };
+    // Colour weights out of 8: from all white to mostly red or mostly blue.
+    let red = u.int_in_range(0..=4u8)?;
+    let blue = u.int_in_range(0..=4u8)?;
+    let mut board = Vec::with_capacity(n * n);
+    for _ in 0..n * n {
+        let x = u.int_in_range(0..=7u8)?;
+        board.push(if x < red {
+            Colour::Red
+        } else if x < red + blue {
+            Colour::Blue
+        } else {
+            Colour::White
+        });
+    }
+
+    let k = u.int_in_range(model::MIN_K..=model::MAX_K)?;
+    let placement = *u.choose(&[Placement::Anywhere, Placement::Cluster, Placement::Edges])?;
+    let centre = (u.int_in_range(0..=n - 1)?, u.int_in_range(0..=n - 1)?);
+    let radius = u.int_in_range(1..=2usize)?;
+    let mut taken = vec![false; n * n];
+    let mut pieces = Vec::with_capacity(k);
+    for _ in 0..k {
+        let (row, col) = match placement {
+            Placement::Anywhere => (u.int_in_range(0..=n - 1)?, u.int_in_range(0..=n - 1)?),
+            Placement::Cluster => {
+                let near = |c: usize, d: usize| (c + d).saturating_sub(radius).min(n - 1);
+                (
+                    near(centre.0, u.int_in_range(0..=2 * radius)?),
+                    near(centre.1, u.int_in_range(0..=2 * radius)?),
+                )
+            }
+            Placement::Edges => {
+                let along = u.int_in_range(0..=n - 1)?;
+                match u.int_in_range(0..=3u8)? {
+                    0 => (0, along),
+                    1 => (n - 1, along),
+                    2 => (along, 0),
+                    _ => (along, n - 1),
+                }
+            }
+        };
+        // A taken cell moves the piece to the next free one, so every draw is valid.
+        let mut cell = row * n + col;
+        while taken[cell] {
+            cell = (cell + 1) % (n * n);
+        }
+        taken[cell] = true;
+        pieces.push(Piece {
+            row: (cell / n + 1) as u8,
+            col: (cell % n + 1) as u8,
+            dir: *u.choose(&Dir::ALL)?,
+        });
+    }
+    Ok(Case { n, board, pieces })
+}
+
+/// Simpler variants: fewer pieces, then a smaller board, then plainer cells.
+fn shrink_candidates(case: &Case) -> Vec<Case> {
+    let mut out = Vec::new();
+    if case.pieces.len() > model::MIN_K {
+        for drop in 0..case.pieces.len() {
+            let mut smaller = case.clone();
+            smaller.pieces.remove(drop);
+            out.push(smaller);
+        }
+    }
+    if case.n > model::MIN_N {
+        // Remove row r and column c, where no piece stands in either.
+        for r in 1..=case.n as u8 {
+            for c in 1..=case.n as u8 {
+                if case.pieces.iter().any(|p| p.row == r || p.col == c) {
+                    continue;
+                }
+                let n = case.n;
+                let board = (1..=n as u8)
+                    .filter(|&row| row != r)
+                    .flat_map(|row| {
+                        (1..=n as u8)
+                            .filter(move |&col| col != c)
+                            .map(move |col| (row, col))
+                    })
+                    .map(|(row, col)| case.colour(row, col))
+                    .collect();
+                let pieces = case
+                    .pieces
+                    .iter()
+                    .map(|p| Piece {
+                        row: p.row - u8::from(p.row > r),
+                        col: p.col - u8::from(p.col > c),
+                        dir: p.dir,
+                    })
+                    .collect();
+                out.push(Case {
+                    n: n - 1,
+                    board,
+                    pieces,
+                });
+            }
+        }
+    }
+    // Pull a piece one cell up or left onto a free cell: frees rows and columns
+    // for the board shrink above.
+    for (index, piece) in case.pieces.iter().enumerate() {
+        for (row, col) in [(piece.row - 1, piece.col), (piece.row, piece.col - 1)] {
+            let free = !case.pieces.iter().any(|p| (p.row, p.col) == (row, col));
+            if row >= 1 && col >= 1 && free {
+                let mut moved = case.clone();
+                moved.pieces[index].row = row;
+                moved.pieces[index].col = col;
+                out.push(moved);
+            }
+        }
+    }
+    for (index, colour) in case.board.iter().enumerate() {
+        let plainer: &[Colour] = match colour {
+            Colour::White => &[],
+            Colour::Red => &[Colour::White],
+            Colour::Blue => &[Colour::White, Colour::Red],
+        };
+        for &replacement in plainer {
+            let mut simpler = case.clone();
+            simpler.board[index] = replacement;
+            out.push(simpler);
+        }
+    }
+    out
+}
+
+fn describe_end(end: &End) -> String {
+    match end {
+        End::Ended { turn } => format!("the game ended on turn {turn}"),
+        End::Repeated { turn, earlier } => format!(
+            "stopped: the state after turn {turn} repeats the one after turn {earlier} (answer -1)"
+        ),
+        End::TurnLimit => "stopped: the turn limit passed (answer -1)".to_string(),
+        End::StepLimit => "stopped at the step limit".to_string(),
+    }
+}
+
+/// Finds the first step where the two traces differ and shows both boards there.
+fn explain(case: &Case) -> Explanation {
+    let core = model::trace(case, usize::MAX);
+    let reference = lockstep_reference::new_game2::trace(case, usize::MAX);
+    let first = core
+        .steps
+        .iter()
+        .zip(&reference.steps)
+        .position(|(c, r)| c != r)
+        .unwrap_or(core.steps.len().min(reference.steps.len()));
+    let show = |trace: &Trace| match trace.steps.get(first) {
+        Some(step) => step.to_string(),
+        None => format!("no step {}: {}", first + 1, describe_end(&trace.end)),
+    };
+    let mut report = String::new();
+    let same_steps = core.steps == reference.steps;
+    if same_steps {
+        report.push_str(&format!(
+            "both traces have the same {} steps; core: {}; reference: {}\n",
+            core.steps.len(),
+            describe_end(&core.end),
+            describe_end(&reference.end)
+        ));
+    } else {
+        report.push_str(&format!("first divergence at step {}:\n", first + 1));
+        report.push_str(&format!("  core:      {}\n", show(&core)));
+        report.push_str(&format!("  reference: {}\n", show(&reference)));
+        let before = model::trace(case, first).state;
+        report.push_str(&format!(
+            "state before it (stacks bottom first, > < ^ v directions):\n{before}"
+        ));
+        let reference_before = lockstep_reference::new_game2::trace(case, first).state;
+        if reference_before != before {
+            report.push_str(&format!("reference's state before it:\n{reference_before}"));
+        }
+        report.push_str(&format!(
+            "core after it:\n{}reference after it:\n{}",
+            model::trace(case, first + 1).state,
+            lockstep_reference::new_game2::trace(case, first + 1).state
+        ));
+    }
+    let symptom = match reference.steps.get(first) {
+        Some(step) if !same_steps => format!(
+            "turn-{}-piece-{}-{}",
+            step.turn,
+            step.piece,
+            step.rule.slug()
+        ),
+        _ if !same_steps => format!("core-extra-step-{}", first + 1),
+        _ => "same-steps-different-end".to_string(),
+    };
+    Explanation { symptom, report }
+}
+
+impl Puzzle for NewGame2 {
+    const NAME: &'static str = "new-game2";
+    const MODULE: &'static str = "new_game2";
+    /// The reference makes at most 1000 turns x 10 moves; this is a safety net.
+    const FUEL: u64 = 20_000;
+
+    type Case = Case;
+    type Answer = Answer;
+
+    fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        generate_case(u)
+    }
+
+    fn parse_input(text: &str) -> Result<Case, InputError> {
+        model::parse(text)
+    }
+
+    fn write_input(case: &Case) -> String {
+        model::write_input(case)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        model::write_answer(answer)
+    }
+
+    fn describe(case: &Case) -> String {
+        format!("{0}x{0} board, {1} pieces", case.n, case.pieces.len())
+    }
+
+    fn core(case: &Case) -> Run<Answer> {
+        let run = model::solve(case);
+        Run {
+            answer: run.answer,
+            digest: run.trace_digest,
+        }
+    }
+
+    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
+        let run = lockstep_reference::new_game2::solve(case, fuel)?;
+        Ok(Run {
+            answer: run.answer,
+            digest: run.trace_digest,
+        })
+    }
+
+    fn explain(case: &Case) -> Explanation {
+        explain(case)
+    }
+
+    fn shrink_candidates(case: &Case) -> Vec<Case> {
+        shrink_candidates(case)
+    }
+}

@@ -1,0 +1,84 @@
+//! quickcheck support: a generated case as a `quickcheck::Arbitrary`, built by the
+//! puzzle's own generator (so properties see the same distribution as the fuzzers)
+//! and shrunk by the puzzle's own shrinker.
+//!
+//! The `Debug` form of a case is a ready CSV corpus row, so a failing property
+//! prints a line to paste into `corpus/<puzzle>.csv`.
+
+use crate::corpus::{self, Origin, Row};
+use crate::puzzle::{check, Puzzle, Verdict};
+use crate::seeds::CASE_BYTES;
+use arbitrary::Unstructured;
+use quickcheck::{Arbitrary, Gen, TestResult};
+use std::fmt;
+
+/// A case drawn from puzzle `P`'s generator.
+pub struct Generated<P: Puzzle>(pub P::Case);
+
+impl<P: Puzzle> Clone for Generated<P> {
+    fn clone(&self) -> Self {
+        Generated(self.0.clone())
+    }
+}
+
+impl<P: Puzzle> Arbitrary for Generated<P> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        loop {
+            let bytes: Vec<u8> = (0..CASE_BYTES).map(|_| u8::arbitrary(g)).collect();
+            if let Ok(case) = P::generate(&mut Unstructured::new(&bytes)) {
+                return Generated(case);
+            }
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        Box::new(P::shrink_candidates(&self.0).into_iter().map(Generated))
+    }
+}
+
+/// The row quickcheck would have us add: the reference's answer as expected.
+fn row<P: Puzzle>(case: &P::Case) -> Row {
+    match check::<P>(case) {
+        Verdict::Diverge { core, reference } => corpus::divergence_row::<P>(
+            case,
+            &crate::puzzle::explain_safely::<P>(case).symptom,
+            &core.show(P::write_answer),
+            &reference.show(P::write_answer),
+            Origin::Quickcheck,
+        ),
+        _ => Row {
+            name: "quickcheck-case".to_string(),
+            input: corpus::encode_text(&P::write_input(case)),
+            expected: String::new(),
+            origin: Origin::Quickcheck,
+            note: P::describe(case),
+        },
+    }
+}
+
+impl<P: Puzzle> fmt::Debug for Generated<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (as a corpus row for corpus/{}.csv):\n{}",
+            P::describe(&self.0),
+            P::MODULE,
+            corpus::row_to_csv(&row::<P>(&self.0)).trim_end()
+        )
+    }
+}
+
+/// The differential property: core and reference agree (a reference timeout
+/// discards the case).
+pub fn core_agrees_with_reference<P: Puzzle>(case: Generated<P>) -> TestResult {
+    match check::<P>(&case.0) {
+        Verdict::Agree => TestResult::passed(),
+        Verdict::Timeout => TestResult::discard(),
+        Verdict::Diverge { core, reference } => TestResult::error(format!(
+            "core answered {:?}, reference {:?}\n{}",
+            core.show(P::write_answer),
+            reference.show(P::write_answer),
+            crate::puzzle::explain_safely::<P>(&case.0).report
+        )),
+    }
+}

@@ -1,0 +1,89 @@
+//! Replaying the corpus: every row through the core and the reference.
+//!
+//! A row passes when both solvers print its `expected` answer (as a judge compares)
+//! and their traces agree. Every failing row is collected with its line and what went
+//! wrong, so a run reports all of them at once.
+
+use crate::corpus::{self, Loaded};
+use crate::puzzle::{run_both, Puzzle, Side};
+use anyhow::Result;
+use std::path::Path;
+
+/// A corpus row that did not pass.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub line: u64,
+    pub name: String,
+    pub problem: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ReplayReport {
+    pub rows: usize,
+    pub failures: Vec<Failure>,
+    /// Rows whose reference ran out of fuel: only the core was compared.
+    pub timeouts: usize,
+}
+
+/// Corpus rows are few, so the reference gets ten times its campaign budget.
+const REPLAY_FUEL_FACTOR: u64 = 10;
+
+/// Replays one loaded row: `Ok(true)` when it passed with the reference timed out.
+pub fn replay_row<P: Puzzle>(loaded: &Loaded<P::Case>) -> Result<bool, String> {
+    let expected = corpus::decode_text(&loaded.row.expected);
+    let outcome = run_both::<P>(
+        &loaded.case,
+        P::core,
+        P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR),
+    );
+    let mut problems = Vec::new();
+    let mut judge = |who: &str, side: &Side<P::Answer>| match side {
+        Side::Ran(run) => {
+            let text = P::write_answer(&run.answer);
+            if !corpus::same_output(&text, &expected) {
+                problems.push(format!(
+                    "{who} printed {:?}, expected {:?}",
+                    corpus::encode_text(&text),
+                    loaded.row.expected
+                ));
+            }
+        }
+        Side::Panicked(message) => problems.push(format!("{who} panicked: {message}")),
+    };
+    judge("core", &outcome.core);
+    if let Some(reference) = &outcome.reference {
+        judge("reference", reference);
+    }
+    let timed_out = outcome.reference.is_none();
+    if outcome.into_verdict().is_divergence() {
+        if problems.is_empty() {
+            problems.push("both print the expected answer, but their traces differ".to_string());
+        }
+        problems.push(crate::puzzle::explain_safely::<P>(&loaded.case).report);
+    }
+    if problems.is_empty() {
+        Ok(timed_out)
+    } else {
+        Err(problems.join("\n"))
+    }
+}
+
+/// Replays a puzzle's corpus file; a missing file has no rows.
+pub fn replay<P: Puzzle>(path: &Path) -> Result<ReplayReport> {
+    let rows = corpus::load::<P>(path)?;
+    let mut report = ReplayReport {
+        rows: rows.len(),
+        ..ReplayReport::default()
+    };
+    for loaded in &rows {
+        match replay_row::<P>(loaded) {
+            Ok(timed_out) => report.timeouts += usize::from(timed_out),
+            Err(problem) => report.failures.push(Failure {
+                line: loaded.line,
+                name: loaded.row.name.clone(),
+                problem,
+            }),
+        }
+    }
+    Ok(report)
+}
