@@ -8,7 +8,7 @@
 //! atomics every few dozen cases, so the jobs do not contend on every case.
 
 use crate::corpus::{self, Origin, Row};
-use crate::puzzle::{check, explain_safely, Explanation, Puzzle, Verdict};
+use crate::puzzle::{check_with, explain_safely, Explanation, Puzzle, Run, Verdict};
 use crate::seeds::{case_bytes, CASE_BYTES};
 use crate::shrink::{shrink_divergence, Shrunk};
 use arbitrary::Unstructured;
@@ -38,11 +38,9 @@ pub struct Tally {
     pub timeout: u64,
 }
 
-/// A disagreement found by a campaign, shrunk and explained.
+/// A disagreement, shrunk and explained.
 #[derive(Debug, Clone)]
 pub struct Finding<C> {
-    pub job: u64,
-    pub index: u64,
     pub original: C,
     pub shrunk: Shrunk<C>,
     pub core_answer: String,
@@ -56,7 +54,8 @@ pub struct Finding<C> {
 pub struct CampaignReport<C> {
     pub tally: Tally,
     pub elapsed: Duration,
-    pub finding: Option<Finding<C>>,
+    /// The first disagreement: (job, case index) and what it shrank to.
+    pub finding: Option<(u64, u64, Finding<C>)>,
 }
 
 impl<C> CampaignReport<C> {
@@ -106,8 +105,16 @@ pub fn generate_case<P: Puzzle>(
 
 const FLUSH_EVERY: u64 = 32;
 
-/// Runs a campaign for one puzzle.
+/// A solver under test: the puzzle's core, or a deliberately broken one in tests.
+pub type Solver<P> = fn(&<P as Puzzle>::Case) -> Run<<P as Puzzle>::Answer>;
+
+/// Runs a campaign for one puzzle against its core.
 pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
+    run_with::<P>(options, P::core)
+}
+
+/// Runs a campaign for one puzzle against `core`.
+pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> CampaignReport<P::Case> {
     let jobs = options.jobs.max(1) as u64;
     let start = Instant::now();
     let deadline = start + Duration::from_secs_f64(options.seconds.max(0.0));
@@ -140,7 +147,7 @@ pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
                         continue;
                     };
                     local.cases += 1;
-                    match check::<P>(&case) {
+                    match check_with::<P>(&case, core, P::FUEL) {
                         Verdict::Agree => local.agree += 1,
                         Verdict::Timeout => local.timeout += 1,
                         Verdict::Diverge { .. } => {
@@ -164,10 +171,19 @@ pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
 
     let elapsed = start.elapsed();
     let tally = shared.get();
-    let finding = first
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .map(|(job, index, case)| investigate::<P>(job, index, case, options.seed));
+    let finding =
+        first
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .map(|(job, index, case)| {
+                let provenance =
+                    format!("lockstep fuzz seed {} job {job} case {index}", options.seed);
+                (
+                    job,
+                    index,
+                    investigate::<P>(core, case, Origin::Fuzz, &provenance),
+                )
+            });
     CampaignReport {
         tally,
         elapsed,
@@ -175,10 +191,16 @@ pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
     }
 }
 
-/// Shrinks and explains a disagreement found at (seed, job, index).
-pub fn investigate<P: Puzzle>(job: u64, index: u64, case: P::Case, seed: u64) -> Finding<P::Case> {
-    let shrunk = shrink_divergence::<P>(case.clone());
-    let (core_answer, reference_answer) = match check::<P>(&shrunk.case) {
+/// Shrinks and explains a disagreement; `provenance` (where it was found) goes
+/// into the corpus row's note.
+pub fn investigate<P: Puzzle>(
+    core: Solver<P>,
+    case: P::Case,
+    origin: Origin,
+    provenance: &str,
+) -> Finding<P::Case> {
+    let shrunk = shrink_divergence::<P>(case.clone(), core);
+    let (core_answer, reference_answer) = match check_with::<P>(&shrunk.case, core, P::FUEL) {
         Verdict::Diverge { core, reference } => {
             (core.show(P::write_answer), reference.show(P::write_answer))
         }
@@ -192,14 +214,13 @@ pub fn investigate<P: Puzzle>(job: u64, index: u64, case: P::Case, seed: u64) ->
         &explanation.symptom,
         &core_answer,
         &reference_answer,
-        Origin::Fuzz,
+        origin,
     );
-    row.note.push_str(&format!(
-        "; lockstep fuzz seed {seed} job {job} case {index}"
-    ));
+    if !provenance.is_empty() {
+        row.note.push_str("; ");
+        row.note.push_str(provenance);
+    }
     Finding {
-        job,
-        index,
         original: case,
         shrunk,
         core_answer,

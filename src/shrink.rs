@@ -47,12 +47,15 @@ pub fn shrink<P: Puzzle>(
     }
 }
 
-/// Shrinks a case on which the core and the reference disagree, keeping it a
+/// Shrinks a case on which `core` and the reference disagree, keeping it a
 /// disagreement.
-pub fn shrink_divergence<P: Puzzle>(case: P::Case) -> Shrunk<P::Case> {
+pub fn shrink_divergence<P: Puzzle>(
+    case: P::Case,
+    core: fn(&P::Case) -> crate::puzzle::Run<P::Answer>,
+) -> Shrunk<P::Case> {
     shrink::<P>(
         case,
-        |c| crate::puzzle::check::<P>(c).is_divergence(),
+        |c| crate::puzzle::check_with::<P>(c, core, P::FUEL).is_divergence(),
         DEFAULT_MAX_ATTEMPTS,
     )
 }

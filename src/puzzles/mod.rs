@@ -88,7 +88,7 @@ impl<P: Puzzle> Entry for Adapter<P> {
         FuzzSummary {
             tally: report.tally,
             elapsed: report.elapsed,
-            finding: report.finding.map(|f| {
+            finding: report.finding.map(|(job, index, f)| {
                 let text = format!(
                     "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
                      original: {original}\n\
@@ -99,8 +99,8 @@ impl<P: Puzzle> Entry for Adapter<P> {
                      {report}",
                     name = P::NAME,
                     seed = options.seed,
-                    job = f.job,
-                    index = f.index,
+                    job = job,
+                    index = index,
                     original = P::describe(&f.original),
                     steps = f.shrunk.steps,
                     attempts = f.shrunk.attempts,
@@ -137,9 +137,7 @@ impl<P: Puzzle> Entry for Adapter<P> {
             }
         }
         let original = P::describe(&case);
-        let finding = campaign::investigate::<P>(0, 0, case, 0);
-        let mut row = finding.row;
-        row.note = row.note.replace("; lockstep fuzz seed 0 job 0 case 0", "");
+        let finding = campaign::investigate::<P>(P::core, case, Origin::Fuzz, "lockstep shrink");
         Ok(ShrinkSummary {
             report: format!(
                 "{}: shrunk from {original} to {}\ninput:\n{}core answered:      {}\nreference answered: {}\n{}",
@@ -150,10 +148,7 @@ impl<P: Puzzle> Entry for Adapter<P> {
                 finding.reference_answer,
                 finding.explanation.report
             ),
-            row: Row {
-                origin: Origin::Fuzz,
-                ..row
-            },
+            row: finding.row,
         })
     }
 

@@ -1,0 +1,210 @@
+//! The `lockstep` binary as a user runs it: outputs, errors and exit codes.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn lockstep(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lockstep"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the lockstep binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const SAMPLE_5: &str = "6 10\n0 1 2 0 1 1\n1 2 0 1 1 0\n2 1 0 1 1 0\n1 0 1 1 0 2\n2 0 1 2 0 1\n0 2 1 0 2 1\n1 1 1\n2 2 2\n3 3 4\n4 4 1\n5 5 3\n6 6 2\n1 6 3\n6 1 2\n2 4 3\n4 2 1\n";
+
+#[test]
+fn solve_prints_the_judge_answer_with_core_and_reference() {
+    for args in [
+        &["solve", "new-game2"][..],
+        &["solve", "new-game2", "--reference"],
+        &["solve", "new_game2"],
+    ] {
+        let out = lockstep(args, SAMPLE_5);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stdout), "7\n", "{args:?}");
+    }
+}
+
+#[test]
+fn malformed_input_is_one_line_naming_the_line_with_exit_code_2() {
+    let inputs = [
+        ("4 4\n0 0 0 0\n0 9 0 0\n", "line 3"),
+        ("4 4\n0 0 0 0\n", "line 3"),
+        ("13 4\n", "line 1"),
+        (
+            "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 1 2\n2 2 2\n3 3 3\n",
+            "line 7",
+        ),
+        ("", "line 1"),
+        (
+            "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n1 4 1\nextra\n",
+            "line 10",
+        ),
+    ];
+    for (input, line) in inputs {
+        for reference in [false, true] {
+            let args: &[&str] = if reference {
+                &["solve", "new-game2", "--reference"]
+            } else {
+                &["solve", "new-game2"]
+            };
+            let out = lockstep(args, input);
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{input:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
+            assert!(stderr.contains(line), "{input:?}: {stderr}");
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            assert!(out.stdout.is_empty());
+        }
+    }
+}
+
+#[test]
+fn unknown_puzzles_and_bad_arguments_exit_2() {
+    let out = lockstep(&["solve", "chess"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unknown puzzle \"chess\""),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = lockstep(&["fuzz", "--seconds", "soon"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_short_fuzz_campaign_prints_its_summary_and_exits_0() {
+    let out = lockstep(
+        &[
+            "fuzz",
+            "--seconds",
+            "20",
+            "--cases",
+            "3000",
+            "--seed",
+            "5",
+            "--jobs",
+            "2",
+            "--no-append",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("new-game2"))
+        .expect("a summary row");
+    let numbers: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(numbers[1], "3000", "{row}");
+    assert_eq!(numbers[3], "3000", "{row}");
+    assert!(text(&out.stderr).contains("seed 5, 2 jobs"));
+}
+
+#[test]
+fn replay_passes_on_the_corpus() {
+    let out = lockstep(&["replay"], "");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("new-game2: 5 rows") || stdout.contains("new-game2:"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.lines().last().unwrap().ends_with(" 0 failed"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn replay_reports_a_wrong_expectation_and_exits_1() {
+    let dir = std::env::temp_dir().join(format!("lockstep-cli-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("new_game2.csv"),
+        "name,input,expected,origin,note\nwrong,4 4|0 0 0 0|0 0 0 0|0 0 0 0|0 0 0 0|1 1 1|1 2 1|1 3 1|1 4 1,2,hand,\n",
+    )
+    .unwrap();
+    let out = lockstep(
+        &["replay", "new-game2", "--corpus", dir.to_str().unwrap()],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("new_game2.csv:2 wrong"), "{stdout}");
+    assert!(
+        stdout.contains("core printed \"1\", expected \"2\""),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("reference printed \"1\", expected \"2\""),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn shrink_refuses_a_case_both_solvers_agree_on() {
+    let file: PathBuf =
+        std::env::temp_dir().join(format!("lockstep-cli-shrink-{}.txt", std::process::id()));
+    std::fs::write(&file, SAMPLE_5).unwrap();
+    let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("agree on this case"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Printable text that is not a valid input is reported, not decoded as bytes.
+    std::fs::write(&file, "4 4\n0 0\n").unwrap();
+    let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Raw bytes go through the generator (and here, too, the solvers agree).
+    std::fs::write(&file, [0xffu8, 0x00, 0x13, 0x80, 0x7f, 0x01]).unwrap();
+    let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
+    assert!(
+        text(&out.stderr).contains("agree on this case"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn bench_reports_both_rates_and_the_ratio() {
+    let out = lockstep(
+        &["bench", "new-game2", "--cases", "50", "--rounds", "3"],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("new-game2"))
+        .expect("a bench row");
+    assert!(row.contains('x'), "{row}");
+}

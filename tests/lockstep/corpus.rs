@@ -1,0 +1,150 @@
+//! The corpus: every row of every puzzle replays, and the loader rejects what the
+//! format spec (corpus/README.md) forbids, naming the line.
+
+use lockstep::corpus::{self, Origin, Row};
+use lockstep::puzzles::{self, NewGame2};
+use std::path::{Path, PathBuf};
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// A fresh directory under the system temp dir, unique to this test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lockstep-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_corpus_row_replays() {
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    for entry in puzzles::all() {
+        let report = entry.replay(&corpus_dir()).unwrap();
+        rows += report.rows;
+        for f in report.failures {
+            failures.push(format!(
+                "{} line {} {}: {}",
+                entry.module(),
+                f.line,
+                f.name,
+                f.problem
+            ));
+        }
+    }
+    assert!(
+        rows >= 5,
+        "the corpus should hold at least the statement samples"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failing rows:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn the_statement_samples_are_in_the_corpus() {
+    let rows = corpus::load::<NewGame2>(&corpus::path_for::<NewGame2>(&corpus_dir())).unwrap();
+    let samples: Vec<&str> = rows
+        .iter()
+        .filter(|l| l.row.origin == Origin::Sample)
+        .map(|l| l.row.expected.as_str())
+        .collect();
+    assert_eq!(samples, ["-1", "1", "1", "2", "7"]);
+}
+
+fn load_error(name: &str, contents: &str) -> String {
+    let dir = scratch(name);
+    let path = dir.join("new_game2.csv");
+    std::fs::write(&path, contents).unwrap();
+    format!("{:#}", corpus::load::<NewGame2>(&path).unwrap_err())
+}
+
+const GOOD_INPUT: &str = "4 4|0 0 0 0|0 0 0 0|0 0 0 0|0 0 0 0|1 1 1|1 2 1|1 3 1|1 4 1";
+
+#[test]
+fn loading_rejects_bad_rows_with_their_line() {
+    let header = "name,input,expected,origin,note\n";
+    let error = load_error("unknown-column", "name,input,expected,origin,note,extra\n");
+    assert!(
+        error.contains("line 1: unknown column \"extra\""),
+        "{error}"
+    );
+    let error = load_error("missing-column", "name,input,expected,origin\n");
+    assert!(error.contains("line 1: missing column \"note\""), "{error}");
+    let error = load_error(
+        "duplicate",
+        &format!("{header}a,{GOOD_INPUT},1,hand,\na,{GOOD_INPUT},1,hand,\n"),
+    );
+    assert!(error.contains("line 3: duplicate name \"a\""), "{error}");
+    let error = load_error(
+        "bad-name",
+        &format!("{header}Bad Name,{GOOD_INPUT},1,hand,\n"),
+    );
+    assert!(
+        error.contains("line 2: name \"Bad Name\" is not kebab-case"),
+        "{error}"
+    );
+    let error = load_error(
+        "bad-origin",
+        &format!("{header}a,{GOOD_INPUT},1,somewhere,\n"),
+    );
+    assert!(error.contains("line 2"), "{error}");
+    let error = load_error(
+        "bad-input",
+        &format!("{header}ok,{GOOD_INPUT},1,hand,\nsmall,3 4|0 0 0,1,hand,\n"),
+    );
+    assert!(
+        error.contains("line 3: input of \"small\": line 1: N must be in 4..=12, found 3"),
+        "{error}"
+    );
+}
+
+#[test]
+fn append_creates_the_file_skips_known_inputs_and_renames_clashes() {
+    let dir = scratch("append");
+    let path = dir.join("new_game2.csv");
+    let row = |name: &str, input: &str| Row {
+        name: name.to_string(),
+        input: input.to_string(),
+        expected: "1".to_string(),
+        origin: Origin::Hand,
+        note: "a, note with \"quotes\"".to_string(),
+    };
+    assert_eq!(
+        corpus::append::<NewGame2>(&path, row("x", GOOD_INPUT))
+            .unwrap()
+            .as_deref(),
+        Some("x")
+    );
+    assert_eq!(
+        corpus::append::<NewGame2>(&path, row("y", GOOD_INPUT)).unwrap(),
+        None
+    );
+    let other = GOOD_INPUT.replace("1 4 1", "2 4 3");
+    assert_eq!(
+        corpus::append::<NewGame2>(&path, row("x", &other))
+            .unwrap()
+            .as_deref(),
+        Some("x-2")
+    );
+    let loaded = corpus::load::<NewGame2>(&path).unwrap();
+    assert_eq!(loaded.len(), 2);
+    assert_eq!(loaded[0].row, row("x", GOOD_INPUT));
+    assert_eq!(loaded[1].line, 3);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().next(), Some("name,input,expected,origin,note"));
+}
+
+#[test]
+fn text_fields_round_trip() {
+    let text = "4 4\n0 0 0 0\n1 1 1\n";
+    assert_eq!(corpus::encode_text(text), "4 4|0 0 0 0|1 1 1");
+    assert_eq!(corpus::decode_text("4 4|0 0 0 0|1 1 1"), text);
+    assert!(corpus::same_output("7 \n\n", "7"));
+    assert!(!corpus::same_output("7", "-7"));
+}

@@ -1,0 +1,10 @@
+//! The one integration-test binary: corpus replay, rule scenarios, quickcheck
+//! properties, generator coverage, deliberately broken solvers, and the CLI.
+//!
+//! Long campaigns belong to `lockstep fuzz`; every test here is bounded by a case
+//! count, not by time, so it fails or passes the same way on any machine.
+
+mod cli;
+mod corpus;
+mod new_game2;
+mod properties;

@@ -1,0 +1,328 @@
+//! New Game 2: rule scenarios on both solvers, the generator's reach, and proof that
+//! the harness catches (and shrinks) deliberately wrong solvers.
+
+use lockstep::campaign::{self, generate_case, CampaignOptions, Solver};
+use lockstep::puzzle::{check, check_with, Run, Verdict};
+use lockstep::puzzles::NewGame2;
+use lockstep::seeds::CASE_BYTES;
+use lockstep::shrink::shrink;
+use lockstep_core::digest::Digest;
+use lockstep_core::new_game2::{
+    self as model, Answer, Case, Colour, Dir, Rule, Snapshot, Step, ENDING_HEIGHT, TURN_LIMIT,
+};
+use lockstep_reference::new_game2 as reference;
+use std::collections::BTreeSet;
+
+/// Both solvers' state after `steps` piece moves.
+fn both_after(case: &Case, steps: usize) -> Snapshot {
+    let core = model::trace(case, steps);
+    let naive = reference::trace(case, steps);
+    assert_eq!(core.steps, naive.steps, "traces differ");
+    assert_eq!(core.state, naive.state, "states differ");
+    core.state
+}
+
+fn case(text: &str) -> Case {
+    model::parse(text).unwrap()
+}
+
+fn stack(state: &Snapshot, row: usize, col: usize) -> &[u8] {
+    &state.stacks[(row - 1) * state.n + col - 1]
+}
+
+#[test]
+fn a_group_moving_onto_red_is_reversed() {
+    // Piece 1 climbs onto piece 2; piece 2 then carries it onto the red (1,3).
+    let game = case("4 4\n0 0 1 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n3 1 3\n4 4 3\n");
+    let state = both_after(&game, 1);
+    assert_eq!(stack(&state, 1, 2), [2, 1]);
+    let state = both_after(&game, 2);
+    assert_eq!(stack(&state, 1, 3), [1, 2]);
+    assert_eq!(model::trace(&game, 2).steps[1].rule, Rule::Red);
+}
+
+#[test]
+fn a_group_moving_onto_white_keeps_its_order_on_top_of_the_target() {
+    // 1 onto 2 at (1,2); 2 carries 1 onto 3 at (1,3): bottom to top 3, 2, 1.
+    let game = case("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 4\n4 4 3\n");
+    let state = both_after(&game, 2);
+    assert_eq!(stack(&state, 1, 3), [3, 2, 1]);
+}
+
+#[test]
+fn the_edge_and_blue_turn_a_piece_round() {
+    // Piece 1 at the left edge facing left: turns round and moves right.
+    let game = case("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 2\n3 1 3\n3 3 3\n4 4 3\n");
+    let step = model::trace(&game, 1).steps[0];
+    assert_eq!((step.to, step.rule), ((1, 2), Rule::TurnedWhite));
+    assert_eq!(both_after(&game, 1).dirs[0], Dir::Right);
+    // Blue on both sides: stays, but its direction stays reversed.
+    let game = case("4 4\n2 0 2 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 2 2\n3 1 3\n3 3 3\n4 4 3\n");
+    let step = model::trace(&game, 1).steps[0];
+    assert_eq!((step.to, step.rule), ((1, 2), Rule::TurnedStayed));
+    assert_eq!(both_after(&game, 1).dirs[0], Dir::Right);
+}
+
+#[test]
+fn the_game_ends_in_the_middle_of_a_turn() {
+    // Statement sample 2: the fourth piece is stacked by piece 3's move on turn 1,
+    // and piece 4 never moves.
+    let game = case("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n1 4 1\n");
+    let trace = model::trace(&game, usize::MAX);
+    assert_eq!(trace.steps.len(), 3);
+    assert_eq!(trace.steps[2].height as usize, ENDING_HEIGHT);
+    assert_eq!(reference::trace(&game, usize::MAX).steps, trace.steps);
+}
+
+/// What the generator reaches in 20,000 cases: board sizes and piece counts at both
+/// ends, every rule, and answers from turn 1 to late and never.
+#[test]
+fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let (mut sizes, mut counts, mut rules) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    let (mut first_turn, mut late, mut never, mut on_red) = (0, 0, 0, 0);
+    for index in 0..20_000 {
+        let game = generate_case::<NewGame2>(11, 0, index, &mut buf).expect("a valid case");
+        game.validate().unwrap();
+        sizes.insert(game.n);
+        counts.insert(game.pieces.len());
+        for step in model::trace(&game, 60).steps {
+            rules.insert(format!("{:?}", step.rule));
+        }
+        match model::solve(&game).answer {
+            Answer::EndsOnTurn(1) => first_turn += 1,
+            Answer::EndsOnTurn(t) if t > 100 => late += 1,
+            Answer::EndsOnTurn(_) => {}
+            Answer::NotWithinLimit => never += 1,
+        }
+        on_red += game
+            .board
+            .iter()
+            .filter(|&&c| c == Colour::Red)
+            .count()
+            .min(1);
+    }
+    assert_eq!(sizes, (4..=12).collect(), "board sizes");
+    assert_eq!(counts, (4..=10).collect(), "piece counts");
+    assert_eq!(rules.len(), 5, "rules seen: {rules:?}");
+    assert!(first_turn > 500, "games ending on turn 1: {first_turn}");
+    assert!(late > 100, "games ending after turn 100: {late}");
+    assert!(never > 2000, "games that never end: {never}");
+    assert!(on_red > 10_000, "boards with red: {on_red}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_cases() {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let a: Vec<Case> = (0..50)
+        .map(|i| generate_case::<NewGame2>(3, 1, i, &mut buf).unwrap())
+        .collect();
+    let b: Vec<Case> = (0..50)
+        .map(|i| generate_case::<NewGame2>(3, 1, i, &mut buf).unwrap())
+        .collect();
+    let c: Vec<Case> = (0..50)
+        .map(|i| generate_case::<NewGame2>(4, 1, i, &mut buf).unwrap())
+        .collect();
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+/// The deliberately wrong solvers, one rule each.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Bug {
+    /// A group moving onto red keeps its order.
+    ForgetsRedReversal,
+    /// After turning round, a blue cell behind is entered as if white.
+    IgnoresBlueAfterBounce,
+    /// A piece moves alone, leaving the pieces stacked on it behind.
+    LeavesItsStackBehind,
+}
+
+/// A third New Game 2 simulation, with at most one bug planted. It reports the
+/// same steps as the real solvers, so only the planted bug can make it disagree.
+fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
+    let n = game.n as i32;
+    let colour = |r: i32, c: i32| {
+        { (0..n).contains(&r) && (0..n).contains(&c) }.then(|| game.board[(r * n + c) as usize])
+    };
+    let mut stacks: Vec<Vec<usize>> = vec![Vec::new(); (n * n) as usize];
+    let mut at: Vec<(i32, i32)> = Vec::new();
+    let mut dirs: Vec<Dir> = Vec::new();
+    for (i, p) in game.pieces.iter().enumerate() {
+        at.push((i32::from(p.row) - 1, i32::from(p.col) - 1));
+        dirs.push(p.dir);
+        stacks[((i32::from(p.row) - 1) * n + i32::from(p.col) - 1) as usize].push(i);
+    }
+    let mut digest = Digest::new();
+    let one_based = |(r, c): (i32, i32)| ((r + 1) as u8, (c + 1) as u8);
+    for turn in 1..=TURN_LIMIT {
+        for a in 0..game.pieces.len() {
+            let (r, c) = at[a];
+            let ahead = |d: Dir| (r + d.delta().0, c + d.delta().1);
+            let open = |(r, c): (i32, i32)| colour(r, c).is_some_and(|x| x != Colour::Blue);
+            let mut target = ahead(dirs[a]);
+            let mut turned = false;
+            if !open(target) {
+                dirs[a] = dirs[a].reversed();
+                target = ahead(dirs[a]);
+                turned = true;
+                let enterable = if bug == Some(Bug::IgnoresBlueAfterBounce) {
+                    colour(target.0, target.1).is_some()
+                } else {
+                    open(target)
+                };
+                if !enterable {
+                    let height = stacks[(r * n + c) as usize].len() as u8;
+                    let step = Step {
+                        turn,
+                        piece: a as u8 + 1,
+                        from: one_based((r, c)),
+                        to: one_based((r, c)),
+                        rule: Rule::TurnedStayed,
+                        height,
+                    };
+                    digest.push(step.packed());
+                    continue;
+                }
+            }
+            let source = &mut stacks[(r * n + c) as usize];
+            let position = source.iter().position(|&p| p == a).unwrap();
+            let mut group = if bug == Some(Bug::LeavesItsStackBehind) {
+                vec![source.remove(position)]
+            } else {
+                source.split_off(position)
+            };
+            let red = colour(target.0, target.1) == Some(Colour::Red);
+            if red && bug != Some(Bug::ForgetsRedReversal) {
+                group.reverse();
+            }
+            for &p in &group {
+                at[p] = target;
+            }
+            let destination = &mut stacks[(target.0 * n + target.1) as usize];
+            destination.extend(group);
+            let rule = match (turned, red) {
+                (false, false) => Rule::White,
+                (false, true) => Rule::Red,
+                (true, false) => Rule::TurnedWhite,
+                (true, true) => Rule::TurnedRed,
+            };
+            let height = destination.len();
+            let step = Step {
+                turn,
+                piece: a as u8 + 1,
+                from: one_based((r, c)),
+                to: one_based(target),
+                rule,
+                height: height as u8,
+            };
+            digest.push(step.packed());
+            if height >= ENDING_HEIGHT {
+                return Run {
+                    answer: Answer::EndsOnTurn(turn),
+                    digest: digest.value(),
+                };
+            }
+        }
+    }
+    Run {
+        answer: Answer::NotWithinLimit,
+        digest: 0,
+    }
+}
+
+fn forgets_red_reversal(game: &Case) -> Run<Answer> {
+    simulate(game, Some(Bug::ForgetsRedReversal))
+}
+fn ignores_blue_after_bounce(game: &Case) -> Run<Answer> {
+    simulate(game, Some(Bug::IgnoresBlueAfterBounce))
+}
+fn leaves_its_stack_behind(game: &Case) -> Run<Answer> {
+    simulate(game, Some(Bug::LeavesItsStackBehind))
+}
+
+const FUEL: u64 = 20_000;
+const MAX_CASES: u64 = 5_000;
+
+#[test]
+fn the_third_simulation_without_a_bug_agrees() {
+    // Guards the test below: a broken `simulate` would make every planted bug
+    // "found" for the wrong reason.
+    fn bug_free(game: &Case) -> Run<Answer> {
+        simulate(game, None)
+    }
+    let mut buf = vec![0u8; CASE_BYTES];
+    for index in 0..3000 {
+        let game = generate_case::<NewGame2>(5, 0, index, &mut buf).unwrap();
+        assert_eq!(
+            check_with::<NewGame2>(&game, bug_free, FUEL),
+            Verdict::Agree,
+            "{game:?}"
+        );
+    }
+}
+
+#[test]
+fn planted_bugs_are_found_and_shrunk_small() {
+    let bugs: [(&str, Solver<NewGame2>); 3] = [
+        ("forgets the red reversal", forgets_red_reversal),
+        ("ignores blue after the bounce", ignores_blue_after_bounce),
+        ("leaves its stack behind", leaves_its_stack_behind),
+    ];
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut problems = Vec::new();
+    for (name, solver) in bugs {
+        let diverges = |game: &Case| check_with::<NewGame2>(game, solver, FUEL).is_divergence();
+        let Some((index, found)) = (0..MAX_CASES).find_map(|i| {
+            let game = generate_case::<NewGame2>(2024, 0, i, &mut buf)?;
+            diverges(&game).then_some((i, game))
+        }) else {
+            problems.push(format!("{name}: not found in {MAX_CASES} cases"));
+            continue;
+        };
+        let shrunk = shrink::<NewGame2>(found, diverges, 20_000).case;
+        assert_eq!(
+            check::<NewGame2>(&shrunk),
+            Verdict::Agree,
+            "the real core must agree on {shrunk:?}"
+        );
+        println!(
+            "{name}: found at case {index}, shrunk to {}x{} with {} pieces",
+            shrunk.n,
+            shrunk.n,
+            shrunk.pieces.len()
+        );
+        if shrunk.pieces.len() > 5 || shrunk.n > 6 {
+            problems.push(format!(
+                "{name}: shrunk only to {}x{} with {} pieces",
+                shrunk.n,
+                shrunk.n,
+                shrunk.pieces.len()
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
+    let options = CampaignOptions {
+        seconds: 600.0,
+        seed: 8,
+        jobs: 2,
+        max_cases: Some(20_000),
+        progress: false,
+    };
+    let report = campaign::run_with::<NewGame2>(&options, leaves_its_stack_behind);
+    let (_, _, finding) = report.finding.expect("the broken core is found");
+    assert!(report.tally.diverge >= 1);
+    let row = finding.row;
+    let shrunk = model::parse(&lockstep::corpus::decode_text(&row.input)).unwrap();
+    assert_eq!(shrunk, finding.shrunk.case);
+    assert!(shrunk.pieces.len() <= 5 && shrunk.n <= 6, "{shrunk:?}");
+    // The expected answer is the reference's, and the note keeps the core's.
+    let truth = model::write_answer(&model::solve(&shrunk).answer);
+    assert_eq!(row.expected, truth.trim_end());
+    assert!(row.note.contains("core answered"), "{}", row.note);
+    assert!(row.note.contains("seed 8"), "{}", row.note);
+}
