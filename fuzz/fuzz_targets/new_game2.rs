@@ -1,0 +1,9 @@
+//! New Game 2: core against reference on cases built from libFuzzer's bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lockstep::puzzles::NewGame2;
+
+fuzz_target!(|data: &[u8]| {
+    lockstep::fuzz_one::<NewGame2>(data);
+});
