@@ -10,7 +10,8 @@
 use crate::{Fuel, OutOfFuel};
 use lockstep_core::digest::Digest;
 use lockstep_core::new_game2::{
-    Answer, Case, Colour, Dir, End, Rule, Run, Snapshot, Step, Trace, ENDING_HEIGHT, TURN_LIMIT,
+    stack_array, Answer, Case, Colour, Dir, End, Rule, Run, Snapshot, Step, Trace, ENDING_HEIGHT,
+    MAX_STACK, TURN_LIMIT,
 };
 
 struct Game {
@@ -82,6 +83,7 @@ impl Game {
                 to: coords(row, col),
                 rule: Rule::TurnedStayed,
                 height: self.stacks[row][col].len() as u8,
+                stack: self.stack_as_step(row, col),
             };
         }
         let (tr, tc) = target.expect("not blocked, so on the board");
@@ -113,7 +115,13 @@ impl Game {
                 (true, true) => Rule::TurnedRed,
             },
             height: self.stacks[tr][tc].len() as u8,
+            stack: self.stack_as_step(tr, tc),
         }
+    }
+
+    /// The stack on a cell as steps report it: 1-based piece numbers, bottom first.
+    fn stack_as_step(&self, row: usize, col: usize) -> [u8; MAX_STACK] {
+        stack_array(self.stacks[row][col].iter().map(|&p| (p + 1) as u8))
     }
 
     /// Plays turns until a stack holds four pieces or the turn limit passes, handing
@@ -158,7 +166,9 @@ pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run, OutOfFuel> {
     let mut game = Game::new(case);
     let mut digest = Digest::new();
     let end = game.play(fuel, |step| {
-        digest.push(step.packed());
+        for word in step.packed() {
+            digest.push(word);
+        }
         true
     })?;
     Ok(match end {

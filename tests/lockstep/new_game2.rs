@@ -8,7 +8,8 @@ use lockstep::seeds::CASE_BYTES;
 use lockstep::shrink::shrink;
 use lockstep_core::digest::Digest;
 use lockstep_core::new_game2::{
-    self as model, Answer, Case, Colour, Dir, Rule, Snapshot, Step, ENDING_HEIGHT, TURN_LIMIT,
+    self as model, stack_array, Answer, Case, Colour, Dir, Rule, Snapshot, Step, ENDING_HEIGHT,
+    TURN_LIMIT,
 };
 use lockstep_reference::new_game2 as reference;
 use std::collections::BTreeSet;
@@ -172,16 +173,17 @@ fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
                     open(target)
                 };
                 if !enterable {
-                    let height = stacks[(r * n + c) as usize].len() as u8;
+                    let here = &stacks[(r * n + c) as usize];
                     let step = Step {
                         turn,
                         piece: a as u8 + 1,
                         from: one_based((r, c)),
                         to: one_based((r, c)),
                         rule: Rule::TurnedStayed,
-                        height,
+                        height: here.len() as u8,
+                        stack: stack_array(here.iter().map(|&p| p as u8 + 1)),
                     };
-                    digest.push(step.packed());
+                    step.packed().into_iter().for_each(|w| digest.push(w));
                     continue;
                 }
             }
@@ -215,8 +217,9 @@ fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
                 to: one_based(target),
                 rule,
                 height: height as u8,
+                stack: stack_array(destination.iter().map(|&p| p as u8 + 1)),
             };
-            digest.push(step.packed());
+            step.packed().into_iter().for_each(|w| digest.push(w));
             if height >= ENDING_HEIGHT {
                 return Run {
                     answer: Answer::EndsOnTurn(turn),

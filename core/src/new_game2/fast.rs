@@ -14,13 +14,13 @@
 //!   level) of every piece, which determines every stack.
 
 use super::{
-    Answer, Case, Colour, Dir, End, Rule, Run, Snapshot, Step, Trace, MAX_K, MAX_N, TURN_LIMIT,
+    Answer, Case, Colour, Dir, End, Rule, Run, Snapshot, Step, Trace, MAX_K, MAX_N, MAX_STACK,
+    TURN_LIMIT,
 };
 use crate::digest::Digest;
 
 const STRIDE: usize = MAX_N + 2;
 const CELLS: usize = STRIDE * STRIDE;
-const STACK_CAP: usize = 6;
 
 const WHITE: u8 = 0;
 const RED: u8 = 1;
@@ -39,7 +39,9 @@ struct DigestObserver(Digest);
 impl Observer for DigestObserver {
     #[inline]
     fn step(&mut self, step: Step) -> bool {
-        self.0.push(step.packed());
+        let [head, stack] = step.packed();
+        self.0.push(head);
+        self.0.push(stack);
         true
     }
 }
@@ -67,7 +69,7 @@ enum Moved {
 
 struct Engine {
     colour: [u8; CELLS],
-    stack: [[u8; STACK_CAP]; CELLS],
+    stack: [[u8; MAX_STACK]; CELLS],
     height: [u8; CELLS],
     cell: [u8; MAX_K],
     dir: [u8; MAX_K],
@@ -79,7 +81,7 @@ impl Engine {
     fn new(case: &Case) -> Engine {
         let mut engine = Engine {
             colour: [BLUE; CELLS],
-            stack: [[0; STACK_CAP]; CELLS],
+            stack: [[0; MAX_STACK]; CELLS],
             height: [0; CELLS],
             cell: [0; MAX_K],
             dir: [0; MAX_K],
@@ -103,6 +105,19 @@ impl Engine {
             engine.height[cell] = 1;
         }
         engine
+    }
+
+    /// The stack on `cell` in 1-based piece numbers, as steps report it.
+    #[inline]
+    fn stack_of(&self, cell: usize) -> [u8; MAX_STACK] {
+        let mut out = [0; MAX_STACK];
+        for (slot, &piece) in out
+            .iter_mut()
+            .zip(&self.stack[cell][..usize::from(self.height[cell])])
+        {
+            *slot = piece + 1;
+        }
+        out
     }
 
     #[inline]
@@ -134,6 +149,7 @@ impl Engine {
                 to: Self::coords(from),
                 rule: Rule::TurnedStayed,
                 height: top as u8,
+                stack: self.stack_of(from),
             };
             return if observer.step(step) {
                 Moved::Continue
@@ -171,6 +187,7 @@ impl Engine {
             to: Self::coords(to),
             rule,
             height: height as u8,
+            stack: self.stack_of(to),
         };
         if height >= super::ENDING_HEIGHT {
             observer.step(step);

@@ -23,6 +23,9 @@ pub const MAX_K: usize = 10;
 pub const TURN_LIMIT: u32 = 1000;
 /// The stack height that ends the game.
 pub const ENDING_HEIGHT: usize = 4;
+/// The highest a stack can get: between moves no stack holds more than three
+/// pieces (four ends the game), so a group of at most three lands on at most three.
+pub const MAX_STACK: usize = 6;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
@@ -190,7 +193,7 @@ impl fmt::Display for Answer {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Run {
     pub answer: Answer,
-    /// The [`Digest`](crate::digest::Digest) of every [`Step::packed`] word when the
+    /// The [`Digest`](crate::digest::Digest) of every [`Step::packed`] words when the
     /// game ends within the limit; 0 when it does not. (A game that never ends has no
     /// common span to compare: the core stops at the first repeated state, the
     /// reference plays all 1000 turns.)
@@ -246,7 +249,8 @@ impl Rule {
 }
 
 /// One piece move: piece (1-based), from and to (1-based row, col), the rule, and
-/// the height of the stack the moving group ends on.
+/// the stack the moving group ends on (its height and its pieces, bottom first), so
+/// that a difference in stacking order shows at the step that caused it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Step {
     pub turn: u32,
@@ -255,20 +259,37 @@ pub struct Step {
     pub to: (u8, u8),
     pub rule: Rule,
     pub height: u8,
+    /// 1-based piece numbers bottom first; 0 above `height`.
+    pub stack: [u8; MAX_STACK],
+}
+
+/// A stack of 1-based piece numbers as a [`Step::stack`] array.
+pub fn stack_array(pieces: impl IntoIterator<Item = u8>) -> [u8; MAX_STACK] {
+    let mut out = [0; MAX_STACK];
+    for (slot, piece) in out.iter_mut().zip(pieces) {
+        *slot = piece;
+    }
+    out
 }
 
 impl Step {
-    /// The word both solvers fold into their trace digest.
+    /// The words both solvers fold into their trace digest.
     #[inline]
-    pub fn packed(&self) -> u64 {
-        u64::from(self.turn)
+    pub fn packed(&self) -> [u64; 2] {
+        let stack = self
+            .stack
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &p| acc << 8 | u64::from(p));
+        let head = u64::from(self.turn)
             | u64::from(self.piece) << 16
             | u64::from(self.from.0) << 24
             | u64::from(self.from.1) << 32
             | u64::from(self.to.0) << 40
             | u64::from(self.to.1) << 48
             | self.rule.code() << 56
-            | u64::from(self.height) << 60
+            | u64::from(self.height) << 60;
+        [head, stack]
     }
 }
 
@@ -276,7 +297,7 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "turn {}, piece {}: ({},{}) -> ({},{}), {}, stack height {}",
+            "turn {}, piece {}: ({},{}) -> ({},{}), {}, stack now {} (bottom first)",
             self.turn,
             self.piece,
             self.from.0,
@@ -284,7 +305,11 @@ impl fmt::Display for Step {
             self.to.0,
             self.to.1,
             self.rule.describe(),
-            self.height
+            self.stack[..usize::from(self.height)]
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
         )
     }
 }
@@ -482,6 +507,7 @@ mod tests {
             to: (1, 3),
             rule: Rule::Red,
             height: 2,
+            stack: stack_array([3, 2]),
         };
         let variants = [
             Step { turn: 4, ..base },
@@ -501,6 +527,10 @@ mod tests {
                 ..base
             },
             Step { height: 3, ..base },
+            Step {
+                stack: stack_array([2, 3]),
+                ..base
+            },
         ];
         for variant in variants {
             assert_ne!(variant.packed(), base.packed(), "{variant:?}");
