@@ -27,6 +27,9 @@ pub struct CampaignOptions {
     /// Show live progress on stderr (a spinner on a terminal, a line every
     /// ten seconds otherwise).
     pub progress: bool,
+    /// Count how many cases reach each of the puzzle's rule branches (costs one
+    /// more core run per case).
+    pub stats: bool,
 }
 
 /// Counts of a campaign.
@@ -56,6 +59,8 @@ pub struct CampaignReport<C> {
     pub elapsed: Duration,
     /// The first disagreement: (job, case index) and what it shrank to.
     pub finding: Option<(u64, u64, Finding<C>)>,
+    /// With `stats`: each rule branch and the number of cases that reached it.
+    pub features: Vec<(&'static str, u64)>,
 }
 
 impl<C> CampaignReport<C> {
@@ -123,13 +128,16 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
     let stop = AtomicBool::new(false);
     let finished = AtomicUsize::new(0);
     let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
+    let feature_totals = Mutex::new(vec![0u64; P::FEATURES.len()]);
 
     std::thread::scope(|scope| {
         for job in 0..jobs {
             let (shared, stop, finished, first) = (&shared, &stop, &finished, &first);
+            let feature_totals = &feature_totals;
             scope.spawn(move || {
                 let mut buf = vec![0u8; CASE_BYTES];
                 let mut local = Tally::default();
+                let mut features = vec![0u64; P::FEATURES.len()];
                 let mut index = 0u64;
                 loop {
                     if index % FLUSH_EVERY == 0 {
@@ -147,6 +155,12 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                         continue;
                     };
                     local.cases += 1;
+                    if options.stats {
+                        let bits = P::features(&case);
+                        for (i, count) in features.iter_mut().enumerate() {
+                            *count += bits >> i & 1;
+                        }
+                    }
                     match check_with::<P>(&case, core, P::FUEL) {
                         Verdict::Agree => local.agree += 1,
                         Verdict::Timeout => local.timeout += 1,
@@ -161,6 +175,11 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                     }
                 }
                 shared.add(&mut local);
+                let mut totals = feature_totals.lock().unwrap_or_else(|e| e.into_inner());
+                for (total, count) in totals.iter_mut().zip(&features) {
+                    *total += count;
+                }
+                drop(totals);
                 finished.fetch_add(1, Ordering::Relaxed);
             });
         }
@@ -184,10 +203,19 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                     investigate::<P>(core, case, Origin::Fuzz, &provenance),
                 )
             });
+    let features = if options.stats {
+        let totals = feature_totals
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        P::FEATURES.iter().copied().zip(totals).collect()
+    } else {
+        Vec::new()
+    };
     CampaignReport {
         tally,
         elapsed,
         finding,
+        features,
     }
 }
 

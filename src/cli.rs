@@ -20,7 +20,7 @@ use std::path::PathBuf;
     name = "lockstep",
     version,
     about = "Differential fuzzing of fast puzzle solvers against naive references",
-    after_help = "Puzzles: new-game2. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
+    after_help = "Puzzles: new-game2, robots. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -59,6 +59,10 @@ enum Command {
         /// Report findings without appending them to the corpus.
         #[arg(long)]
         no_append: bool,
+        /// Also count how many cases reach each rule branch (rare pushes, teleports,
+        /// tie-breaks, ...), for puzzles that report them.
+        #[arg(long)]
+        stats: bool,
     },
     /// Replay every corpus row through core and reference.
     Replay {
@@ -165,6 +169,7 @@ fn run(cli: Cli) -> Result<i32> {
             cases,
             corpus,
             no_append,
+            stats,
         } => {
             let entries = pick(&puzzles)?;
             if !(seconds.is_finite() && seconds >= 0.0) {
@@ -176,6 +181,7 @@ fn run(cli: Cli) -> Result<i32> {
                 jobs: jobs.unwrap_or_else(default_jobs).max(1),
                 max_cases: cases,
                 progress: true,
+                stats,
             };
             let dir = (!no_append).then(|| corpus_dir(corpus));
             fuzz(&entries, &options, dir)
@@ -289,6 +295,18 @@ fn fuzz(entries: &[&dyn Entry], options: &CampaignOptions, dir: Option<PathBuf>)
             s.tally.diverge,
             s.tally.timeout
         );
+    }
+    for (name, s) in &rows {
+        if s.features.is_empty() {
+            continue;
+        }
+        println!("\n{name}: cases reaching each rule branch");
+        for (feature, count) in &s.features {
+            println!(
+                "  {feature:<44} {count:>10} {:>6.2}%",
+                100.0 * *count as f64 / s.tally.cases.max(1) as f64
+            );
+        }
     }
     Ok(i32::from(found))
 }

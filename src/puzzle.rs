@@ -64,6 +64,16 @@ pub trait Puzzle: 'static {
     fn explain(case: &Self::Case) -> Explanation;
     /// Simpler variants of a case, most promising first; every one must be valid.
     fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
+
+    /// Names of the rule branches that [`Puzzle::features`] reports, for
+    /// `lockstep fuzz --stats`: evidence that campaigns reach the rare ones.
+    const FEATURES: &'static [&'static str] = &[];
+
+    /// The rule branches the core went through on a case, bit `i` for
+    /// `FEATURES[i]`.
+    fn features(_case: &Self::Case) -> u64 {
+        0
+    }
 }
 
 /// One side's result on a case.

@@ -11,3 +11,4 @@
 pub mod digest;
 pub mod input;
 pub mod new_game2;
+pub mod robots;

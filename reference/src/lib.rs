@@ -10,6 +10,7 @@
 //! Module names match `lockstep_core` and the harness: one module per puzzle.
 
 pub mod new_game2;
+pub mod robots;
 
 /// Returned when a reference solver spends its budget before finishing. The harness
 /// counts such a case as a timeout (skipped), never as a disagreement.

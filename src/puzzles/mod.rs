@@ -6,8 +6,10 @@
 //! once, for all puzzles, in the blanket implementation below.
 
 pub mod new_game2;
+pub mod robots;
 
 pub use new_game2::NewGame2;
+pub use robots::Robots;
 
 use crate::bench::{self, BenchOptions, BenchResult};
 use crate::campaign::{self, CampaignOptions, Tally};
@@ -28,6 +30,8 @@ pub struct FuzzSummary {
     pub elapsed: Duration,
     /// The shrunk disagreement, if one was found: the printable report and its row.
     pub finding: Option<(String, Row)>,
+    /// With `--stats`: each rule branch and how many cases reached it.
+    pub features: Vec<(&'static str, u64)>,
 }
 
 /// What `lockstep shrink` found for a file.
@@ -88,6 +92,7 @@ impl<P: Puzzle> Entry for Adapter<P> {
         FuzzSummary {
             tally: report.tally,
             elapsed: report.elapsed,
+            features: report.features,
             finding: report.finding.map(|(job, index, f)| {
                 let text = format!(
                     "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
@@ -167,7 +172,10 @@ fn indent(text: &str) -> String {
 
 /// Every puzzle built so far, in the order reports list them.
 pub fn all() -> &'static [&'static dyn Entry] {
-    &[&Adapter::<NewGame2>(PhantomData)]
+    &[
+        &Adapter::<Robots>(PhantomData),
+        &Adapter::<NewGame2>(PhantomData),
+    ]
 }
 
 /// Looks a puzzle up by its command-line or module name (`new-game2`, `new_game2`).

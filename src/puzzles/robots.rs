@@ -1,0 +1,316 @@
+//! Robots in the harness: generator, shrinker, divergence report, rule-branch stats.
+//!
+//! Most of what can go wrong in a Robots solver hides in rare branches: a push of
+//! debris into a robot, a push blocked by debris or the border, teleports passed
+//! over (used, occupied, losing), robots colliding on your cell, and each level of
+//! the tie-break. The generator leans toward them: few robots close to you (long
+//! chases, forced teleports), pairs and lines of robots that collide into debris
+//! you then push, and teleport lists with occupied, repeated and nearby cells.
+//! `lockstep fuzz robots --stats` reports how often each branch is reached.
+
+use crate::puzzle::{Explanation, Puzzle, Run};
+use arbitrary::Unstructured;
+use lockstep_core::input::InputError;
+use lockstep_core::robots::{
+    self as model, Answer, Case, Cell, Feature, Game, MoveKind, Trace, MAX_ROBOTS, MAX_TELEPORTS,
+    SIZE, START,
+};
+use lockstep_reference::{Fuel, OutOfFuel};
+
+pub struct Robots;
+
+/// A cell within `radius` of `centre` (clamped to the board).
+fn near(u: &mut Unstructured<'_>, centre: Cell, radius: u8) -> arbitrary::Result<Cell> {
+    let shift = |u: &mut Unstructured<'_>, v: u8| -> arbitrary::Result<u8> {
+        let d = u.int_in_range(0..=2 * radius)?;
+        Ok((v + d).saturating_sub(radius).clamp(1, SIZE))
+    };
+    Ok((shift(u, centre.0)?, shift(u, centre.1)?))
+}
+
+fn anywhere(u: &mut Unstructured<'_>) -> arbitrary::Result<Cell> {
+    Ok((u.int_in_range(1..=SIZE)?, u.int_in_range(1..=SIZE)?))
+}
+
+/// The next free cell after `cell` in row-major order (wrapping), skipping (15,15).
+fn free_from(mut cell: Cell, taken: &[Cell]) -> Cell {
+    while cell == START || taken.contains(&cell) {
+        cell = if cell.1 < SIZE {
+            (cell.0, cell.1 + 1)
+        } else if cell.0 < SIZE {
+            (cell.0 + 1, 1)
+        } else {
+            (1, 1)
+        };
+    }
+    cell
+}
+
+fn generate_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Game> {
+    let count = match u.int_in_range(0..=9u8)? {
+        0..=4 => u.int_in_range(1..=4)?,
+        5..=7 => u.int_in_range(5..=15)?,
+        _ => u.int_in_range(16..=MAX_ROBOTS)?,
+    };
+    let mode = u.int_in_range(0..=3u8)?;
+    let radius = u.int_in_range(2..=7u8)?;
+    let mut robots: Vec<Cell> = Vec::with_capacity(count);
+    while robots.len() < count {
+        let cell = match mode {
+            0 => near(u, START, radius)?,
+            1 => anywhere(u)?,
+            // Pairs two cells apart: they step onto one cell and leave debris.
+            2 if robots.len() % 2 == 1 => {
+                let (r, c) = robots[robots.len() - 1];
+                if u.ratio(1, 2)? {
+                    (r, if c + 2 <= SIZE { c + 2 } else { c - 2 })
+                } else {
+                    (if r + 2 <= SIZE { r + 2 } else { r - 2 }, c)
+                }
+            }
+            2 => near(u, START, radius + 3)?,
+            // A line through a cell near you: robots that collide along it.
+            _ => {
+                let base = near(u, START, radius)?;
+                let along = u.int_in_range(1..=SIZE)?;
+                if u.ratio(1, 2)? {
+                    (base.0, along)
+                } else {
+                    (along, base.1)
+                }
+            }
+        };
+        let cell = free_from(cell, &robots);
+        robots.push(cell);
+    }
+
+    let teleports = match u.int_in_range(0..=9u8)? {
+        0..=2 => 0,
+        3..=7 => u.int_in_range(1..=6)?,
+        _ => u.int_in_range(7..=MAX_TELEPORTS)?,
+    };
+    let mut list: Vec<Cell> = Vec::with_capacity(teleports);
+    for _ in 0..teleports {
+        let cell = match u.int_in_range(0..=5u8)? {
+            0 => near(u, START, 3)?,
+            // On a robot's start: occupied, at least at first.
+            1 => *u.choose(&robots)?,
+            // Repeated: passed over once used.
+            2 if !list.is_empty() => *u.choose(&list)?,
+            3 => START,
+            _ => anywhere(u)?,
+        };
+        list.push(cell);
+    }
+    Ok(Game {
+        robots,
+        teleports: list,
+    })
+}
+
+fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+    let games = if u.ratio(7, 10)? {
+        1
+    } else {
+        u.int_in_range(2..=3)?
+    };
+    let games = (0..games)
+        .map(|_| generate_game(u))
+        .collect::<arbitrary::Result<Vec<_>>>()?;
+    Ok(Case { games })
+}
+
+/// Simpler variants: a single game of a multi-game input first, then fewer robots
+/// and teleports, then robots pulled toward you.
+fn shrink_candidates(case: &Case) -> Vec<Case> {
+    let mut out = Vec::new();
+    if case.games.len() > 1 {
+        for game in &case.games {
+            out.push(Case {
+                games: vec![game.clone()],
+            });
+        }
+        for drop in 0..case.games.len() {
+            let mut fewer = case.clone();
+            fewer.games.remove(drop);
+            out.push(fewer);
+        }
+    }
+    for (g, game) in case.games.iter().enumerate() {
+        let mut with = |changed: Game| {
+            let mut next = case.clone();
+            next.games[g] = changed;
+            out.push(next);
+        };
+        if game.robots.len() > 1 {
+            for drop in 0..game.robots.len() {
+                let mut fewer = game.clone();
+                fewer.robots.remove(drop);
+                with(fewer);
+            }
+        }
+        for drop in 0..game.teleports.len() {
+            let mut fewer = game.clone();
+            fewer.teleports.remove(drop);
+            with(fewer);
+        }
+        for (i, &(r, c)) in game.robots.iter().enumerate() {
+            let step = |v: u8, target: u8| match v.cmp(&target) {
+                std::cmp::Ordering::Less => v + 1,
+                std::cmp::Ordering::Equal => v,
+                std::cmp::Ordering::Greater => v - 1,
+            };
+            let closer = (step(r, START.0), step(c, START.1));
+            if closer != START && !game.robots.contains(&closer) {
+                let mut pulled = game.clone();
+                pulled.robots[i] = closer;
+                with(pulled);
+            }
+        }
+    }
+    out
+}
+
+fn kind_slug(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::Walk(..) => "walk",
+        MoveKind::Stay => "stay",
+        MoveKind::Teleport => "teleport",
+        MoveKind::StayAndLose => "stay-and-lose",
+    }
+}
+
+fn show_board(trace: &Trace) -> String {
+    trace
+        .board
+        .as_ref()
+        .map_or_else(|| "    (no game)\n".to_string(), |b| b.to_string())
+}
+
+/// The first move where the traces differ, with the board before it and each
+/// side's board after it.
+fn explain(case: &Case) -> Explanation {
+    let core = model::trace(case, usize::MAX);
+    let reference = lockstep_reference::robots::trace(case, usize::MAX);
+    let first = core
+        .steps
+        .iter()
+        .zip(&reference.steps)
+        .position(|(c, r)| c != r)
+        .unwrap_or(core.steps.len().min(reference.steps.len()));
+    if core.steps == reference.steps {
+        return Explanation {
+            symptom: "same-moves-different-report".to_string(),
+            report: format!(
+                "both traces have the same {} moves; the final reports differ\n",
+                core.steps.len()
+            ),
+        };
+    }
+    let show = |trace: &Trace| {
+        trace.steps.get(first).map_or_else(
+            || "no such move: the game had ended".to_string(),
+            |s| s.to_string(),
+        )
+    };
+    let mut report = format!(
+        "first divergence at move {} of the trace:\n  core:      {}\n  reference: {}\n",
+        first + 1,
+        show(&core),
+        show(&reference)
+    );
+    report.push_str(&format!(
+        "board before it (@ you, R robot, # debris):\n{}",
+        show_board(&model::trace(case, first))
+    ));
+    report.push_str(&format!(
+        "core after it:\n{}reference after it:\n{}",
+        show_board(&model::trace(case, first + 1)),
+        show_board(&lockstep_reference::robots::trace(case, first + 1))
+    ));
+    let symptom = match reference.steps.get(first) {
+        Some(step) => format!(
+            "game-{}-move-{}-{}",
+            step.game + 1,
+            step.number,
+            kind_slug(step.kind)
+        ),
+        None => "core-moves-after-the-end".to_string(),
+    };
+    Explanation { symptom, report }
+}
+
+const FEATURE_NAMES: [&str; Feature::ALL.len()] = {
+    let mut names = [""; Feature::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Feature::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+impl Puzzle for Robots {
+    const NAME: &'static str = "robots";
+    const MODULE: &'static str = "robots";
+    /// Candidates tried (ten a move, more with teleports): enough for games of a few
+    /// thousand moves; generated games take a few hundred at most.
+    const FUEL: u64 = 200_000;
+    const FEATURES: &'static [&'static str] = &FEATURE_NAMES;
+
+    type Case = Case;
+    type Answer = Answer;
+
+    fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        generate_case(u)
+    }
+
+    fn parse_input(text: &str) -> Result<Case, InputError> {
+        model::parse(text)
+    }
+
+    fn write_input(case: &Case) -> String {
+        model::write_input(case)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        model::write_answer(answer)
+    }
+
+    fn describe(case: &Case) -> String {
+        let robots: Vec<String> = case
+            .games
+            .iter()
+            .map(|g| g.robots.len().to_string())
+            .collect();
+        let teleports: usize = case.games.iter().map(|g| g.teleports.len()).sum();
+        format!(
+            "{} game{}, {} robots, {teleports} teleports",
+            case.games.len(),
+            if case.games.len() == 1 { "" } else { "s" },
+            robots.join("+")
+        )
+    }
+
+    fn core(case: &Case) -> Run<Answer> {
+        let (answer, digest) = model::solve(case);
+        Run { answer, digest }
+    }
+
+    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
+        let (answer, digest) = lockstep_reference::robots::solve(case, fuel)?;
+        Ok(Run { answer, digest })
+    }
+
+    fn explain(case: &Case) -> Explanation {
+        explain(case)
+    }
+
+    fn shrink_candidates(case: &Case) -> Vec<Case> {
+        shrink_candidates(case)
+    }
+
+    fn features(case: &Case) -> u64 {
+        model::events(case)
+    }
+}
