@@ -120,8 +120,33 @@ fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
     Ok(Case { games })
 }
 
-/// Simpler variants: a single game of a multi-game input first, then fewer robots
-/// and teleports, then robots pulled toward you.
+/// The largest robot subsets the shrinker tries, and how many of one size at most.
+const SUBSET_MAX_SIZE: usize = 4;
+const SUBSET_MAX_COUNT: usize = 400;
+
+fn binomial(n: usize, k: usize) -> usize {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Every `size`-element subset of `0..n`, in lexicographic order.
+fn subsets(n: usize, size: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..size).collect();
+    loop {
+        out.push(pick.clone());
+        // Advance the rightmost index that can still move.
+        let Some(i) = (0..size).rev().find(|&i| pick[i] < n - size + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..size {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// Simpler variants: a single game of a multi-game input first, then subsets of
+/// the robots, then fewer robots and teleports, then robots pulled toward you.
 fn shrink_candidates(case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
     if case.games.len() > 1 {
@@ -142,6 +167,41 @@ fn shrink_candidates(case: &Case) -> Vec<Case> {
             next.games[g] = changed;
             out.push(next);
         };
+        // Big jumps first. Robots interact through every tie-break, so dropping one
+        // robot at a time often loses the failure while a small subset that sets
+        // up the same situation keeps it: try every subset of one to four robots,
+        // smallest first, as long as there are not too many of a size.
+        let n = game.robots.len();
+        if n > 1 {
+            for size in 1..=SUBSET_MAX_SIZE.min(n - 1) {
+                if binomial(n, size) > SUBSET_MAX_COUNT {
+                    break;
+                }
+                for subset in subsets(n, size) {
+                    with(Game {
+                        robots: subset.iter().map(|&i| game.robots[i]).collect(),
+                        teleports: game.teleports.clone(),
+                    });
+                }
+            }
+        }
+        if n > 2 * SUBSET_MAX_SIZE {
+            let half = n / 2;
+            for part in [&game.robots[..half], &game.robots[half..]] {
+                with(Game {
+                    robots: part.to_vec(),
+                    teleports: game.teleports.clone(),
+                });
+            }
+        }
+        if game.teleports.len() > 1 {
+            for &only in &game.teleports {
+                with(Game {
+                    robots: game.robots.clone(),
+                    teleports: vec![only],
+                });
+            }
+        }
         if game.robots.len() > 1 {
             for drop in 0..game.robots.len() {
                 let mut fewer = game.clone();

@@ -8,3 +8,4 @@ mod cli;
 mod corpus;
 mod new_game2;
 mod properties;
+mod robots;

@@ -315,6 +315,7 @@ fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
         jobs: 2,
         max_cases: Some(20_000),
         progress: false,
+        stats: false,
     };
     let report = campaign::run_with::<NewGame2>(&options, leaves_its_stack_behind);
     let (_, _, finding) = report.finding.expect("the broken core is found");
