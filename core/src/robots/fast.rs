@@ -167,6 +167,8 @@ struct Engine {
     stamp: [u32; CELLS],
     arrivals: [u8; CELLS],
     generation: u32,
+    /// Scratch for `score`: where each robot steps.
+    targets: [Cell; MAX_ROBOTS],
 }
 
 impl Engine {
@@ -180,6 +182,7 @@ impl Engine {
             stamp: [0; CELLS],
             arrivals: [0; CELLS],
             generation: 0,
+            targets: [(0, 0); MAX_ROBOTS],
         })
     }
 
@@ -230,7 +233,7 @@ impl Engine {
         }
         let generation = self.generation;
         let you_cell = cell_of(you);
-        let mut targets = [(0u8, 0u8); MAX_ROBOTS];
+        let targets = &mut self.targets;
         let mut moving = 0;
         for &robot in &self.robots[..self.count] {
             if index(robot) == pushed {
@@ -258,7 +261,7 @@ impl Engine {
             left: 0,
             nearest: u32::MAX,
         };
-        for &to_cell in &targets[..moving] {
+        for &to_cell in &self.targets[..moving] {
             let to = index(to_cell);
             if self.arrivals[to] == 1 && self.cell[to] != DEBRIS && to != pushed {
                 score.left += 1;
