@@ -9,6 +9,7 @@
 //!
 //! Module names match `lockstep_core` and the harness: one module per puzzle.
 
+pub mod checkers;
 pub mod new_game2;
 
 /// Returned when a reference solver spends its budget before finishing. The harness
