@@ -5,8 +5,10 @@
 //! `&dyn Entry` and never needs to know a puzzle's types. Every method is written
 //! once, for all puzzles, in the blanket implementation below.
 
+pub mod checkers;
 pub mod new_game2;
 
+pub use checkers::Checkers;
 pub use new_game2::NewGame2;
 
 use crate::bench::{self, BenchOptions, BenchResult};
@@ -167,7 +169,10 @@ fn indent(text: &str) -> String {
 
 /// Every puzzle built so far, in the order reports list them.
 pub fn all() -> &'static [&'static dyn Entry] {
-    &[&Adapter::<NewGame2>(PhantomData)]
+    &[
+        &Adapter::<NewGame2>(PhantomData),
+        &Adapter::<Checkers>(PhantomData),
+    ]
 }
 
 /// Looks a puzzle up by its command-line or module name (`new-game2`, `new_game2`).
