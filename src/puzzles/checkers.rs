@@ -247,13 +247,14 @@ fn place(
     squares: &[u32],
     king_weight: u8,
     taken: &mut [bool; 33],
+    keep_empty: &[bool; 33],
 ) -> arbitrary::Result<Vec<Piece>> {
     let mut pieces = Vec::with_capacity(count);
     for _ in 0..count {
         // A taken square moves the piece to the next free one, so every draw is
-        // valid (there are at most 24 pieces on 32 squares).
+        // valid (at most 24 pieces and 4 squares kept empty, on 32 squares).
         let mut square = *u.choose(squares)?;
-        while taken[square as usize] {
+        while taken[square as usize] || keep_empty[square as usize] {
             square = square % 32 + 1;
         }
         taken[square as usize] = true;
@@ -264,6 +265,70 @@ fn place(
         });
     }
     Ok(pieces)
+}
+
+/// Seeds a tactic for the side to move: a piece and a chain of 1-3 jumps in front
+/// of it (opponents on the jumped squares, the landing squares kept empty); when a
+/// man's chain reaches its promotion row, one more opponent waits beside the
+/// landing square, so that a continued jump after crowning looks tempting.
+fn seed_jumps(
+    u: &mut Unstructured<'_>,
+    side: Side,
+    own: &mut Vec<Piece>,
+    theirs: &mut Vec<Piece>,
+    taken: &mut [bool; 33],
+    keep_empty: &mut [bool; 33],
+) -> arbitrary::Result<()> {
+    let king = u.ratio(1, 3)?;
+    let mut at = u.int_in_range(1..=32u32)?;
+    if !king && side.promotes_on(at) {
+        at = 33 - at;
+    }
+    taken[at as usize] = true;
+    own.push(Piece {
+        square: at as u8,
+        king,
+    });
+    let put = |square: u32, theirs: &mut Vec<Piece>, taken: &mut [bool; 33]| {
+        taken[square as usize] = true;
+        theirs.push(Piece {
+            square: square as u8,
+            king: side.opponent().promotes_on(square),
+        });
+    };
+    let free = |s: u32, taken: &[bool; 33], keep_empty: &[bool; 33]| {
+        !taken[s as usize] && !keep_empty[s as usize]
+    };
+    for _ in 0..u.int_in_range(1..=3u8)? {
+        let first = u.choose_index(4)?;
+        let jump = (0..4).map(|k| DIAGONALS[(first + k) % 4]).find_map(|d| {
+            let allowed = king || d.0 == forward(side);
+            let over = diagonal(at, d, 1)?;
+            let land = diagonal(at, d, 2)?;
+            (allowed && free(over, taken, keep_empty) && free(land, taken, keep_empty))
+                .then_some((over, land))
+        });
+        let Some((over, land)) = jump else {
+            break;
+        };
+        put(over, theirs, taken);
+        keep_empty[land as usize] = true;
+        at = land;
+        if !king && side.promotes_on(at) {
+            let bait = DIAGONALS.iter().find_map(|&d| {
+                let over = diagonal(at, d, 1)?;
+                let land = diagonal(at, d, 2)?;
+                (free(over, taken, keep_empty) && free(land, taken, keep_empty))
+                    .then_some((over, land))
+            });
+            if let Some((over, land)) = bait {
+                put(over, theirs, taken);
+                keep_empty[land as usize] = true;
+            }
+            break;
+        }
+    }
+    Ok(())
 }
 
 fn generate_instance(
@@ -277,7 +342,21 @@ fn generate_instance(
             u.int_in_range(1..=MAX_PIECES)
         }
     };
-    let (r, w) = (few(u)?, few(u)?);
+    let to_move = if u.arbitrary()? {
+        Side::Red
+    } else {
+        Side::White
+    };
+    let mut taken = [false; 33];
+    let mut keep_empty = [false; 33];
+    let (mut red, mut white) = (Vec::new(), Vec::new());
+    if u.ratio(1, 3)? {
+        let (own, theirs) = match to_move {
+            Side::Red => (&mut red, &mut white),
+            Side::White => (&mut white, &mut red),
+        };
+        seed_jumps(u, to_move, own, theirs, &mut taken, &mut keep_empty)?;
+    }
     // Four rows (16 squares) somewhere on the board, or the whole board.
     let squares: Vec<u32> = if u.ratio(2, 3)? {
         let top = u.int_in_range(0..=4u32)?;
@@ -286,14 +365,22 @@ fn generate_instance(
         (1..=32).collect()
     };
     let king_weight = u.int_in_range(0..=3u8)?;
-    let mut taken = [false; 33];
-    let red = place(u, Side::Red, r, &squares, king_weight, &mut taken)?;
-    let white = place(u, Side::White, w, &squares, king_weight, &mut taken)?;
-    let to_move = if u.arbitrary()? {
-        Side::Red
-    } else {
-        Side::White
-    };
+    for (side, pieces) in [(Side::Red, &mut red), (Side::White, &mut white)] {
+        let wanted = few(u)?.clamp(1, MAX_PIECES);
+        let count = wanted
+            .min(MAX_PIECES - pieces.len())
+            .max(usize::from(pieces.is_empty()));
+        let more = place(
+            u,
+            side,
+            count,
+            &squares,
+            king_weight,
+            &mut taken,
+            &keep_empty,
+        )?;
+        pieces.extend(more);
+    }
 
     let length = if u.ratio(2, 3)? {
         u.int_in_range(1..=3usize)?

@@ -1,7 +1,7 @@
 //! quickcheck: core agrees with reference on cases from the puzzles' own generators.
 //! A failure prints the shrunk case as a ready corpus row.
 
-use lockstep::puzzles::NewGame2;
+use lockstep::puzzles::{Checkers, NewGame2};
 use lockstep::quick::{core_agrees_with_reference, Generated};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -9,5 +9,12 @@ use quickcheck::{QuickCheck, TestResult};
 fn new_game2_core_agrees_with_reference() {
     QuickCheck::new().tests(3000).max_tests(30_000).quickcheck(
         core_agrees_with_reference::<NewGame2> as fn(Generated<NewGame2>) -> TestResult,
+    );
+}
+
+#[test]
+fn checkers_core_agrees_with_reference() {
+    QuickCheck::new().tests(3000).max_tests(30_000).quickcheck(
+        core_agrees_with_reference::<Checkers> as fn(Generated<Checkers>) -> TestResult,
     );
 }
