@@ -20,7 +20,7 @@ use std::path::PathBuf;
     name = "lockstep",
     version,
     about = "Differential fuzzing of fast puzzle solvers against naive references",
-    after_help = "Puzzles: new-game2, robots. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
+    after_help = "Puzzles: robots, new-game2, checkers. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -99,6 +99,19 @@ enum Command {
         rounds: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Checkers perft from the standard start: one line `depth nodes` per depth 1..=N
+    /// (timings on stderr).
+    Perft {
+        /// The deepest ply counted.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=20))]
+        depth: u32,
+        /// Count with the naive reference instead of the bitboard core.
+        #[arg(long)]
+        reference: bool,
+        /// Threads for the core (default: the number of cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -227,7 +240,47 @@ fn run(cli: Cli) -> Result<i32> {
             };
             bench(&pick(&puzzles)?, &options)
         }
+        Command::Perft {
+            depth,
+            reference,
+            threads,
+        } => perft(
+            depth,
+            reference,
+            threads.unwrap_or_else(default_jobs).max(1),
+        ),
     }
+}
+
+/// Perft is checkers-only, so it is a command of its own rather than a method of
+/// every puzzle.
+fn perft(max_depth: u32, reference: bool, threads: usize) -> Result<i32> {
+    let mut stdout = std::io::stdout().lock();
+    for depth in 1..=max_depth {
+        let start = std::time::Instant::now();
+        let nodes = if reference {
+            lockstep_reference::checkers::perft(depth, &mut lockstep_reference::Fuel::unlimited())
+                .expect("unlimited fuel does not run out")
+        } else {
+            lockstep_core::checkers::perft_parallel(depth, threads)
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        writeln!(stdout, "{depth} {nodes}")?;
+        stdout.flush()?;
+        eprintln!(
+            "perft {depth}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s, {})",
+            nodes as f64 / seconds.max(1e-9) / 1e6,
+            if reference {
+                "reference".to_string()
+            } else {
+                format!(
+                    "core, {threads} thread{}",
+                    if threads == 1 { "" } else { "s" }
+                )
+            }
+        );
+    }
+    Ok(0)
 }
 
 fn default_jobs() -> usize {

@@ -8,6 +8,7 @@
 //!
 //! The crate is std only: a core module can be pasted into a judge submission.
 
+pub mod checkers;
 pub mod digest;
 pub mod footholds;
 pub mod input;

@@ -9,6 +9,7 @@
 //!
 //! Module names match `lockstep_core` and the harness: one module per puzzle.
 
+pub mod checkers;
 pub mod footholds;
 pub mod new_game2;
 pub mod robots;

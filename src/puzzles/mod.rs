@@ -5,9 +5,11 @@
 //! `&dyn Entry` and never needs to know a puzzle's types. Every method is written
 //! once, for all puzzles, in the blanket implementation below.
 
+pub mod checkers;
 pub mod new_game2;
 pub mod robots;
 
+pub use checkers::Checkers;
 pub use new_game2::NewGame2;
 pub use robots::Robots;
 
@@ -175,6 +177,7 @@ pub fn all() -> &'static [&'static dyn Entry] {
     &[
         &Adapter::<Robots>(PhantomData),
         &Adapter::<NewGame2>(PhantomData),
+        &Adapter::<Checkers>(PhantomData),
     ]
 }
 

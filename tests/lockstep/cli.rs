@@ -208,3 +208,55 @@ fn bench_reports_both_rates_and_the_ratio() {
         .expect("a bench row");
     assert!(row.contains('x'), "{row}");
 }
+
+#[test]
+fn checkers_solve_prints_one_line_per_instance() {
+    let input = "1 1\n14\n18\n1 R\n14-23\n1 1\n14\n18\n1 R\n14-18\n0 0\n";
+    for args in [
+        &["solve", "checkers"][..],
+        &["solve", "checkers", "--reference"],
+    ] {
+        let out = lockstep(args, input);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(
+            text(&out.stdout),
+            "All moves valid\nMove 1 is invalid\n",
+            "{args:?}"
+        );
+    }
+    let out = lockstep(&["solve", "checkers"], "1 1\n14\n18\n1 R\n14-x\n0 0\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 5"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn perft_prints_depth_and_nodes_for_core_and_reference() {
+    let expected = "1 7\n2 49\n3 302\n4 1469\n5 7361\n";
+    for args in [
+        &["perft", "--depth", "5"][..],
+        &["perft", "--depth", "5", "--reference"],
+        &["perft", "--depth", "5", "--threads", "2"],
+    ] {
+        let out = lockstep(args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stdout), expected, "{args:?}");
+    }
+    assert_eq!(
+        lockstep(&["perft", "--depth", "0"], "").status.code(),
+        Some(2)
+    );
+}

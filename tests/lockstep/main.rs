@@ -4,6 +4,7 @@
 //! Long campaigns belong to `lockstep fuzz`; every test here is bounded by a case
 //! count, not by time, so it fails or passes the same way on any machine.
 
+mod checkers;
 mod cli;
 mod corpus;
 mod new_game2;

@@ -161,7 +161,7 @@ impl Searcher<'_> {
             order[count] = (to, key);
             count += 1;
         }
-        order[..count].sort_unstable_by(|a, b| b.1.cmp(&a.1));
+        order[..count].sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
 
         let original_alpha = alpha;
         let mut best = i32::MIN;

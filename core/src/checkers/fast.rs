@@ -1,0 +1,486 @@
+//! The fast checkers validator and perft: bitboards, no move lists.
+//!
+//! - A position is three `u32`s (Red, White, kings), bit `s - 1` for square `s`.
+//! - The neighbour and jump tables are computed at compile time from the spec's
+//!   numbering, and so are the shift masks: moving a set of squares one step in a
+//!   direction is two or three masked shifts (by 3, 4 or 5 bits, depending on the
+//!   row's parity and the edge).
+//! - "Does the side to move have a jump?" is answered for all pieces at once with
+//!   those shifts: the pieces whose neighbour in a direction is an opponent and
+//!   whose square two steps away is empty.
+//! - A given move is checked square by square against the tables; no list of legal
+//!   moves is ever built. The first invalid move ends the instance.
+//! - Perft generates children onto one shared stack (no allocation per node) and
+//!   counts the last ply in bulk: with no jump, the number of simple moves is a
+//!   popcount per direction; with a jump, the jump sequences are walked and counted.
+
+use super::{Board, Case, Instance, InstanceTrace, Run, Side, Verdict};
+use crate::digest::Digest;
+
+const NONE: u8 = u8::MAX;
+
+/// Directions, as (row change, column change): up-left, up-right, down-left,
+/// down-right. `3 - d` is the opposite of `d`.
+const DIRS: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+/// Red men move down (rows grow), White men up; kings both ways.
+const RED_MAN_DIRS: u8 = 0b1100;
+const WHITE_MAN_DIRS: u8 = 0b0011;
+const KING_DIRS: u8 = 0b1111;
+
+const RED_PROMOTION: u32 = 0xF000_0000;
+const WHITE_PROMOTION: u32 = 0x0000_000F;
+
+/// The bit index (0..32) of the dark square at (row, col), if it is one.
+const fn index_of(row: i32, col: i32) -> u8 {
+    if row < 0 || row > 7 || col < 0 || col > 7 || (row + col) % 2 == 0 {
+        NONE
+    } else {
+        (row * 4 + col / 2) as u8
+    }
+}
+
+const fn coords(index: usize) -> (i32, i32) {
+    let row = (index / 4) as i32;
+    let col = 2 * (index % 4) as i32 + if row % 2 == 0 { 1 } else { 0 };
+    (row, col)
+}
+
+/// `TABLE[d][b]`: the square `distance` steps from bit `b` in direction `d`.
+const fn table(distance: i32) -> [[u8; 32]; 4] {
+    let mut out = [[NONE; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut b = 0;
+        while b < 32 {
+            let (row, col) = coords(b);
+            out[d][b] = index_of(row + DIRS[d].0 * distance, col + DIRS[d].1 * distance);
+            b += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
+const STEP: [[u8; 32]; 4] = table(1);
+const JUMP: [[u8; 32]; 4] = table(2);
+
+/// `SHIFT_MASKS[d][k]`: the squares whose neighbour in direction `d` is `k + 3` bits
+/// away (up, the index falls; down, it grows).
+const SHIFT_MASKS: [[u32; 3]; 4] = {
+    let mut out = [[0u32; 3]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut b = 0;
+        while b < 32 {
+            let to = STEP[d][b];
+            if to != NONE {
+                let distance = (to as usize).abs_diff(b);
+                out[d][distance - 3] |= 1 << b;
+            }
+            b += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// The squares one step from `set` in direction `d` (those on the board).
+#[inline(always)]
+fn shift(set: u32, d: usize) -> u32 {
+    let m = &SHIFT_MASKS[d];
+    if d >= 2 {
+        (set & m[0]) << 3 | (set & m[1]) << 4 | (set & m[2]) << 5
+    } else {
+        (set & m[0]) >> 3 | (set & m[1]) >> 4 | (set & m[2]) >> 5
+    }
+}
+
+/// A position with the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Position {
+    red: u32,
+    white: u32,
+    kings: u32,
+    to_move: Side,
+}
+
+impl Position {
+    #[inline(always)]
+    fn own_opp(&self) -> (u32, u32) {
+        match self.to_move {
+            Side::Red => (self.red, self.white),
+            Side::White => (self.white, self.red),
+        }
+    }
+
+    #[inline(always)]
+    fn man_dirs(&self) -> u8 {
+        match self.to_move {
+            Side::Red => RED_MAN_DIRS,
+            Side::White => WHITE_MAN_DIRS,
+        }
+    }
+
+    #[inline(always)]
+    fn promotion(&self) -> u32 {
+        match self.to_move {
+            Side::Red => RED_PROMOTION,
+            Side::White => WHITE_PROMOTION,
+        }
+    }
+
+    /// The pieces of the side to move that can jump, all at once.
+    #[inline(always)]
+    fn jumpers(&self) -> u32 {
+        let (own, opp) = self.own_opp();
+        let empty = !(own | opp);
+        let man_dirs = self.man_dirs();
+        let mut jumpers = 0;
+        for d in 0..4 {
+            let movers = if man_dirs & 1 << d != 0 {
+                own
+            } else {
+                own & self.kings
+            };
+            // Squares whose d-neighbour is an opponent with an empty square beyond.
+            jumpers |= movers & shift(opp & shift(empty, 3 - d), 3 - d);
+        }
+        jumpers
+    }
+
+    /// Puts the result of a move on the board: the piece from `from` to `to`,
+    /// the `captured` opponents removed, crowned if it ends on its promotion row.
+    #[inline(always)]
+    fn play(&self, from: u32, to: u32, captured: u32) -> Position {
+        let was_king = self.kings & from != 0;
+        let crowned = was_king || to & self.promotion() != 0;
+        let kings = (self.kings & !from & !captured) | if crowned { to } else { 0 };
+        let (red, white) = match self.to_move {
+            Side::Red => ((self.red & !from) | to, self.white & !captured),
+            Side::White => (self.red & !captured, (self.white & !from) | to),
+        };
+        Position {
+            red,
+            white,
+            kings,
+            to_move: self.to_move.opponent(),
+        }
+    }
+
+    fn board(&self) -> Board {
+        Board {
+            red: self.red,
+            white: self.white,
+            kings: self.kings,
+        }
+    }
+
+    /// Checks one written move against the rules and, when it is legal, returns
+    /// the position after it.
+    fn apply(&self, squares: &[u32]) -> Option<Position> {
+        if squares.len() < 2 || squares.iter().any(|&s| !(1..=32).contains(&s)) {
+            return None;
+        }
+        let (own, opp) = self.own_opp();
+        let start = (squares[0] - 1) as usize;
+        let from = 1u32 << start;
+        if own & from == 0 {
+            return None;
+        }
+        let king = self.kings & from != 0;
+        let dirs = if king { KING_DIRS } else { self.man_dirs() };
+        let occupied = own | opp;
+
+        if self.jumpers() == 0 {
+            // No jump anywhere: only a single simple step can be legal.
+            let to = (squares[1] - 1) as u8;
+            let is_step = (0..4).any(|d| dirs & 1 << d != 0 && STEP[d][start] == to);
+            return (squares.len() == 2 && is_step && occupied & 1 << to == 0)
+                .then(|| self.play(from, 1 << to, 0));
+        }
+
+        // A jump is mandatory: every step must be a jump, and the sequence must go
+        // on until the piece has none left (or has just been crowned). Captured
+        // pieces stay on the board until the move ends, so they cannot be jumped
+        // again; the start square counts as empty.
+        let occupied = occupied & !from;
+        let mut captured = 0u32;
+        let mut at = start;
+        let mut crowned = false;
+        for &next in &squares[1..] {
+            if crowned {
+                return None;
+            }
+            let to = (next - 1) as u8;
+            let d = (0..4).find(|&d| dirs & 1 << d != 0 && JUMP[d][at] == to)?;
+            let over = 1u32 << STEP[d][at];
+            if opp & !captured & over == 0 || occupied & 1 << to != 0 {
+                return None;
+            }
+            captured |= over;
+            at = usize::from(to);
+            crowned = !king && self.promotion() & 1 << at != 0;
+        }
+        if !crowned && can_jump_from(at, dirs, opp & !captured, occupied | 1 << at) {
+            return None;
+        }
+        Some(self.play(from, 1 << at, captured))
+    }
+}
+
+/// Whether a piece on bit `at` moving in `dirs` has a jump over one of `jumpable`
+/// onto a square not in `occupied`.
+#[inline(always)]
+fn can_jump_from(at: usize, dirs: u8, jumpable: u32, occupied: u32) -> bool {
+    (0..4).any(|d| {
+        let (over, to) = (STEP[d][at], JUMP[d][at]);
+        dirs & 1 << d != 0 && to != NONE && jumpable & 1 << over != 0 && occupied & 1 << to == 0
+    })
+}
+
+/// Validates an instance, handing the position after each applied move to
+/// `on_board`.
+fn run_instance(instance: &Instance, mut on_board: impl FnMut(&Board)) -> Verdict {
+    let board = Board::of(instance);
+    let mut position = Position {
+        red: board.red,
+        white: board.white,
+        kings: board.kings,
+        to_move: instance.to_move,
+    };
+    for (index, m) in instance.moves.iter().enumerate() {
+        match position.apply(&m.0) {
+            Some(next) => {
+                position = next;
+                on_board(&position.board());
+            }
+            None => return Verdict::Invalid(index + 1),
+        }
+    }
+    Verdict::AllValid
+}
+
+/// Validates every instance of a case: the verdicts and the digest of the trace.
+pub fn solve(case: &Case) -> Run {
+    let mut digest = Digest::new();
+    let mut answer = Vec::with_capacity(case.instances.len());
+    for instance in &case.instances {
+        let verdict = run_instance(instance, |board| {
+            for word in board.packed() {
+                digest.push(word);
+            }
+        });
+        digest.push(verdict.packed());
+        answer.push(verdict);
+    }
+    Run {
+        answer,
+        trace_digest: digest.value(),
+    }
+}
+
+/// Validates one instance, keeping the position after every applied move.
+pub fn trace_instance(instance: &Instance) -> InstanceTrace {
+    let mut boards = Vec::new();
+    let verdict = run_instance(instance, |board| boards.push(*board));
+    InstanceTrace { boards, verdict }
+}
+
+// ---------------------------------------------------------------------------------
+// Perft
+
+/// Pushes every jump sequence of the piece on `at` that continues the move so far.
+#[allow(clippy::too_many_arguments)]
+fn push_jumps(
+    position: &Position,
+    from: u32,
+    at: usize,
+    dirs: u8,
+    opp: u32,
+    occupied: u32,
+    captured: u32,
+    out: &mut Vec<Position>,
+) {
+    let promotion = position.promotion();
+    let king = dirs == KING_DIRS;
+    for d in 0..4 {
+        if dirs & 1 << d == 0 || JUMP[d][at] == NONE {
+            continue;
+        }
+        let over = 1u32 << STEP[d][at];
+        let to = JUMP[d][at] as usize;
+        if opp & !captured & over == 0 || occupied & 1 << to != 0 {
+            continue;
+        }
+        let captured = captured | over;
+        let landing = 1u32 << to;
+        let crowned = !king && promotion & landing != 0;
+        if crowned || !can_jump_from(to, dirs, opp & !captured, occupied | landing) {
+            out.push(position.play(from, landing, captured));
+        } else {
+            push_jumps(position, from, to, dirs, opp, occupied, captured, out);
+        }
+    }
+}
+
+/// Pushes every legal move's resulting position onto `out`.
+fn push_children(position: &Position, out: &mut Vec<Position>) {
+    let (own, opp) = position.own_opp();
+    let jumpers = position.jumpers();
+    if jumpers != 0 {
+        let mut rest = jumpers;
+        while rest != 0 {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let from = 1u32 << at;
+            let dirs = if position.kings & from != 0 {
+                KING_DIRS
+            } else {
+                position.man_dirs()
+            };
+            push_jumps(position, from, at, dirs, opp, (own | opp) & !from, 0, out);
+        }
+        return;
+    }
+    let empty = !(own | opp);
+    let man_dirs = position.man_dirs();
+    for d in 0..4 {
+        let movers = if man_dirs & 1 << d != 0 {
+            own
+        } else {
+            own & position.kings
+        };
+        let mut targets = shift(movers, d) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let from = 1u32 << STEP[3 - d][to];
+            out.push(position.play(from, 1 << to, 0));
+        }
+    }
+}
+
+/// The number of legal moves, without building the positions when there is no
+/// jump (the usual case).
+fn count_moves(position: &Position, scratch: &mut Vec<Position>) -> u64 {
+    if position.jumpers() != 0 {
+        let base = scratch.len();
+        push_children(position, scratch);
+        let count = (scratch.len() - base) as u64;
+        scratch.truncate(base);
+        return count;
+    }
+    let (own, opp) = position.own_opp();
+    let empty = !(own | opp);
+    let man_dirs = position.man_dirs();
+    (0..4)
+        .map(|d| {
+            let movers = if man_dirs & 1 << d != 0 {
+                own
+            } else {
+                own & position.kings
+            };
+            u64::from((shift(movers, d) & empty).count_ones())
+        })
+        .sum()
+}
+
+fn perft_from(position: &Position, depth: u32, stack: &mut Vec<Position>) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_moves(position, stack),
+        _ => {
+            let base = stack.len();
+            push_children(position, stack);
+            let mut nodes = 0;
+            for index in base..stack.len() {
+                let child = stack[index];
+                nodes += perft_from(&child, depth - 1, stack);
+            }
+            stack.truncate(base);
+            nodes
+        }
+    }
+}
+
+/// The standard start: Red on 1-12, White on 21-32, Red to move (the position is
+/// symmetric, so the counts do not depend on who starts).
+fn start_position() -> Position {
+    Position {
+        red: 0x0000_0FFF,
+        white: 0xFFF0_0000,
+        kings: 0,
+        to_move: Side::Red,
+    }
+}
+
+/// Leaf nodes `depth` plies from the standard start (every jump path its own
+/// move; the last ply counted in bulk), on one thread.
+pub fn perft(depth: u32) -> u64 {
+    perft_from(&start_position(), depth, &mut Vec::with_capacity(1024))
+}
+
+/// [`perft`] on `threads` threads: the positions two plies from the start are
+/// shared out through an atomic counter.
+pub fn perft_parallel(depth: u32, threads: usize) -> u64 {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    if depth <= 3 || threads <= 1 {
+        return perft(depth);
+    }
+    let mut first = Vec::new();
+    push_children(&start_position(), &mut first);
+    let mut second = Vec::new();
+    for child in &first {
+        push_children(child, &mut second);
+    }
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut stack = Vec::with_capacity(1024);
+                    let mut nodes = 0;
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(position) = second.get(index) else {
+                            return nodes;
+                        };
+                        nodes += perft_from(position, depth - 2, &mut stack);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("perft workers do not panic"))
+            .sum()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_follow_the_spec_numbering() {
+        // Red 14-23 jumps over 18; a White king 22-31-24-15 over 26, 27 and 19.
+        assert_eq!(STEP[3][13], 17);
+        assert_eq!(JUMP[3][13], 22);
+        assert_eq!((JUMP[3][21], STEP[3][21]), (30, 25));
+        assert_eq!((JUMP[1][30], STEP[1][30]), (23, 26));
+        assert_eq!((JUMP[0][23], STEP[0][23]), (14, 18));
+        for (d, steps) in STEP.iter().enumerate() {
+            for (b, &step) in steps.iter().enumerate() {
+                let expected = if step == NONE { 0 } else { 1u32 << step };
+                assert_eq!(shift(1 << b, d), expected, "direction {d}, bit {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn shallow_perft_matches_the_published_counts() {
+        let counts: Vec<u64> = (1..=6).map(perft).collect();
+        assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768]);
+        assert_eq!(perft_parallel(6, 2), 36768);
+    }
+}

@@ -1,0 +1,9 @@
+//! Checker's Check: core against reference on cases built from libFuzzer's bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lockstep::puzzles::Checkers;
+
+fuzz_target!(|data: &[u8]| {
+    lockstep::fuzz_one::<Checkers>(data);
+});
