@@ -31,6 +31,8 @@ pub struct BenchResult {
     pub reference_per_second: f64,
     /// Median over rounds of (reference time / core time).
     pub speedup: f64,
+    /// The puzzle's own lines ([`Puzzle::bench_extra`]).
+    pub extra: Vec<String>,
 }
 
 pub fn median(values: &mut [f64]) -> f64 {
@@ -44,6 +46,20 @@ pub fn median(values: &mut [f64]) -> f64 {
     } else {
         (values[n / 2 - 1] + values[n / 2]) / 2.0
     }
+}
+
+/// The median wall time of `runs` calls of `f`, with `before` run (untimed) ahead
+/// of each.
+pub fn median_time(runs: usize, mut before: impl FnMut(), mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..runs.max(1))
+        .map(|_| {
+            before();
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    median(&mut times)
 }
 
 pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
@@ -64,6 +80,7 @@ pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
 
     let (mut core_rates, mut reference_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..options.rounds.max(1) {
+        P::reset_caches();
         let start = Instant::now();
         for case in &cases {
             black_box(P::core(black_box(case)));
@@ -85,5 +102,6 @@ pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
         core_per_second: median(&mut core_rates),
         reference_per_second: median(&mut reference_rates),
         speedup: median(&mut ratios),
+        extra: P::bench_extra(options),
     }
 }

@@ -74,6 +74,16 @@ pub trait Puzzle: 'static {
     fn features(_case: &Self::Case) -> u64 {
         0
     }
+
+    /// Forgets whatever the core caches across cases (a transposition table, say),
+    /// so that a timed round starts cold. Results never depend on such caches.
+    fn reset_caches() {}
+
+    /// Puzzle-specific lines for `lockstep bench` after the generic row (for
+    /// example fixed hard inputs); none by default.
+    fn bench_extra(_options: &crate::bench::BenchOptions) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// One side's result on a case.

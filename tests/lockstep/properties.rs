@@ -1,7 +1,7 @@
 //! quickcheck: core agrees with reference on cases from the puzzles' own generators.
 //! A failure prints the shrunk case as a ready corpus row.
 
-use lockstep::puzzles::{Checkers, NewGame2, Robots};
+use lockstep::puzzles::{Checkers, Footholds, NewGame2, Robots};
 use lockstep::quick::{core_agrees_with_reference, Generated};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -24,5 +24,12 @@ fn robots_core_agrees_with_reference() {
 fn checkers_core_agrees_with_reference() {
     QuickCheck::new().tests(3000).max_tests(30_000).quickcheck(
         core_agrees_with_reference::<Checkers> as fn(Generated<Checkers>) -> TestResult,
+    );
+}
+
+#[test]
+fn footholds_core_agrees_with_reference() {
+    QuickCheck::new().tests(3000).max_tests(30_000).quickcheck(
+        core_agrees_with_reference::<Footholds> as fn(Generated<Footholds>) -> TestResult,
     );
 }

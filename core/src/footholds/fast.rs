@@ -89,8 +89,8 @@ thread_local! {
 }
 
 /// What a search is allowed: an optional deadline, checked every 64k nodes.
-pub struct Search {
-    pub nodes: u64,
+struct Search {
+    nodes: u64,
     deadline: Option<Instant>,
     out_of_time: bool,
 }
@@ -243,6 +243,16 @@ pub fn solve_within(game: &Game, deadline: Option<Instant>) -> (Option<u32>, u64
     } else {
         (Some((BIG - value.abs()) as u32), search.nodes)
     }
+}
+
+/// Empties this thread's transposition table, so that a timed solve starts cold
+/// (benchmarks); results never depend on it.
+pub fn clear_table() {
+    TABLE.with(|cell| {
+        if let Ok(mut table) = cell.try_borrow_mut() {
+            table.entries.fill(Entry::default());
+        }
+    });
 }
 
 /// Solves every game of a case.

@@ -13,7 +13,7 @@
 
 mod fast;
 
-pub use fast::{solve, solve_within, Search};
+pub use fast::{clear_table, solve, solve_within};
 
 use crate::input::{InputError, Lines};
 

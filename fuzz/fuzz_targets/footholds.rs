@@ -1,0 +1,9 @@
+//! Disappearing Footholds: core against reference on boards built from libFuzzer's bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lockstep::puzzles::Footholds;
+
+fuzz_target!(|data: &[u8]| {
+    lockstep::fuzz_one::<Footholds>(data);
+});

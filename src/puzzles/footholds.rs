@@ -1,0 +1,411 @@
+//! Disappearing Footholds in the harness: generator, shrinker, divergence report,
+//! and the boards for `lockstep bench footholds`.
+//!
+//! The reference walks the whole game tree, so the differential generator keeps to
+//! the original's 5x5 and leans toward boards it can finish within its fuel: small
+//! boards, holes, walls that split the board, players sharing a cell or standing
+//! side by side. Boards it cannot finish are timeouts (skipped), not failures.
+//! Larger boards (up to 8x8) are for the core-only properties in the tests.
+
+use crate::bench::{median_time, BenchOptions};
+use crate::puzzle::{Explanation, Puzzle, Run};
+use arbitrary::Unstructured;
+use lockstep_core::footholds::{self as model, Answer, Case, Game, Pos, ORIGINAL_MAX_SIDE};
+use lockstep_core::input::InputError;
+use lockstep_reference::{Fuel, OutOfFuel};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+pub struct Footholds;
+
+/// Boards with more footholds than this are thinned most of the time, so that the
+/// reference usually finishes.
+const THIN_ABOVE: usize = 14;
+
+/// A random game on a board of at most `max_side` x `max_side`.
+pub fn generate_game(u: &mut Unstructured<'_>, max_side: usize) -> arbitrary::Result<Game> {
+    let small = u.ratio(2, 3)?;
+    let top = if small { max_side.min(4) } else { max_side };
+    let height = u.int_in_range(1..=top)?;
+    let width = u.int_in_range(1..=top)?;
+    // Density out of 8: from sparse to full.
+    let density = *u.choose(&[4u8, 6, 7, 8, 8])?;
+    let mut cells = Vec::with_capacity(height * width);
+    for _ in 0..height * width {
+        cells.push(u.int_in_range(0..=7u8)? < density);
+    }
+    // Sometimes a wall of holes splits the board: the players may not meet.
+    if width > 2 && u.ratio(1, 6)? {
+        let col = u.int_in_range(1..=width - 2)?;
+        for r in 0..height {
+            cells[r * width + col] = false;
+        }
+    }
+    let pick = |u: &mut Unstructured<'_>| -> arbitrary::Result<Pos> {
+        Ok((
+            u.int_in_range(0..=height - 1)? as u8,
+            u.int_in_range(0..=width - 1)? as u8,
+        ))
+    };
+    let a = pick(u)?;
+    let b = match u.int_in_range(0..=9u8)? {
+        0 => a,
+        1..=3 => {
+            // Next to A, when there is room.
+            let (r, c) = a;
+            let options = [
+                (r.wrapping_sub(1), c),
+                (r + 1, c),
+                (r, c.wrapping_sub(1)),
+                (r, c + 1),
+            ];
+            let inside: Vec<Pos> = options
+                .into_iter()
+                .filter(|&(r, c)| usize::from(r) < height && usize::from(c) < width)
+                .collect();
+            if inside.is_empty() {
+                a
+            } else {
+                *u.choose(&inside)?
+            }
+        }
+        _ => pick(u)?,
+    };
+    for (r, c) in [a, b] {
+        cells[usize::from(r) * width + usize::from(c)] = true;
+    }
+    let mut game = Game {
+        height,
+        width,
+        cells,
+        a,
+        b,
+    };
+    if max_side <= ORIGINAL_MAX_SIDE
+        && game.mask().count_ones() as usize > THIN_ABOVE
+        && u.ratio(3, 4)?
+    {
+        let mut footholds: Vec<usize> = (0..height * width)
+            .filter(|&i| game.cells[i] && !is_player(&game, i))
+            .collect();
+        while footholds.len() + 2 > THIN_ABOVE && !footholds.is_empty() {
+            let i = u.choose_index(footholds.len())?;
+            game.cells[footholds.swap_remove(i)] = false;
+        }
+    }
+    Ok(game)
+}
+
+fn is_player(game: &Game, index: usize) -> bool {
+    let at = |(r, c): Pos| usize::from(r) * game.width + usize::from(c);
+    index == at(game.a) || index == at(game.b)
+}
+
+/// Simpler variants: fewer games, then fewer rows and columns, then fewer footholds.
+fn shrink_candidates(case: &Case) -> Vec<Case> {
+    let mut out = Vec::new();
+    if case.games.len() > 1 {
+        for game in &case.games {
+            out.push(Case {
+                games: vec![game.clone()],
+            });
+        }
+    }
+    for (g, game) in case.games.iter().enumerate() {
+        let mut with = |changed: Game| {
+            let mut next = case.clone();
+            next.games[g] = changed;
+            out.push(next);
+        };
+        let (h, w) = (game.height, game.width);
+        for drop in 0..h {
+            if h > 1 && game.a.0 as usize != drop && game.b.0 as usize != drop {
+                let shift = |(r, c): Pos| (if r as usize > drop { r - 1 } else { r }, c);
+                with(Game {
+                    height: h - 1,
+                    width: w,
+                    cells: (0..h)
+                        .filter(|&r| r != drop)
+                        .flat_map(|r| game.cells[r * w..(r + 1) * w].to_vec())
+                        .collect(),
+                    a: shift(game.a),
+                    b: shift(game.b),
+                });
+            }
+        }
+        for drop in 0..w {
+            if w > 1 && game.a.1 as usize != drop && game.b.1 as usize != drop {
+                let shift = |(r, c): Pos| (r, if c as usize > drop { c - 1 } else { c });
+                with(Game {
+                    height: h,
+                    width: w - 1,
+                    cells: (0..h * w)
+                        .filter(|i| i % w != drop)
+                        .map(|i| game.cells[i])
+                        .collect(),
+                    a: shift(game.a),
+                    b: shift(game.b),
+                });
+            }
+        }
+        for i in 0..h * w {
+            if game.cells[i] && !is_player(game, i) {
+                let mut fewer = game.clone();
+                fewer.cells[i] = false;
+                with(fewer);
+            }
+        }
+    }
+    out
+}
+
+fn draw(game: &Game) -> String {
+    let mut out = String::new();
+    for r in 0..game.height {
+        out.push_str("    ");
+        for c in 0..game.width {
+            let here = (r as u8, c as u8);
+            out.push(match (here == game.a, here == game.b) {
+                (true, true) => '*',
+                (true, false) => 'A',
+                (false, true) => 'B',
+                _ if game.foothold(here) => '#',
+                _ => '.',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The first game the solvers disagree on, with the reference's outcome of each of
+/// A's first moves (the position after it, with B to move).
+fn explain(case: &Case) -> Explanation {
+    let core = model::solve(case);
+    let reference =
+        lockstep_reference::footholds::solve(case, &mut Fuel::new(Footholds::FUEL * 10));
+    let Ok(reference) = reference else {
+        return Explanation {
+            symptom: "reference-out-of-fuel".to_string(),
+            report: "the reference ran out of fuel on this case".to_string(),
+        };
+    };
+    let Some(g) = (0..core.len()).find(|&g| core[g] != reference[g]) else {
+        return Explanation {
+            symptom: "same-answers".to_string(),
+            report: "core and reference give the same answers".to_string(),
+        };
+    };
+    let game = &case.games[g];
+    let mut report = format!(
+        "game {}: core {} moves, reference {} moves\nboard (A, B, * both, # foothold, . none):\n{}",
+        g + 1,
+        core[g],
+        reference[g],
+        draw(game)
+    );
+    report.push_str("A's first moves, each answered by the reference (B to move after it):\n");
+    for (next, after) in first_moves(game) {
+        let outcome =
+            lockstep_reference::footholds::outcome(&after, &mut Fuel::new(Footholds::FUEL));
+        let said = match outcome {
+            Ok(o) if o.wins => format!("B wins, {} more moves", o.moves),
+            Ok(o) => format!("B loses, {} more moves", o.moves),
+            Err(OutOfFuel) => "out of fuel".to_string(),
+        };
+        report.push_str(&format!("  A to ({},{}): {said}\n", next.0, next.1));
+    }
+    let symptom = format!("game-{}-core-{}-reference-{}", g + 1, core[g], reference[g]);
+    Explanation { symptom, report }
+}
+
+/// A's possible first moves, each with the game that follows it as a new game with
+/// B to move first (B in the role of A). B's cell may be gone, when the two shared
+/// it; such a game is outside the text format but both solvers take it.
+pub fn first_moves(game: &Game) -> Vec<(Pos, Game)> {
+    let (r, c) = game.a;
+    let candidates = [
+        (r.wrapping_sub(1), c),
+        (r + 1, c),
+        (r, c.wrapping_sub(1)),
+        (r, c + 1),
+    ];
+    candidates
+        .into_iter()
+        .filter(|&(nr, nc)| usize::from(nr) < game.height && usize::from(nc) < game.width)
+        .filter(|&next| game.foothold(next))
+        .map(|next| {
+            let mut cells = game.cells.clone();
+            cells[usize::from(r) * game.width + usize::from(c)] = false;
+            let after = Game {
+                cells,
+                a: game.b,
+                b: next,
+                ..game.clone()
+            };
+            (next, after)
+        })
+        .collect()
+}
+
+/// A full board with both players at the given cells.
+pub fn full_board(side: usize, a: Pos, b: Pos) -> Game {
+    Game {
+        height: side,
+        width: side,
+        cells: vec![true; side * side],
+        a,
+        b,
+    }
+}
+
+/// Start pairs used by the bench on a full `side` x `side` board.
+pub fn bench_starts(side: usize) -> Vec<(&'static str, Pos, Pos)> {
+    let last = (side - 1) as u8;
+    let mid = (side / 2) as u8;
+    vec![
+        ("opposite corners", (0, 0), (last, last)),
+        ("adjacent corners", (0, 0), (0, last)),
+        ("centre and corner", (mid, mid), (0, 0)),
+        (
+            "side by side in the centre",
+            (mid, mid.saturating_sub(1)),
+            (mid, mid),
+        ),
+    ]
+}
+
+fn bench_extra(_options: &BenchOptions) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{:<34} {:>12} {:>12} {:>9} {:>6}",
+        "full board, starts (medians)", "core s", "reference s", "speedup", "moves"
+    )];
+    for side in [5usize, 6] {
+        for (name, a, b) in bench_starts(side) {
+            let game = full_board(side, a, b);
+            let core = model::solve_within(&game, None).0;
+            let core_time = median_time(5, model::clear_table, || {
+                black_box(model::solve_within(black_box(&game), None));
+            });
+            let reference = lockstep_reference::footholds::outcome(&game, &mut Fuel::unlimited());
+            // The reference takes about a second on 6x6: one more run is enough there.
+            let runs = if side <= 5 { 5 } else { 1 };
+            let reference_time = median_time(
+                runs,
+                || {},
+                || {
+                    let _ = black_box(lockstep_reference::footholds::outcome(
+                        black_box(&game),
+                        &mut Fuel::unlimited(),
+                    ));
+                },
+            );
+            let agree = reference.map(|o| o.moves) == Ok(core.unwrap_or(u32::MAX));
+            lines.push(format!(
+                "{:<34} {:>12.6} {:>12.3} {:>8.0}x {:>6}{}",
+                format!("{side}x{side} {name}"),
+                core_time,
+                reference_time,
+                reference_time / core_time.max(1e-9),
+                core.map_or("-".to_string(), |m| m.to_string()),
+                if agree { "" } else { "  DISAGREE" }
+            ));
+        }
+    }
+    lines.push("core alone, 10 s limit per board:".to_string());
+    for side in [7usize, 8] {
+        for (name, a, b) in bench_starts(side) {
+            let game = full_board(side, a, b);
+            model::clear_table();
+            let start = Instant::now();
+            let (moves, nodes) = model::solve_within(&game, Some(start + Duration::from_secs(10)));
+            lines.push(format!(
+                "{:<34} {:>12} {:>14} nodes {:>6}",
+                format!("{side}x{side} {name}"),
+                moves.map_or("over 10 s".to_string(), |_| format!(
+                    "{:.3} s",
+                    start.elapsed().as_secs_f64()
+                )),
+                nodes,
+                moves.map_or("-".to_string(), |m| m.to_string()),
+            ));
+        }
+    }
+    lines
+}
+
+impl Puzzle for Footholds {
+    const NAME: &'static str = "footholds";
+    const MODULE: &'static str = "footholds";
+    /// Positions the reference may visit per case before the case is a timeout.
+    const FUEL: u64 = 2_000_000;
+
+    type Case = Case;
+    type Answer = Answer;
+
+    fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        let games = if u.ratio(4, 5)? { 1 } else { 2 };
+        let games = (0..games)
+            .map(|_| generate_game(u, ORIGINAL_MAX_SIDE))
+            .collect::<arbitrary::Result<Vec<_>>>()?;
+        Ok(Case { games })
+    }
+
+    fn parse_input(text: &str) -> Result<Case, InputError> {
+        model::parse(text)
+    }
+
+    fn write_input(case: &Case) -> String {
+        model::write_input(case)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        model::write_answer(answer)
+    }
+
+    fn describe(case: &Case) -> String {
+        let boards: Vec<String> = case
+            .games
+            .iter()
+            .map(|g| {
+                format!(
+                    "{}x{} with {} footholds",
+                    g.height,
+                    g.width,
+                    g.mask().count_ones()
+                )
+            })
+            .collect();
+        boards.join(", ")
+    }
+
+    fn core(case: &Case) -> Run<Answer> {
+        Run {
+            answer: model::solve(case),
+            digest: 0,
+        }
+    }
+
+    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
+        Ok(Run {
+            answer: lockstep_reference::footholds::solve(case, fuel)?,
+            digest: 0,
+        })
+    }
+
+    fn explain(case: &Case) -> Explanation {
+        explain(case)
+    }
+
+    fn shrink_candidates(case: &Case) -> Vec<Case> {
+        shrink_candidates(case)
+    }
+
+    fn bench_extra(options: &BenchOptions) -> Vec<String> {
+        bench_extra(options)
+    }
+
+    fn reset_caches() {
+        model::clear_table();
+    }
+}
