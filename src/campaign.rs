@@ -12,7 +12,6 @@ use crate::puzzle::{check_with, explain_safely, Explanation, Puzzle, Run, Verdic
 use crate::seeds::{case_bytes, CASE_BYTES};
 use crate::shrink::{shrink_divergence, Shrunk};
 use arbitrary::Unstructured;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -122,7 +121,7 @@ pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
 pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> CampaignReport<P::Case> {
     let jobs = options.jobs.max(1) as u64;
     let start = Instant::now();
-    let deadline = start + Duration::from_secs_f64(options.seconds.max(0.0));
+    let deadline = crate::seeds::deadline_after(start, options.seconds);
     let per_job_cap = options.max_cases.map(|m| m.div_ceil(jobs));
     let shared = SharedTally::default();
     let stop = AtomicBool::new(false);
@@ -142,7 +141,9 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                 loop {
                     if index % FLUSH_EVERY == 0 {
                         shared.add(&mut local);
-                        if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
+                        if stop.load(Ordering::Relaxed)
+                            || deadline.is_some_and(|d| Instant::now() >= d)
+                        {
                             break;
                         }
                     }
@@ -184,7 +185,22 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
             });
         }
         if options.progress {
-            show_progress(P::NAME, &shared, &finished, jobs as usize, start);
+            let shared = &shared;
+            crate::progress::watch(
+                start,
+                || finished.load(Ordering::Relaxed) >= jobs as usize,
+                |secs| {
+                    let t = shared.get();
+                    format!(
+                        "{}: {} cases, {:.0} cases/s, {} disagreements, {} timeouts, {secs:.0} s",
+                        P::NAME,
+                        t.cases,
+                        t.cases as f64 / secs.max(1e-9),
+                        t.diverge,
+                        t.timeout,
+                    )
+                },
+            );
         }
     });
 
@@ -256,40 +272,4 @@ pub fn investigate<P: Puzzle>(
         explanation,
         row,
     }
-}
-
-fn show_progress(
-    name: &str,
-    shared: &SharedTally,
-    finished: &AtomicUsize,
-    jobs: usize,
-    start: Instant,
-) {
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    let plain = bar.is_hidden();
-    bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
-    let mut last_line = Instant::now();
-    while finished.load(Ordering::Relaxed) < jobs {
-        std::thread::sleep(Duration::from_millis(100));
-        let t = shared.get();
-        let secs = start.elapsed().as_secs_f64();
-        let message = format!(
-            "{name}: {} cases, {:.0} cases/s, {} disagreements, {} timeouts, {:.0} s",
-            t.cases,
-            t.cases as f64 / secs.max(1e-9),
-            t.diverge,
-            t.timeout,
-            secs
-        );
-        if plain {
-            if last_line.elapsed() >= Duration::from_secs(10) {
-                eprintln!("{message}");
-                last_line = Instant::now();
-            }
-        } else {
-            bar.set_message(message);
-            bar.tick();
-        }
-    }
-    bar.finish_and_clear();
 }

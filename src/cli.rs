@@ -10,6 +10,7 @@ use crate::corpus;
 use crate::puzzle::Encoding;
 use crate::puzzles::{self, Entry};
 use crate::seeds::fresh_seed;
+use crate::stress::{Oracle, StressOptions};
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use std::io::{Read, Write};
@@ -87,6 +88,39 @@ enum Command {
         #[arg(long)]
         corpus: Option<PathBuf>,
     },
+    /// Test your own solution program against the oracle; shrink its first failure.
+    Stress {
+        /// The puzzle (robots, new-game2, footholds, checkers).
+        puzzle: String,
+        /// The program: judge input on its stdin, judge output expected on stdout.
+        #[arg(long)]
+        cmd: String,
+        /// Stop after this many cases.
+        #[arg(long, conflicts_with = "seconds")]
+        cases: Option<u64>,
+        /// Stop after this many seconds (default 30 when --cases is not given).
+        #[arg(long)]
+        seconds: Option<f64>,
+        /// Time limit per run of the program, in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        timeout_ms: u64,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Programs run at once (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Which solver gives the expected answers.
+        #[arg(long, value_enum, default_value_t = OracleArg::Core)]
+        oracle: OracleArg,
+        /// Where to save the minimal failing input.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// Do not append the failure to the corpus.
+        #[arg(long)]
+        no_append: bool,
+    },
     /// Cases per second of core and reference on the same cases, and their ratio.
     Bench {
         /// Puzzles to measure (default: all).
@@ -113,6 +147,14 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum OracleArg {
+    /// The fast core (checked against the reference by `lockstep fuzz`).
+    Core,
+    /// The naive reference (slower; cases it cannot finish are skipped).
+    Reference,
 }
 
 /// Runs the command line; returns the exit code.
@@ -226,6 +268,47 @@ fn run(cli: Cli) -> Result<i32> {
                 report_append(entry, &corpus_dir(corpus), summary.row)?;
             }
             Ok(0)
+        }
+        Command::Stress {
+            puzzle,
+            cmd,
+            cases,
+            seconds,
+            timeout_ms,
+            seed,
+            jobs,
+            oracle,
+            save,
+            corpus,
+            no_append,
+        } => {
+            let entry = lookup(&puzzle)?;
+            if let Some(s) = seconds {
+                if !(s.is_finite() && s >= 0.0) {
+                    bail!("--seconds must be a non-negative number, found {s}");
+                }
+            }
+            if let Err(message) = crate::stress::check_command(&cmd) {
+                bail!("{message}");
+            }
+            let options = StressOptions {
+                cmd,
+                max_cases: cases,
+                seconds: seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 }),
+                timeout: std::time::Duration::from_millis(timeout_ms.max(1)),
+                seed: seed.unwrap_or_else(fresh_seed),
+                jobs: jobs.unwrap_or_else(default_jobs).max(1),
+                oracle: match oracle {
+                    OracleArg::Core => Oracle::Core,
+                    OracleArg::Reference => Oracle::Reference,
+                },
+                progress: true,
+            };
+            let save = save.unwrap_or_else(|| {
+                PathBuf::from(format!("lockstep-stress-{}.txt", entry.module()))
+            });
+            let dir = (!no_append).then(|| corpus_dir(corpus));
+            stress(entry, &options, &save, dir)
         }
         Command::Bench {
             puzzles,
@@ -399,6 +482,59 @@ fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i32> {
     }
     println!("replay: {} passed, {failed} failed", total - failed);
     Ok(i32::from(failed > 0))
+}
+
+fn stress(
+    entry: &dyn Entry,
+    options: &StressOptions,
+    save: &std::path::Path,
+    dir: Option<PathBuf>,
+) -> Result<i32> {
+    eprintln!(
+        "lockstep stress {}: seed {}, {} jobs, time limit {} ms (repeat with --seed {} --jobs {})",
+        entry.name(),
+        options.seed,
+        options.jobs,
+        options.timeout.as_millis(),
+        options.seed,
+        options.jobs
+    );
+    let summary = entry.stress(options);
+    let c = summary.counts;
+    println!(
+        "{}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE{}",
+        entry.name(),
+        c.cases,
+        c.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9),
+        c.ok,
+        c.wrong_answer,
+        c.runtime_error,
+        c.time_limit,
+        if c.skipped > 0 {
+            format!(", {} skipped (the reference out of fuel)", c.skipped)
+        } else {
+            String::new()
+        }
+    );
+    if c.cases > 0 {
+        println!(
+            "per case: {:.3} ms in the program (start to exit), {:.3} ms in lockstep (generate, oracle, compare)",
+            summary.program_time.as_secs_f64() * 1e3 / c.cases as f64,
+            summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
+        );
+    }
+    let Some((report, input, row)) = summary.failure else {
+        return Ok(0);
+    };
+    eprintln!("\n{report}");
+    std::fs::write(save, &input)
+        .with_context(|| format!("saving the failing input to {}", save.display()))?;
+    eprintln!("saved the minimal failing input to {}", save.display());
+    println!("{}", corpus::row_to_csv(&row).trim_end());
+    if let Some(dir) = dir {
+        report_append(entry, &dir, row)?;
+    }
+    Ok(1)
 }
 
 fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {

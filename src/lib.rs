@@ -11,6 +11,8 @@
 //! - [`corpus`], [`replay`]: the CSV corpus and its replay;
 //! - [`quick`]: quickcheck over the same generators;
 //! - [`bench`]: core against reference, side by side;
+//! - [`stress`]: a user's program against the oracle, failures shrunk;
+//! - [`progress`]: live progress lines for long runs;
 //! - [`cli`]: the command line.
 //!
 //! The solvers themselves live in `lockstep-core` (fast) and `lockstep-reference`
@@ -20,12 +22,14 @@ pub mod bench;
 pub mod campaign;
 pub mod cli;
 pub mod corpus;
+pub mod progress;
 pub mod puzzle;
 pub mod puzzles;
 pub mod quick;
 pub mod replay;
 pub mod seeds;
 pub mod shrink;
+pub mod stress;
 
 /// The body of every cargo-fuzz target: build a case from libFuzzer's bytes, check
 /// it, and panic with the full report on a disagreement (libFuzzer then saves the

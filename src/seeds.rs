@@ -54,6 +54,14 @@ pub fn fresh_seed() -> u64 {
     SplitMix64::new(nanos ^ u64::from(std::process::id())).next_u64() % 1_000_000_000
 }
 
+/// The moment `seconds` after `start`; `None` (no deadline) when that is beyond
+/// what an `Instant` can hold, for example for an infinite budget.
+pub fn deadline_after(start: std::time::Instant, seconds: f64) -> Option<std::time::Instant> {
+    std::time::Duration::try_from_secs_f64(seconds.max(0.0))
+        .ok()
+        .and_then(|d| start.checked_add(d))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

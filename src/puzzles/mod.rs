@@ -20,6 +20,7 @@ use crate::campaign::{self, CampaignOptions, Tally};
 use crate::corpus::{self, Origin, Row};
 use crate::puzzle::{self, decode_case, Encoding, Puzzle, Verdict};
 use crate::replay::{self, ReplayReport};
+use crate::stress::{self, StressOptions};
 use anyhow::Result;
 use lockstep_core::input::InputError;
 use lockstep_reference::Fuel;
@@ -36,6 +37,17 @@ pub struct FuzzSummary {
     pub finding: Option<(String, Row)>,
     /// With `--stats`: each rule branch and how many cases reached it.
     pub features: Vec<(&'static str, u64)>,
+}
+
+/// A stress run's result with the puzzle's types erased.
+#[derive(Debug, Clone)]
+pub struct StressSummary {
+    pub counts: stress::Counts,
+    pub elapsed: Duration,
+    pub program_time: Duration,
+    pub own_time: Duration,
+    /// The shrunk failure: a printable report, the minimal input, and its row.
+    pub failure: Option<(String, String, Row)>,
 }
 
 /// What `lockstep shrink` found for a file.
@@ -61,6 +73,8 @@ pub trait Entry: Sync {
     /// Appends a row to this puzzle's corpus; `None` when its input is already there.
     fn append(&self, dir: &Path, row: Row) -> Result<Option<String>>;
     fn bench(&self, options: &BenchOptions) -> BenchResult;
+    /// Runs a user's program against the oracle (`lockstep stress`).
+    fn stress(&self, options: &StressOptions) -> StressSummary;
 }
 
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
@@ -167,6 +181,49 @@ impl<P: Puzzle> Entry for Adapter<P> {
 
     fn bench(&self, options: &BenchOptions) -> BenchResult {
         bench::bench::<P>(options)
+    }
+
+    fn stress(&self, options: &StressOptions) -> StressSummary {
+        let report = stress::run::<P>(options);
+        StressSummary {
+            counts: report.counts,
+            elapsed: report.elapsed,
+            program_time: report.program_time,
+            own_time: report.own_time,
+            failure: report.failure.map(|f| {
+                let text = format!(
+                    "{name}: {verdict} (shrunk from {original} to {shrunk}, {attempts} candidates run)\n\
+                     input:\n{input}\
+                     expected ({oracle}):\n{expected}\
+                     program printed:\n{printed}\
+                     {detail}",
+                    name = P::NAME,
+                    verdict = f.verdict.code(),
+                    original = P::describe(&f.original),
+                    shrunk = P::describe(&f.shrunk),
+                    attempts = f.shrink_attempts,
+                    input = indent(&f.input),
+                    oracle = match options.oracle {
+                        stress::Oracle::Core => "core",
+                        stress::Oracle::Reference => "reference",
+                    },
+                    expected = indent(&f.expected),
+                    printed = indent(&f.program.stdout),
+                    detail = match &f.verdict {
+                        stress::Verdict::WrongAnswer { diff } => format!("first difference: {diff}\n"),
+                        stress::Verdict::RuntimeError { status, stderr } =>
+                            format!("{status}; stderr ends with:\n{}", indent(stderr)),
+                        stress::Verdict::TimeLimit => format!(
+                            "still running after {} ms: killed\n",
+                            options.timeout.as_millis()
+                        ),
+                        stress::Verdict::Ok => "passed when run again: the failure is not deterministic\n".to_string(),
+                    },
+                );
+                let row = stress::failure_row::<P>(&f, &options.cmd);
+                (text, f.input, row)
+            }),
+        }
     }
 }
 

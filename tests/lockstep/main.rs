@@ -11,3 +11,4 @@ mod footholds;
 mod new_game2;
 mod properties;
 mod robots;
+mod stress;

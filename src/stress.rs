@@ -1,0 +1,521 @@
+//! `lockstep stress`: a user's solution program against the oracle, on generated
+//! cases, with the first failure shrunk by re-running the program.
+//!
+//! Each case is written in the judge format to the program's stdin; its stdout is
+//! compared with the oracle's answer as a judge would (trailing spaces and final
+//! newlines do not count). A case is OK, WA (wrong answer), RE (non-zero exit, a
+//! signal, or unreadable output) or TLE (still running at the time limit: the
+//! program and everything it started are killed). The first failure is shrunk with
+//! the puzzle's own shrinker, keeping only candidates on which the program fails
+//! the same way, and saved.
+//!
+//! Processes: a command without shell syntax is started directly (no shell: about a
+//! millisecond less per case); anything else goes through `sh -c`. Each program runs
+//! in its own process group, so a time-out kills what it started too.
+
+use crate::corpus::{self, Origin, Row};
+use crate::puzzle::Puzzle;
+use crate::seeds::{case_bytes, CASE_BYTES};
+use crate::shrink::shrink;
+use arbitrary::Unstructured;
+use lockstep_reference::Fuel;
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Which solver gives the expected answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Oracle {
+    Core,
+    Reference,
+}
+
+#[derive(Debug, Clone)]
+pub struct StressOptions {
+    pub cmd: String,
+    pub max_cases: Option<u64>,
+    pub seconds: f64,
+    pub timeout: Duration,
+    pub seed: u64,
+    pub jobs: usize,
+    pub oracle: Oracle,
+    pub progress: bool,
+}
+
+/// How the program did on one case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Ok,
+    /// Wrong answer: the first differing line.
+    WrongAnswer {
+        diff: String,
+    },
+    /// Non-zero exit or a signal, with the end of stderr.
+    RuntimeError {
+        status: String,
+        stderr: String,
+    },
+    TimeLimit,
+}
+
+impl Verdict {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Verdict::Ok => "OK",
+            Verdict::WrongAnswer { .. } => "WA",
+            Verdict::RuntimeError { .. } => "RE",
+            Verdict::TimeLimit => "TLE",
+        }
+    }
+
+    fn slug(&self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::WrongAnswer { .. } => "wrong-answer",
+            Verdict::RuntimeError { .. } => "runtime-error",
+            Verdict::TimeLimit => "time-limit",
+        }
+    }
+}
+
+/// One run of the program.
+#[derive(Debug, Clone)]
+pub struct ProgramRun {
+    /// `None` when it was killed at the time limit.
+    pub status: Option<ExitStatus>,
+    pub stdout: String,
+    pub stderr: String,
+    /// From start to exit (or to the kill).
+    pub elapsed: Duration,
+}
+
+/// Characters that make a command need a shell.
+const SHELL_SYNTAX: &[char] = &[
+    '|', '&', ';', '<', '>', '(', ')', '$', '`', '\\', '"', '\'', '*', '?', '[', ']', '#', '~',
+    '=', '%', '{', '}', '\n',
+];
+
+fn command(cmd: &str) -> Command {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    let mut command = if cmd.contains(SHELL_SYNTAX) || words.is_empty() {
+        let mut c = Command::new("sh");
+        c.arg("-c").arg(cmd);
+        c
+    } else {
+        let mut c = Command::new(words[0]);
+        c.args(&words[1..]);
+        c
+    };
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    command
+}
+
+/// Kills the program's whole process group (what it started too), then reaps it.
+fn kill_group(child: &mut Child) {
+    let _ = Command::new("kill")
+        .arg("-KILL")
+        .arg("--")
+        .arg(format!("-{}", child.id()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Runs `cmd` with `input` on stdin, for at most `timeout`. An error means the
+/// program could not be started at all.
+pub fn run_program(cmd: &str, input: &str, timeout: Duration) -> std::io::Result<ProgramRun> {
+    let start = Instant::now();
+    let mut child = command(cmd).spawn()?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    // Write and read on threads: a program may read its input only after writing a
+    // lot of output, and pipes are finite.
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        // A program that exits without reading its input closes the pipe: fine.
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let (out_tx, out_rx) = std::sync::mpsc::channel();
+    let err_tx = out_tx.clone();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.read_to_end(&mut buf);
+        let _ = out_tx.send((true, buf));
+    });
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stderr.read_to_end(&mut buf);
+        let _ = err_tx.send((false, buf));
+    });
+
+    // Poll for the exit with a short, growing sleep: a finished program is noticed
+    // within a fraction of a millisecond without a thread per wait.
+    let mut pause = Duration::from_micros(20);
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break Some(status);
+        }
+        if start.elapsed() >= timeout {
+            kill_group(&mut child);
+            break None;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(1));
+    };
+    let elapsed = start.elapsed();
+    let _ = writer.join();
+    // The pipes close when every process holding them is gone; after a kill, give
+    // the readers a moment and go on without them rather than hang.
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    for _ in 0..2 {
+        match out_rx.recv_timeout(Duration::from_secs(1)) {
+            Ok((true, buf)) => out = buf,
+            Ok((false, buf)) => err = buf,
+            Err(_) => {
+                if status.is_some() {
+                    // It exited but left something holding its output open.
+                    kill_group(&mut child);
+                }
+                break;
+            }
+        }
+    }
+    Ok(ProgramRun {
+        status,
+        stdout: String::from_utf8_lossy(&out).into_owned(),
+        stderr: String::from_utf8_lossy(&err).into_owned(),
+        elapsed,
+    })
+}
+
+fn describe_status(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit code {code}"),
+        (None, Some(signal)) => format!("killed by signal {signal}"),
+        _ => "unknown exit".to_string(),
+    }
+}
+
+/// The last lines of a program's stderr, for a report.
+fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+/// The first line where two outputs differ (trailing spaces and final newlines
+/// ignored), with a little context.
+pub fn line_diff(expected: &str, got: &str) -> String {
+    let lines = |s: &str| -> Vec<String> {
+        s.trim_end()
+            .lines()
+            .map(|l| l.trim_end().to_string())
+            .collect()
+    };
+    let (e, g) = (lines(expected), lines(got));
+    let first = (0..e.len().max(g.len()))
+        .find(|&i| e.get(i) != g.get(i))
+        .unwrap_or(0);
+    let show = |v: &[String], i: usize| {
+        v.get(i)
+            .map_or("(no line)".to_string(), |l| format!("{l:?}"))
+    };
+    format!(
+        "line {}: expected {}, got {} ({} lines expected, {} got)",
+        first + 1,
+        show(&e, first),
+        show(&g, first),
+        e.len(),
+        g.len()
+    )
+}
+
+/// Judges one program run against the oracle's output.
+pub fn judge(expected: &str, run: &ProgramRun) -> Verdict {
+    match run.status {
+        None => Verdict::TimeLimit,
+        Some(status) if !status.success() => Verdict::RuntimeError {
+            status: describe_status(status),
+            stderr: tail(&run.stderr, 10),
+        },
+        Some(_) if corpus::same_output(expected, &run.stdout) => Verdict::Ok,
+        Some(_) => Verdict::WrongAnswer {
+            diff: line_diff(expected, &run.stdout),
+        },
+    }
+}
+
+/// The oracle's judge output for a case, or `None` when the reference runs out of
+/// fuel on it.
+pub fn oracle_output<P: Puzzle>(case: &P::Case, oracle: Oracle) -> Option<String> {
+    let answer = match oracle {
+        Oracle::Core => P::core(case).answer,
+        Oracle::Reference => P::reference(case, &mut Fuel::new(P::FUEL)).ok()?.answer,
+    };
+    Some(P::write_answer(&answer))
+}
+
+/// Counts of a stress run.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Counts {
+    pub cases: u64,
+    pub ok: u64,
+    pub wrong_answer: u64,
+    pub runtime_error: u64,
+    pub time_limit: u64,
+    /// Cases the reference oracle could not answer within its fuel (not run).
+    pub skipped: u64,
+}
+
+/// The first failure, shrunk.
+#[derive(Debug, Clone)]
+pub struct Failure<C> {
+    pub original: C,
+    pub shrunk: C,
+    pub shrink_attempts: usize,
+    pub verdict: Verdict,
+    pub input: String,
+    pub expected: String,
+    pub program: ProgramRun,
+}
+
+#[derive(Debug, Clone)]
+pub struct StressReport<C> {
+    pub counts: Counts,
+    pub elapsed: Duration,
+    /// Total time spent inside program runs (start to exit), over all jobs.
+    pub program_time: Duration,
+    /// Total time spent on everything else per case (generation, oracle,
+    /// comparison), over all jobs.
+    pub own_time: Duration,
+    pub failure: Option<Failure<C>>,
+}
+
+/// How many candidates the shrinker may run the program on.
+const SHRINK_ATTEMPTS: usize = 3000;
+
+#[derive(Default)]
+struct Shared {
+    cases: AtomicU64,
+    ok: AtomicU64,
+    wrong_answer: AtomicU64,
+    runtime_error: AtomicU64,
+    time_limit: AtomicU64,
+    skipped: AtomicU64,
+    program_nanos: AtomicU64,
+    own_nanos: AtomicU64,
+}
+
+/// Checks that the command can be started at all, so that a typo is one clear
+/// error rather than a runtime error on every case.
+pub fn check_command(cmd: &str) -> Result<(), String> {
+    match run_program(cmd, "", Duration::from_secs(10)) {
+        Err(e) => Err(format!("cannot start {cmd:?}: {e}")),
+        Ok(run) => match run.status.and_then(|s| s.code()) {
+            // The shell's "not found" and "not executable".
+            Some(code @ (126 | 127)) => Err(format!(
+                "cannot start {cmd:?}: the shell says (exit code {code}): {}",
+                tail(&run.stderr, 1)
+            )),
+            // In a pipeline the shell's exit code is the last command's; its
+            // complaint about a missing or unrunnable command is still on stderr.
+            _ => match run.stderr.lines().find(|l| {
+                l.starts_with("sh: ") && (l.ends_with("not found") || l.ends_with("Permission denied"))
+            }) {
+                Some(line) => Err(format!("cannot start {cmd:?}: the shell says: {line}")),
+                None => Ok(()),
+            },
+        },
+    }
+}
+
+/// The first failing case, its verdict, the oracle's output and the program's run.
+type FirstFailure<C> = (C, Verdict, String, ProgramRun);
+
+/// Runs a stress campaign for one puzzle.
+pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
+    let jobs = options.jobs.max(1) as u64;
+    let start = Instant::now();
+    let deadline = crate::seeds::deadline_after(start, options.seconds);
+    let per_job = options.max_cases.map(|m| m.div_ceil(jobs));
+    let shared = Shared::default();
+    let stop = AtomicBool::new(false);
+    let first: Mutex<Option<FirstFailure<P::Case>>> = Mutex::new(None);
+    let finished = AtomicU64::new(0);
+
+    std::thread::scope(|scope| {
+        for job in 0..jobs {
+            let (shared, stop, first, finished) = (&shared, &stop, &first, &finished);
+            scope.spawn(move || {
+                let mut buf = vec![0u8; CASE_BYTES];
+                let mut index = 0u64;
+                while !stop.load(Ordering::Relaxed)
+                    && deadline.is_none_or(|d| Instant::now() < d)
+                    && per_job.is_none_or(|cap| index < cap)
+                {
+                    let before = Instant::now();
+                    case_bytes(options.seed, job, index, &mut buf);
+                    index += 1;
+                    let Ok(case) = P::generate(&mut Unstructured::new(&buf)) else {
+                        continue;
+                    };
+                    let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
+                        shared.skipped.fetch_add(1, Ordering::Relaxed);
+                        continue;
+                    };
+                    let input = P::write_input(&case);
+                    let run = match run_program(&options.cmd, &input, options.timeout) {
+                        Ok(run) => run,
+                        Err(e) => ProgramRun {
+                            status: Some(ExitStatus::from_raw(127 << 8)),
+                            stdout: String::new(),
+                            stderr: format!("could not start: {e}"),
+                            elapsed: Duration::ZERO,
+                        },
+                    };
+                    let verdict = judge(&expected, &run);
+                    let total = before.elapsed();
+                    shared
+                        .program_nanos
+                        .fetch_add(run.elapsed.as_nanos() as u64, Ordering::Relaxed);
+                    shared.own_nanos.fetch_add(
+                        total.saturating_sub(run.elapsed).as_nanos() as u64,
+                        Ordering::Relaxed,
+                    );
+                    shared.cases.fetch_add(1, Ordering::Relaxed);
+                    let counter = match verdict {
+                        Verdict::Ok => &shared.ok,
+                        Verdict::WrongAnswer { .. } => &shared.wrong_answer,
+                        Verdict::RuntimeError { .. } => &shared.runtime_error,
+                        Verdict::TimeLimit => &shared.time_limit,
+                    };
+                    counter.fetch_add(1, Ordering::Relaxed);
+                    if verdict != Verdict::Ok {
+                        let mut slot = first.lock().unwrap_or_else(|e| e.into_inner());
+                        if slot.is_none() {
+                            *slot = Some((case, verdict, expected, run));
+                        }
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                finished.fetch_add(1, Ordering::Relaxed);
+            });
+        }
+        if options.progress {
+            let shared = &shared;
+            crate::progress::watch(
+                start,
+                || finished.load(Ordering::Relaxed) >= jobs,
+                |secs| {
+                    let cases = shared.cases.load(Ordering::Relaxed);
+                    format!(
+                        "{}: {cases} cases, {:.0} cases/s, {} not OK, {secs:.0} s",
+                        P::NAME,
+                        cases as f64 / secs.max(1e-9),
+                        cases - shared.ok.load(Ordering::Relaxed),
+                    )
+                },
+            );
+        }
+    });
+
+    let elapsed = start.elapsed();
+    let counts = Counts {
+        cases: shared.cases.load(Ordering::Relaxed),
+        ok: shared.ok.load(Ordering::Relaxed),
+        wrong_answer: shared.wrong_answer.load(Ordering::Relaxed),
+        runtime_error: shared.runtime_error.load(Ordering::Relaxed),
+        time_limit: shared.time_limit.load(Ordering::Relaxed),
+        skipped: shared.skipped.load(Ordering::Relaxed),
+    };
+    let failure = first.into_inner().unwrap_or_else(|e| e.into_inner()).map(
+        |(case, verdict, expected, run)| shrink_failure::<P>(options, case, verdict, expected, run),
+    );
+    StressReport {
+        counts,
+        elapsed,
+        program_time: Duration::from_nanos(shared.program_nanos.load(Ordering::Relaxed)),
+        own_time: Duration::from_nanos(shared.own_nanos.load(Ordering::Relaxed)),
+        failure,
+    }
+}
+
+/// Shrinks a failing case while the program fails on it the same way (same
+/// verdict kind), re-running the program on every candidate.
+fn shrink_failure<P: Puzzle>(
+    options: &StressOptions,
+    case: P::Case,
+    verdict: Verdict,
+    expected: String,
+    run: ProgramRun,
+) -> Failure<P::Case> {
+    let kind = verdict.code();
+    let still_fails = |candidate: &P::Case| {
+        let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
+            return false;
+        };
+        match run_program(&options.cmd, &P::write_input(candidate), options.timeout) {
+            Ok(run) => judge(&expected, &run).code() == kind,
+            Err(_) => false,
+        }
+    };
+    let shrunk = shrink::<P>(case.clone(), still_fails, SHRINK_ATTEMPTS);
+    // Run the shrunk case once more for the report.
+    let input = P::write_input(&shrunk.case);
+    let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
+    let (verdict, program) = match run_program(&options.cmd, &input, options.timeout) {
+        Ok(again) => (judge(&expected_shrunk, &again), again),
+        Err(_) => (verdict, run),
+    };
+    Failure {
+        original: case,
+        shrunk: shrunk.case,
+        shrink_attempts: shrunk.attempts,
+        verdict,
+        input,
+        expected: expected_shrunk,
+        program,
+    }
+}
+
+/// The corpus row for a stress failure: the oracle's answer as expected.
+pub fn failure_row<P: Puzzle>(failure: &Failure<P::Case>, cmd: &str) -> Row {
+    // A short hash of the input keeps names of different failures apart.
+    let mut digest = lockstep_core::digest::Digest::new();
+    for chunk in failure.input.as_bytes().chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        digest.push(u64::from_le_bytes(word));
+    }
+    Row {
+        name: format!(
+            "stress-{}-{:06x}",
+            failure.verdict.slug(),
+            digest.value() & 0xff_ffff
+        ),
+        input: corpus::encode_text(&failure.input),
+        expected: corpus::encode_text(&failure.expected),
+        origin: Origin::Stress,
+        note: format!(
+            "{}; {} from `{cmd}`: {}",
+            P::describe(&failure.shrunk),
+            failure.verdict.code(),
+            match &failure.verdict {
+                Verdict::WrongAnswer { diff } => diff.clone(),
+                Verdict::RuntimeError { status, .. } => status.clone(),
+                Verdict::TimeLimit => "over the time limit".to_string(),
+                Verdict::Ok => "passed when run again".to_string(),
+            }
+        ),
+    }
+}

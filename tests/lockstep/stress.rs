@@ -1,0 +1,234 @@
+//! `lockstep stress` against the small programs in tests/fixtures: a correct one
+//! passes, each planted bug gives its verdict (WA, RE, TLE) and a small shrunk
+//! input, and nothing is left running.
+
+use lockstep::stress::{judge, line_diff, ProgramRun, Verdict};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+fn lockstep(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lockstep"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the lockstep binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lockstep-stress-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `lockstep stress` on a fixture; returns the output and the saved input.
+fn stress(puzzle: &str, program: &str, extra: &[&str], dir: &Path) -> (Output, Option<String>) {
+    let save = dir.join("failing.txt");
+    let corpus = dir.join("corpus");
+    let mut args = vec![
+        "stress",
+        puzzle,
+        "--cmd",
+        program,
+        "--seed",
+        "1",
+        "--jobs",
+        "2",
+        "--save",
+        save.to_str().unwrap(),
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let out = lockstep(&args);
+    (out, std::fs::read_to_string(&save).ok())
+}
+
+#[test]
+fn a_correct_program_passes() {
+    let dir = scratch("ok");
+    let (out, saved) = stress(
+        "new-game2",
+        "python3 tests/fixtures/new_game2.py ok",
+        &["--cases", "30"],
+        &dir,
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("30 cases") && stdout.contains("30 OK, 0 WA, 0 RE, 0 TLE"),
+        "{stdout}"
+    );
+    assert!(saved.is_none());
+}
+
+fn new_game2_size(input: &str) -> (usize, usize) {
+    let case = lockstep_core::new_game2::parse(input).expect("the saved input is valid");
+    (case.n, case.pieces.len())
+}
+
+#[test]
+fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
+    let dir = scratch("wa");
+    let (out, saved) = stress(
+        "new-game2",
+        "python3 tests/fixtures/new_game2.py wa",
+        &["--cases", "300"],
+        &dir,
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("new-game2: WA"), "{stderr}");
+    assert!(
+        stderr.contains("first difference: line 1: expected"),
+        "{stderr}"
+    );
+    let (n, k) = new_game2_size(&saved.expect("the failing input is saved"));
+    assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
+    // The row is in the corpus, with the oracle's answer, and replays.
+    let rows = std::fs::read_to_string(dir.join("corpus/new_game2.csv")).unwrap();
+    assert!(
+        rows.contains("stress-wrong-answer-") && rows.contains(",stress,"),
+        "{rows}"
+    );
+    let replay = lockstep(&[
+        "replay",
+        "new-game2",
+        "--corpus",
+        dir.join("corpus").to_str().unwrap(),
+    ]);
+    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stdout));
+}
+
+#[test]
+fn a_crash_is_a_runtime_error_with_its_stderr() {
+    let dir = scratch("re");
+    let (out, saved) = stress(
+        "new-game2",
+        "python3 tests/fixtures/new_game2.py re",
+        &["--cases", "300", "--no-append"],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("new-game2: RE"), "{stderr}");
+    assert!(
+        stderr.contains("exit code 1") && stderr.contains("RuntimeError: a group moved onto red"),
+        "{stderr}"
+    );
+    let (n, k) = new_game2_size(&saved.unwrap());
+    assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
+    assert!(
+        !dir.join("corpus/new_game2.csv").exists(),
+        "--no-append must not write"
+    );
+}
+
+/// Processes whose command line contains `tag`, from /proc.
+fn processes_with(tag: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(tag))
+        .count()
+}
+
+#[test]
+fn a_program_over_the_time_limit_is_killed_with_what_it_started() {
+    let dir = scratch("tle");
+    let tag = format!("tle-tag-{}", std::process::id());
+    // Through a shell, so that the program is a grandchild: the whole group must go.
+    let program = format!("python3 tests/fixtures/new_game2.py tle {tag} | cat");
+    let (out, saved) = stress(
+        "new-game2",
+        &program,
+        &["--cases", "200", "--timeout-ms", "400", "--no-append"],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("new-game2: TLE") && stderr.contains("still running after 400 ms"),
+        "{stderr}"
+    );
+    let (n, k) = new_game2_size(&saved.unwrap());
+    assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        processes_with(&tag),
+        0,
+        "a timed-out program was left running"
+    );
+}
+
+#[test]
+fn a_footholds_bug_shrinks_to_a_small_board() {
+    let dir = scratch("footholds");
+    let (out, saved) = stress(
+        "footholds",
+        "python3 tests/fixtures/footholds.py wa",
+        &["--cases", "400", "--no-append"],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let case = lockstep_core::footholds::parse(&saved.unwrap()).unwrap();
+    assert_eq!(
+        case.games.len(),
+        1,
+        "a multi-game input is cut to the failing game"
+    );
+    let g = &case.games[0];
+    assert!(
+        g.height * g.width <= 9,
+        "shrunk only to {}x{}",
+        g.height,
+        g.width
+    );
+}
+
+#[test]
+fn a_command_that_cannot_start_is_one_clear_error() {
+    let dir = scratch("missing");
+    for program in ["no-such-program-lockstep", "no-such-program-lockstep | cat"] {
+        let (out, _) = stress("robots", program, &["--cases", "5"], &dir);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{program}: {stderr}");
+        assert!(stderr.contains("cannot start"), "{program}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
+    let run = |stdout: &str, code: i32| ProgramRun {
+        status: Some(std::os::unix::process::ExitStatusExt::from_raw(code << 8)),
+        stdout: stdout.to_string(),
+        stderr: "boom\n".to_string(),
+        elapsed: Duration::ZERO,
+    };
+    assert_eq!(judge("1\n2\n", &run("1  \n2\n\n", 0)), Verdict::Ok);
+    assert_eq!(
+        judge("1\n2\n", &run("1\n3\n", 0)),
+        Verdict::WrongAnswer {
+            diff: "line 2: expected \"2\", got \"3\" (2 lines expected, 2 got)".to_string()
+        }
+    );
+    assert_eq!(
+        line_diff("1\n", ""),
+        "line 1: expected \"1\", got (no line) (1 lines expected, 0 got)"
+    );
+    assert!(
+        matches!(judge("1\n", &run("1\n", 3)), Verdict::RuntimeError { ref status, .. } if status == "exit code 3")
+    );
+    let timed_out = ProgramRun {
+        status: None,
+        ..run("", 0)
+    };
+    assert_eq!(judge("1\n", &timed_out), Verdict::TimeLimit);
+}
