@@ -109,6 +109,26 @@ pub fn generate_case<P: Puzzle>(
 
 const FLUSH_EVERY: u64 = 32;
 
+/// A sequential campaign with any predicate: searches cases `(seed, 0, i)` for `i`
+/// in `indices` for the first on which `fails` holds, and shrinks it under the same
+/// predicate. Returns the index found and the shrunk case. (The tests hunt their
+/// deliberately broken solvers with it; a user can hunt any property.)
+pub fn hunt<P: Puzzle>(
+    seed: u64,
+    indices: std::ops::Range<u64>,
+    mut fails: impl FnMut(&P::Case) -> bool,
+) -> Option<(u64, Shrunk<P::Case>)> {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let (index, case) = indices.into_iter().find_map(|i| {
+        let case = generate_case::<P>(seed, 0, i, &mut buf)?;
+        fails(&case).then_some((i, case))
+    })?;
+    Some((
+        index,
+        crate::shrink::shrink::<P>(case, fails, crate::shrink::DEFAULT_MAX_ATTEMPTS),
+    ))
+}
+
 /// A solver under test: the puzzle's core, or a deliberately broken one in tests.
 pub type Solver<P> = fn(&<P as Puzzle>::Case) -> Run<<P as Puzzle>::Answer>;
 

@@ -47,6 +47,22 @@ pub fn shrink<P: Puzzle>(
     }
 }
 
+/// For a case made of parts (games, instances): each part alone, then the parts
+/// with one left out. A failing multi-part input usually fails because of one part,
+/// so the single parts come first.
+pub fn fewer_parts<T: Clone>(parts: &[T]) -> Vec<Vec<T>> {
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    let alone = parts.iter().map(|part| vec![part.clone()]);
+    let without = (0..parts.len()).map(|drop| {
+        let mut rest = parts.to_vec();
+        rest.remove(drop);
+        rest
+    });
+    alone.chain(without).collect()
+}
+
 /// Shrinks a case on which `core` and the reference disagree, keeping it a
 /// disagreement.
 pub fn shrink_divergence<P: Puzzle>(

@@ -330,7 +330,8 @@ pub fn check_command(cmd: &str) -> Result<(), String> {
             // In a pipeline the shell's exit code is the last command's; its
             // complaint about a missing or unrunnable command is still on stderr.
             _ => match run.stderr.lines().find(|l| {
-                l.starts_with("sh: ") && (l.ends_with("not found") || l.ends_with("Permission denied"))
+                l.starts_with("sh: ")
+                    && (l.ends_with("not found") || l.ends_with("Permission denied"))
             }) {
                 Some(line) => Err(format!("cannot start {cmd:?}: the shell says: {line}")),
                 None => Ok(()),

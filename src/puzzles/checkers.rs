@@ -8,6 +8,7 @@
 //! half of all cases end with every instance valid.
 
 use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::checkers::{
     self as model, Answer, Board, Case, Instance, Move, Piece, Side, Verdict, MAX_PIECES,
@@ -507,19 +508,10 @@ fn shrink_instance(instance: &Instance) -> Vec<Instance> {
 
 /// Simpler variants: one instance alone, fewer instances, then simpler instances.
 fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out = Vec::new();
-    if case.instances.len() > 1 {
-        for instance in &case.instances {
-            out.push(Case {
-                instances: vec![instance.clone()],
-            });
-        }
-        for drop in 0..case.instances.len() {
-            let mut fewer = case.clone();
-            fewer.instances.remove(drop);
-            out.push(fewer);
-        }
-    }
+    let mut out: Vec<Case> = fewer_parts(&case.instances)
+        .into_iter()
+        .map(|instances| Case { instances })
+        .collect();
     for (index, instance) in case.instances.iter().enumerate() {
         for simpler in shrink_instance(instance) {
             let mut candidate = case.clone();

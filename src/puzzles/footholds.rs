@@ -9,6 +9,7 @@
 
 use crate::bench::{median_time, BenchOptions};
 use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::footholds::{self as model, Answer, Case, Game, Pos, ORIGINAL_MAX_SIDE};
 use lockstep_core::input::InputError;
@@ -103,14 +104,10 @@ fn is_player(game: &Game, index: usize) -> bool {
 
 /// Simpler variants: fewer games, then fewer rows and columns, then fewer footholds.
 fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out = Vec::new();
-    if case.games.len() > 1 {
-        for game in &case.games {
-            out.push(Case {
-                games: vec![game.clone()],
-            });
-        }
-    }
+    let mut out: Vec<Case> = fewer_parts(&case.games)
+        .into_iter()
+        .map(|games| Case { games })
+        .collect();
     for (g, game) in case.games.iter().enumerate() {
         let mut with = |changed: Game| {
             let mut next = case.clone();

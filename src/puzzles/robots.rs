@@ -9,6 +9,7 @@
 //! `lockstep fuzz robots --stats` reports how often each branch is reached.
 
 use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::input::InputError;
 use lockstep_core::robots::{
@@ -148,19 +149,10 @@ fn subsets(n: usize, size: usize) -> Vec<Vec<usize>> {
 /// Simpler variants: a single game of a multi-game input first, then subsets of
 /// the robots, then fewer robots and teleports, then robots pulled toward you.
 fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out = Vec::new();
-    if case.games.len() > 1 {
-        for game in &case.games {
-            out.push(Case {
-                games: vec![game.clone()],
-            });
-        }
-        for drop in 0..case.games.len() {
-            let mut fewer = case.clone();
-            fewer.games.remove(drop);
-            out.push(fewer);
-        }
-    }
+    let mut out: Vec<Case> = fewer_parts(&case.games)
+        .into_iter()
+        .map(|games| Case { games })
+        .collect();
     for (g, game) in case.games.iter().enumerate() {
         let mut with = |changed: Game| {
             let mut next = case.clone();

@@ -8,7 +8,6 @@ use lockstep::puzzle::{check, check_with, Run, Verdict as Check};
 use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
 use lockstep::puzzles::Checkers;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
-use lockstep::shrink::shrink;
 use lockstep_core::checkers::{self as model, Answer, Board, Case, Instance, Side, Verdict};
 use lockstep_core::digest::Digest;
 use lockstep_reference::checkers as reference;
@@ -480,18 +479,14 @@ fn planted_bugs_are_found_and_shrunk_small() {
         ),
         ("a king may jump a piece twice", king_jumps_twice),
     ];
-    let mut buf = vec![0u8; CASE_BYTES];
     let mut problems = Vec::new();
     for (name, solver) in bugs {
         let diverges = |case: &Case| check_with::<Checkers>(case, solver, FUEL).is_divergence();
-        let Some((index, found)) = (0..MAX_CASES).find_map(|i| {
-            let case = generate_case::<Checkers>(2024, 0, i, &mut buf)?;
-            diverges(&case).then_some((i, case))
-        }) else {
+        let Some((index, shrunk)) = campaign::hunt::<Checkers>(2024, 0..MAX_CASES, diverges) else {
             problems.push(format!("{name}: not found in {MAX_CASES} cases"));
             continue;
         };
-        let shrunk = shrink::<Checkers>(found, diverges, 20_000).case;
+        let shrunk = shrunk.case;
         assert_eq!(
             check::<Checkers>(&shrunk),
             Check::Agree,

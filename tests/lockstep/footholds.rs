@@ -2,12 +2,11 @@
 //! reference cannot finish, the generator's reach, and deliberately wrong solvers.
 
 use arbitrary::Unstructured;
-use lockstep::campaign::{generate_case, Solver};
+use lockstep::campaign::{self, generate_case, Solver};
 use lockstep::puzzle::{check, check_with, Run, Verdict};
 use lockstep::puzzles::footholds::{first_moves, full_board, generate_game};
 use lockstep::puzzles::Footholds;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
-use lockstep::shrink::shrink;
 use lockstep_core::footholds::{self as model, Answer, Case, Game};
 use lockstep_reference::footholds as reference;
 use lockstep_reference::Fuel;
@@ -267,6 +266,7 @@ fn winner_maximises(case: &Case) -> Run<Answer> {
 }
 
 const FUEL: u64 = 2_000_000;
+const MAX_CASES: u64 = 5000;
 
 /// Keeps the planted-bug search fast: the third solver is as slow as the reference.
 fn small(case: &Case) -> bool {
@@ -301,20 +301,17 @@ fn planted_bugs_are_found_and_shrunk_to_3x3() {
         ("the shared-foothold loss is forgotten", forgets_shared_loss),
         ("the winner maximises", winner_maximises),
     ];
-    let mut buf = vec![0u8; CASE_BYTES];
     let mut problems = Vec::new();
     for (name, solver) in bugs {
         let diverges = |case: &Case| {
             small(case) && check_with::<Footholds>(case, solver, FUEL).is_divergence()
         };
-        let Some((index, found)) = (0..5000).find_map(|i| {
-            let case = generate_case::<Footholds>(2024, 0, i, &mut buf)?;
-            diverges(&case).then_some((i, case))
-        }) else {
-            problems.push(format!("{name}: not found in 5000 cases"));
+        let Some((index, shrunk)) = campaign::hunt::<Footholds>(2024, 0..MAX_CASES, diverges)
+        else {
+            problems.push(format!("{name}: not found in {MAX_CASES} cases"));
             continue;
         };
-        let shrunk = shrink::<Footholds>(found, diverges, 20_000).case;
+        let shrunk = shrunk.case;
         assert_eq!(
             check::<Footholds>(&shrunk),
             Verdict::Agree,

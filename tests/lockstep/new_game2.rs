@@ -5,7 +5,6 @@ use lockstep::campaign::{self, generate_case, CampaignOptions, Solver};
 use lockstep::puzzle::{check, check_with, Run, Verdict};
 use lockstep::puzzles::NewGame2;
 use lockstep::seeds::CASE_BYTES;
-use lockstep::shrink::shrink;
 use lockstep_core::digest::Digest;
 use lockstep_core::new_game2::{
     self as model, stack_array, Answer, Case, Colour, Dir, Rule, Snapshot, Step, ENDING_HEIGHT,
@@ -272,18 +271,14 @@ fn planted_bugs_are_found_and_shrunk_small() {
         ("ignores blue after the bounce", ignores_blue_after_bounce),
         ("leaves its stack behind", leaves_its_stack_behind),
     ];
-    let mut buf = vec![0u8; CASE_BYTES];
     let mut problems = Vec::new();
     for (name, solver) in bugs {
         let diverges = |game: &Case| check_with::<NewGame2>(game, solver, FUEL).is_divergence();
-        let Some((index, found)) = (0..MAX_CASES).find_map(|i| {
-            let game = generate_case::<NewGame2>(2024, 0, i, &mut buf)?;
-            diverges(&game).then_some((i, game))
-        }) else {
+        let Some((index, shrunk)) = campaign::hunt::<NewGame2>(2024, 0..MAX_CASES, diverges) else {
             problems.push(format!("{name}: not found in {MAX_CASES} cases"));
             continue;
         };
-        let shrunk = shrink::<NewGame2>(found, diverges, 20_000).case;
+        let shrunk = shrunk.case;
         assert_eq!(
             check::<NewGame2>(&shrunk),
             Verdict::Agree,

@@ -2,11 +2,10 @@
 //! reach, and proof that the harness catches (and shrinks) deliberately wrong
 //! solvers.
 
-use lockstep::campaign::{generate_case, Solver};
+use lockstep::campaign::{self, generate_case, Solver};
 use lockstep::puzzle::{check, check_with, Run, Verdict};
 use lockstep::puzzles::Robots;
 use lockstep::seeds::CASE_BYTES;
-use lockstep::shrink::shrink;
 use lockstep_core::digest::Digest;
 use lockstep_core::robots::{
     self as model, Answer, Case, Cell, Ending, Feature, Game, GameResult, MoveKind, Step,
@@ -406,22 +405,18 @@ const MAX_FINDINGS: usize = 20;
 
 #[test]
 fn planted_bugs_are_found_and_shrunk_small() {
-    let mut buf = vec![0u8; CASE_BYTES];
     let mut problems = Vec::new();
     for (name, solver, bound) in BUGS {
         let diverges = |case: &Case| check_with::<Robots>(case, solver, FUEL).is_divergence();
         let robots = |case: &Case| case.games.iter().map(|g| g.robots.len()).sum::<usize>();
         let mut smallest: Option<(u64, Case)> = None;
         let mut findings = 0;
-        for index in 0..MAX_CASES {
-            let Some(case) = generate_case::<Robots>(2024, 0, index, &mut buf) else {
-                continue;
-            };
-            if !diverges(&case) {
-                continue;
-            }
+        let mut next = 0;
+        while let Some((index, shrunk)) = campaign::hunt::<Robots>(2024, next..MAX_CASES, diverges)
+        {
             findings += 1;
-            let shrunk = shrink::<Robots>(case, diverges, 20_000).case;
+            next = index + 1;
+            let shrunk = shrunk.case;
             assert_eq!(
                 check::<Robots>(&shrunk),
                 Verdict::Agree,
