@@ -20,7 +20,7 @@ use std::path::PathBuf;
     name = "lockstep",
     version,
     about = "Differential fuzzing of fast puzzle solvers against naive references",
-    after_help = "Puzzles: robots, new-game2, checkers. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
+    after_help = "Puzzles: robots, new-game2, checkers, duel. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
 )]
 struct Cli {
     #[command(subcommand)]

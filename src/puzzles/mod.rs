@@ -6,10 +6,12 @@
 //! once, for all puzzles, in the blanket implementation below.
 
 pub mod checkers;
+pub mod duel;
 pub mod new_game2;
 pub mod robots;
 
 pub use checkers::Checkers;
+pub use duel::Duel;
 pub use new_game2::NewGame2;
 pub use robots::Robots;
 
@@ -178,6 +180,7 @@ pub fn all() -> &'static [&'static dyn Entry] {
         &Adapter::<Robots>(PhantomData),
         &Adapter::<NewGame2>(PhantomData),
         &Adapter::<Checkers>(PhantomData),
+        &Adapter::<Duel>(PhantomData),
     ]
 }
 
