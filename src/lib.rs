@@ -11,6 +11,7 @@
 //! - [`corpus`], [`replay`]: the CSV corpus and its replay;
 //! - [`quick`]: quickcheck over the same generators;
 //! - [`bench`]: core against reference, side by side;
+//! - [`duel`]: the Duel referee and built-in bots (an interactive puzzle);
 //! - [`cli`]: the command line.
 //!
 //! The solvers themselves live in `lockstep-core` (fast) and `lockstep-reference`
@@ -20,6 +21,7 @@ pub mod bench;
 pub mod campaign;
 pub mod cli;
 pub mod corpus;
+pub mod duel;
 pub mod puzzle;
 pub mod puzzles;
 pub mod quick;
