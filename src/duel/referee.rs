@@ -8,6 +8,7 @@
 //!   the referee's clock from sending a line to the arrival of the answer.
 //! - An answer longer than 128 bytes (newline included) is rejected as soon as its
 //!   129th byte arrives, whether or not a newline ever follows.
+//! - Each bot runs in its own process group, killed as a whole at the end.
 //! - Timeout, crash (end of output or a closed pipe), a malformed answer or an
 //!   illegal action list loses; both at once is a draw.
 
@@ -77,13 +78,18 @@ fn reader(stdout: impl Read, tx: mpsc::Sender<Message>) {
 
 impl Bot {
     fn start(command: &str) -> std::io::Result<Bot> {
-        let mut child = Command::new("sh")
+        let mut command_line = Command::new("sh");
+        command_line
             .arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()?;
+            .stderr(Stdio::inherit());
+        // Its own process group, so that the children a bot starts (a shell
+        // script's `sleep`, say) are killed with it and cannot hold our pipes.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+        let mut child = command_line.spawn()?;
         let stdout = child.stdout.take().expect("piped");
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || reader(stdout, tx));
@@ -149,6 +155,14 @@ impl Bot {
                 return;
             }
             std::thread::sleep(Duration::from_millis(5));
+        }
+        #[cfg(unix)]
+        {
+            // The whole group (std has no killpg; `kill` is POSIX).
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", self.child.id())])
+                .stderr(Stdio::null())
+                .status();
         }
         let _ = self.child.kill();
         let _ = self.child.wait();

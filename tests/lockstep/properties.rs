@@ -1,7 +1,7 @@
 //! quickcheck: core agrees with reference on cases from the puzzles' own generators.
 //! A failure prints the shrunk case as a ready corpus row.
 
-use lockstep::puzzles::{Checkers, NewGame2, Robots};
+use lockstep::puzzles::{Checkers, Duel, NewGame2, Robots};
 use lockstep::quick::{core_agrees_with_reference, Generated};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -25,4 +25,12 @@ fn checkers_core_agrees_with_reference() {
     QuickCheck::new().tests(3000).max_tests(30_000).quickcheck(
         core_agrees_with_reference::<Checkers> as fn(Generated<Checkers>) -> TestResult,
     );
+}
+
+#[test]
+fn duel_core_agrees_with_reference() {
+    QuickCheck::new()
+        .tests(3000)
+        .max_tests(30_000)
+        .quickcheck(core_agrees_with_reference::<Duel> as fn(Generated<Duel>) -> TestResult);
 }
