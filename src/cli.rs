@@ -569,6 +569,18 @@ fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
             r.speedup,
             r.skipped
         );
+        if entry.module() == "duel" {
+            let [search, traced, naive] =
+                crate::puzzles::duel::turn_rates(options.seed, 100_000, options.rounds);
+            println!(
+                "  duel turn resolutions/s: core {:.2} M (no events), core {:.2} M (digest), reference {:.2} M; {:.1}x, {:.1}x",
+                search / 1e6,
+                traced / 1e6,
+                naive / 1e6,
+                search / naive,
+                traced / naive
+            );
+        }
     }
     Ok(0)
 }

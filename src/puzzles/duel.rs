@@ -576,3 +576,59 @@ impl Puzzle for Duel {
         case.iter().fold(0, |bits, turn| bits | turn_features(turn))
     }
 }
+
+/// Turn resolutions per second on one thread: the core as a search calls it (no
+/// events), the core with its trace digest, and the reference; the same generated
+/// turns for all three, median of `rounds`. The figure the duel issue asks for
+/// (a search evaluates about a million joint actions a turn).
+pub fn turn_rates(seed: u64, turns: usize, rounds: usize) -> [f64; 3] {
+    use std::hint::black_box;
+    use std::time::Instant;
+    let mut buf = vec![0u8; crate::seeds::CASE_BYTES];
+    let mut all: Vec<Turn> = Vec::with_capacity(turns);
+    let mut index = 0;
+    while all.len() < turns {
+        if let Some(case) = crate::campaign::generate_case::<Duel>(seed, 0, index, &mut buf) {
+            all.extend(case);
+        }
+        index += 1;
+    }
+    all.truncate(turns);
+    let mut rates = [Vec::new(), Vec::new(), Vec::new()];
+    for _ in 0..rounds.max(1) {
+        let start = Instant::now();
+        for _ in 0..20 {
+            for t in &all {
+                black_box(model::resolve_turn(
+                    black_box(&t.state),
+                    black_box(&t.actions),
+                ));
+            }
+        }
+        rates[0].push(20.0 * all.len() as f64 / start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        for _ in 0..20 {
+            for t in &all {
+                let mut digest = lockstep_core::digest::Digest::new();
+                black_box(model::resolve_traced(
+                    black_box(&t.state),
+                    &t.actions,
+                    &mut digest,
+                ));
+                black_box(digest.value());
+            }
+        }
+        rates[1].push(20.0 * all.len() as f64 / start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        for t in &all {
+            let mut events = Vec::new();
+            black_box(lockstep_reference::duel::resolve_turn(
+                black_box(&t.state),
+                &t.actions,
+                &mut events,
+            ));
+        }
+        rates[2].push(all.len() as f64 / start.elapsed().as_secs_f64());
+    }
+    rates.map(|mut r| crate::bench::median(&mut r))
+}
