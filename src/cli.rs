@@ -21,7 +21,7 @@ use std::path::PathBuf;
     name = "lockstep",
     version,
     about = "Differential fuzzing of fast puzzle solvers against naive references",
-    after_help = "Puzzles: robots, new-game2, footholds, checkers. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
+    after_help = "Puzzles: robots, new-game2, footholds, checkers, duel. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -134,6 +134,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Cherry Blossom Duel: the `duel step` oracle, the referee, the built-in bots.
+    Duel {
+        #[command(subcommand)]
+        command: DuelCommand,
+    },
     /// Checkers perft from the standard start: one line `depth nodes` per depth 1..=N
     /// (timings on stderr).
     Perft {
@@ -155,6 +160,53 @@ enum OracleArg {
     Core,
     /// The naive reference (slower; cases it cannot finish are skipped).
     Reference,
+}
+
+#[derive(Subcommand, Debug)]
+enum DuelCommand {
+    /// `duel step` lines on stdin (one case a line), one answer line each on stdout.
+    Step {
+        /// Use the naive reference resolver instead of the fast core.
+        #[arg(long)]
+        reference: bool,
+    },
+    /// Run a game between two bot programs (`sh -c CMD`) and print the result.
+    Referee {
+        /// Player 1's command.
+        #[arg(long)]
+        p1: String,
+        /// Player 2's command.
+        #[arg(long)]
+        p2: String,
+        /// Seed for a random INIT (default: a fresh one, printed on stderr).
+        #[arg(long, conflicts_with = "init")]
+        seed: Option<u64>,
+        /// A fixed INIT: "OR OC R1 C1 R2 C2".
+        #[arg(long)]
+        init: Option<String>,
+        /// Write a per-turn log (states, actions, events, time used) to this file.
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// Draw the yard after every turn.
+        #[arg(long)]
+        render: bool,
+    },
+    /// A built-in bot speaking the protocol on stdin/stdout.
+    Bot {
+        #[arg(long, value_enum)]
+        strategy: StrategyArg,
+        /// Seed for its random choices (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum StrategyArg {
+    /// Uniform over the legal action lists.
+    Random,
+    /// One turn of lookahead against a waiting opponent.
+    Greedy,
 }
 
 /// Runs the command line; returns the exit code.
@@ -323,6 +375,7 @@ fn run(cli: Cli) -> Result<i32> {
             };
             bench(&pick(&puzzles)?, &options)
         }
+        Command::Duel { command } => duel(command),
         Command::Perft {
             depth,
             reference,
@@ -332,6 +385,102 @@ fn run(cli: Cli) -> Result<i32> {
             reference,
             threads.unwrap_or_else(default_jobs).max(1),
         ),
+    }
+}
+
+/// The duel commands are duel's own: an interactive game has more to it than a
+/// judge input and output.
+fn duel(command: DuelCommand) -> Result<i32> {
+    use crate::duel::{bots, referee};
+    use crate::seeds::SplitMix64;
+    match command {
+        DuelCommand::Step { reference } => solve(lookup("duel")?, reference),
+        DuelCommand::Bot { strategy, seed } => {
+            let strategy = match strategy {
+                StrategyArg::Random => bots::Strategy::Random,
+                StrategyArg::Greedy => bots::Strategy::Greedy,
+            };
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            bots::play(strategy, seed.unwrap_or_else(fresh_seed), stdin, stdout)?;
+            Ok(0)
+        }
+        DuelCommand::Referee {
+            p1,
+            p2,
+            seed,
+            init,
+            log,
+            render,
+        } => {
+            let init = match init {
+                Some(text) => {
+                    let v: Vec<i8> = text
+                        .split_whitespace()
+                        .map(|t| t.parse().ok().filter(|v| (1..=7).contains(v)))
+                        .collect::<Option<_>>()
+                        .with_context(|| format!("--init {text:?}: expected six numbers 1..=7"))?;
+                    if v.len() != 6 {
+                        bail!("--init {text:?}: expected six numbers 1..=7 (OR OC R1 C1 R2 C2)");
+                    }
+                    if (v[2], v[3]) == (v[4], v[5]) {
+                        bail!("--init {text:?}: the players must start on different cells");
+                    }
+                    ((v[0], v[1]), (v[2], v[3]), (v[4], v[5]))
+                }
+                None => {
+                    let seed = seed.unwrap_or_else(fresh_seed);
+                    eprintln!("lockstep duel referee: seed {seed}");
+                    let mut rng = SplitMix64::new(seed);
+                    let mut cell = || {
+                        (
+                            (rng.next_u64() % 7) as i8 + 1,
+                            (rng.next_u64() % 7) as i8 + 1,
+                        )
+                    };
+                    let spring = cell();
+                    let p1 = cell();
+                    let mut p2 = cell();
+                    while p2 == p1 {
+                        p2 = cell();
+                    }
+                    (spring, p1, p2)
+                }
+            };
+            let options = referee::RefereeOptions {
+                commands: [p1, p2],
+                init,
+                render,
+            };
+            let mut sink: Box<dyn Write> = match &log {
+                Some(path) => Box::new(std::io::BufWriter::new(
+                    std::fs::File::create(path)
+                        .with_context(|| format!("creating {}", path.display()))?,
+                )),
+                None => Box::new(std::io::sink()),
+            };
+            let report = referee::run(&options, &mut sink).context("starting the bots")?;
+            sink.flush()?;
+            let winner = match report.outcome {
+                lockstep_core::duel::Outcome::Ended(w, _) => match w {
+                    lockstep_core::duel::Winner::P1 => "p1 wins",
+                    lockstep_core::duel::Winner::P2 => "p2 wins",
+                    lockstep_core::duel::Winner::Draw => "draw",
+                },
+                lockstep_core::duel::Outcome::Ongoing => "unfinished",
+            };
+            println!("result: {winner}");
+            println!("reason: {}", report.reason);
+            println!(
+                "turns: {}; time used: p1 {} ms, p2 {} ms; referee overhead per turn: mean {:.1} us, max {:.1} us",
+                report.turns,
+                report.time_used_ms[0],
+                report.time_used_ms[1],
+                report.overhead_us.0,
+                report.overhead_us.1
+            );
+            Ok(0)
+        }
     }
 }
 

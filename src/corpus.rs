@@ -75,18 +75,39 @@ pub struct Loaded<C> {
 
 /// Judge text to a one-line field: line breaks become `|`, the final one is dropped.
 pub fn encode_text(text: &str) -> String {
-    text.trim_end_matches(['\n', '\r'])
-        .lines()
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join("|")
+    encode_text_with(text, '|')
 }
 
 /// A field back to judge text, with a final newline.
 pub fn decode_text(field: &str) -> String {
-    let mut text = field.replace('|', "\n");
+    decode_text_with(field, '|')
+}
+
+/// [`encode_text`] with another line-break character (see
+/// [`Puzzle::CORPUS_LINE_BREAK`]).
+pub fn encode_text_with(text: &str, line_break: char) -> String {
+    text.trim_end_matches(['\n', '\r'])
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(&line_break.to_string())
+}
+
+/// [`decode_text`] with another line-break character.
+pub fn decode_text_with(field: &str, line_break: char) -> String {
+    let mut text = field.replace(line_break, "\n");
     text.push('\n');
     text
+}
+
+/// Judge text to a field of puzzle `P`'s corpus.
+pub fn encode_for<P: Puzzle>(text: &str) -> String {
+    encode_text_with(text, P::CORPUS_LINE_BREAK)
+}
+
+/// A field of puzzle `P`'s corpus back to judge text.
+pub fn decode_for<P: Puzzle>(field: &str) -> String {
+    decode_text_with(field, P::CORPUS_LINE_BREAK)
 }
 
 /// Compares judge outputs as a judge would: trailing spaces and final newlines
@@ -162,7 +183,7 @@ pub fn load<P: Puzzle>(path: &Path) -> Result<Vec<Loaded<P::Case>>> {
         if !names.insert(row.name.clone()) {
             bail!("{}: duplicate name {:?}", at(), row.name);
         }
-        let case = P::parse_input(&decode_text(&row.input))
+        let case = P::parse_input(&decode_for::<P>(&row.input))
             .map_err(|e| anyhow::anyhow!("{}: input of {:?}: {e}", at(), row.name))?;
         rows.push(Loaded { line, row, case });
     }
@@ -227,14 +248,14 @@ pub fn divergence_row<P: Puzzle>(
 ) -> Row {
     Row {
         name: symptom.to_string(),
-        input: encode_text(&P::write_input(case)),
-        expected: encode_text(reference),
+        input: encode_for::<P>(&P::write_input(case)),
+        expected: encode_for::<P>(reference),
         origin,
         note: format!(
             "{}; core answered {:?}, reference {:?}",
             P::describe(case),
-            encode_text(core),
-            encode_text(reference)
+            encode_for::<P>(core),
+            encode_for::<P>(reference)
         ),
     }
 }

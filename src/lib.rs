@@ -13,6 +13,7 @@
 //! - [`bench`]: core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
 //! - [`progress`]: live progress lines for long runs;
+//! - [`duel`]: the Duel referee and built-in bots (an interactive puzzle);
 //! - [`cli`]: the command line.
 //!
 //! The solvers themselves live in `lockstep-core` (fast) and `lockstep-reference`
@@ -22,6 +23,7 @@ pub mod bench;
 pub mod campaign;
 pub mod cli;
 pub mod corpus;
+pub mod duel;
 pub mod progress;
 pub mod puzzle;
 pub mod puzzles;

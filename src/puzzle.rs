@@ -65,6 +65,11 @@ pub trait Puzzle: 'static {
     /// Simpler variants of a case, most promising first; every one must be valid.
     fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
 
+    /// The character that stands for a line break in this puzzle's corpus fields
+    /// (`input`, `expected`). `|` for judge formats that never contain one; a
+    /// puzzle whose lines hold `|` themselves (duel's step format) picks another.
+    const CORPUS_LINE_BREAK: char = '|';
+
     /// Names of the rule branches that [`Puzzle::features`] reports, for
     /// `lockstep fuzz --stats`: evidence that campaigns reach the rare ones.
     const FEATURES: &'static [&'static str] = &[];

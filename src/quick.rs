@@ -48,7 +48,7 @@ fn row<P: Puzzle>(case: &P::Case) -> Row {
         ),
         _ => Row {
             name: "quickcheck-case".to_string(),
-            input: corpus::encode_text(&P::write_input(case)),
+            input: corpus::encode_for::<P>(&P::write_input(case)),
             expected: String::new(),
             origin: Origin::Quickcheck,
             note: P::describe(case),

@@ -30,7 +30,7 @@ const REPLAY_FUEL_FACTOR: u64 = 10;
 
 /// Replays one loaded row: `Ok(true)` when it passed with the reference timed out.
 pub fn replay_row<P: Puzzle>(loaded: &Loaded<P::Case>) -> Result<bool, String> {
-    let expected = corpus::decode_text(&loaded.row.expected);
+    let expected = corpus::decode_for::<P>(&loaded.row.expected);
     let outcome = run_both::<P>(
         &loaded.case,
         P::core,
@@ -43,7 +43,7 @@ pub fn replay_row<P: Puzzle>(loaded: &Loaded<P::Case>) -> Result<bool, String> {
             if !corpus::same_output(&text, &expected) {
                 problems.push(format!(
                     "{who} printed {:?}, expected {:?}",
-                    corpus::encode_text(&text),
+                    corpus::encode_for::<P>(&text),
                     loaded.row.expected
                 ));
             }

@@ -10,6 +10,7 @@
 
 pub mod checkers;
 pub mod digest;
+pub mod duel;
 pub mod footholds;
 pub mod input;
 pub mod new_game2;

@@ -10,6 +10,7 @@
 //! Module names match `lockstep_core` and the harness: one module per puzzle.
 
 pub mod checkers;
+pub mod duel;
 pub mod footholds;
 pub mod new_game2;
 pub mod robots;

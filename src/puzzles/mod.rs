@@ -6,11 +6,13 @@
 //! once, for all puzzles, in the blanket implementation below.
 
 pub mod checkers;
+pub mod duel;
 pub mod footholds;
 pub mod new_game2;
 pub mod robots;
 
 pub use checkers::Checkers;
+pub use duel::Duel;
 pub use footholds::Footholds;
 pub use new_game2::NewGame2;
 pub use robots::Robots;
@@ -238,6 +240,7 @@ pub fn all() -> &'static [&'static dyn Entry] {
         &Adapter::<NewGame2>(PhantomData),
         &Adapter::<Footholds>(PhantomData),
         &Adapter::<Checkers>(PhantomData),
+        &Adapter::<Duel>(PhantomData),
     ]
 }
 

@@ -7,6 +7,7 @@
 mod checkers;
 mod cli;
 mod corpus;
+mod duel;
 mod footholds;
 mod new_game2;
 mod properties;

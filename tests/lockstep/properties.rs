@@ -1,7 +1,7 @@
 //! quickcheck: core agrees with reference on cases from the puzzles' own generators.
 //! A failure prints the shrunk case as a ready corpus row.
 
-use lockstep::puzzles::{Checkers, Footholds, NewGame2, Robots};
+use lockstep::puzzles::{Checkers, Duel, Footholds, NewGame2, Robots};
 use lockstep::quick::{core_agrees_with_reference, Generated};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -32,4 +32,12 @@ fn footholds_core_agrees_with_reference() {
     QuickCheck::new().tests(3000).max_tests(30_000).quickcheck(
         core_agrees_with_reference::<Footholds> as fn(Generated<Footholds>) -> TestResult,
     );
+}
+
+#[test]
+fn duel_core_agrees_with_reference() {
+    QuickCheck::new()
+        .tests(3000)
+        .max_tests(30_000)
+        .quickcheck(core_agrees_with_reference::<Duel> as fn(Generated<Duel>) -> TestResult);
 }

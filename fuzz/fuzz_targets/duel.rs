@@ -1,0 +1,9 @@
+//! Duel: core against reference on cases built from libFuzzer's bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lockstep::puzzles::Duel;
+
+fuzz_target!(|data: &[u8]| {
+    lockstep::fuzz_one::<Duel>(data);
+});
