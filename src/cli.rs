@@ -90,12 +90,13 @@ enum Command {
     },
     /// Test your own solution program against the oracle; shrink its first failure.
     Stress {
-        /// The puzzle (robots, new-game2, footholds, checkers).
+        /// The puzzle (robots, new-game2, footholds, checkers; duel plays a bot
+        /// program against the built-in bots through the referee).
         puzzle: String,
         /// The program: judge input on its stdin, judge output expected on stdout.
         #[arg(long)]
         cmd: String,
-        /// Stop after this many cases.
+        /// Stop after this many cases (for duel: games).
         #[arg(long, conflicts_with = "seconds")]
         cases: Option<u64>,
         /// Stop after this many seconds (default 30 when --cases is not given).
@@ -343,6 +344,18 @@ fn run(cli: Cli) -> Result<i32> {
             if let Err(message) = crate::stress::check_command(&cmd) {
                 bail!("{message}");
             }
+            if entry.module() == "duel" {
+                let options = crate::duel::stress::DuelStressOptions {
+                    cmd,
+                    max_games: cases,
+                    seconds: seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 }),
+                    seed: seed.unwrap_or_else(fresh_seed),
+                    jobs: jobs.unwrap_or_else(default_jobs).max(1),
+                    progress: true,
+                };
+                let save = save.unwrap_or_else(|| PathBuf::from("lockstep-stress-duel.log"));
+                return stress_duel(&options, &save);
+            }
             let options = StressOptions {
                 cmd,
                 max_cases: cases,
@@ -392,7 +405,6 @@ fn run(cli: Cli) -> Result<i32> {
 /// judge input and output.
 fn duel(command: DuelCommand) -> Result<i32> {
     use crate::duel::{bots, referee};
-    use crate::seeds::SplitMix64;
     match command {
         DuelCommand::Step { reference } => solve(lookup("duel")?, reference),
         DuelCommand::Bot { strategy, seed } => {
@@ -431,20 +443,7 @@ fn duel(command: DuelCommand) -> Result<i32> {
                 None => {
                     let seed = seed.unwrap_or_else(fresh_seed);
                     eprintln!("lockstep duel referee: seed {seed}");
-                    let mut rng = SplitMix64::new(seed);
-                    let mut cell = || {
-                        (
-                            (rng.next_u64() % 7) as i8 + 1,
-                            (rng.next_u64() % 7) as i8 + 1,
-                        )
-                    };
-                    let spring = cell();
-                    let p1 = cell();
-                    let mut p2 = cell();
-                    while p2 == p1 {
-                        p2 = cell();
-                    }
-                    (spring, p1, p2)
+                    referee::random_init(seed)
                 }
             };
             let options = referee::RefereeOptions {
@@ -683,6 +682,53 @@ fn stress(
     if let Some(dir) = dir {
         report_append(entry, &dir, row)?;
     }
+    Ok(1)
+}
+
+fn stress_duel(
+    options: &crate::duel::stress::DuelStressOptions,
+    save: &std::path::Path,
+) -> Result<i32> {
+    eprintln!(
+        "lockstep stress duel: seed {}, {} jobs (repeat with --seed {} --jobs {})",
+        options.seed, options.jobs, options.seed, options.jobs
+    );
+    let exe =
+        std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;
+    let report = crate::duel::stress::run(options, &exe).map_err(anyhow::Error::msg)?;
+    let mut times = report.time_used_ms.clone();
+    times.sort_unstable();
+    println!(
+        "duel: {} games against random and greedy, {:.1} games/s: {} won, {} drawn, {} lost",
+        report.games,
+        report.games as f64 / report.elapsed.as_secs_f64().max(1e-9),
+        report.wins,
+        report.draws,
+        report.losses
+    );
+    if !times.is_empty() {
+        println!(
+            "time used per game: median {} ms, max {} ms (of 1000)",
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
+    if report.opponent_failures > 0 {
+        println!(
+            "the built-in opponent failed in {} games: a lockstep bug, please report it",
+            report.opponent_failures
+        );
+    }
+    let Some(failure) = report.failure else {
+        return Ok(0);
+    };
+    eprintln!(
+        "\ngame {}: the bot {:?}: {}\nreplay: {}\nlog:\n{}",
+        failure.game, failure.kind, failure.message, failure.replay, failure.log
+    );
+    std::fs::write(save, &failure.log)
+        .with_context(|| format!("saving the game log to {}", save.display()))?;
+    eprintln!("saved the game log to {}", save.display());
     Ok(1)
 }
 

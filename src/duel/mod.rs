@@ -8,6 +8,7 @@
 
 pub mod bots;
 pub mod referee;
+pub mod stress;
 
 use lockstep_core::duel::{Cell, State};
 

@@ -181,6 +181,33 @@ pub struct GameReport {
     /// The referee's own work per turn (everything but waiting for the bots), in
     /// microseconds: mean and max.
     pub overhead_us: (f64, f64),
+    /// Why each player lost by breaking the protocol or the rules, if it did.
+    pub failures: [Option<String>; 2],
+}
+
+/// The kind of a player's failure, from the message the referee wrote for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureKind {
+    Timeout,
+    Crash,
+    /// A malformed answer, an answer over the byte limit, or no OK to READY.
+    Protocol,
+    Illegal,
+}
+
+impl FailureKind {
+    /// Classifies one of the messages written in this module.
+    pub fn of(message: &str) -> FailureKind {
+        if message.starts_with("ran out of time") {
+            FailureKind::Timeout
+        } else if message.starts_with("crashed") {
+            FailureKind::Crash
+        } else if message.starts_with("played illegally") {
+            FailureKind::Illegal
+        } else {
+            FailureKind::Protocol
+        }
+    }
 }
 
 fn loser_outcome(failed: [Option<String>; 2]) -> Option<(Outcome, String)> {
@@ -199,6 +226,25 @@ fn loser_outcome(failed: [Option<String>; 2]) -> Option<(Outcome, String)> {
             format!("player 2 {b}"),
         )),
     }
+}
+
+/// A random INIT as the statement draws it: spring and starts anywhere in the yard,
+/// the two starts distinct.
+pub fn random_init(seed: u64) -> (Cell, Cell, Cell) {
+    let mut rng = crate::seeds::SplitMix64::new(seed);
+    let mut cell = || {
+        (
+            (rng.next_u64() % 7) as i8 + 1,
+            (rng.next_u64() % 7) as i8 + 1,
+        )
+    };
+    let spring = cell();
+    let p1 = cell();
+    let mut p2 = cell();
+    while p2 == p1 {
+        p2 = cell();
+    }
+    (spring, p1, p2)
 }
 
 /// Plays one game. `log` receives one block per turn.
@@ -240,7 +286,7 @@ fn play(
 ) -> std::io::Result<GameReport> {
     let (spring, p1, p2) = options.init;
     let mut state = State::initial(spring, p1, p2);
-    let report = |outcome, reason, turns, state, bots: &[Bot; 2], overhead: &[f64]| {
+    let report = |outcome, reason, turns, state, bots: &[Bot; 2], overhead: &[f64], failures| {
         let mean = overhead.iter().sum::<f64>() / overhead.len().max(1) as f64;
         let max = overhead.iter().copied().fold(0.0, f64::max);
         GameReport {
@@ -250,6 +296,7 @@ fn play(
             final_state: state,
             time_used_ms: [bots[0].used.as_millis(), bots[1].used.as_millis()],
             overhead_us: (mean, max),
+            failures,
         }
     };
     let init = format!(
@@ -266,8 +313,8 @@ fn play(
         Err(e) => Some(e),
     });
     writeln!(log, "{init}")?;
-    if let Some((outcome, reason)) = loser_outcome(failed) {
-        return Ok(report(outcome, reason, 0, state, bots, &[]));
+    if let Some((outcome, reason)) = loser_outcome(failed.clone()) {
+        return Ok(report(outcome, reason, 0, state, bots, &[], failed));
     }
     let mut previous: [Actions; 2] = [[Action::WAIT; 2]; 2];
     let mut overhead = Vec::new();
@@ -320,9 +367,11 @@ fn play(
             answers[1].as_deref().unwrap_or("-"),
             used_ms[1]
         )?;
-        if let Some((outcome, reason)) = loser_outcome(failed) {
+        if let Some((outcome, reason)) = loser_outcome(failed.clone()) {
             writeln!(log, "  {reason}")?;
-            return Ok(report(outcome, reason, state.turn, state, bots, &overhead));
+            return Ok(report(
+                outcome, reason, state.turn, state, bots, &overhead, failed,
+            ));
         }
         let mut events = Recorder::default();
         let result = resolve_traced(&state, &actions, &mut events);
@@ -377,7 +426,15 @@ fn play(
                 Reason::Turns => "turn 60 ended: decided by blessing, then hp".to_string(),
                 Reason::Illegal => "an illegal action list".to_string(),
             };
-            return Ok(report(result.outcome, text, turn, state, bots, &overhead));
+            return Ok(report(
+                result.outcome,
+                text,
+                turn,
+                state,
+                bots,
+                &overhead,
+                [None, None],
+            ));
         }
     }
 }

@@ -232,3 +232,52 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
     };
     assert_eq!(judge("1\n", &timed_out), Verdict::TimeLimit);
 }
+
+#[test]
+fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
+    let dir = scratch("duel");
+    let exe = env!("CARGO_BIN_EXE_lockstep");
+    let sound = format!("{exe} duel bot --strategy greedy --seed 3");
+    let out = lockstep(&[
+        "stress", "duel", "--cmd", &sound, "--cases", "8", "--seed", "2",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("duel: 8 games against random and greedy"),
+        "{stdout}"
+    );
+
+    for (fixture, kind, message) in [
+        ("illegal", "Illegal", "played illegally"),
+        ("stall", "Timeout", "ran out of time"),
+        ("garbage", "Protocol", "sent a malformed answer"),
+    ] {
+        let save = dir.join(format!("{fixture}.log"));
+        let program = format!("sh tests/fixtures/duel/{fixture}.sh");
+        let out = lockstep(&[
+            "stress",
+            "duel",
+            "--cmd",
+            &program,
+            "--cases",
+            "4",
+            "--seed",
+            "2",
+            "--save",
+            save.to_str().unwrap(),
+        ]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{fixture}: {stderr}");
+        assert!(
+            stderr.contains(&format!("the bot {kind}: {message}")),
+            "{fixture}: {stderr}"
+        );
+        assert!(
+            stderr.contains("replay: lockstep duel referee --p1"),
+            "{stderr}"
+        );
+        let log = std::fs::read_to_string(&save).expect("the log is saved");
+        assert!(log.starts_with("INIT "), "{fixture}: {log}");
+    }
+}

@@ -1,0 +1,208 @@
+//! `lockstep stress duel`: a user's bot program against the built-in bots, through
+//! the real referee, looking for protocol errors, illegal actions, timeouts and
+//! crashes.
+//!
+//! Game `i` of a run pits the bot against `random` (even `i`) or `greedy` (odd
+//! `i`), as player 1 or player 2 in turn, from a random INIT drawn from the seed and
+//! `i`, so a failure can be replayed with `lockstep duel referee`. The first game in
+//! which the bot breaks the protocol or the rules stops the run; its per-turn log is
+//! printed and saved. Losing a game fairly is not a failure.
+
+use super::referee::{self, FailureKind, GameReport, RefereeOptions};
+use lockstep_core::duel::{Cell, Outcome, Winner};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone)]
+pub struct DuelStressOptions {
+    pub cmd: String,
+    pub max_games: Option<u64>,
+    pub seconds: f64,
+    pub seed: u64,
+    pub jobs: usize,
+    pub progress: bool,
+}
+
+/// The first game the bot failed in.
+#[derive(Debug, Clone)]
+pub struct DuelFailure {
+    pub game: u64,
+    pub kind: FailureKind,
+    pub message: String,
+    /// The referee's command line that replays the game.
+    pub replay: String,
+    pub log: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct DuelStressReport {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Games the built-in opponent lost by failing (a lockstep bug).
+    pub opponent_failures: u64,
+    /// The bot's time used in each game, in milliseconds.
+    pub time_used_ms: Vec<u128>,
+    pub elapsed: Duration,
+    pub failure: Option<DuelFailure>,
+}
+
+/// Spring, player 1's start, player 2's start.
+type Init = (Cell, Cell, Cell);
+
+/// Game `index`'s setup: the opponent's strategy, the bot's side (0 or 1), INIT.
+fn setup(seed: u64, index: u64) -> (&'static str, usize, Init) {
+    let opponent = if index % 2 == 0 { "random" } else { "greedy" };
+    let side = ((index / 2) % 2) as usize;
+    let init = referee::random_init(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    (opponent, side, init)
+}
+
+/// Single-quotes a path for `sh -c`.
+fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
+}
+
+/// One game played.
+struct Played {
+    index: u64,
+    side: usize,
+    report: GameReport,
+    log: String,
+    replay: String,
+}
+
+/// Plays the games; `lockstep` is this binary, which runs the built-in bots. An
+/// error means the bots could not be started at all.
+pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressReport, String> {
+    let start = Instant::now();
+    let deadline = crate::seeds::deadline_after(start, options.seconds);
+    let jobs = options.jobs.max(1);
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let finished = AtomicU64::new(0);
+    let results: Mutex<Vec<Played>> = Mutex::new(Vec::new());
+    let start_error: Mutex<Option<String>> = Mutex::new(None);
+
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if stop.load(Ordering::Relaxed)
+                        || options.max_games.is_some_and(|m| index >= m)
+                        || deadline.is_some_and(|d| Instant::now() >= d)
+                    {
+                        break;
+                    }
+                    let (opponent, side, init) = setup(options.seed, index);
+                    let builtin = format!(
+                        "{} duel bot --strategy {opponent} --seed {}",
+                        quoted(lockstep),
+                        options.seed.wrapping_add(index)
+                    );
+                    let mut commands = [builtin.clone(), builtin];
+                    commands[side] = options.cmd.clone();
+                    let replay = format!(
+                        "lockstep duel referee --p1 {:?} --p2 {:?} --init \"{} {} {} {} {} {}\"",
+                        commands[0],
+                        commands[1],
+                        init.0 .0,
+                        init.0 .1,
+                        init.1 .0,
+                        init.1 .1,
+                        init.2 .0,
+                        init.2 .1
+                    );
+                    let referee_options = RefereeOptions {
+                        commands,
+                        init,
+                        render: false,
+                    };
+                    let mut log = Vec::new();
+                    let report = match referee::run(&referee_options, &mut log) {
+                        Ok(report) => report,
+                        Err(e) => {
+                            *start_error.lock().unwrap_or_else(|e| e.into_inner()) =
+                                Some(format!("could not start the bots: {e}"));
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    };
+                    if report.failures[side].is_some() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    let log = String::from_utf8_lossy(&log).into_owned();
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(Played {
+                            index,
+                            side,
+                            report,
+                            log,
+                            replay,
+                        });
+                }
+                finished.fetch_add(1, Ordering::Relaxed);
+            });
+        }
+        if options.progress {
+            let results = &results;
+            crate::progress::watch(
+                start,
+                || finished.load(Ordering::Relaxed) >= jobs as u64,
+                |secs| {
+                    let games = results.lock().map_or(0, |r| r.len());
+                    format!(
+                        "duel: {games} games, {:.1} games/s, {secs:.0} s",
+                        games as f64 / secs.max(1e-9)
+                    )
+                },
+            );
+        }
+    });
+
+    if let Some(error) = start_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(error);
+    }
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|r| r.index);
+    let mut report = DuelStressReport {
+        elapsed: start.elapsed(),
+        ..DuelStressReport::default()
+    };
+    for Played {
+        index,
+        side,
+        report: game,
+        log,
+        replay,
+    } in results
+    {
+        report.games += 1;
+        report.time_used_ms.push(game.time_used_ms[side]);
+        if game.failures[1 - side].is_some() {
+            report.opponent_failures += 1;
+        }
+        match game.outcome {
+            Outcome::Ended(Winner::Draw, _) | Outcome::Ongoing => report.draws += 1,
+            Outcome::Ended(Winner::P1, _) if side == 0 => report.wins += 1,
+            Outcome::Ended(Winner::P2, _) if side == 1 => report.wins += 1,
+            Outcome::Ended(..) => report.losses += 1,
+        }
+        if let (Some(message), None) = (&game.failures[side], &report.failure) {
+            report.failure = Some(DuelFailure {
+                game: index,
+                kind: FailureKind::of(message),
+                message: message.clone(),
+                replay,
+                log,
+            });
+        }
+    }
+    Ok(report)
+}
