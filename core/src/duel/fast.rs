@@ -175,7 +175,7 @@ fn compact(a: Action) -> Act {
 
 /// Legality without building a message (see [`super::check_legal`], which gives
 /// the reason; the tests hold the two to the same verdicts).
-#[inline]
+#[inline(always)]
 fn legal(p: &Player, actions: &Actions) -> bool {
     let cell = cell_of(p.pos) as usize;
     for (slot, a) in actions.iter().enumerate() {

@@ -36,6 +36,7 @@ pub const MAX_ANSWER_BYTES: usize = 128;
 /// just outside the yard (row or column 0 or 8).
 pub type Cell = (i8, i8);
 
+#[inline]
 pub fn inside((r, c): Cell) -> bool {
     (1..=SIZE).contains(&r) && (1..=SIZE).contains(&c)
 }
@@ -153,6 +154,7 @@ impl Action {
     }
 
     /// The index of a skill (codes 2..=7) in the six waits.
+    #[inline]
     pub fn skill(self) -> Option<usize> {
         (THRUST..=DASH)
             .contains(&self.code)
@@ -339,6 +341,7 @@ pub fn check_legal(state: &State, player: usize, actions: &Actions) -> Result<()
 
 /// The waits after a turn in which `actions` were chosen: used skills get their
 /// cooldown, the others count down to 0.
+#[inline]
 pub fn next_waits(waits: &[u8; 6], actions: Option<&Actions>) -> [u8; 6] {
     let mut out = waits.map(|w| w.saturating_sub(1));
     if let Some(actions) = actions {
