@@ -144,6 +144,15 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// An error for input that ended where `what` was expected, on the line after
+    /// the last one read.
+    pub fn end_error(&self, what: &str) -> InputError {
+        InputError::new(
+            self.last + 1,
+            format!("expected {what}, found end of input"),
+        )
+    }
+
     /// The next line that is not blank, or `None` at the end of input. For inputs
     /// whose cases run until end of file.
     pub fn next_nonblank(&mut self) -> Option<Line<'a>> {

@@ -319,9 +319,9 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
     let mut lines = Lines::new(text);
     let mut games = Vec::new();
     loop {
-        let header = lines.next_nonblank().ok_or_else(|| {
-            InputError::new(0, "expected `R T` or the closing `0 0`, found end of input")
-        })?;
+        let header = lines
+            .next_nonblank()
+            .ok_or_else(|| lines.end_error("`R T` or the closing `0 0`"))?;
         header.expect_len(2, "R and T")?;
         let r: usize = header.int(0, "R", 0..=MAX_ROBOTS)?;
         let t: usize = header.int(1, "T", 0..=MAX_TELEPORTS)?;
