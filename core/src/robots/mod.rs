@@ -456,7 +456,7 @@ mod tests {
             ),
             (
                 "1 0\n1 1\n",
-                "expected `R T` or the closing `0 0`, found end of input",
+                "line 3: expected `R T` or the closing `0 0`, found end of input",
             ),
             (
                 "1 0\n1 1\n0 0\n5\n",
