@@ -193,7 +193,7 @@ enum DuelCommand {
     },
     /// A built-in bot speaking the protocol on stdin/stdout.
     Bot {
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
         strategy: StrategyArg,
         /// Seed for its random choices (default: from the clock).
         #[arg(long)]
@@ -203,6 +203,8 @@ enum DuelCommand {
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum StrategyArg {
+    /// Depth-one maximin over the turn's matrix game (core's search), within its time.
+    Search,
     /// Uniform over the legal action lists.
     Random,
     /// One turn of lookahead against a waiting opponent.
@@ -397,6 +399,7 @@ fn duel(command: DuelCommand) -> Result<i32> {
         DuelCommand::Step { reference } => solve(lookup("duel")?, reference),
         DuelCommand::Bot { strategy, seed } => {
             let strategy = match strategy {
+                StrategyArg::Search => bots::Strategy::Search,
                 StrategyArg::Random => bots::Strategy::Random,
                 StrategyArg::Greedy => bots::Strategy::Greedy,
             };
