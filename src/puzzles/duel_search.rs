@@ -177,6 +177,37 @@ impl Puzzle for DuelSearch {
         explain(case)
     }
 
+    /// Both searches on one full-skill opening (about 945 x 945 lists), which
+    /// the generator keeps away from campaigns: the core's pruned search (median
+    /// of the rounds) against one exhaustive reference run.
+    fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
+        use std::time::Instant;
+        let state = State::initial((4, 4), (4, 3), (4, 5));
+        let mut core = Vec::new();
+        let mut values = [0; 2];
+        for _ in 0..options.rounds.max(1) {
+            let start = Instant::now();
+            values = std::hint::black_box(core_values(&state));
+            core.push(start.elapsed().as_secs_f64());
+        }
+        let core = crate::bench::median(&mut core);
+        let start = Instant::now();
+        let naive = [0, 1]
+            .map(|p| reference::maximin(&state, p, &mut Fuel::unlimited()).map_or(0, |m| m.value));
+        let naive_time = start.elapsed().as_secs_f64();
+        vec![format!(
+            "full-skill opening {} (values: core {} {}, reference {} {}): core {:.2} ms, reference {:.0} ms; {:.0}x",
+            model::write_state(&state),
+            values[0],
+            values[1],
+            naive[0],
+            naive[1],
+            core * 1e3,
+            naive_time * 1e3,
+            naive_time / core
+        )]
+    }
+
     fn shrink_candidates(case: &State) -> Vec<State> {
         let turn = Turn {
             state: *case,
