@@ -21,7 +21,7 @@ use std::path::PathBuf;
     name = "lockstep",
     version,
     about = "Differential fuzzing of fast puzzle solvers against naive references",
-    after_help = "Puzzles: robots, new-game2, footholds, checkers, duel. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
+    after_help = "Puzzles: robots, new-game2, footholds, checkers, duel, duel-search. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
 )]
 struct Cli {
     #[command(subcommand)]
