@@ -21,7 +21,7 @@ use std::path::PathBuf;
     name = "lockstep",
     version,
     about = "Differential fuzzing of fast puzzle solvers against naive references",
-    after_help = "Puzzles: robots, new-game2, footholds, checkers, duel. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
+    after_help = "Puzzles: robots, new-game2, footholds, checkers, duel, duel-search. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -192,9 +192,28 @@ enum DuelCommand {
         #[arg(long)]
         render: bool,
     },
+    /// Many games between two programs through the referee: wins, draws and
+    /// losses of --p1's program with a 95% interval, reasons, time per game.
+    Tournament {
+        /// The program whose results are reported.
+        #[arg(long)]
+        p1: String,
+        /// Its opponent.
+        #[arg(long)]
+        p2: String,
+        /// Games, in pairs on one random INIT with the sides swapped.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Games at once (default: 1; each game runs two bot processes).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Seed for the INITs (default: a fresh one, printed).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// A built-in bot speaking the protocol on stdin/stdout.
     Bot {
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
         strategy: StrategyArg,
         /// Seed for its random choices (default: from the clock).
         #[arg(long)]
@@ -204,6 +223,8 @@ enum DuelCommand {
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum StrategyArg {
+    /// Depth-one maximin over the turn's matrix game (core's search), within its time.
+    Search,
     /// Uniform over the legal action lists.
     Random,
     /// One turn of lookahead against a waiting opponent.
@@ -404,17 +425,42 @@ fn run(cli: Cli) -> Result<i32> {
 /// The duel commands are duel's own: an interactive game has more to it than a
 /// judge input and output.
 fn duel(command: DuelCommand) -> Result<i32> {
-    use crate::duel::{bots, referee};
+    use crate::duel::{bots, referee, tournament};
+    use crate::seeds::SplitMix64;
     match command {
         DuelCommand::Step { reference } => solve(lookup("duel")?, reference),
         DuelCommand::Bot { strategy, seed } => {
             let strategy = match strategy {
+                StrategyArg::Search => bots::Strategy::Search,
                 StrategyArg::Random => bots::Strategy::Random,
                 StrategyArg::Greedy => bots::Strategy::Greedy,
             };
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
             bots::play(strategy, seed.unwrap_or_else(fresh_seed), stdin, stdout)?;
+            Ok(0)
+        }
+        DuelCommand::Tournament {
+            p1,
+            p2,
+            games,
+            jobs,
+            seed,
+        } => {
+            if games == 0 {
+                bail!("--games must be at least 1");
+            }
+            let seed = seed.unwrap_or_else(fresh_seed);
+            eprintln!("lockstep duel tournament: seed {seed}");
+            let options = tournament::TournamentOptions {
+                commands: [p1, p2],
+                games,
+                jobs: jobs.max(1),
+                seed,
+                progress: true,
+            };
+            let report = tournament::run(&options).context("starting the bots")?;
+            print!("{}", report.summary(&options.commands));
             Ok(0)
         }
         DuelCommand::Referee {
@@ -443,7 +489,7 @@ fn duel(command: DuelCommand) -> Result<i32> {
                 None => {
                     let seed = seed.unwrap_or_else(fresh_seed);
                     eprintln!("lockstep duel referee: seed {seed}");
-                    referee::random_init(seed)
+                    tournament::random_init(&mut SplitMix64::new(seed))
                 }
             };
             let options = referee::RefereeOptions {

@@ -11,6 +11,7 @@
 
 pub mod checkers;
 pub mod duel;
+pub mod duel_search;
 pub mod footholds;
 pub mod new_game2;
 pub mod robots;

@@ -1,5 +1,18 @@
-//! The built-in bots: `random` (uniform over the legal action lists) and `greedy`
-//! (one turn of lookahead against an opponent that waits).
+//! The built-in bots: `search` (the default: core's depth-one maximin over the
+//! turn's matrix game, within a time budget), `random` (uniform over the legal
+//! action lists) and `greedy` (one turn of lookahead against an opponent that
+//! waits).
+//!
+//! Time: the referee gives 1000 ms in all, for READY and up to 60 TURN answers,
+//! and writes the time left on each TURN line. The search bot gives each turn
+//! a deadline of `SHARE` of (time left - `RESERVE_MS`) divided by the turns
+//! still to play (this one included), capped at `MAX_TURN_MS`, counted from the
+//! moment it read the TURN line. The reserve covers what the bot's own clock
+//! cannot see (pipes, scheduling, the referee's side), and the share leaves the
+//! rest for later turns, so the budget shrinks gently and is never exceeded:
+//! a bot that spent every budget in full plus 2 ms per turn its clock does not
+//! see would still use under 750 ms in 60 turns (a test holds it under 800).
+//! In practice a pruned search takes a millisecond or two, well inside it.
 //!
 //! A bot knows only what the protocol tells it: the INIT line and, each turn, the
 //! positions, hp, blessing and the opponent's previous actions. It tracks its own
@@ -7,16 +20,34 @@
 //! the statement says a bot must.
 
 use crate::seeds::SplitMix64;
+use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{
-    legal_lists, next_waits, parse_actions, resolve_turn, write_actions, Action, Actions, Outcome,
-    State, Winner,
+    inside, legal_lists, next_waits, parse_actions, resolve_turn, write_actions, Action, Actions,
+    Outcome, State, Winner, LAST_TURN,
 };
 use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strategy {
+    Search,
     Random,
     Greedy,
+}
+
+/// Time kept back from the budget for what the bot's clock does not see.
+const RESERVE_MS: f64 = 200.0;
+/// The part of the per-turn share the search may use.
+const SHARE: f64 = 0.5;
+/// No turn gets more than this, however much time is left.
+const MAX_TURN_MS: f64 = 40.0;
+
+/// The search deadline for one turn, from the TURN line's `time` (ms left) and
+/// `turn` (1..=60), counted from `now`.
+pub fn turn_budget(time_left_ms: u64, turn: u8) -> Duration {
+    let turns_left = f64::from(LAST_TURN.saturating_sub(turn) + 1).max(1.0);
+    let spare = (time_left_ms as f64 - RESERVE_MS).max(0.0);
+    Duration::from_secs_f64((SHARE * spare / turns_left).min(MAX_TURN_MS) / 1000.0)
 }
 
 /// What a bot has learnt so far.
@@ -27,6 +58,10 @@ struct Bot {
     state: Option<State>,
     mine: Option<Actions>,
     lists: Vec<Actions>,
+    searcher: Searcher,
+    read_at: Instant,
+    /// When the current TURN line was read, and the deadline it allows.
+    deadline: Option<Instant>,
 }
 
 fn ints(tokens: &[&str]) -> Option<Vec<i64>> {
@@ -39,7 +74,13 @@ impl Bot {
         // TURN time turn r1 c1 hp1 b1 r2 c2 hp2 b2 A B (A, B take 1 or 2 tokens each)
         let numbers = ints(tokens.get(1..11)?)?;
         let previous = parse_actions(&tokens[11..].join(" ")).ok()?;
-        let state = self.state.as_mut()?;
+        if !(1..=i64::from(LAST_TURN)).contains(&numbers[1]) || numbers[0] < 0 {
+            return None;
+        }
+        // Built on a copy and checked before it replaces the old state, so that a
+        // line with cells off the yard cannot reach the resolver (which indexes
+        // tables by cell).
+        let mut state = self.state?;
         let (me, other) = (self.me, 1 - self.me);
         if numbers[1] > 1 {
             state.players[me].waits = next_waits(&state.players[me].waits, self.mine.as_ref());
@@ -48,10 +89,17 @@ impl Bot {
         state.turn = numbers[1] as u8;
         for p in 0..2 {
             let base = 2 + 4 * p;
-            state.players[p].pos = (numbers[base] as i8, numbers[base + 1] as i8);
-            state.players[p].hp = numbers[base + 2] as i8;
-            state.players[p].blessing = numbers[base + 3] as u8;
+            let cell = |v: i64| i8::try_from(v).unwrap_or(0);
+            state.players[p].pos = (cell(numbers[base]), cell(numbers[base + 1]));
+            state.players[p].hp = numbers[base + 2].clamp(-100, 100) as i8;
+            state.players[p].blessing = numbers[base + 3].clamp(0, 100) as u8;
         }
+        let [a, b] = state.players.map(|p| p.pos);
+        if !inside(a) || !inside(b) || a == b {
+            return None;
+        }
+        self.state = Some(state);
+        self.deadline = Some(self.read_at + turn_budget(numbers[0] as u64, state.turn));
         Some(())
     }
 
@@ -59,6 +107,14 @@ impl Bot {
         let Some(state) = self.state else {
             return [Action::WAIT; 2];
         };
+        if self.strategy == Strategy::Search {
+            // Without a deadline (a TURN line that did not read) the search gets
+            // a tiny one: it still finishes its first row, a legal list.
+            let deadline = self
+                .deadline
+                .unwrap_or_else(|| self.read_at + Duration::from_millis(1));
+            return self.searcher.maximin(&state, self.me, Some(deadline)).best;
+        }
         legal_lists(&state, self.me, &mut self.lists);
         if self.lists.is_empty() {
             return [Action::WAIT; 2];
@@ -66,6 +122,7 @@ impl Bot {
         let pick = match self.strategy {
             Strategy::Random => (self.rng.next_u64() % self.lists.len() as u64) as usize,
             Strategy::Greedy => self.greedy(&state),
+            Strategy::Search => unreachable!("answered above"),
         };
         self.lists[pick]
     }
@@ -118,9 +175,13 @@ pub fn play(
         state: None,
         mine: None,
         lists: Vec::with_capacity(1089),
+        searcher: Searcher::new(),
+        deadline: None,
+        read_at: Instant::now(),
     };
     for line in input.lines() {
         let line = line?;
+        bot.read_at = Instant::now();
         let tokens: Vec<&str> = line.split_whitespace().collect();
         match tokens.first().copied() {
             Some("INIT") => {
@@ -136,6 +197,7 @@ pub fn play(
             }
             Some("TURN") => {
                 // A line that does not read leaves the old state: the bot still answers.
+                bot.deadline = None;
                 let _ = bot.on_turn(&tokens);
                 let actions = bot.choose();
                 bot.mine = Some(actions);

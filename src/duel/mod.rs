@@ -1,5 +1,6 @@
 //! Cherry Blossom Duel as an interactive game: the referee that runs two bot
-//! programs through the statement's protocol, and the built-in bots.
+//! programs through the statement's protocol, the built-in bots, and tournaments
+//! of many refereed games.
 //!
 //! These live in the harness, not in `lockstep-core`: they are tools around the
 //! puzzle (processes, clocks, logs), while core stays what a judge would run. Both
@@ -9,6 +10,7 @@
 pub mod bots;
 pub mod referee;
 pub mod stress;
+pub mod tournament;
 
 use lockstep_core::duel::{Cell, State};
 

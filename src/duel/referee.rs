@@ -228,25 +228,6 @@ fn loser_outcome(failed: [Option<String>; 2]) -> Option<(Outcome, String)> {
     }
 }
 
-/// A random INIT as the statement draws it: spring and starts anywhere in the yard,
-/// the two starts distinct.
-pub fn random_init(seed: u64) -> (Cell, Cell, Cell) {
-    let mut rng = crate::seeds::SplitMix64::new(seed);
-    let mut cell = || {
-        (
-            (rng.next_u64() % 7) as i8 + 1,
-            (rng.next_u64() % 7) as i8 + 1,
-        )
-    };
-    let spring = cell();
-    let p1 = cell();
-    let mut p2 = cell();
-    while p2 == p1 {
-        p2 = cell();
-    }
-    (spring, p1, p2)
-}
-
 /// Plays one game. `log` receives one block per turn.
 pub fn run(options: &RefereeOptions, log: &mut dyn Write) -> std::io::Result<GameReport> {
     let mut bots = [

@@ -57,7 +57,9 @@ type Init = (Cell, Cell, Cell);
 fn setup(seed: u64, index: u64) -> (&'static str, usize, Init) {
     let opponent = if index % 2 == 0 { "random" } else { "greedy" };
     let side = ((index / 2) % 2) as usize;
-    let init = referee::random_init(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let init = super::tournament::random_init(&mut crate::seeds::SplitMix64::new(
+        seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    ));
     (opponent, side, init)
 }
 

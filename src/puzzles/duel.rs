@@ -84,7 +84,7 @@ fn generate_player(u: &mut Unstructured<'_>, pos: Cell) -> arbitrary::Result<Pla
     })
 }
 
-fn generate_state(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
+pub(crate) fn generate_state(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
     let p1 = match u.int_in_range(0..=2u8)? {
         0 => edge_cell(u)?,
         _ => any_cell(u)?,
@@ -236,7 +236,7 @@ fn step_toward(from: Cell, to: Cell) -> Cell {
 /// Simpler variants of one line: each lowers (waits, 10 - hp, blessing, turn,
 /// distance between players, spring's distance from (1,1), non-wait actions), so
 /// shrinking ends.
-fn simpler_turns(turn: &Turn) -> Vec<Turn> {
+pub(crate) fn simpler_turns(turn: &Turn) -> Vec<Turn> {
     let mut out = Vec::new();
     let mut with = |f: &dyn Fn(&mut Turn)| {
         let mut t = *turn;

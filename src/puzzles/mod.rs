@@ -7,12 +7,14 @@
 
 pub mod checkers;
 pub mod duel;
+pub mod duel_search;
 pub mod footholds;
 pub mod new_game2;
 pub mod robots;
 
 pub use checkers::Checkers;
 pub use duel::Duel;
+pub use duel_search::DuelSearch;
 pub use footholds::Footholds;
 pub use new_game2::NewGame2;
 pub use robots::Robots;
@@ -241,6 +243,7 @@ pub fn all() -> &'static [&'static dyn Entry] {
         &Adapter::<Footholds>(PhantomData),
         &Adapter::<Checkers>(PhantomData),
         &Adapter::<Duel>(PhantomData),
+        &Adapter::<DuelSearch>(PhantomData),
     ]
 }
 

@@ -8,6 +8,7 @@ mod checkers;
 mod cli;
 mod corpus;
 mod duel;
+mod duel_search;
 mod footholds;
 mod new_game2;
 mod properties;

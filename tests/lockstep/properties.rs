@@ -1,7 +1,7 @@
 //! quickcheck: core agrees with reference on cases from the puzzles' own generators.
 //! A failure prints the shrunk case as a ready corpus row.
 
-use lockstep::puzzles::{Checkers, Duel, Footholds, NewGame2, Robots};
+use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
 use lockstep::quick::{core_agrees_with_reference, Generated};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -40,4 +40,11 @@ fn duel_core_agrees_with_reference() {
         .tests(3000)
         .max_tests(30_000)
         .quickcheck(core_agrees_with_reference::<Duel> as fn(Generated<Duel>) -> TestResult);
+}
+
+#[test]
+fn duel_search_core_agrees_with_reference() {
+    QuickCheck::new().tests(300).max_tests(3000).quickcheck(
+        core_agrees_with_reference::<DuelSearch> as fn(Generated<DuelSearch>) -> TestResult,
+    );
 }

@@ -1,0 +1,236 @@
+//! The duel bot's search: depth-one maximin over the simultaneous-move matrix of a
+//! turn, with row pruning, killer columns and a deadline.
+//!
+//! A turn is a matrix game: each player picks one of its legal action lists (up
+//! to 1089, [`legal_lists`]) without seeing the other's. Every joint choice is
+//! resolved by the fast engine ([`resolve_turn`], no events) and scored by the
+//! shared position evaluation ([`evaluate`], documented there: result, hp,
+//! blessing race, distance to the spring, edge danger, waits). The search picks
+//! the row (own list) whose worst column (the opponent's best reply) is highest:
+//! the maximin value, a guarantee that holds whatever the opponent does.
+//!
+//! Why it is fast without changing the value:
+//! - **Row pruning.** A row's running minimum can only fall as columns are
+//!   scanned, so a row is dropped as soon as its minimum is at or below the best
+//!   row so far (it cannot beat it; ties keep the earlier row). The value is
+//!   exactly the maximin of the rows scanned; only the work changes.
+//! - **Killer columns.** The replies that refuted earlier rows are tried first on
+//!   every row (a short move-to-front list): one good refutation usually prunes a
+//!   row after a handful of columns instead of a thousand.
+//! - **Row order.** Rows are scanned best-first by their score against an
+//!   opponent that waits, so a strong row comes early and sets a high bar; among
+//!   rows of equal maximin value the earlier (more enterprising) one is kept.
+//! - A guaranteed win ([`WIN_VALUE`]) ends the search at once.
+//!
+//! How time is spent: the bot passes a deadline. Ordering the rows costs one
+//! resolution per row (about a thousand); then rows are scanned in order, and the
+//! clock is read before each row (a row is at most ~1089 resolutions, tens of
+//! microseconds), so the search overruns its deadline by at most one row. A
+//! search stopped early returns the maximin over the rows it finished, which
+//! always includes the first. The bot decides the deadline (a share of its
+//! remaining time, see `src/duel/bots.rs`); without one the search is exhaustive,
+//! which is what the differential (`lockstep fuzz duel-search`) compares against
+//! the reference's plain loops.
+
+use super::{evaluate, legal_lists, resolve_turn, Action, Actions, State, WIN_VALUE};
+use std::time::Instant;
+
+/// How many refuting columns are kept and tried first on every row.
+const KILLERS: usize = 16;
+
+/// What a search found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The maximin value over the rows scanned (for the searching player).
+    pub value: i32,
+    /// The chosen action list: a row whose worst case is `value`.
+    pub best: Actions,
+    /// Whether every row was decided (scanned fully or pruned): false when the
+    /// deadline cut the search short.
+    pub complete: bool,
+    /// Rows decided, of `rows`.
+    pub rows_done: usize,
+    pub rows: usize,
+    pub columns: usize,
+    /// Joint actions resolved and evaluated.
+    pub resolutions: u64,
+}
+
+/// Buffers reused from one search to the next (a bot searches every turn).
+#[derive(Debug, Default)]
+pub struct Searcher {
+    rows: Vec<Actions>,
+    columns: Vec<Actions>,
+    order: Vec<(i32, usize)>,
+    killers: Vec<usize>,
+    /// The row number (1-based) that last tried each column, to skip the killers
+    /// in the full scan.
+    tried: Vec<usize>,
+}
+
+impl Searcher {
+    pub fn new() -> Searcher {
+        Searcher::default()
+    }
+
+    /// Maximin for `player` in `state`, stopping before the next row once
+    /// `deadline` has passed (`None`: exhaustive).
+    pub fn maximin(
+        &mut self,
+        state: &State,
+        player: usize,
+        deadline: Option<Instant>,
+    ) -> SearchResult {
+        legal_lists(state, player, &mut self.rows);
+        legal_lists(state, 1 - player, &mut self.columns);
+        let joint = |mine: Actions, theirs: Actions| -> i32 {
+            let actions = if player == 0 {
+                [mine, theirs]
+            } else {
+                [theirs, mine]
+            };
+            evaluate(&resolve_turn(state, &actions), player)
+        };
+        let mut resolutions = 0u64;
+        let idle = [Action::WAIT; 2];
+        self.order.clear();
+        for (i, &row) in self.rows.iter().enumerate() {
+            self.order.push((joint(row, idle), i));
+        }
+        resolutions += self.rows.len() as u64;
+        // Best first; the stable sort keeps enumeration order among equals, so the
+        // result does not depend on the sort's implementation.
+        self.order
+            .sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        self.killers.clear();
+        self.tried.clear();
+        self.tried.resize(self.columns.len(), 0);
+
+        let mut best = (i32::MIN, self.order.first().map_or(0, |o| o.1));
+        let mut rows_done = 0;
+        let mut complete = true;
+        for (n, &(_, r)) in self.order.iter().enumerate() {
+            if best.0 == WIN_VALUE {
+                rows_done = self.order.len();
+                break;
+            }
+            if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                complete = false;
+                break;
+            }
+            let stamp = n + 1;
+            let row = self.rows[r];
+            let mut min = (i32::MAX, 0usize);
+            let mut pruned = false;
+            // Killers first, then every other column.
+            for k in 0..self.killers.len() {
+                let c = self.killers[k];
+                self.tried[c] = stamp;
+                let v = joint(row, self.columns[c]);
+                resolutions += 1;
+                if v < min.0 {
+                    min = (v, c);
+                }
+                if min.0 <= best.0 {
+                    pruned = true;
+                    break;
+                }
+            }
+            if !pruned {
+                for c in 0..self.columns.len() {
+                    if self.tried[c] == stamp {
+                        continue;
+                    }
+                    let v = joint(row, self.columns[c]);
+                    resolutions += 1;
+                    if v < min.0 {
+                        min = (v, c);
+                    }
+                    if min.0 <= best.0 {
+                        pruned = true;
+                        break;
+                    }
+                }
+            }
+            // The column that set this row's minimum goes to the front.
+            if min.0 != i32::MAX {
+                if let Some(at) = self.killers.iter().position(|&k| k == min.1) {
+                    self.killers.remove(at);
+                }
+                self.killers.insert(0, min.1);
+                self.killers.truncate(KILLERS);
+            }
+            if !pruned {
+                best = (min.0, r);
+            }
+            rows_done = n + 1;
+        }
+        SearchResult {
+            value: best.0,
+            best: self.rows.get(best.1).copied().unwrap_or([Action::WAIT; 2]),
+            complete,
+            rows_done,
+            rows: self.rows.len(),
+            columns: self.columns.len(),
+            resolutions,
+        }
+    }
+}
+
+/// Exhaustive maximin for `player` (no deadline): the value the differential
+/// compares with the reference's.
+pub fn maximin(state: &State, player: usize) -> SearchResult {
+    Searcher::new().maximin(state, player, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::duel::{Outcome, Winner};
+
+    /// Every row's true minimum, by brute force over the same engine.
+    fn brute(state: &State, player: usize) -> i32 {
+        let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        legal_lists(state, player, &mut rows);
+        legal_lists(state, 1 - player, &mut cols);
+        rows.iter()
+            .map(|&r| {
+                cols.iter()
+                    .map(|&c| {
+                        let a = if player == 0 { [r, c] } else { [c, r] };
+                        evaluate(&resolve_turn(state, &a), player)
+                    })
+                    .min()
+                    .unwrap()
+            })
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn pruning_keeps_the_value() {
+        let mut s = State::initial((4, 4), (3, 3), (4, 5));
+        s.players[0].waits = [1, 2, 0, 2, 0, 2];
+        s.players[1].waits = [0, 2, 2, 0, 1, 2];
+        for player in 0..2 {
+            let r = maximin(&s, player);
+            assert!(r.complete);
+            assert_eq!(r.value, brute(&s, player));
+        }
+    }
+
+    #[test]
+    fn a_sure_win_is_taken() {
+        // P1 one step left of the spring with blessing 9; P2 far away.
+        let mut s = State::initial((4, 4), (4, 3), (7, 7));
+        s.players[0].blessing = 9;
+        let r = maximin(&s, 0);
+        assert_eq!(r.value, WIN_VALUE);
+        let mut cols = Vec::new();
+        legal_lists(&s, 1, &mut cols);
+        for c in cols {
+            let out = resolve_turn(&s, &[r.best, c]).outcome;
+            assert!(matches!(out, Outcome::Ended(Winner::P1, _)), "{c:?}");
+        }
+    }
+}

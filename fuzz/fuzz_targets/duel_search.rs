@@ -1,0 +1,10 @@
+//! Duel search: core's pruned maximin against the reference's exhaustive one, on
+//! states built from libFuzzer's bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lockstep::puzzles::DuelSearch;
+
+fuzz_target!(|data: &[u8]| {
+    lockstep::fuzz_one::<DuelSearch>(data);
+});

@@ -1,0 +1,72 @@
+//! The duel search, exhaustively: depth-one maximin over every joint action,
+//! no pruning, no ordering, plain loops over the reference engine.
+//!
+//! Each player's legal lists are found by writing down every action a bot could
+//! write (codes 0..=7, with no direction or any of the eight) and keeping every
+//! pair the reference's own legality ([`duel::is_legal`]) accepts; every joint
+//! choice is resolved by the reference resolver ([`duel::resolve_turn`]). The only
+//! thing shared with core's search is the position evaluation
+//! ([`lockstep_core::duel::evaluate`]): it is what is being searched over, not
+//! how, so sharing it lets the differential check the search and the engine.
+//! One unit of fuel per joint action resolved.
+
+use crate::duel;
+use crate::{Fuel, OutOfFuel};
+use lockstep_core::duel::{evaluate, Action, Actions, Dir, State};
+
+/// Every action list `player` may legally play in `state`, by brute force.
+pub fn legal_lists(state: &State, player: usize) -> Vec<Actions> {
+    let mut written = Vec::new();
+    for code in 0..=7u8 {
+        written.push(Action { code, dir: None });
+        for d in Dir::ALL {
+            written.push(Action::new(code, d));
+        }
+    }
+    let mut lists = Vec::new();
+    for &first in &written {
+        for &second in &written {
+            if duel::is_legal(state, player, &[first, second]) {
+                lists.push([first, second]);
+            }
+        }
+    }
+    lists
+}
+
+/// The maximin value for `player` and one list that achieves it (the first in
+/// enumeration order), plus each row's minimum, for reports.
+#[derive(Debug, Clone)]
+pub struct Maximin {
+    pub value: i32,
+    pub best: Actions,
+    pub rows: Vec<(Actions, i32)>,
+}
+
+/// Exhaustive maximin for `player`.
+pub fn maximin(state: &State, player: usize, fuel: &mut Fuel) -> Result<Maximin, OutOfFuel> {
+    let mine = legal_lists(state, player);
+    let theirs = legal_lists(state, 1 - player);
+    let mut rows = Vec::new();
+    for &row in &mine {
+        let mut worst = i32::MAX;
+        for &column in &theirs {
+            fuel.burn(1)?;
+            let mut actions = [column, column];
+            actions[player] = row;
+            let mut events = Vec::new();
+            let result = duel::resolve_turn(state, &actions, &mut events);
+            worst = worst.min(evaluate(&result, player));
+        }
+        rows.push((row, worst));
+    }
+    let mut value = i32::MIN;
+    let mut best = [Action::WAIT; 2];
+    for &(row, worst) in &rows {
+        if worst > value {
+            value = worst;
+            best = row;
+        }
+    }
+    Ok(Maximin { value, best, rows })
+}

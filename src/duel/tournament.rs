@@ -1,0 +1,290 @@
+//! `lockstep duel tournament`: many games between two bot programs through the
+//! real referee, with a win rate and its confidence interval.
+//!
+//! Each game is a separate [`referee::run`] with both programs started afresh as
+//! processes, so a tournament measures exactly what a judge would see, time
+//! included. Games come in pairs on one random INIT with the sides swapped (game
+//! `2k` has `--p1` as player 1, game `2k + 1` as player 2), so neither program
+//! profits from the side or the start. `jobs` games run at once, on threads
+//! pulling game numbers from a shared counter; results are kept by game number,
+//! so the report does not depend on which thread finished first.
+//!
+//! The report gives, for `--p1`'s program: wins, draws and losses; the win rate
+//! with its 95% Wilson score interval (sound for rates near 0 or 1, where the
+//! normal approximation is not); how the games ended (hp, out, blessing, turns,
+//! and the referee's losses: illegal, timeout, crash, malformed); and per program
+//! the median and largest total time it used in a game, as the referee measured it.
+
+use super::referee::{self, RefereeOptions};
+use crate::seeds::SplitMix64;
+use lockstep_core::duel::{Cell, Outcome, Reason, Winner};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone)]
+pub struct TournamentOptions {
+    /// The program whose results are reported, and its opponent.
+    pub commands: [String; 2],
+    pub games: usize,
+    pub jobs: usize,
+    pub seed: u64,
+    /// Live progress on stderr.
+    pub progress: bool,
+}
+
+/// A random start: spring, player 1, player 2 (the players on different cells).
+pub fn random_init(rng: &mut SplitMix64) -> (Cell, Cell, Cell) {
+    let mut cell = || {
+        (
+            (rng.next_u64() % 7) as i8 + 1,
+            (rng.next_u64() % 7) as i8 + 1,
+        )
+    };
+    let spring = cell();
+    let p1 = cell();
+    let mut p2 = cell();
+    while p2 == p1 {
+        p2 = cell();
+    }
+    (spring, p1, p2)
+}
+
+/// A game's result for the first program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Score {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One game, from the first program's side.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub init: (Cell, Cell, Cell),
+    /// Whether the first program played as player 2.
+    pub swapped: bool,
+    pub score: Score,
+    /// How it ended: `hp`, `out`, `blessing`, `turns`, or for the referee's
+    /// losses `illegal`, `timeout`, `crash`, `malformed`, `ready`.
+    pub reason: &'static str,
+    /// The referee's words.
+    pub detail: String,
+    pub turns: u8,
+    /// Total time each program used, first program first, in ms.
+    pub time_ms: [u128; 2],
+}
+
+/// Sorts the referee's loss texts into a few kinds.
+fn classify(reason: Reason, text: &str) -> &'static str {
+    match reason {
+        Reason::Hp => "hp",
+        Reason::Out => "out",
+        Reason::Blessing => "blessing",
+        Reason::Turns => "turns",
+        Reason::Illegal if text.contains("ran out of time") => "timeout",
+        Reason::Illegal if text.contains("crashed") => "crash",
+        Reason::Illegal if text.contains("READY") => "ready",
+        Reason::Illegal if text.contains("malformed") || text.contains("longer than") => {
+            "malformed"
+        }
+        Reason::Illegal => "illegal",
+    }
+}
+
+/// Plays game number `index`.
+fn play(options: &TournamentOptions, index: usize) -> std::io::Result<Game> {
+    // One INIT per pair of games.
+    let mut rng = SplitMix64::new(options.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9));
+    let init = random_init(&mut rng);
+    let swapped = index % 2 == 1;
+    let [a, b] = options.commands.clone();
+    let commands = if swapped { [b, a] } else { [a, b] };
+    let report = referee::run(
+        &RefereeOptions {
+            commands,
+            init,
+            render: false,
+        },
+        &mut std::io::sink(),
+    )?;
+    let first = if swapped { Winner::P2 } else { Winner::P1 };
+    let (score, reason) = match report.outcome {
+        Outcome::Ended(Winner::Draw, r) => (Score::Draw, classify(r, &report.reason)),
+        Outcome::Ended(w, r) if w == first => (Score::Win, classify(r, &report.reason)),
+        Outcome::Ended(_, r) => (Score::Loss, classify(r, &report.reason)),
+        Outcome::Ongoing => (Score::Draw, "unfinished"),
+    };
+    let [t1, t2] = report.time_used_ms;
+    Ok(Game {
+        init,
+        swapped,
+        score,
+        reason,
+        detail: report.reason,
+        turns: report.turns,
+        time_ms: if swapped { [t2, t1] } else { [t1, t2] },
+    })
+}
+
+/// Every game, in game order, and how long the tournament took.
+#[derive(Debug, Clone)]
+pub struct TournamentReport {
+    pub games: Vec<Game>,
+    pub elapsed: Duration,
+}
+
+/// The 95% Wilson score interval for `k` successes in `n` trials.
+pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let (n, p) = (n as f64, k as f64 / n as f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+impl TournamentReport {
+    pub fn count(&self, score: Score) -> usize {
+        self.games.iter().filter(|g| g.score == score).count()
+    }
+
+    /// (median, max) of the total time program `which` (0 first, 1 second) used
+    /// in a game, in ms.
+    pub fn time(&self, which: usize) -> (u128, u128) {
+        let mut t: Vec<u128> = self.games.iter().map(|g| g.time_ms[which]).collect();
+        t.sort_unstable();
+        if t.is_empty() {
+            return (0, 0);
+        }
+        (t[(t.len() - 1) / 2], t[t.len() - 1])
+    }
+
+    /// The printed report.
+    pub fn summary(&self, commands: &[String; 2]) -> String {
+        let n = self.games.len();
+        let [w, d, l] = [Score::Win, Score::Draw, Score::Loss].map(|s| self.count(s));
+        let (lo, hi) = wilson(w, n);
+        let pct = |k: usize| 100.0 * k as f64 / n.max(1) as f64;
+        let mut out = format!(
+            "games: {n} ({:.1} s)\np1: {}\np2: {}\np1 wins {w}, draws {d}, losses {l}\n\
+             p1 win rate {:.1}% (95% Wilson interval {:.1}% .. {:.1}%)\n",
+            self.elapsed.as_secs_f64(),
+            commands[0],
+            commands[1],
+            pct(w),
+            100.0 * lo,
+            100.0 * hi
+        );
+        for (score, name) in [
+            (Score::Win, "p1 wins"),
+            (Score::Draw, "draws"),
+            (Score::Loss, "p1 losses"),
+        ] {
+            let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+            for g in self.games.iter().filter(|g| g.score == score) {
+                *reasons.entry(g.reason).or_default() += 1;
+            }
+            if !reasons.is_empty() {
+                let list: Vec<String> = reasons.iter().map(|(r, k)| format!("{r} {k}")).collect();
+                out.push_str(&format!("{name} by: {}\n", list.join(", ")));
+            }
+        }
+        for (which, name) in [(0, "p1"), (1, "p2")] {
+            let (median, max) = self.time(which);
+            out.push_str(&format!(
+                "{name} time per game: median {median} ms, max {max} ms\n"
+            ));
+        }
+        let turns: Vec<u32> = self.games.iter().map(|g| u32::from(g.turns)).collect();
+        let mean = turns.iter().sum::<u32>() as f64 / n.max(1) as f64;
+        out.push_str(&format!("turns per game: mean {mean:.1}\n"));
+        out
+    }
+}
+
+/// Plays the tournament.
+pub fn run(options: &TournamentOptions) -> std::io::Result<TournamentReport> {
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let wins = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<std::io::Result<Game>>>> =
+        Mutex::new((0..options.games).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= options.games {
+                    return;
+                }
+                let game = play(options, index);
+                if game.as_ref().is_ok_and(|g| g.score == Score::Win) {
+                    wins.fetch_add(1, Ordering::Relaxed);
+                }
+                results.lock().expect("no worker panics holding it")[index] = Some(game);
+                finished.fetch_add(1, Ordering::Relaxed);
+            });
+        }
+        if options.progress {
+            crate::progress::watch(
+                start,
+                || finished.load(Ordering::Relaxed) >= options.games,
+                |seconds| {
+                    format!(
+                        "tournament: {}/{} games, p1 won {}, {seconds:.0} s",
+                        finished.load(Ordering::Relaxed),
+                        options.games,
+                        wins.load(Ordering::Relaxed)
+                    )
+                },
+            );
+        }
+    });
+    let games = results
+        .into_inner()
+        .expect("no worker panics holding it")
+        .into_iter()
+        .map(|g| g.expect("every game was played"))
+        .collect::<std::io::Result<Vec<Game>>>()?;
+    Ok(TournamentReport {
+        games,
+        elapsed: start.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        // 200 of 200: the interval is [0.981, 1].
+        let (lo, hi) = wilson(200, 200);
+        assert!(
+            (lo - 0.9812).abs() < 1e-3 && (hi - 1.0).abs() < 1e-9,
+            "{lo} {hi}"
+        );
+        // 50 of 100: symmetric around 0.5, half-width about 0.096.
+        let (lo, hi) = wilson(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn losses_are_sorted_into_kinds() {
+        assert_eq!(
+            classify(Reason::Illegal, "player 1 ran out of time"),
+            "timeout"
+        );
+        assert_eq!(classify(Reason::Illegal, "player 2 crashed"), "crash");
+        assert_eq!(
+            classify(Reason::Illegal, "player 2 played illegally (2 R 0): ..."),
+            "illegal"
+        );
+        assert_eq!(classify(Reason::Hp, ""), "hp");
+    }
+}

@@ -1,0 +1,222 @@
+//! The duel bot's search as a differential puzzle: core's pruned maximin against
+//! the reference's exhaustive one.
+//!
+//! A case is one state line, the state part of a `duel step` line (23 numbers:
+//! `T OR OC`, then `R C H B` and six waits per player); the answer is the depth-one
+//! maximin value for player 1, then for player 2, as `V1 V2`. The chosen lists may
+//! differ between the two searches when rows tie; the values may not. Both search
+//! over the same shared evaluation (`lockstep_core::duel::evaluate`), so what is
+//! compared is the search and the engine under it.
+//!
+//! The generator reuses the duel state generator, then puts skills on cooldown
+//! until the matrix is small enough for the reference's plain loops (a cap on
+//! rows x columns drawn per case: mostly a few thousand joint actions, sometimes
+//! tens of thousands), so a campaign runs hundreds of cases a second and still
+//! meets full-skill positions now and then.
+
+use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::puzzles::duel::{generate_state, simpler_turns};
+use arbitrary::Unstructured;
+use lockstep_core::duel::{
+    self as model, legal_lists, search, write_actions, Action, Actions, State, Turn, COOLDOWN,
+};
+use lockstep_core::input::{InputError, Lines};
+use lockstep_reference::{duel_search as reference, Fuel, OutOfFuel};
+
+pub struct DuelSearch;
+
+/// The maximin value for player 1 and for player 2.
+pub type Values = [i32; 2];
+
+fn list_count(state: &State, player: usize, lists: &mut Vec<Actions>) -> usize {
+    legal_lists(state, player, lists);
+    lists.len()
+}
+
+fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
+    let mut state = generate_state(u)?;
+    let cap = match u.int_in_range(0..=9u8)? {
+        0..=5 => 2_000,
+        6..=8 => 8_000,
+        _ => 40_000,
+    };
+    // Skills go on cooldown, starting at a drawn skill, on the side with more
+    // lists, until rows x columns is under the cap (all on cooldown leaves at
+    // most 25 x 25).
+    let start = u.int_in_range(0..=5usize)?;
+    let mut lists = Vec::with_capacity(1089);
+    loop {
+        let counts = [0, 1].map(|p| list_count(&state, p, &mut lists));
+        if counts[0] * counts[1] <= cap {
+            return Ok(state);
+        }
+        let p = usize::from(counts[1] > counts[0]);
+        let waits = &mut state.players[p].waits;
+        match (0..6).map(|k| (start + k) % 6).find(|&s| waits[s] == 0) {
+            Some(s) => waits[s] = COOLDOWN[s + 2],
+            None => return Ok(state),
+        }
+    }
+}
+
+/// Reads one state line (the state part of a `duel step` line).
+fn parse_state(text: &str) -> Result<State, InputError> {
+    let mut lines = Lines::new(text);
+    let Some(line) = lines.next_nonblank() else {
+        return Err(InputError::new(
+            1,
+            "expected a state line, found end of input",
+        ));
+    };
+    if let Some(extra) = lines.next_nonblank() {
+        return Err(InputError::new(
+            extra.number,
+            "expected one state line, found another",
+        ));
+    }
+    let raw = text.lines().nth(line.number - 1).unwrap_or("");
+    if raw.contains('|') {
+        return Err(InputError::new(
+            line.number,
+            "expected the state part only (23 numbers), found |",
+        ));
+    }
+    // The step-line parser checks the state; the two waits added here always parse.
+    Ok(model::parse_turn(&format!("{raw} | 0 0 | 0 0"), line.number)?.state)
+}
+
+fn core_values(state: &State) -> Values {
+    [0, 1].map(|p| search::maximin(state, p).value)
+}
+
+fn explain(state: &State) -> Explanation {
+    let mut report = format!("state: {}\n", model::write_state(state));
+    let mut symptom = "same-values".to_string();
+    for p in 0..2 {
+        let core = search::maximin(state, p);
+        let naive = match reference::maximin(state, p, &mut Fuel::unlimited()) {
+            Ok(m) => m,
+            Err(OutOfFuel) => unreachable!("unlimited fuel"),
+        };
+        let row_min = |list: &Actions| {
+            naive.rows.iter().find(|(l, _)| l == list).map_or(
+                "not a legal list for the reference".to_string(),
+                |(_, v)| v.to_string(),
+            )
+        };
+        report.push_str(&format!(
+            "P{}: core {} with {} ({} x {} lists, {} resolutions); reference {} with {} ({} x {} lists)\n  \
+             the reference's worst case for core's row: {}\n",
+            p + 1,
+            core.value,
+            write_actions(&core.best),
+            core.rows,
+            core.columns,
+            core.resolutions,
+            naive.value,
+            write_actions(&naive.best),
+            naive.rows.len(),
+            reference::legal_lists(state, 1 - p).len(),
+            row_min(&core.best),
+        ));
+        if core.value != naive.value && symptom == "same-values" {
+            symptom = format!("p{}-value", p + 1);
+        }
+    }
+    Explanation { symptom, report }
+}
+
+impl Puzzle for DuelSearch {
+    const NAME: &'static str = "duel-search";
+    const MODULE: &'static str = "duel_search";
+    /// Joint actions resolved, both players' searches together; the generator
+    /// keeps each matrix under 40,000.
+    const FUEL: u64 = 200_000;
+
+    type Case = State;
+    type Answer = Values;
+
+    fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
+        generate(u)
+    }
+
+    fn parse_input(text: &str) -> Result<State, InputError> {
+        parse_state(text)
+    }
+
+    fn write_input(case: &State) -> String {
+        model::write_state(case) + "\n"
+    }
+
+    fn write_answer(answer: &Values) -> String {
+        format!("{} {}\n", answer[0], answer[1])
+    }
+
+    fn describe(case: &State) -> String {
+        let mut lists = Vec::new();
+        let counts = [0, 1].map(|p| list_count(case, p, &mut lists));
+        format!("{} x {} legal lists", counts[0], counts[1])
+    }
+
+    fn core(case: &State) -> Run<Values> {
+        Run {
+            answer: core_values(case),
+            digest: 0,
+        }
+    }
+
+    fn reference(case: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
+        let answer = [
+            reference::maximin(case, 0, fuel)?.value,
+            reference::maximin(case, 1, fuel)?.value,
+        ];
+        Ok(Run { answer, digest: 0 })
+    }
+
+    fn explain(case: &State) -> Explanation {
+        explain(case)
+    }
+
+    /// Both searches on one full-skill opening (about 945 x 945 lists), which
+    /// the generator keeps away from campaigns: the core's pruned search (median
+    /// of the rounds) against one exhaustive reference run.
+    fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
+        use std::time::Instant;
+        let state = State::initial((4, 4), (4, 3), (4, 5));
+        let mut core = Vec::new();
+        let mut values = [0; 2];
+        for _ in 0..options.rounds.max(1) {
+            let start = Instant::now();
+            values = std::hint::black_box(core_values(&state));
+            core.push(start.elapsed().as_secs_f64());
+        }
+        let core = crate::bench::median(&mut core);
+        let start = Instant::now();
+        let naive = [0, 1]
+            .map(|p| reference::maximin(&state, p, &mut Fuel::unlimited()).map_or(0, |m| m.value));
+        let naive_time = start.elapsed().as_secs_f64();
+        vec![format!(
+            "full-skill opening {} (values: core {} {}, reference {} {}): core {:.2} ms, reference {:.0} ms; {:.0}x",
+            model::write_state(&state),
+            values[0],
+            values[1],
+            naive[0],
+            naive[1],
+            core * 1e3,
+            naive_time * 1e3,
+            naive_time / core
+        )]
+    }
+
+    fn shrink_candidates(case: &State) -> Vec<State> {
+        let turn = Turn {
+            state: *case,
+            actions: [[Action::WAIT; 2]; 2],
+        };
+        simpler_turns(&turn)
+            .into_iter()
+            .map(|t| t.state)
+            .filter(|s| s != case)
+            .collect()
+    }
+}

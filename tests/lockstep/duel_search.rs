@@ -1,0 +1,208 @@
+//! The duel bot and its search: legal answers on generated states, the time
+//! budget, sure wins taken, core's search value against the reference's, a
+//! deliberately blind search caught by the differential, and short tournaments
+//! through the real binary.
+
+use lockstep::campaign::{generate_case, hunt};
+use lockstep::duel::bots::turn_budget;
+use lockstep::puzzle::{check, check_with, Puzzle, Run, Verdict};
+use lockstep::puzzles::{Duel, DuelSearch};
+use lockstep::seeds::CASE_BYTES;
+use lockstep_core::duel::search::{maximin, Searcher};
+use lockstep_core::duel::{
+    check_legal, evaluate, legal_lists, resolve_turn, Actions, Outcome, State, Winner, DASH,
+    WIN_VALUE,
+};
+use lockstep_reference::{duel_search as reference, Fuel};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// States the duel generator reaches: shaped states and every turn of random games.
+fn duel_states(count: usize) -> Vec<State> {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut out = Vec::new();
+    let mut index = 0;
+    while out.len() < count {
+        if let Some(case) = generate_case::<Duel>(11, 0, index, &mut buf) {
+            out.extend(case.iter().map(|t| t.state));
+        }
+        index += 1;
+    }
+    out.truncate(count);
+    out
+}
+
+fn wins_against_everything(state: &State, player: usize, mine: Actions) -> bool {
+    let mut columns = Vec::new();
+    legal_lists(state, 1 - player, &mut columns);
+    let winner = if player == 0 { Winner::P1 } else { Winner::P2 };
+    columns.iter().all(|&c| {
+        let actions = if player == 0 { [mine, c] } else { [c, mine] };
+        matches!(resolve_turn(state, &actions).outcome, Outcome::Ended(w, _) if w == winner)
+    })
+}
+
+#[test]
+fn the_search_answers_legally_within_a_small_budget() {
+    let mut searcher = Searcher::new();
+    let mut slowest = Duration::ZERO;
+    let mut cut_short = 0;
+    for state in duel_states(1500) {
+        for player in 0..2 {
+            let start = Instant::now();
+            let r = searcher.maximin(&state, player, Some(start + Duration::from_micros(300)));
+            slowest = slowest.max(start.elapsed());
+            cut_short += usize::from(!r.complete);
+            assert!(
+                check_legal(&state, player, &r.best).is_ok(),
+                "{:?} for player {player} in {state:?}",
+                r.best
+            );
+        }
+    }
+    // One row past the deadline at most: a row is at most 1089 resolutions.
+    assert!(slowest < Duration::from_millis(30), "slowest {slowest:?}");
+    // The budget is small enough to matter on some states.
+    assert!(cut_short > 0);
+}
+
+#[test]
+fn the_turn_budget_never_spends_the_whole_clock() {
+    // A bot that spends its full budget every turn plus 2 ms the clock cannot
+    // see still ends the 60 turns with time left, under 800 ms in all.
+    let mut left = 1000u64;
+    for turn in 1..=60u8 {
+        let spent = turn_budget(left, turn).as_millis() as u64 + 2;
+        left = left.saturating_sub(spent);
+    }
+    assert!(1000 - left < 800, "used {} ms", 1000 - left);
+    assert_eq!(turn_budget(0, 30), Duration::ZERO);
+    assert!(turn_budget(1000, 1) > Duration::from_millis(5));
+}
+
+#[test]
+fn a_sure_win_is_taken_whenever_one_exists() {
+    let mut found = 0;
+    let mut rows = Vec::new();
+    for state in duel_states(3000) {
+        for player in 0..2 {
+            legal_lists(&state, player, &mut rows);
+            if !rows
+                .iter()
+                .any(|&r| wins_against_everything(&state, player, r))
+            {
+                continue;
+            }
+            found += 1;
+            let r = maximin(&state, player);
+            assert_eq!(r.value, WIN_VALUE, "{state:?}");
+            assert!(wins_against_everything(&state, player, r.best), "{state:?}");
+        }
+    }
+    assert!(found >= 5, "only {found} states with a sure win");
+}
+
+#[test]
+fn core_search_values_equal_the_reference_on_generated_states() {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut agreed = 0;
+    for index in 0..400 {
+        let Some(state) = generate_case::<DuelSearch>(5, 0, index, &mut buf) else {
+            continue;
+        };
+        match check::<DuelSearch>(&state) {
+            Verdict::Agree => agreed += 1,
+            Verdict::Timeout => {}
+            v => panic!("{v:?} on {}", DuelSearch::write_input(&state)),
+        }
+        // The chosen list is legal for the reference too, and achieves the value
+        // in the reference's own matrix.
+        let core = maximin(&state, 0);
+        let naive = reference::maximin(&state, 0, &mut Fuel::unlimited()).unwrap();
+        let row = naive.rows.iter().find(|(l, _)| *l == core.best).unwrap();
+        assert_eq!(row.1, naive.value);
+    }
+    assert!(agreed >= 390, "{agreed}");
+}
+
+/// A search that never considers the opponent's dashes.
+fn blind_to_dashes(state: &State) -> Run<[i32; 2]> {
+    let answer = [0, 1].map(|p| {
+        let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        legal_lists(state, p, &mut rows);
+        legal_lists(state, 1 - p, &mut cols);
+        cols.retain(|c| c[0].code != DASH && c[1].code != DASH);
+        rows.iter()
+            .map(|&r| {
+                cols.iter()
+                    .map(|&c| {
+                        let a = if p == 0 { [r, c] } else { [c, r] };
+                        evaluate(&resolve_turn(state, &a), p)
+                    })
+                    .min()
+                    .unwrap()
+            })
+            .max()
+            .unwrap()
+    });
+    Run { answer, digest: 0 }
+}
+
+#[test]
+fn a_search_blind_to_dashes_is_caught_and_shrunk() {
+    let found = hunt::<DuelSearch>(3, 0..3000, |s| {
+        check_with::<DuelSearch>(s, blind_to_dashes, DuelSearch::FUEL).is_divergence()
+    });
+    let (_, shrunk) = found.expect("the differential finds the blind search");
+    assert!(
+        check_with::<DuelSearch>(&shrunk.case, blind_to_dashes, DuelSearch::FUEL).is_divergence()
+    );
+    // The real core agrees on the shrunk case.
+    assert_eq!(check::<DuelSearch>(&shrunk.case), Verdict::Agree);
+}
+
+// ---- tournaments through the real binary ----
+
+fn lockstep_bin() -> &'static str {
+    env!("CARGO_BIN_EXE_lockstep")
+}
+
+fn tournament(opponent: &str, games: usize) -> String {
+    let bin = lockstep_bin();
+    let start = Instant::now();
+    let out = Command::new(bin)
+        .args(["duel", "tournament", "--p1"])
+        .arg(format!("{bin} duel bot"))
+        .arg("--p2")
+        .arg(format!("{bin} duel bot --strategy {opponent} --seed 5"))
+        .args(["--games", &games.to_string(), "--jobs", "2", "--seed", "9"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(start.elapsed() < Duration::from_secs(30), "{text}");
+    text
+}
+
+#[test]
+fn the_search_bot_beats_random_and_greedy_in_short_tournaments() {
+    for opponent in ["random", "greedy"] {
+        let out = tournament(opponent, 6);
+        assert!(out.contains("\np1 wins 6, draws 0, losses 0\n"), "{out}");
+        for bad in ["illegal", "timeout", "crash", "malformed"] {
+            assert!(!out.contains(bad), "{out}");
+        }
+        // The search bot's own time, as the referee measured it.
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("p1 time per game"))
+            .unwrap();
+        let max: u64 = line
+            .split("max ")
+            .nth(1)
+            .and_then(|t| t.trim_end_matches(" ms").parse().ok())
+            .unwrap();
+        assert!(max < 800, "{out}");
+    }
+}
