@@ -242,6 +242,13 @@ struct Slot {
     hp: [i8; 2],
 }
 
+/// `[f(0), f(1)]`: the two players' values. (`[0, 1].map(f)` compiles to a loop
+/// through `try_map` that the optimiser does not always unroll on this hot path.)
+#[inline(always)]
+fn both<T>(f: impl Fn(usize) -> T) -> [T; 2] {
+    [f(0), f(1)]
+}
+
 #[inline(always)]
 fn flag(cond: bool, bit: u8) -> u8 {
     if cond {
@@ -265,13 +272,15 @@ impl Slot {
         }
     }
 
-    /// Resolves one pair of simultaneous actions; returns where both stand after
-    /// the pushes (possibly outside the yard).
+    /// Resolves one pair of simultaneous actions. Returns where both stand after
+    /// the pushes (possibly outside the yard) when an attack took effect, `None`
+    /// when none did: then both are inside, on `cells` (most slots: converting
+    /// cells to coordinates only when needed saves work on the search's hot path).
     #[inline(always)]
-    fn run<S: Sink>(&mut self, slot: u8, a: [Act; 2], sink: &mut S) -> [Cell; 2] {
+    fn run<S: Sink>(&mut self, slot: u8, a: [Act; 2], sink: &mut S) -> Option<[Cell; 2]> {
         let dir = [usize::from(a[0].dir), usize::from(a[1].dir)];
         // Phase 1: dashes. A second-slot dash off the yard has target NONE.
-        let t = [0, 1].map(|p| {
+        let t = both(|p| {
             if a[p].code == DASH {
                 DASH2[dir[p]][usize::from(self.cells[p])]
             } else {
@@ -279,10 +288,10 @@ impl Slot {
             }
         });
         let moved = movement(&mut self.cells, t);
-        self.emit(sink, slot, Phase::Dash, moved.map(|m| flag(m, MOVED)));
+        self.emit(sink, slot, Phase::Dash, both(|p| flag(moved[p], MOVED)));
 
         // Phase 2: guards, then thrusts judged from here.
-        let guard = [0, 1].map(|p| {
+        let guard = both(|p| {
             if a[p].code == GUARD {
                 AREAS[AREA_GUARD][dir[p]][usize::from(self.cells[p])]
             } else {
@@ -310,7 +319,7 @@ impl Slot {
         self.emit(sink, slot, Phase::GuardThrust, flags);
 
         // Phase 3: moves (unless cancelled) and charge movements.
-        let t = [0, 1].map(|p| {
+        let t = both(|p| {
             if (a[p].code == MOVE && !cancelled[p]) || a[p].code == CHARGE {
                 STEP[dir[p]][usize::from(self.cells[p])]
             } else {
@@ -318,7 +327,12 @@ impl Slot {
             }
         });
         let moved = movement(&mut self.cells, t);
-        self.emit(sink, slot, Phase::MoveCharge, moved.map(|m| flag(m, MOVED)));
+        self.emit(
+            sink,
+            slot,
+            Phase::MoveCharge,
+            both(|p| flag(moved[p], MOVED)),
+        );
 
         // Phase 4: sweep, charge and break from where the attackers now stand.
         let mut flags = [0u8; 2];
@@ -338,7 +352,7 @@ impl Slot {
         self.emit(sink, slot, Phase::Strike, flags);
 
         // Phase 5: comparison.
-        let damage = [0, 1].map(|p| {
+        let damage = both(|p| {
             if hit[p] {
                 DAMAGE[usize::from(a[p].code)]
             } else {
@@ -354,16 +368,16 @@ impl Slot {
             sink,
             slot,
             Phase::Comparison,
-            effective.map(|e| flag(e, EFFECTIVE)),
+            both(|p| flag(effective[p], EFFECTIVE)),
         );
 
         // Phase 6: damage (none on a tie) and pushes, one cell at a time.
         let tie = hit[0] && hit[1] && damage[0] == damage[1];
-        let mut pos = [rc(self.cells[0]), rc(self.cells[1])];
         if !effective[0] && !effective[1] {
             self.emit(sink, slot, Phase::PushDamage, [0, 0]);
-            return pos;
+            return None;
         }
+        let mut pos = [rc(self.cells[0]), rc(self.cells[1])];
         let mut left = [0u8; 2];
         let mut step = [(0i8, 0i8); 2];
         for p in 0..2 {
@@ -396,7 +410,7 @@ impl Slot {
                 }
             }
         }
-        let out = pos.map(|c| !super::inside(c));
+        let out = both(|p| !super::inside(pos[p]));
         if !out[0] {
             self.cells[0] = cell_of(pos[0]);
         }
@@ -412,7 +426,7 @@ impl Slot {
                 flags: [flag(out[0], OUT), flag(out[1], OUT)],
             });
         }
-        pos
+        Some(pos)
     }
 }
 
@@ -428,7 +442,9 @@ pub fn resolve_traced<S: Sink>(state: &State, actions: &[Actions; 2], sink: &mut
     ];
     if !(ok[0] && ok[1]) {
         for p in &mut next.players {
-            p.waits = p.waits.map(|w| w.saturating_sub(1));
+            for w in &mut p.waits {
+                *w = w.saturating_sub(1);
+            }
         }
         let winner = match ok {
             [true, false] => Winner::P1,
@@ -448,12 +464,13 @@ pub fn resolve_traced<S: Sink>(state: &State, actions: &[Actions; 2], sink: &mut
         hp: [state.players[0].hp, state.players[1].hp],
     };
     let mut outcome = Outcome::Ongoing;
-    let mut pos = [state.players[0].pos, state.players[1].pos];
+    let mut pushed = None;
     for slot in 0..2 {
         let acts = [compact(actions[0][slot]), compact(actions[1][slot])];
-        pos = s.run(slot as u8, acts, sink);
+        pushed = s.run(slot as u8, acts, sink);
         let dead = [s.hp[0] <= 0, s.hp[1] <= 0];
-        let lost = [0, 1].map(|p| dead[p] || !super::inside(pos[p]));
+        let out = pushed.map_or([false, false], |pos| both(|p| !super::inside(pos[p])));
+        let lost = both(|p| dead[p] || out[p]);
         if lost[0] || lost[1] {
             let winner = match lost {
                 [true, true] => Winner::Draw,
@@ -465,6 +482,7 @@ pub fn resolve_traced<S: Sink>(state: &State, actions: &[Actions; 2], sink: &mut
             break;
         }
     }
+    let pos = pushed.unwrap_or_else(|| [rc(s.cells[0]), rc(s.cells[1])]);
     for p in 0..2 {
         next.players[p].pos = pos[p];
         next.players[p].hp = s.hp[p];

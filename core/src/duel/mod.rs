@@ -344,7 +344,10 @@ pub fn check_legal(state: &State, player: usize, actions: &Actions) -> Result<()
 /// cooldown, the others count down to 0.
 #[inline]
 pub fn next_waits(waits: &[u8; 6], actions: Option<&Actions>) -> [u8; 6] {
-    let mut out = waits.map(|w| w.saturating_sub(1));
+    let mut out = [0u8; 6];
+    for (o, w) in out.iter_mut().zip(waits) {
+        *o = w.saturating_sub(1);
+    }
     if let Some(actions) = actions {
         for a in actions {
             if let Some(s) = a.skill() {
