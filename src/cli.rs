@@ -341,7 +341,8 @@ fn run(cli: Cli) -> Result<i32> {
             if append {
                 report_append(entry, &corpus_dir(corpus), summary.row)?;
             }
-            Ok(0)
+            // A disagreement was found and shrunk: "something found".
+            Ok(1)
         }
         Command::Stress {
             puzzle,
@@ -366,6 +367,17 @@ fn run(cli: Cli) -> Result<i32> {
                 bail!("{message}");
             }
             if entry.module() == "duel" {
+                // A bot is judged by the referee's own rules: a per-case time limit,
+                // an oracle and a corpus row do not apply.
+                let ignored = [
+                    ("--timeout-ms", timeout_ms != 2000),
+                    ("--oracle", !matches!(oracle, OracleArg::Core)),
+                    ("--corpus", corpus.is_some()),
+                    ("--no-append", no_append),
+                ];
+                if let Some((flag, _)) = ignored.iter().find(|(_, given)| *given) {
+                    bail!("{flag} does not apply to `stress duel` (the referee's 1000 ms budget and rules judge the bot)");
+                }
                 let options = crate::duel::stress::DuelStressOptions {
                     cmd,
                     max_games: cases,

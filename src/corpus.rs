@@ -206,21 +206,49 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Option<String>> {
             .find(|n| !taken.contains(n.as_str()))
             .expect("an unused suffix exists");
     }
-    let new_file = !path.exists() || fs::metadata(path)?.len() == 0;
+    let contents = if path.exists() {
+        fs::read(path).with_context(|| format!("reading {}", path.display()))?
+    } else {
+        Vec::new()
+    };
+    // The file's own column order (any order is allowed), or ours for a new file.
+    let header: Vec<String> = if contents.is_empty() {
+        COLUMNS.iter().map(|c| c.to_string()).collect()
+    } else {
+        csv::Reader::from_reader(contents.as_slice())
+            .headers()
+            .with_context(|| format!("{}: line 1: reading the header", path.display()))?
+            .iter()
+            .map(str::to_string)
+            .collect()
+    };
+    let field = |column: &str| match column {
+        "name" => row.name.clone(),
+        "input" => row.input.clone(),
+        "expected" => row.expected.clone(),
+        "origin" => row.origin.to_string(),
+        _ => row.note.clone(),
+    };
+    let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
+    if contents.is_empty() {
+        writer.write_record(&header)?;
+    }
+    writer.write_record(header.iter().map(|c| field(c)))?;
+    let mut bytes = writer.into_inner().context("flushing the CSV row")?;
+    // A hand-edited file may lack its final newline: do not glue the row onto
+    // its last line.
+    if !contents.is_empty() && !contents.ends_with(b"\n") {
+        bytes.insert(0, b'\n');
+    }
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    // Open in append mode so that rows written by someone else meanwhile survive.
+    // Append mode, so that rows written by someone else meanwhile survive.
     let mut file = fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .with_context(|| format!("opening {} to append", path.display()))?;
-    let mut writer = csv::WriterBuilder::new()
-        .has_headers(new_file)
-        .from_writer(Vec::new());
-    writer.serialize(&row)?;
-    let bytes = writer.into_inner().context("flushing the CSV row")?;
     file.write_all(&bytes)
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(Some(row.name))

@@ -96,6 +96,9 @@ pub trait Puzzle: 'static {
 pub enum Side<A> {
     Ran(Run<A>),
     Panicked(String),
+    /// The reference ran out of fuel (shown only beside a core that panicked:
+    /// otherwise running out of fuel is a timeout, not a divergence).
+    OutOfFuel,
 }
 
 impl<A: Debug> Side<A> {
@@ -104,6 +107,7 @@ impl<A: Debug> Side<A> {
         match self {
             Side::Ran(run) => write_answer(&run.answer).trim_end().replace('\n', " | "),
             Side::Panicked(message) => format!("panic: {message}"),
+            Side::OutOfFuel => "(ran out of fuel)".to_string(),
         }
     }
 }
@@ -169,6 +173,12 @@ pub struct Outcome<A> {
 impl<A: PartialEq> Outcome<A> {
     pub fn into_verdict(self) -> Verdict<A> {
         match (self.core, self.reference) {
+            // A core that panics is a finding even when the reference cannot
+            // finish the case.
+            (core @ Side::Panicked(_), None) => Verdict::Diverge {
+                core,
+                reference: Side::OutOfFuel,
+            },
             (_, None) => Verdict::Timeout,
             (Side::Ran(c), Some(Side::Ran(r))) if c == r => Verdict::Agree,
             (core, Some(reference)) => Verdict::Diverge { core, reference },

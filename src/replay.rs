@@ -49,6 +49,7 @@ pub fn replay_row<P: Puzzle>(loaded: &Loaded<P::Case>) -> Result<bool, String> {
             }
         }
         Side::Panicked(message) => problems.push(format!("{who} panicked: {message}")),
+        Side::OutOfFuel => {}
     };
     judge("core", &outcome.core);
     if let Some(reference) = &outcome.reference {

@@ -185,9 +185,19 @@ pub fn play(
         let tokens: Vec<&str> = line.split_whitespace().collect();
         match tokens.first().copied() {
             Some("INIT") => {
+                // An INIT that does not read, or puts a cell off the yard or both
+                // players on one cell, is ignored rather than trusted: the
+                // resolver's tables are indexed by cell.
                 if let Some(v) = ints(&tokens[1..]).filter(|v| v.len() == 6) {
-                    let cell = |i: usize| (v[i] as i8, v[i + 1] as i8);
-                    bot.state = Some(State::initial(cell(0), cell(2), cell(4)));
+                    let cell = |i: usize| {
+                        let (r, c) = (i8::try_from(v[i]).ok()?, i8::try_from(v[i + 1]).ok()?);
+                        inside((r, c)).then_some((r, c))
+                    };
+                    if let (Some(spring), Some(p1), Some(p2)) = (cell(0), cell(2), cell(4)) {
+                        if p1 != p2 {
+                            bot.state = Some(State::initial(spring, p1, p2));
+                        }
+                    }
                 }
             }
             Some("READY") => {

@@ -148,11 +148,12 @@ impl Bot {
             let _ = self.send("FINISH");
         }
         self.stdin = None;
-        // A short grace period to exit on FINISH, then the child is killed.
+        // A short grace period to exit on FINISH; then the group is killed either
+        // way, since a bot that exited may have left children behind.
         let until = Instant::now() + Duration::from_millis(100);
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }

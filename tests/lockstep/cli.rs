@@ -98,8 +98,9 @@ fn a_short_fuzz_campaign_prints_its_summary_and_exits_0() {
     let out = lockstep(
         &[
             "fuzz",
+            "new-game2",
             "--seconds",
-            "20",
+            "600",
             "--cases",
             "3000",
             "--seed",
@@ -127,10 +128,24 @@ fn replay_passes_on_the_corpus() {
     let out = lockstep(&["replay"], "");
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(
-        stdout.contains("new-game2: 5 rows") || stdout.contains("new-game2:"),
-        "{stdout}"
-    );
+    // Every puzzle reports its rows, and none fails.
+    for puzzle in [
+        "robots",
+        "new-game2",
+        "footholds",
+        "checkers",
+        "duel",
+        "duel-search",
+    ] {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{puzzle}: ")))
+            .unwrap_or_else(|| panic!("no line for {puzzle} in {stdout}"));
+        assert!(
+            line.contains(" rows, ") && line.contains(" 0 failed"),
+            "{line}"
+        );
+    }
     assert!(
         stdout.lines().last().unwrap().ends_with(" 0 failed"),
         "{stdout}"
@@ -187,6 +202,7 @@ fn shrink_refuses_a_case_both_solvers_agree_on() {
     // Raw bytes go through the generator (and here, too, the solvers agree).
     std::fs::write(&file, [0xffu8, 0x00, 0x13, 0x80, 0x7f, 0x01]).unwrap();
     let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("agree on this case"),
         "{}",
@@ -206,7 +222,13 @@ fn bench_reports_both_rates_and_the_ratio() {
         .lines()
         .find(|l| l.starts_with("new-game2"))
         .expect("a bench row");
-    assert!(row.contains('x'), "{row}");
+    // puzzle, core cases/s, reference cases/s, speedup ("12.3x"), skipped
+    let fields: Vec<&str> = row.split_whitespace().collect();
+    let rate = |s: &str| s.trim_end_matches('x').parse::<f64>().unwrap_or(f64::NAN);
+    for value in [fields[1], fields[2], fields[3]] {
+        assert!(rate(value).is_finite() && rate(value) > 0.0, "{row}");
+    }
+    assert!(fields[3].ends_with('x'), "{row}");
 }
 
 #[test]

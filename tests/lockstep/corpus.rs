@@ -148,3 +148,33 @@ fn text_fields_round_trip() {
     assert!(corpus::same_output("7 \n\n", "7"));
     assert!(!corpus::same_output("7", "-7"));
 }
+
+#[test]
+fn append_keeps_the_files_column_order_and_a_missing_final_newline() {
+    let dir = scratch("append-order");
+    let path = dir.join("new_game2.csv");
+    // Columns in another order, and no newline after the last row.
+    std::fs::write(
+        &path,
+        format!("note,origin,name,expected,input\nfirst,hand,a,1,{GOOD_INPUT}"),
+    )
+    .unwrap();
+    let other = GOOD_INPUT.replace("1 4 1", "2 4 3");
+    let row = Row {
+        name: "b".to_string(),
+        input: other.clone(),
+        expected: "1".to_string(),
+        origin: Origin::Hand,
+        note: "second".to_string(),
+    };
+    assert_eq!(
+        corpus::append::<NewGame2>(&path, row.clone())
+            .unwrap()
+            .as_deref(),
+        Some("b")
+    );
+    let loaded = corpus::load::<NewGame2>(&path).unwrap();
+    assert_eq!(loaded.len(), 2);
+    assert_eq!(loaded[1].row, row);
+    assert_eq!(loaded[0].row.note, "first");
+}

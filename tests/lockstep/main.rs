@@ -1,8 +1,12 @@
 //! The one integration-test binary: corpus replay, rule scenarios, quickcheck
-//! properties, generator coverage, deliberately broken solvers, and the CLI.
+//! properties, generator coverage, deliberately broken solvers, the CLI, stress
+//! and the duel referee, bots and tournaments.
 //!
-//! Long campaigns belong to `lockstep fuzz`; every test here is bounded by a case
-//! count, not by time, so it fails or passes the same way on any machine.
+//! Long campaigns belong to `lockstep fuzz`. The generated-case tests are bounded
+//! by a case count and seeded, so they pass or fail the same way everywhere; the
+//! quickcheck properties draw fresh cases each run (a failure prints its corpus
+//! row). Tests that run real processes (stress, referee, tournaments) depend on
+//! the clock only through generous limits.
 
 mod checkers;
 mod cli;

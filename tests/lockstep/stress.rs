@@ -158,7 +158,11 @@ fn a_program_over_the_time_limit_is_killed_with_what_it_started() {
     );
     let (n, k) = new_game2_size(&saved.unwrap());
     assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
-    std::thread::sleep(Duration::from_millis(200));
+    // The kill is asynchronous: give the processes a few seconds to disappear.
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    while processes_with(&tag) > 0 && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     assert_eq!(
         processes_with(&tag),
         0,

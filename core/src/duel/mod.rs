@@ -18,7 +18,7 @@ pub use fast::{
     area_cells, legal_lists, line_marker, resolve, resolve_traced, resolve_turn, Recorder, Sink,
 };
 
-use crate::input::{parse_int, InputError, Lines};
+use crate::input::{parse_int, InputError};
 use std::fmt;
 
 /// Rows and columns run 1..=SIZE.
@@ -699,11 +699,11 @@ pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
 
 /// Parses `duel step` text: one case per line; blank lines are skipped.
 pub fn parse(text: &str) -> Result<Case, InputError> {
-    let mut lines = Lines::new(text);
     let mut case = Vec::new();
-    while let Some(line) = lines.next_nonblank() {
-        let raw = text.lines().nth(line.number - 1).unwrap_or("");
-        case.push(parse_turn(raw, line.number)?);
+    for (index, raw) in text.lines().enumerate() {
+        if !raw.trim().is_empty() {
+            case.push(parse_turn(raw, index + 1)?);
+        }
     }
     if case.is_empty() {
         return Err(InputError::new(

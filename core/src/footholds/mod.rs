@@ -131,7 +131,7 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
         let width: usize = header.int(1, "W", 1..=MAX_SIDE)?;
         let mut cells = Vec::with_capacity(height * width);
         for row in 0..height {
-            let what = format!("board row {row} ({width} values 0 or 1)");
+            let what = format!("board row {} of {height} ({width} values 0 or 1)", row + 1);
             let line = lines.next_line(&what)?;
             line.expect_len(width, &what)?;
             for col in 0..width {
@@ -220,7 +220,7 @@ mod tests {
             ),
             (
                 "2 2\n1 1\n",
-                "line 3: expected board row 1 (2 values 0 or 1), found end of input",
+                "line 3: expected board row 2 of 2 (2 values 0 or 1), found end of input",
             ),
             (
                 "1 1\n1\n0 0 0\n",

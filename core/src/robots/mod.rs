@@ -342,9 +342,9 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
             } else {
                 format!("teleport {} (row col)", index - r + 1)
             };
-            let line = lines.next_nonblank().ok_or_else(|| {
-                InputError::new(0, format!("expected {what}, found end of input"))
-            })?;
+            let Some(line) = lines.next_nonblank() else {
+                return Err(lines.end_error(&what));
+            };
             line.expect_len(2, &what)?;
             let cell = (
                 line.int(0, "the row", 1..=SIZE)?,
