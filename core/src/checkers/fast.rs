@@ -203,8 +203,8 @@ impl Position {
             // No jump anywhere: only a single simple step can be legal.
             let to = (squares[1] - 1) as u8;
             let mut is_step = false;
-            for d in 0..4 {
-                is_step |= dirs & 1 << d != 0 && STEP[d][start] == to;
+            for (d, step) in STEP.iter().enumerate() {
+                is_step |= dirs & 1 << d != 0 && step[start] == to;
             }
             return (squares.len() == 2 && is_step && occupied & 1 << to == 0)
                 .then(|| self.play(from, 1 << to, 0));
@@ -224,8 +224,8 @@ impl Position {
             }
             let to = (next - 1) as u8;
             let mut direction = None;
-            for d in 0..4 {
-                if dirs & 1 << d != 0 && JUMP[d][at] == to {
+            for (d, jump) in JUMP.iter().enumerate() {
+                if dirs & 1 << d != 0 && jump[at] == to {
                     direction = Some(d);
                 }
             }
