@@ -1,30 +1,6 @@
 //! The `lockstep` binary as a user runs it: outputs, errors and exit codes.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn lockstep(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lockstep"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the lockstep binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::support::{lockstep, scratch, text};
 
 const SAMPLE_5: &str = "6 10\n0 1 2 0 1 1\n1 2 0 1 1 0\n2 1 0 1 1 0\n1 0 1 1 0 2\n2 0 1 2 0 1\n0 2 1 0 2 1\n1 1 1\n2 2 2\n3 3 4\n4 4 1\n5 5 3\n6 6 2\n1 6 3\n6 1 2\n2 4 3\n4 2 1\n";
 
@@ -154,8 +130,7 @@ fn replay_passes_on_the_corpus() {
 
 #[test]
 fn replay_reports_a_wrong_expectation_and_exits_1() {
-    let dir = std::env::temp_dir().join(format!("lockstep-cli-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("cli-replay");
     std::fs::write(
         dir.join("new_game2.csv"),
         "name,input,expected,origin,note\nwrong,4 4|0 0 0 0|0 0 0 0|0 0 0 0|0 0 0 0|1 1 1|1 2 1|1 3 1|1 4 1,2,hand,\n",
@@ -180,8 +155,7 @@ fn replay_reports_a_wrong_expectation_and_exits_1() {
 
 #[test]
 fn shrink_refuses_a_case_both_solvers_agree_on() {
-    let file: PathBuf =
-        std::env::temp_dir().join(format!("lockstep-cli-shrink-{}.txt", std::process::id()));
+    let file = scratch("cli-shrink").join("case.txt");
     std::fs::write(&file, SAMPLE_5).unwrap();
     let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(2));

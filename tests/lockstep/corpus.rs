@@ -1,20 +1,13 @@
 //! The corpus: every row of every puzzle replays, and the loader rejects what the
 //! format spec (corpus/README.md) forbids, naming the line.
 
+use crate::support::scratch;
 use lockstep::corpus::{self, Origin, Row};
 use lockstep::puzzles::{self, NewGame2};
 use std::path::{Path, PathBuf};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
-}
-
-/// A fresh directory under the system temp dir, unique to this test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lockstep-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
@@ -106,7 +99,7 @@ fn loading_rejects_bad_rows_with_their_line() {
 
 #[test]
 fn append_creates_the_file_skips_known_inputs_and_renames_clashes() {
-    let dir = scratch("append");
+    let dir = scratch("corpus-append");
     let path = dir.join("new_game2.csv");
     let row = |name: &str, input: &str| Row {
         name: name.to_string(),
@@ -151,7 +144,7 @@ fn text_fields_round_trip() {
 
 #[test]
 fn append_keeps_the_files_column_order_and_a_missing_final_newline() {
-    let dir = scratch("append-order");
+    let dir = scratch("corpus-append-order");
     let path = dir.join("new_game2.csv");
     // Columns in another order, and no newline after the last row.
     std::fs::write(

@@ -701,10 +701,6 @@ fn ignoring_the_shared_cell_rule_cannot_be_seen() {
 
 // ---- the referee and the bots, through the real binary ----
 
-fn lockstep_bin() -> &'static str {
-    env!("CARGO_BIN_EXE_lockstep")
-}
-
 fn fixture(name: &str) -> String {
     format!(
         "sh {}/tests/fixtures/duel/{name}",
@@ -715,14 +711,14 @@ fn fixture(name: &str) -> String {
 fn bot(strategy: &str, seed: u64) -> String {
     format!(
         "{} duel bot --strategy {strategy} --seed {seed}",
-        lockstep_bin()
+        crate::support::BIN
     )
 }
 
 /// Runs the referee; returns stdout, and checks it finished in `limit`.
 fn referee(p1: &str, p2: &str, extra: &[&str], limit: Duration) -> String {
     let start = Instant::now();
-    let out = Command::new(lockstep_bin())
+    let out = Command::new(crate::support::BIN)
         .args(["duel", "referee", "--p1", p1, "--p2", p2])
         .args(extra)
         .stdin(Stdio::null())
@@ -776,8 +772,7 @@ fn misbehaving_bots_lose() {
 
 #[test]
 fn built_in_bots_play_whole_games_with_a_log() {
-    let dir = std::env::temp_dir().join(format!("lockstep-duel-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch("duel-games");
     for seed in 0..4u64 {
         let log = dir.join(format!("game-{seed}.log"));
         let out = referee(
@@ -810,7 +805,7 @@ fn duel_step_answers_and_rejects_malformed_lines() {
     let input: String = EXAMPLES.iter().map(|(i, _)| format!("{i}\n")).collect();
     let expected: String = EXAMPLES.iter().map(|(_, a)| format!("{a}\n")).collect();
     for extra in [&[][..], &["--reference"]] {
-        let mut child = Command::new(lockstep_bin())
+        let mut child = Command::new(crate::support::BIN)
             .args(["duel", "step"])
             .args(extra)
             .stdin(Stdio::piped())
@@ -826,7 +821,7 @@ fn duel_step_answers_and_rejects_malformed_lines() {
             .unwrap();
         let out = child.wait_with_output().unwrap();
         assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
-        let mut child = Command::new(lockstep_bin())
+        let mut child = Command::new(crate::support::BIN)
             .args(["duel", "step"])
             .args(extra)
             .stdin(Stdio::piped())

@@ -170,12 +170,8 @@ fn a_search_blind_to_dashes_is_caught_and_shrunk() {
 
 // ---- tournaments through the real binary ----
 
-fn lockstep_bin() -> &'static str {
-    env!("CARGO_BIN_EXE_lockstep")
-}
-
 fn tournament(opponent: &str, games: usize) -> String {
-    let bin = lockstep_bin();
+    let bin = crate::support::BIN;
     let start = Instant::now();
     let out = Command::new(bin)
         .args(["duel", "tournament", "--p1"])

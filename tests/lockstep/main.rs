@@ -18,3 +18,4 @@ mod new_game2;
 mod properties;
 mod robots;
 mod stress;
+mod support;

@@ -2,28 +2,14 @@
 //! passes, each planted bug gives its verdict (WA, RE, TLE) and a small shrunk
 //! input, and nothing is left running.
 
+use crate::support::{scratch, text};
 use lockstep::stress::{judge, line_diff, ProgramRun, Verdict};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 use std::time::Duration;
 
 fn lockstep(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lockstep"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the lockstep binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lockstep-stress-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::support::lockstep(args, "")
 }
 
 /// Runs `lockstep stress` on a fixture; returns the output and the saved input.
@@ -51,7 +37,7 @@ fn stress(puzzle: &str, program: &str, extra: &[&str], dir: &Path) -> (Output, O
 
 #[test]
 fn a_correct_program_passes() {
-    let dir = scratch("ok");
+    let dir = scratch("stress-ok");
     let (out, saved) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py ok",
@@ -74,7 +60,7 @@ fn new_game2_size(input: &str) -> (usize, usize) {
 
 #[test]
 fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
-    let dir = scratch("wa");
+    let dir = scratch("stress-wa");
     let (out, saved) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py wa",
@@ -107,7 +93,7 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
 
 #[test]
 fn a_crash_is_a_runtime_error_with_its_stderr() {
-    let dir = scratch("re");
+    let dir = scratch("stress-re");
     let (out, saved) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py re",
@@ -140,7 +126,7 @@ fn processes_with(tag: &str) -> usize {
 
 #[test]
 fn a_program_over_the_time_limit_is_killed_with_what_it_started() {
-    let dir = scratch("tle");
+    let dir = scratch("stress-tle");
     let tag = format!("tle-tag-{}", std::process::id());
     // Through a shell, so that the program is a grandchild: the whole group must go.
     let program = format!("python3 tests/fixtures/new_game2.py tle {tag} | cat");
@@ -172,7 +158,7 @@ fn a_program_over_the_time_limit_is_killed_with_what_it_started() {
 
 #[test]
 fn a_footholds_bug_shrinks_to_a_small_board() {
-    let dir = scratch("footholds");
+    let dir = scratch("stress-footholds");
     let (out, saved) = stress(
         "footholds",
         "python3 tests/fixtures/footholds.py wa",
@@ -198,7 +184,7 @@ fn a_footholds_bug_shrinks_to_a_small_board() {
 
 #[test]
 fn a_command_that_cannot_start_is_one_clear_error() {
-    let dir = scratch("missing");
+    let dir = scratch("stress-missing");
     for program in ["no-such-program-lockstep", "no-such-program-lockstep | cat"] {
         let (out, _) = stress("robots", program, &["--cases", "5"], &dir);
         let stderr = text(&out.stderr);
@@ -239,7 +225,7 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
 
 #[test]
 fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
-    let dir = scratch("duel");
+    let dir = scratch("stress-duel");
     let exe = env!("CARGO_BIN_EXE_lockstep");
     let sound = format!("{exe} duel bot --strategy greedy --seed 3");
     let out = lockstep(&[
