@@ -18,8 +18,8 @@
 
 use super::{
     Action, Actions, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason, State, Turn,
-    TurnResult, Winner, BLOCKED, CANCELLED, CHARGE, DASH, EFFECTIVE, GUARD, HIT, LAST_TURN, MOVE,
-    MOVED, OUT, SWEEP, THRUST, WINNING_BLESSING,
+    TurnResult, Winner, BLOCKED, BREAK, CANCELLED, CHARGE, DASH, EFFECTIVE, GUARD, HIT, LAST_TURN,
+    MOVE, MOVED, OUT, SWEEP, THRUST, WINNING_BLESSING,
 };
 use crate::digest::Digest;
 
@@ -112,9 +112,248 @@ const AREAS: [[[u64; CELLS]; 4]; 4] = {
     a
 };
 
-/// Damage and push length of each code's attack (0 for codes that do not attack).
-const DAMAGE: [i8; 8] = [0, 0, 2, 2, 3, 0, 2, 0];
-const PUSH: [u8; 8] = [0, 0, 0, 1, 2, 0, 1, 0];
+/// An action as written, as one index: `code * 9 + direction` (direction 8 for
+/// none), with codes above 7 folded into row 8, which is never legal. Legality is
+/// decided from this index by table lookups (see [`WRITTEN`]).
+const WRITTEN_COUNT: usize = 9 * 9;
+
+#[inline(always)]
+fn written_index(a: Action) -> usize {
+    usize::from(a.code.min(8)) * 9 + usize::from(a.dir.map_or(NO_DIR, |d| d as u8))
+}
+
+/// The legal actions (whatever the position), as (code, direction): wait, then
+/// each directed code in the four straight directions, then dash in all eight. A
+/// legal action list is resolved as two indices into this list ("action ids"),
+/// and every per-action table below is indexed by them.
+const ACTS: usize = 33;
+const ACT_LIST: [(u8, u8); ACTS] = {
+    let mut list = [(0u8, NO_DIR); ACTS];
+    let mut n = 1;
+    let mut code = MOVE;
+    while code < DASH {
+        let mut d = 0;
+        while d < 4 {
+            list[n] = (code, d);
+            n += 1;
+            d += 1;
+        }
+        code += 1;
+    }
+    let mut d = 0;
+    while d < 8 {
+        list[n] = (DASH, d);
+        n += 1;
+        d += 1;
+    }
+    list
+};
+
+/// What the legality check needs to know of a written action.
+#[derive(Clone, Copy)]
+struct Written {
+    /// Its action id, when its code and direction fit together (else 0, unused).
+    id: u8,
+    /// The cells from which it is legal as a first action, waits aside: every cell
+    /// for a well-formed action, only those where it lands inside the yard for a
+    /// move or dash, none for a malformed one.
+    first_from: u64,
+    /// Whether it is legal as a second action, waits aside.
+    second: bool,
+    /// The byte of its skill in the waits word (all ones there), or 0.
+    skill_mask: u64,
+    /// Its cooldown in that byte, to set when it is used.
+    cooldown: u64,
+}
+
+const WRITTEN: [Written; WRITTEN_COUNT] = {
+    let none = Written {
+        id: 0,
+        first_from: 0,
+        second: false,
+        skill_mask: 0,
+        cooldown: 0,
+    };
+    let mut table = [none; WRITTEN_COUNT];
+    let mut id = 0;
+    while id < ACTS {
+        let (code, dir) = ACT_LIST[id];
+        let mut first_from = 0u64;
+        let mut cell = 0;
+        while cell < CELLS {
+            let lands = match code {
+                MOVE => STEP[dir as usize][cell] != NONE,
+                DASH => DASH2[dir as usize][cell] != NONE,
+                _ => true,
+            };
+            if lands {
+                first_from |= 1 << cell;
+            }
+            cell += 1;
+        }
+        let (skill_mask, cooldown) = if code >= THRUST {
+            let shift = 8 * (code - THRUST) as u32;
+            (
+                0xff << shift,
+                (super::COOLDOWN[code as usize] as u64) << shift,
+            )
+        } else {
+            (0, 0)
+        };
+        table[code as usize * 9 + dir as usize] = Written {
+            id: id as u8,
+            first_from,
+            second: true,
+            skill_mask,
+            cooldown,
+        };
+        id += 1;
+    }
+    table
+};
+
+/// The six waits as the low six bytes of a word.
+#[inline(always)]
+fn waits_word(waits: &[u8; 6]) -> u64 {
+    let [a, b, c, d, e, f] = *waits;
+    u64::from_le_bytes([a, b, c, d, e, f, 0, 0])
+}
+
+#[inline(always)]
+fn waits_bytes(word: u64) -> [u8; 6] {
+    let [a, b, c, d, e, f, _, _] = word.to_le_bytes();
+    [a, b, c, d, e, f]
+}
+
+/// Every byte of `word` less one, stopping at 0 (a turn of waiting passes).
+#[inline(always)]
+fn count_down(word: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte, set when the byte is not 0; the low seven bits
+    // are added apart so that no carry crosses into the next byte.
+    let nonzero = (((word & LOW7) + LOW7) | word) & HIGH;
+    word - (nonzero >> 7)
+}
+
+/// The action ids of a legal action list, or `None` when it is illegal (see
+/// [`super::check_legal`], which gives the reason; the tests hold the two to the
+/// same verdicts). Branch-free apart from the result: one table row per action.
+#[inline(always)]
+fn legal_ids(p: &Player, actions: &Actions) -> Option<[Written; 2]> {
+    let w = [
+        WRITTEN[written_index(actions[0])],
+        WRITTEN[written_index(actions[1])],
+    ];
+    let waits = waits_word(&p.waits);
+    let ok = (w[0].first_from >> cell_of(p.pos) & 1 != 0)
+        & w[1].second
+        & (waits & (w[0].skill_mask | w[1].skill_mask) == 0)
+        // The same skill twice: both masks on the same byte.
+        & (w[0].skill_mask & w[1].skill_mask == 0);
+    ok.then_some(w)
+}
+
+/// Legality alone, for the tests.
+#[cfg(test)]
+fn legal(p: &Player, actions: &Actions) -> bool {
+    legal_ids(p, actions).is_some()
+}
+
+/// Bits of [`KIND`]: what an action does in which phase.
+const DASHES: u8 = 1;
+const MOVES: u8 = 2;
+const CHARGES: u8 = 4;
+const THRUSTS: u8 = 8;
+const GUARDS: u8 = 16;
+/// Sweep, charge and break: attacks judged in phase 4.
+const STRIKES: u8 = 32;
+/// Break: not stopped by a guard.
+const UNBLOCKABLE: u8 = 64;
+
+/// Per action id: its [`KIND`] bits, the damage and push of its attack, and the
+/// direction index a push it makes goes in.
+const KIND: [u8; ACTS] = {
+    let mut k = [0u8; ACTS];
+    let mut id = 0;
+    while id < ACTS {
+        k[id] = match ACT_LIST[id].0 {
+            MOVE => MOVES,
+            THRUST => THRUSTS,
+            SWEEP => STRIKES,
+            CHARGE => CHARGES | STRIKES,
+            GUARD => GUARDS,
+            BREAK => STRIKES | UNBLOCKABLE,
+            DASH => DASHES,
+            _ => 0,
+        };
+        id += 1;
+    }
+    k
+};
+const DAMAGE: [i8; ACTS] = {
+    let by_code: [i8; 8] = [0, 0, 2, 2, 3, 0, 2, 0];
+    let mut t = [0i8; ACTS];
+    let mut id = 0;
+    while id < ACTS {
+        t[id] = by_code[ACT_LIST[id].0 as usize];
+        id += 1;
+    }
+    t
+};
+const PUSH: [u8; ACTS] = {
+    let by_code: [u8; 8] = [0, 0, 0, 1, 2, 0, 1, 0];
+    let mut t = [0u8; ACTS];
+    let mut id = 0;
+    while id < ACTS {
+        t[id] = by_code[ACT_LIST[id].0 as usize];
+        id += 1;
+    }
+    t
+};
+
+/// Per action id and cell: where the action's own movement goes, or [`NONE`]. The
+/// dash target (phase 1) for dashes; one step (phase 3) for moves and charges.
+const TARGET: [[u8; CELLS]; ACTS] = {
+    let mut t = [[NONE; CELLS]; ACTS];
+    let mut id = 0;
+    while id < ACTS {
+        let (code, dir) = ACT_LIST[id];
+        let mut cell = 0;
+        while cell < CELLS {
+            t[id][cell] = match code {
+                DASH => DASH2[dir as usize][cell],
+                MOVE | CHARGE => STEP[dir as usize][cell],
+                _ => NONE,
+            };
+            cell += 1;
+        }
+        id += 1;
+    }
+    t
+};
+
+/// Per action id and cell: the action's area (thrust, sweep, charge, break or
+/// guard), or 0 for actions without one.
+const AREA: [[u64; CELLS]; ACTS] = {
+    let mut t = [[0u64; CELLS]; ACTS];
+    let mut id = 0;
+    while id < ACTS {
+        let (code, dir) = ACT_LIST[id];
+        let kind = match code {
+            THRUST | CHARGE => AREA_THRUST,
+            SWEEP => AREA_SWEEP,
+            BREAK => AREA_BREAK,
+            GUARD => AREA_GUARD,
+            _ => 4,
+        };
+        if kind < 4 {
+            t[id] = AREAS[kind][dir as usize];
+        }
+        id += 1;
+    }
+    t
+};
 
 /// Receives one [`Event`] per phase of every slot performed.
 pub trait Sink {
@@ -148,9 +387,13 @@ impl Sink for Recorder {
     }
 }
 
+/// The cell index of a position inside the yard. Wrapping: a position just
+/// outside gives a meaningless index that the callers select away, not a panic.
 #[inline(always)]
 fn cell_of((r, c): Cell) -> u8 {
-    ((r - 1) as u8) * N as u8 + (c - 1) as u8
+    (r.wrapping_sub(1) as u8)
+        .wrapping_mul(N as u8)
+        .wrapping_add(c.wrapping_sub(1) as u8)
 }
 
 #[inline(always)]
@@ -158,61 +401,18 @@ fn rc(cell: u8) -> Cell {
     ((cell / N as u8) as i8 + 1, (cell % N as u8) as i8 + 1)
 }
 
-/// (code, direction index or [`NO_DIR`]).
-#[derive(Clone, Copy)]
-struct Act {
-    code: u8,
-    dir: u8,
+/// `a` if `cond`, else `b`, written so that the optimiser keeps it a select: the
+/// outcome of these tests follows the random actions of a search, so a branch
+/// would be mispredicted about half the time.
+#[inline(always)]
+fn pick<T: Copy>(cond: bool, a: T, b: T) -> T {
+    [b, a][usize::from(cond)]
 }
 
+/// Whether bit `cell` of `area` is set.
 #[inline(always)]
-fn compact(a: Action) -> Act {
-    Act {
-        code: a.code,
-        dir: a.dir.map_or(NO_DIR, |d| d as u8),
-    }
-}
-
-/// Legality without building a message (see [`super::check_legal`], which gives
-/// the reason; the tests hold the two to the same verdicts).
-#[inline(always)]
-fn legal(p: &Player, actions: &Actions) -> bool {
-    let cell = cell_of(p.pos) as usize;
-    for (slot, a) in actions.iter().enumerate() {
-        let a = compact(*a);
-        match a.code {
-            0 => {
-                if a.dir != NO_DIR {
-                    return false;
-                }
-                continue;
-            }
-            DASH => {
-                if a.dir == NO_DIR {
-                    return false;
-                }
-            }
-            _ => {
-                if a.dir >= 4 {
-                    return false;
-                }
-            }
-        }
-        if a.code >= THRUST && p.waits[usize::from(a.code - THRUST)] > 0 {
-            return false;
-        }
-        if slot == 0 {
-            let target = match a.code {
-                MOVE => STEP[usize::from(a.dir)][cell],
-                DASH => DASH2[usize::from(a.dir)][cell],
-                _ => 0,
-            };
-            if target == NONE {
-                return false;
-            }
-        }
-    }
-    !(actions[0].code >= THRUST && actions[0].code == actions[1].code)
+fn covers(area: u64, cell: u8) -> bool {
+    area >> cell & 1 != 0
 }
 
 /// The movement rules of phases 1 and 3: `t` holds each mover's target or
@@ -220,18 +420,15 @@ fn legal(p: &Player, actions: &Actions) -> bool {
 #[inline(always)]
 fn movement(cells: &mut [u8; 2], t: [u8; 2]) -> [bool; 2] {
     let m = [t[0] != NONE, t[1] != NONE];
-    let go = if m[0] && m[1] {
-        let blocked = t[0] == t[1] || (t[0] == cells[1] && t[1] == cells[0]);
-        [!blocked, !blocked]
-    } else {
-        [m[0] && t[0] != cells[1], m[1] && t[1] != cells[0]]
-    };
-    if go[0] {
-        cells[0] = t[0];
-    }
-    if go[1] {
-        cells[1] = t[1];
-    }
+    let both_move = m[0] & m[1];
+    let blocked = (t[0] == t[1]) | ((t[0] == cells[1]) & (t[1] == cells[0]));
+    // Alone, a mover may not enter the other's cell; together, they may not meet
+    // or swap.
+    let go = [
+        m[0] & pick(both_move, !blocked, t[0] != cells[1]),
+        m[1] & pick(both_move, !blocked, t[1] != cells[0]),
+    ];
+    *cells = [pick(go[0], t[0], cells[0]), pick(go[1], t[1], cells[1])];
     go
 }
 
@@ -251,11 +448,7 @@ fn both<T>(f: impl Fn(usize) -> T) -> [T; 2] {
 
 #[inline(always)]
 fn flag(cond: bool, bit: u8) -> u8 {
-    if cond {
-        bit
-    } else {
-        0
-    }
+    u8::from(cond) * bit
 }
 
 impl Slot {
@@ -272,59 +465,56 @@ impl Slot {
         }
     }
 
-    /// Resolves one pair of simultaneous actions. Returns where both stand after
-    /// the pushes (possibly outside the yard) when an attack took effect, `None`
-    /// when none did: then both are inside, on `cells` (most slots: converting
-    /// cells to coordinates only when needed saves work on the search's hot path).
+    /// Resolves one pair of simultaneous actions, given by action id. Returns
+    /// where both stand after the pushes and whether each is outside the yard
+    /// when an attack took effect, `None` when none did: then both are inside, on
+    /// `cells` (most slots: converting cells to coordinates only when needed saves
+    /// work on the search's hot path).
+    ///
+    /// This is straight-line code over table rows: which of the two players
+    /// dashes, guards, thrusts or strikes is data, not control flow, because in a
+    /// search (and in random games) it changes from one call to the next and
+    /// branches on it would be mispredicted about half the time.
     #[inline(always)]
-    fn run<S: Sink>(&mut self, slot: u8, a: [Act; 2], sink: &mut S) -> Option<[Cell; 2]> {
-        let dir = [usize::from(a[0].dir), usize::from(a[1].dir)];
+    fn run<S: Sink>(
+        &mut self,
+        slot: u8,
+        id: [usize; 2],
+        sink: &mut S,
+    ) -> Option<([Cell; 2], [bool; 2])> {
+        let kind = [KIND[id[0]], KIND[id[1]]];
+        let does = |p: usize, bits: u8| kind[p] & bits != 0;
+        let start = both(|p| usize::from(self.cells[p]));
+        let target = both(|p| TARGET[id[p]][start[p]]);
+        let area = both(|p| AREA[id[p]][start[p]]);
+
         // Phase 1: dashes. A second-slot dash off the yard has target NONE.
-        let t = both(|p| {
-            if a[p].code == DASH {
-                DASH2[dir[p]][usize::from(self.cells[p])]
-            } else {
-                NONE
-            }
-        });
+        let t = both(|p| pick(does(p, DASHES), target[p], NONE));
         let moved = movement(&mut self.cells, t);
         self.emit(sink, slot, Phase::Dash, both(|p| flag(moved[p], MOVED)));
 
         // Phase 2: guards, then thrusts judged from here.
-        let guard = both(|p| {
-            if a[p].code == GUARD {
-                AREAS[AREA_GUARD][dir[p]][usize::from(self.cells[p])]
-            } else {
-                0
-            }
-        });
-        let mut hit = [false; 2];
-        let mut flags = [0u8; 2];
-        let mut cancelled = [false; 2];
-        for p in 0..2 {
-            let o = 1 - p;
-            if a[p].code == THRUST {
-                let reach = AREAS[AREA_THRUST][dir[p]][usize::from(self.cells[p])] >> self.cells[o]
-                    & 1
-                    != 0;
-                let blocked = guard[o] >> self.cells[p] & 1 != 0;
-                hit[p] = reach && !blocked;
-                flags[p] |= flag(reach && blocked, BLOCKED) | flag(hit[p], HIT);
-                if hit[p] && a[o].code == MOVE {
-                    cancelled[o] = true;
-                    flags[o] |= CANCELLED;
-                }
-            }
-        }
-        self.emit(sink, slot, Phase::GuardThrust, flags);
+        let c = self.cells;
+        let guard = both(|p| pick(does(p, GUARDS), area[p], 0));
+        let thrust_reach = both(|p| does(p, THRUSTS) & covers(area[p], c[1 - p]));
+        let thrust_blocked = both(|p| thrust_reach[p] & covers(guard[1 - p], c[p]));
+        let thrust_hit = both(|p| thrust_reach[p] & !thrust_blocked[p]);
+        let cancelled = both(|p| does(p, MOVES) & thrust_hit[1 - p]);
+        self.emit(
+            sink,
+            slot,
+            Phase::GuardThrust,
+            both(|p| {
+                flag(thrust_blocked[p], BLOCKED)
+                    | flag(thrust_hit[p], HIT)
+                    | flag(cancelled[p], CANCELLED)
+            }),
+        );
 
         // Phase 3: moves (unless cancelled) and charge movements.
         let t = both(|p| {
-            if (a[p].code == MOVE && !cancelled[p]) || a[p].code == CHARGE {
-                STEP[dir[p]][usize::from(self.cells[p])]
-            } else {
-                NONE
-            }
+            let goes = does(p, MOVES | CHARGES) & !cancelled[p];
+            pick(goes, target[p], NONE)
         });
         let moved = movement(&mut self.cells, t);
         self.emit(
@@ -335,35 +525,27 @@ impl Slot {
         );
 
         // Phase 4: sweep, charge and break from where the attackers now stand.
-        let mut flags = [0u8; 2];
-        for p in 0..2 {
-            let o = 1 - p;
-            let kind = match a[p].code {
-                SWEEP => AREA_SWEEP,
-                CHARGE => AREA_THRUST,
-                6 => AREA_BREAK,
-                _ => continue,
-            };
-            let reach = AREAS[kind][dir[p]][usize::from(self.cells[p])] >> self.cells[o] & 1 != 0;
-            let blocked = kind != AREA_BREAK && guard[o] >> self.cells[p] & 1 != 0;
-            hit[p] = reach && !blocked;
-            flags[p] |= flag(reach && blocked, BLOCKED) | flag(hit[p], HIT);
-        }
-        self.emit(sink, slot, Phase::Strike, flags);
+        let c = self.cells;
+        let strike_reach =
+            both(|p| does(p, STRIKES) & covers(AREA[id[p]][usize::from(c[p])], c[1 - p]));
+        let strike_blocked =
+            both(|p| strike_reach[p] & !does(p, UNBLOCKABLE) & covers(guard[1 - p], c[p]));
+        let strike_hit = both(|p| strike_reach[p] & !strike_blocked[p]);
+        self.emit(
+            sink,
+            slot,
+            Phase::Strike,
+            both(|p| flag(strike_blocked[p], BLOCKED) | flag(strike_hit[p], HIT)),
+        );
 
-        // Phase 5: comparison.
-        let damage = both(|p| {
-            if hit[p] {
-                DAMAGE[usize::from(a[p].code)]
-            } else {
-                0
-            }
-        });
-        let effective = if hit[0] && hit[1] {
-            [damage[0] >= damage[1], damage[1] >= damage[0]]
-        } else {
-            hit
-        };
+        // Phase 5: comparison. A player attacks at most once a slot.
+        let hit = both(|p| thrust_hit[p] | strike_hit[p]);
+        let damage = both(|p| pick(hit[p], DAMAGE[id[p]], 0));
+        let both_hit = hit[0] & hit[1];
+        let effective = [
+            hit[0] & (!both_hit | (damage[0] >= damage[1])),
+            hit[1] & (!both_hit | (damage[1] >= damage[0])),
+        ];
         self.emit(
             sink,
             slot,
@@ -371,52 +553,35 @@ impl Slot {
             both(|p| flag(effective[p], EFFECTIVE)),
         );
 
-        // Phase 6: damage (none on a tie) and pushes, one cell at a time.
-        let tie = hit[0] && hit[1] && damage[0] == damage[1];
-        if !effective[0] && !effective[1] {
+        // Phase 6: damage (none on a tie) and pushes, one cell at a time, at most
+        // two steps each. Written as two unconditional rounds: a player with no
+        // push left stands still, and one pushed off the yard stops there.
+        if !(effective[0] | effective[1]) {
             self.emit(sink, slot, Phase::PushDamage, [0, 0]);
             return None;
         }
-        let mut pos = [rc(self.cells[0]), rc(self.cells[1])];
-        let mut left = [0u8; 2];
-        let mut step = [(0i8, 0i8); 2];
+        let tie = both_hit & (damage[0] == damage[1]);
         for p in 0..2 {
-            if effective[p] {
-                let o = 1 - p;
-                if !tie {
-                    self.hp[o] -= damage[p];
-                }
-                left[o] = PUSH[usize::from(a[p].code)];
-                step[o] = DELTAS[dir[p]];
-            }
+            self.hp[1 - p] -= pick(effective[p] & !tie, damage[p], 0);
         }
-        while left[0] > 0 || left[1] > 0 {
-            let mut next = pos;
-            for p in 0..2 {
-                if left[p] > 0 {
-                    next[p] = (pos[p].0 + step[p].0, pos[p].1 + step[p].1);
-                }
-            }
+        let mut left = both(|o| pick(effective[1 - o], PUSH[id[1 - o]], 0));
+        let step = both(|o| DELTAS[usize::from(ACT_LIST[id[1 - o]].1) & 7]);
+        let mut pos = [rc(c[0]), rc(c[1])];
+        for _ in 0..2 {
+            let going = both(|p| left[p] > 0);
+            let next = both(|p| {
+                let k = i8::from(going[p]);
+                (pos[p].0 + k * step[p].0, pos[p].1 + k * step[p].1)
+            });
+            // Never both on one cell: the pushes stop before that.
             if next[0] == next[1] {
                 break;
             }
             pos = next;
-            for p in 0..2 {
-                if left[p] > 0 {
-                    left[p] -= 1;
-                    if !super::inside(pos[p]) {
-                        left[p] = 0;
-                    }
-                }
-            }
+            left = both(|p| pick(super::inside(pos[p]), left[p].saturating_sub(1), 0));
         }
         let out = both(|p| !super::inside(pos[p]));
-        if !out[0] {
-            self.cells[0] = cell_of(pos[0]);
-        }
-        if !out[1] {
-            self.cells[1] = cell_of(pos[1]);
-        }
+        self.cells = both(|p| pick(out[p], self.cells[p], cell_of(pos[p])));
         if S::ACTIVE {
             sink.event(Event {
                 slot,
@@ -426,7 +591,7 @@ impl Slot {
                 flags: [flag(out[0], OUT), flag(out[1], OUT)],
             });
         }
-        Some(pos)
+        Some((pos, out))
     }
 }
 
@@ -436,72 +601,79 @@ impl Slot {
 pub fn resolve_traced<S: Sink>(state: &State, actions: &[Actions; 2], sink: &mut S) -> TurnResult {
     let mut next = *state;
     next.turn = state.turn + 1;
-    let ok = [
-        legal(&state.players[0], &actions[0]),
-        legal(&state.players[1], &actions[1]),
+    let written = [
+        legal_ids(&state.players[0], &actions[0]),
+        legal_ids(&state.players[1], &actions[1]),
     ];
-    if !(ok[0] && ok[1]) {
-        for p in &mut next.players {
-            for w in &mut p.waits {
-                *w = w.saturating_sub(1);
+    let waits = [
+        count_down(waits_word(&state.players[0].waits)),
+        count_down(waits_word(&state.players[1].waits)),
+    ];
+    let (w0, w1) = match written {
+        [Some(w0), Some(w1)] => (w0, w1),
+        _ => {
+            for p in 0..2 {
+                next.players[p].waits = waits_bytes(waits[p]);
             }
+            let winner = match written {
+                [Some(_), None] => Winner::P1,
+                [None, Some(_)] => Winner::P2,
+                _ => Winner::Draw,
+            };
+            return TurnResult {
+                next,
+                outcome: Outcome::Ended(winner, Reason::Illegal),
+            };
         }
-        let winner = match ok {
-            [true, false] => Winner::P1,
-            [false, true] => Winner::P2,
-            _ => Winner::Draw,
-        };
-        return TurnResult {
-            next,
-            outcome: Outcome::Ended(winner, Reason::Illegal),
-        };
-    }
-    for p in 0..2 {
-        next.players[p].waits = super::next_waits(&state.players[p].waits, Some(&actions[p]));
+    };
+    // Used skills get their cooldown; the rest count down.
+    for (p, w) in [w0, w1].iter().enumerate() {
+        let used = w[0].skill_mask | w[1].skill_mask;
+        next.players[p].waits = waits_bytes(waits[p] & !used | w[0].cooldown | w[1].cooldown);
     }
     let mut s = Slot {
         cells: [cell_of(state.players[0].pos), cell_of(state.players[1].pos)],
         hp: [state.players[0].hp, state.players[1].hp],
     };
-    let mut outcome = Outcome::Ongoing;
     let mut pushed = None;
+    let mut lost = [false; 2];
+    let mut dead = [false; 2];
     for slot in 0..2 {
-        let acts = [compact(actions[0][slot]), compact(actions[1][slot])];
-        pushed = s.run(slot as u8, acts, sink);
-        let dead = [s.hp[0] <= 0, s.hp[1] <= 0];
-        let out = pushed.map_or([false, false], |pos| both(|p| !super::inside(pos[p])));
-        let lost = both(|p| dead[p] || out[p]);
-        if lost[0] || lost[1] {
-            let winner = match lost {
-                [true, true] => Winner::Draw,
-                [true, false] => Winner::P2,
-                _ => Winner::P1,
-            };
-            let by_hp = (lost[0] && dead[0]) || (lost[1] && dead[1]);
-            outcome = Outcome::Ended(winner, if by_hp { Reason::Hp } else { Reason::Out });
+        let ids = [usize::from(w0[slot].id), usize::from(w1[slot].id)];
+        pushed = s.run(slot as u8, ids, sink);
+        let out = pushed.map_or([false; 2], |(_, out)| out);
+        dead = [s.hp[0] <= 0, s.hp[1] <= 0];
+        lost = [dead[0] | out[0], dead[1] | out[1]];
+        if lost[0] | lost[1] {
             break;
         }
     }
-    let pos = pushed.unwrap_or_else(|| [rc(s.cells[0]), rc(s.cells[1])]);
+    let pos = pushed.map_or_else(|| [rc(s.cells[0]), rc(s.cells[1])], |(pos, _)| pos);
     for p in 0..2 {
         next.players[p].pos = pos[p];
         next.players[p].hp = s.hp[p];
     }
-    if outcome == Outcome::Ongoing {
+    let outcome = if lost[0] | lost[1] {
+        let winner = match lost {
+            [true, true] => Winner::Draw,
+            [true, false] => Winner::P2,
+            _ => Winner::P1,
+        };
+        let by_hp = (lost[0] & dead[0]) | (lost[1] & dead[1]);
+        Outcome::Ended(winner, if by_hp { Reason::Hp } else { Reason::Out })
+    } else {
         for p in &mut next.players {
-            if p.pos == state.spring {
-                p.blessing += 1;
-            }
+            p.blessing += u8::from(p.pos == state.spring);
         }
         let [b0, b1] = [next.players[0].blessing, next.players[1].blessing];
         let won = [b0 >= WINNING_BLESSING, b1 >= WINNING_BLESSING];
-        if won[0] || won[1] {
+        if won[0] | won[1] {
             let winner = match won {
                 [true, true] => Winner::Draw,
                 [true, false] => Winner::P1,
                 _ => Winner::P2,
             };
-            outcome = Outcome::Ended(winner, Reason::Blessing);
+            Outcome::Ended(winner, Reason::Blessing)
         } else if state.turn >= LAST_TURN {
             let key = |p: &Player| (p.blessing, p.hp);
             let winner = match key(&next.players[0]).cmp(&key(&next.players[1])) {
@@ -509,9 +681,11 @@ pub fn resolve_traced<S: Sink>(state: &State, actions: &[Actions; 2], sink: &mut
                 std::cmp::Ordering::Less => Winner::P2,
                 std::cmp::Ordering::Equal => Winner::Draw,
             };
-            outcome = Outcome::Ended(winner, Reason::Turns);
+            Outcome::Ended(winner, Reason::Turns)
+        } else {
+            Outcome::Ongoing
         }
-    }
+    };
     TurnResult { next, outcome }
 }
 
