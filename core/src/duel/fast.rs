@@ -149,36 +149,28 @@ const ACT_LIST: [(u8, u8); ACTS] = {
     list
 };
 
-/// What the legality check needs to know of a written action.
-#[derive(Clone, Copy)]
-struct Written {
-    /// Its action id, when its code and direction fit together (else 0, unused).
-    id: u8,
-    /// The cells from which it is legal as a first action, waits aside: every cell
-    /// for a well-formed action, only those where it lands inside the yard for a
-    /// move or dash, none for a malformed one.
-    first_from: u64,
-    /// Whether it is legal as a second action, waits aside.
-    second: bool,
-    /// The byte of its skill in the waits word (all ones there), or 0.
-    skill_mask: u64,
-    /// Its cooldown in that byte, to set when it is used.
-    cooldown: u64,
-}
-
-const WRITTEN: [Written; WRITTEN_COUNT] = {
-    let none = Written {
-        id: 0,
-        first_from: 0,
-        second: false,
-        skill_mask: 0,
-        cooldown: 0,
-    };
-    let mut table = [none; WRITTEN_COUNT];
+/// The action id of each written action ([`written_index`]), or [`MALFORMED`]
+/// when its code and direction do not fit together.
+const MALFORMED: u8 = ACTS as u8;
+const ID_OF_WRITTEN: [u8; WRITTEN_COUNT] = {
+    let mut table = [MALFORMED; WRITTEN_COUNT];
     let mut id = 0;
     while id < ACTS {
         let (code, dir) = ACT_LIST[id];
-        let mut first_from = 0u64;
+        table[code as usize * 9 + dir as usize] = id as u8;
+        id += 1;
+    }
+    table
+};
+
+/// Per action id (and [`MALFORMED`]): the cells from which it is legal as a first
+/// action, waits aside. Every cell for a well-formed action, only those where it
+/// lands inside the yard for a move or dash, none for a malformed one.
+const FIRST_FROM: [u64; ACTS + 1] = {
+    let mut table = [0u64; ACTS + 1];
+    let mut id = 0;
+    while id < ACTS {
+        let (code, dir) = ACT_LIST[id];
         let mut cell = 0;
         while cell < CELLS {
             let lands = match code {
@@ -187,30 +179,38 @@ const WRITTEN: [Written; WRITTEN_COUNT] = {
                 _ => true,
             };
             if lands {
-                first_from |= 1 << cell;
+                table[id] |= 1 << cell;
             }
             cell += 1;
         }
-        let (skill_mask, cooldown) = if code >= THRUST {
-            let shift = 8 * (code - THRUST) as u32;
-            (
-                0xff << shift,
-                (super::COOLDOWN[code as usize] as u64) << shift,
-            )
-        } else {
-            (0, 0)
-        };
-        table[code as usize * 9 + dir as usize] = Written {
-            id: id as u8,
-            first_from,
-            second: true,
-            skill_mask,
-            cooldown,
-        };
         id += 1;
     }
     table
 };
+
+/// Per action id: the byte of its skill in the waits word (all ones there), or 0
+/// for wait and move; and its cooldown in that byte.
+const SKILL_MASK: [u64; ACTS + 1] = skill_bytes(false);
+const SKILL_COOLDOWN: [u64; ACTS + 1] = skill_bytes(true);
+
+const fn skill_bytes(cooldown: bool) -> [u64; ACTS + 1] {
+    let mut table = [0u64; ACTS + 1];
+    let mut id = 0;
+    while id < ACTS {
+        let code = ACT_LIST[id].0;
+        if code >= THRUST {
+            let shift = 8 * (code - THRUST) as u32;
+            let value = if cooldown {
+                super::COOLDOWN[code as usize] as u64
+            } else {
+                0xff
+            };
+            table[id] = value << shift;
+        }
+        id += 1;
+    }
+    table
+}
 
 /// The six waits as the low six bytes of a word.
 #[inline(always)]
@@ -236,28 +236,52 @@ fn count_down(word: u64) -> u64 {
     word - (nonzero >> 7)
 }
 
-/// The action ids of a legal action list, or `None` when it is illegal (see
+/// A player's action list, read: its two action ids, whether it is legal (see
 /// [`super::check_legal`], which gives the reason; the tests hold the two to the
-/// same verdicts). Branch-free apart from the result: one table row per action.
+/// same verdicts), and the player's waits after the turn (used skills get their
+/// cooldown, the others count down; nothing is used when either list is
+/// illegal). Branch-free: a few table lookups per action.
+#[derive(Clone, Copy)]
+struct Choice {
+    ids: [u8; 2],
+    legal: bool,
+    /// The waits word after the turn if the turn is played.
+    waits: u64,
+    /// The waits word after the turn if it is not (an illegal list).
+    idle_waits: u64,
+}
+
 #[inline(always)]
-fn legal_ids(p: &Player, actions: &Actions) -> Option<[Written; 2]> {
-    let w = [
-        WRITTEN[written_index(actions[0])],
-        WRITTEN[written_index(actions[1])],
+fn choose(p: &Player, actions: &Actions) -> Choice {
+    let ids = [
+        ID_OF_WRITTEN[written_index(actions[0])],
+        ID_OF_WRITTEN[written_index(actions[1])],
+    ];
+    let skill = [
+        SKILL_MASK[usize::from(ids[0])],
+        SKILL_MASK[usize::from(ids[1])],
     ];
     let waits = waits_word(&p.waits);
-    let ok = (w[0].first_from >> cell_of(p.pos) & 1 != 0)
-        & w[1].second
-        & (waits & (w[0].skill_mask | w[1].skill_mask) == 0)
+    let legal = (FIRST_FROM[usize::from(ids[0])] >> cell_of(p.pos) & 1 != 0)
+        & (ids[1] != MALFORMED)
+        & (waits & (skill[0] | skill[1]) == 0)
         // The same skill twice: both masks on the same byte.
-        & (w[0].skill_mask & w[1].skill_mask == 0);
-    ok.then_some(w)
+        & (skill[0] & skill[1] == 0);
+    let idle_waits = count_down(waits);
+    Choice {
+        ids,
+        legal,
+        waits: idle_waits & !(skill[0] | skill[1])
+            | SKILL_COOLDOWN[usize::from(ids[0])]
+            | SKILL_COOLDOWN[usize::from(ids[1])],
+        idle_waits,
+    }
 }
 
 /// Legality alone, for the tests.
 #[cfg(test)]
 fn legal(p: &Player, actions: &Actions) -> bool {
-    legal_ids(p, actions).is_some()
+    choose(p, actions).legal
 }
 
 /// Bits of [`KIND`]: what an action does in which phase.
@@ -601,35 +625,26 @@ impl Slot {
 pub fn resolve_traced<S: Sink>(state: &State, actions: &[Actions; 2], sink: &mut S) -> TurnResult {
     let mut next = *state;
     next.turn = state.turn + 1;
-    let written = [
-        legal_ids(&state.players[0], &actions[0]),
-        legal_ids(&state.players[1], &actions[1]),
+    let choice = [
+        choose(&state.players[0], &actions[0]),
+        choose(&state.players[1], &actions[1]),
     ];
-    let waits = [
-        count_down(waits_word(&state.players[0].waits)),
-        count_down(waits_word(&state.players[1].waits)),
-    ];
-    let (w0, w1) = match written {
-        [Some(w0), Some(w1)] => (w0, w1),
-        _ => {
-            for p in 0..2 {
-                next.players[p].waits = waits_bytes(waits[p]);
-            }
-            let winner = match written {
-                [Some(_), None] => Winner::P1,
-                [None, Some(_)] => Winner::P2,
-                _ => Winner::Draw,
-            };
-            return TurnResult {
-                next,
-                outcome: Outcome::Ended(winner, Reason::Illegal),
-            };
+    if !(choice[0].legal & choice[1].legal) {
+        for p in 0..2 {
+            next.players[p].waits = waits_bytes(choice[p].idle_waits);
         }
-    };
-    // Used skills get their cooldown; the rest count down.
-    for (p, w) in [w0, w1].iter().enumerate() {
-        let used = w[0].skill_mask | w[1].skill_mask;
-        next.players[p].waits = waits_bytes(waits[p] & !used | w[0].cooldown | w[1].cooldown);
+        let winner = match (choice[0].legal, choice[1].legal) {
+            (true, false) => Winner::P1,
+            (false, true) => Winner::P2,
+            _ => Winner::Draw,
+        };
+        return TurnResult {
+            next,
+            outcome: Outcome::Ended(winner, Reason::Illegal),
+        };
+    }
+    for p in 0..2 {
+        next.players[p].waits = waits_bytes(choice[p].waits);
     }
     let mut s = Slot {
         cells: [cell_of(state.players[0].pos), cell_of(state.players[1].pos)],
@@ -639,7 +654,10 @@ pub fn resolve_traced<S: Sink>(state: &State, actions: &[Actions; 2], sink: &mut
     let mut lost = [false; 2];
     let mut dead = [false; 2];
     for slot in 0..2 {
-        let ids = [usize::from(w0[slot].id), usize::from(w1[slot].id)];
+        let ids = [
+            usize::from(choice[0].ids[slot]),
+            usize::from(choice[1].ids[slot]),
+        ];
         pushed = s.run(slot as u8, ids, sink);
         let out = pushed.map_or([false; 2], |(_, out)| out);
         dead = [s.hp[0] <= 0, s.hp[1] <= 0];
