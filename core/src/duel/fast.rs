@@ -420,9 +420,20 @@ fn cell_of((r, c): Cell) -> u8 {
         .wrapping_add(c.wrapping_sub(1) as u8)
 }
 
+/// (row, column) of each cell index, by table (a division by 7 otherwise).
+const RC: [Cell; 64] = {
+    let mut t = [(0i8, 0i8); 64];
+    let mut cell = 0;
+    while cell < CELLS {
+        t[cell] = ((cell / N) as i8 + 1, (cell % N) as i8 + 1);
+        cell += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn rc(cell: u8) -> Cell {
-    ((cell / N as u8) as i8 + 1, (cell % N as u8) as i8 + 1)
+    RC[usize::from(cell & 63)]
 }
 
 /// `a` if `cond`, else `b`, written so that the optimiser keeps it a select: the
@@ -443,15 +454,17 @@ fn covers(area: u64, cell: u8) -> bool {
 /// [`NONE`] for a player that does not move in this phase.
 #[inline(always)]
 fn movement(cells: &mut [u8; 2], t: [u8; 2]) -> [bool; 2] {
-    let m = [t[0] != NONE, t[1] != NONE];
-    let both_move = m[0] & m[1];
-    let blocked = (t[0] == t[1]) | ((t[0] == cells[1]) & (t[1] == cells[0]));
-    // Alone, a mover may not enter the other's cell; together, they may not meet
-    // or swap.
-    let go = [
-        m[0] & pick(both_move, !blocked, t[0] != cells[1]),
-        m[1] & pick(both_move, !blocked, t[1] != cells[0]),
-    ];
+    // A mover is stopped by a shared target, or by the other's cell unless the
+    // other leaves it and does not come to the mover's (a swap). For a player
+    // that does not move, `t` is NONE, which is never a cell and never a target
+    // of the other, so one formula covers one mover and two.
+    let same_target = t[0] == t[1];
+    let stays = [t[0] == NONE, t[1] == NONE];
+    let go = both(|p| {
+        let o = 1 - p;
+        let into_other = (t[p] == cells[o]) & (stays[o] | (t[o] == cells[p]));
+        !stays[p] & !same_target & !into_other
+    });
     *cells = [pick(go[0], t[0], cells[0]), pick(go[1], t[1], cells[1])];
     go
 }
