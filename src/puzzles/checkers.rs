@@ -642,6 +642,10 @@ impl Puzzle for Checkers {
         model::write_answer(answer)
     }
 
+    fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
+        bench_extra(options)
+    }
+
     fn describe(case: &Case) -> String {
         let moves: usize = case.instances.iter().map(|i| i.moves.len()).sum();
         let pieces: usize = case
@@ -686,4 +690,99 @@ impl Puzzle for Checkers {
 /// The verdicts of a case, as the tests count them.
 pub fn all_valid(answer: &Answer) -> bool {
     answer.iter().all(|v| *v == Verdict::AllValid)
+}
+
+/// Whole games from the start position, every move legal: random play (seeded)
+/// until the side to move has no move or `plies` moves are made, one instance a
+/// game. The generator's cases are short (two or three moves an instance, a third
+/// of them broken early); these measure validation per move over long move lists.
+pub fn whole_games(seed: u64, games: usize, plies: usize) -> Vec<Case> {
+    let mut random = crate::seeds::SplitMix64::new(seed);
+    (0..games)
+        .map(|_| {
+            let start = reference::start_grid();
+            let (red, white) = start.pieces();
+            let (mut grid, mut side, mut moves) = (start, Side::Red, Vec::new());
+            while moves.len() < plies {
+                let legal = unlimited_moves(&grid, side);
+                if legal.is_empty() {
+                    break;
+                }
+                let chosen = &legal[(random.next_u64() % legal.len() as u64) as usize];
+                moves.push(Move(chosen.path.clone()));
+                grid = chosen.after.clone();
+                side = side.opponent();
+            }
+            Case {
+                instances: vec![Instance {
+                    red,
+                    white,
+                    to_move: Side::Red,
+                    moves,
+                }],
+            }
+        })
+        .collect()
+}
+
+/// The bench lines of the issue beyond generated cases: validation of whole games
+/// (moves per second, core and reference side by side, as in [`crate::bench`]:
+/// warm-up pass, timed pass, medians), and perft nodes per second on one thread.
+fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
+    use crate::bench::median;
+    use std::hint::black_box;
+    use std::time::Instant;
+    let games = whole_games(options.seed, 200, 80);
+    let moves: usize = games.iter().map(|c| c.instances[0].moves.len()).sum();
+    let core_pass = || {
+        for case in &games {
+            black_box(model::solve(black_box(case)));
+        }
+    };
+    let reference_pass = || {
+        for case in &games {
+            let _ = black_box(reference::solve(black_box(case), &mut Fuel::unlimited()));
+        }
+    };
+    let (mut core_rates, mut reference_rates, mut ratios) = (vec![], vec![], vec![]);
+    for _ in 0..options.rounds.max(1) {
+        core_pass();
+        let start = Instant::now();
+        core_pass();
+        let core_time = start.elapsed().as_secs_f64();
+        reference_pass();
+        let start = Instant::now();
+        reference_pass();
+        let reference_time = start.elapsed().as_secs_f64();
+        core_rates.push(moves as f64 / core_time);
+        reference_rates.push(moves as f64 / reference_time);
+        ratios.push(reference_time / core_time);
+    }
+    let mut lines = vec![format!(
+        "whole games ({} games, {moves} moves, all valid): core {:.1} M moves/s, reference {:.2} M moves/s; {:.1}x",
+        games.len(),
+        median(&mut core_rates) / 1e6,
+        median(&mut reference_rates) / 1e6,
+        median(&mut ratios)
+    )];
+    // Perft on one thread, each at a depth that takes a few tens of milliseconds.
+    let (core_depth, reference_depth) = (9, 6);
+    let (mut core_rates, mut reference_rates) = (vec![], vec![]);
+    for _ in 0..options.rounds.max(1) {
+        let start = Instant::now();
+        let nodes = model::perft(black_box(core_depth));
+        core_rates.push(nodes as f64 / start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        let nodes = reference::perft(black_box(reference_depth), &mut Fuel::unlimited())
+            .expect("unlimited fuel");
+        reference_rates.push(nodes as f64 / start.elapsed().as_secs_f64());
+    }
+    let (core_rate, reference_rate) = (median(&mut core_rates), median(&mut reference_rates));
+    lines.push(format!(
+        "perft, one thread: core {:.0} M nodes/s (depth {core_depth}, last ply bulk-counted), reference {:.2} M nodes/s (depth {reference_depth}); {:.0}x",
+        core_rate / 1e6,
+        reference_rate / 1e6,
+        core_rate / reference_rate
+    ));
+    lines
 }
