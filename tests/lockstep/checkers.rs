@@ -532,3 +532,19 @@ fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
     assert_eq!(row.expected, truth.trim_end().replace('\n', "|"));
     assert!(row.note.contains("core answered"), "{}", row.note);
 }
+
+/// The bench's whole games are what its line says: every move valid for both
+/// solvers, and long (most games run to the ply limit or to a finished game).
+#[test]
+fn the_bench_whole_games_are_long_and_all_valid() {
+    let games = lockstep::puzzles::checkers::whole_games(3, 20, 80);
+    let moves: usize = games.iter().map(|c| c.instances[0].moves.len()).sum();
+    assert!(moves >= 20 * 40, "only {moves} moves in 20 games");
+    for case in &games {
+        let core = model::solve(case);
+        let reference = reference::solve(case, &mut Fuel::unlimited()).unwrap();
+        assert_eq!(core.answer, vec![Verdict::AllValid]);
+        assert_eq!(reference.answer, core.answer);
+        assert_eq!(reference.trace_digest, core.trace_digest);
+    }
+}
