@@ -2,7 +2,7 @@
 //! against the published counts, the generator's reach, and proof that the harness
 //! catches (and shrinks) deliberately wrong validators.
 
-use lockstep::campaign::{self, generate_case, CampaignOptions, Solver};
+use lockstep::campaign::{self, generate_case, Solver};
 use lockstep::corpus::{self, Origin};
 use lockstep::puzzle::{check, check_with, Run, Verdict as Check};
 use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
@@ -511,14 +511,7 @@ fn planted_bugs_are_found_and_shrunk_small() {
 
 #[test]
 fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
-    let options = CampaignOptions {
-        seconds: 600.0,
-        seed: 8,
-        jobs: 2,
-        max_cases: Some(20_000),
-        progress: false,
-        stats: false,
-    };
+    let options = crate::support::campaign_options(8, 20_000);
     let report = campaign::run_with::<Checkers>(&options, capture_only_for_mover);
     let (_, _, finding) = report.finding.expect("the broken core is found");
     let row = finding.row;

@@ -1,7 +1,7 @@
 //! New Game 2: rule scenarios on both solvers, the generator's reach, and proof that
 //! the harness catches (and shrinks) deliberately wrong solvers.
 
-use lockstep::campaign::{self, generate_case, CampaignOptions, Solver};
+use lockstep::campaign::{self, generate_case, Solver};
 use lockstep::puzzle::{check, check_with, Run, Verdict};
 use lockstep::puzzles::NewGame2;
 use lockstep::seeds::CASE_BYTES;
@@ -304,14 +304,7 @@ fn planted_bugs_are_found_and_shrunk_small() {
 
 #[test]
 fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
-    let options = CampaignOptions {
-        seconds: 600.0,
-        seed: 8,
-        jobs: 2,
-        max_cases: Some(20_000),
-        progress: false,
-        stats: false,
-    };
+    let options = crate::support::campaign_options(8, 20_000);
     let report = campaign::run_with::<NewGame2>(&options, leaves_its_stack_behind);
     let (_, _, finding) = report.finding.expect("the broken core is found");
     assert!(report.tally.diverge >= 1);

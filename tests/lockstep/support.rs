@@ -1,5 +1,5 @@
 //! Helpers shared by the test modules: running the `lockstep` binary, reading its
-//! output, and scratch directories.
+//! output, scratch directories, and campaign options for tests.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -38,4 +38,17 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// A quiet campaign on two jobs that stops after `max_cases` (the time limit is
+/// only a safety net): the options the broken-core campaign tests share.
+pub fn campaign_options(seed: u64, max_cases: u64) -> lockstep::campaign::CampaignOptions {
+    lockstep::campaign::CampaignOptions {
+        seconds: 600.0,
+        seed,
+        jobs: 2,
+        max_cases: Some(max_cases),
+        progress: false,
+        stats: false,
+    }
 }
