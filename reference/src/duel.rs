@@ -2,9 +2,10 @@
 //! cells as (row, column) pairs, every area built as a list of cells from the rule
 //! text each time it is needed.
 //!
-//! Uses `lockstep_core::duel` for the model types, the `Event` vocabulary and the
-//! step format only; legality, waits, areas, movement, comparison and pushes are
-//! all written again here from `shared/puzzles/duel.md`.
+//! Uses `lockstep_core::duel` only for the model types (with `Dir::delta`), the
+//! `Event` vocabulary and `line_marker` (how a trace digest separates lines);
+//! legality, waits, areas, movement, comparison and pushes are all written again
+//! here from `shared/puzzles/duel.md`.
 
 // The two players are indexed `p` and `1 - p`, as the rule text speaks of them.
 #![allow(clippy::needless_range_loop)]
@@ -79,7 +80,7 @@ fn guard_area(cell: Cell, d: Dir) -> Vec<Cell> {
     in_yard(cells)
 }
 
-/// The action table: (code, name, cooldown, damage, push).
+/// Turns a skill must wait after use (rule text's table).
 fn cooldown(code: u8) -> u8 {
     match code {
         2 | 6 => 1,

@@ -3,12 +3,17 @@
 //! Built to sit inside a search that tries about a million joint actions a turn:
 //!
 //! - A cell inside the yard is an index 0..49 (row-major); an area is a `u64` with
-//!   one bit per cell. Every area (thrust and charge, sweep, break, guard) and every
-//!   one-step and dash target is a `const` table indexed by direction and cell,
-//!   built at compile time from the rule text's geometry, so a hit test is one AND.
+//!   one bit per cell. A written action is mapped once to one of the 33 well-formed
+//!   actions (its "action id"); its area (thrust and charge, sweep, break, guard)
+//!   and its movement target are `const` tables indexed by action id and cell,
+//!   built at compile time from the rule text's geometry, so a hit test is one AND
+//!   and a move one lookup. Legality is table bits too, and the six waits count
+//!   down as one word.
 //! - A turn works on two cell indices and two hp values in registers and allocates
 //!   nothing; a push, which may leave the yard, is the only place that steps in
-//!   (row, column) coordinates.
+//!   (row, column) coordinates. Which player dashes, guards or strikes is data
+//!   (selects), not control flow: it changes from one call to the next, so
+//!   branches on it are often mispredicted.
 //! - Events (one per phase per slot, see [`Event`]) go to a [`Sink`]; the search
 //!   uses `()`, whose `ACTIVE = false` lets the compiler drop every event.
 
@@ -19,15 +24,15 @@
 use super::{
     Action, Actions, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason, State, Turn,
     TurnResult, Winner, BLOCKED, BREAK, CANCELLED, CHARGE, DASH, EFFECTIVE, GUARD, HIT, LAST_TURN,
-    MOVE, MOVED, OUT, SWEEP, THRUST, WINNING_BLESSING,
+    MOVE, MOVED, OUT, SIZE, SWEEP, THRUST, WINNING_BLESSING,
 };
 use crate::digest::Digest;
 
-const N: usize = 7;
+const N: usize = SIZE as usize;
 const CELLS: usize = N * N;
 /// "No target": a move, dash or charge movement that would leave the yard.
 const NONE: u8 = 64;
-/// A direction index for "no direction" in the compact action form.
+/// The direction index of an action written without a direction.
 const NO_DIR: u8 = 8;
 
 const DELTAS: [(i8, i8); 8] = {
@@ -57,64 +62,32 @@ const fn bit_at(r: i32, c: i32) -> u64 {
     }
 }
 
-/// The cell `k` steps from `cell` in direction `d`, or [`NONE`].
-const fn targets(k: i32) -> [[u8; CELLS]; 8] {
-    let mut t = [[NONE; CELLS]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut cell = 0;
-        while cell < CELLS {
-            let (r, c) = ((cell / N) as i32, (cell % N) as i32);
-            t[d][cell] = cell_at(r + k * DELTAS[d].0 as i32, c + k * DELTAS[d].1 as i32);
-            cell += 1;
-        }
-        d += 1;
+/// The area of an attack or guard with `code` facing straight direction `d` from
+/// `cell`, as the rule text draws it: front cells 1 and 2 (thrust and charge); the
+/// row in front and both sides (sweep); front cell 1 (break); the row in front and
+/// front cell 2 (guard); nothing for other codes. Cells off the yard are absent.
+const fn area_mask(code: u8, d: usize, cell: usize) -> u64 {
+    let (fr, fc) = (DELTAS[d].0 as i32, DELTAS[d].1 as i32);
+    // Left and right of the facing direction.
+    let (lr, lc) = (-fc, fr);
+    let (rr, rc) = (fc, -fr);
+    let (r, c) = ((cell / N) as i32, (cell % N) as i32);
+    let front1 = bit_at(r + fr, c + fc);
+    let front2 = bit_at(r + 2 * fr, c + 2 * fc);
+    let front_row = front1 | bit_at(r + fr + lr, c + fc + lc) | bit_at(r + fr + rr, c + fc + rc);
+    let sides = bit_at(r + lr, c + lc) | bit_at(r + rr, c + rc);
+    match code {
+        THRUST | CHARGE => front1 | front2,
+        SWEEP => front_row | sides,
+        BREAK => front1,
+        GUARD => front_row | front2,
+        _ => 0,
     }
-    t
 }
-
-const STEP: [[u8; CELLS]; 8] = targets(1);
-const DASH2: [[u8; CELLS]; 8] = targets(2);
-
-/// Area kinds for [`area`].
-const AREA_THRUST: usize = 0;
-const AREA_SWEEP: usize = 1;
-const AREA_BREAK: usize = 2;
-const AREA_GUARD: usize = 3;
-
-/// Areas by kind, straight direction and cell: front cells 1 and 2 (thrust and
-/// charge); the row in front and both sides (sweep); front cell 1 (break); the row
-/// in front and front cell 2 (guard). Cells off the yard are simply absent.
-const AREAS: [[[u64; CELLS]; 4]; 4] = {
-    let mut a = [[[0u64; CELLS]; 4]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let (fr, fc) = (DELTAS[d].0 as i32, DELTAS[d].1 as i32);
-        // Left and right of the facing direction.
-        let (lr, lc) = (-fc, fr);
-        let (rr, rc) = (fc, -fr);
-        let mut cell = 0;
-        while cell < CELLS {
-            let (r, c) = ((cell / N) as i32, (cell % N) as i32);
-            let front1 = bit_at(r + fr, c + fc);
-            let front2 = bit_at(r + 2 * fr, c + 2 * fc);
-            let front_row =
-                front1 | bit_at(r + fr + lr, c + fc + lc) | bit_at(r + fr + rr, c + fc + rc);
-            let sides = bit_at(r + lr, c + lc) | bit_at(r + rr, c + rc);
-            a[AREA_THRUST][d][cell] = front1 | front2;
-            a[AREA_SWEEP][d][cell] = front_row | sides;
-            a[AREA_BREAK][d][cell] = front1;
-            a[AREA_GUARD][d][cell] = front_row | front2;
-            cell += 1;
-        }
-        d += 1;
-    }
-    a
-};
 
 /// An action as written, as one index: `code * 9 + direction` (direction 8 for
 /// none), with codes above 7 folded into row 8, which is never legal. Legality is
-/// decided from this index by table lookups (see [`WRITTEN`]).
+/// decided from this index by table lookups (see [`ID_OF_WRITTEN`]).
 const WRITTEN_COUNT: usize = 9 * 9;
 
 #[inline(always)]
@@ -122,10 +95,11 @@ fn written_index(a: Action) -> usize {
     usize::from(a.code.min(8)) * 9 + usize::from(a.dir.map_or(NO_DIR, |d| d as u8))
 }
 
-/// The legal actions (whatever the position), as (code, direction): wait, then
-/// each directed code in the four straight directions, then dash in all eight. A
-/// legal action list is resolved as two indices into this list ("action ids"),
-/// and every per-action table below is indexed by them.
+/// The well-formed actions (a code with the kind of direction it takes), as
+/// (code, direction index): wait, then each directed code in the four straight
+/// directions, then dash in all eight. An action list is resolved as two indices
+/// into this list ("action ids"), and every per-action table below is indexed by
+/// them. This is also the order [`legal_lists`] enumerates in.
 const ACTS: usize = 33;
 const ACT_LIST: [(u8, u8); ACTS] = {
     let mut list = [(0u8, NO_DIR); ACTS];
@@ -163,22 +137,43 @@ const ID_OF_WRITTEN: [u8; WRITTEN_COUNT] = {
     table
 };
 
+/// Per action id and cell: where the action's own movement goes, or [`NONE`]
+/// (also when it would leave the yard). The dash target (phase 1, two steps) for
+/// dashes; one step (phase 3) for moves and charges.
+const TARGET: [[u8; CELLS]; ACTS] = {
+    let mut t = [[NONE; CELLS]; ACTS];
+    let mut id = 0;
+    while id < ACTS {
+        let (code, dir) = ACT_LIST[id];
+        let steps = match code {
+            DASH => 2,
+            MOVE | CHARGE => 1,
+            _ => 0,
+        };
+        let mut cell = 0;
+        while steps > 0 && cell < CELLS {
+            let (dr, dc) = DELTAS[dir as usize];
+            let (r, c) = ((cell / N) as i32, (cell % N) as i32);
+            t[id][cell] = cell_at(r + steps * dr as i32, c + steps * dc as i32);
+            cell += 1;
+        }
+        id += 1;
+    }
+    t
+};
+
 /// Per action id (and [`MALFORMED`]): the cells from which it is legal as a first
 /// action, waits aside. Every cell for a well-formed action, only those where it
-/// lands inside the yard for a move or dash, none for a malformed one.
+/// lands inside the yard for a move or dash, none for a malformed one. (A charge
+/// that would leave the yard is legal: it stays and attacks.)
 const FIRST_FROM: [u64; ACTS + 1] = {
     let mut table = [0u64; ACTS + 1];
     let mut id = 0;
     while id < ACTS {
-        let (code, dir) = ACT_LIST[id];
+        let code = ACT_LIST[id].0;
         let mut cell = 0;
         while cell < CELLS {
-            let lands = match code {
-                MOVE => STEP[dir as usize][cell] != NONE,
-                DASH => DASH2[dir as usize][cell] != NONE,
-                _ => true,
-            };
-            if lands {
+            if !(code == MOVE || code == DASH) || TARGET[id][cell] != NONE {
                 table[id] |= 1 << cell;
             }
             cell += 1;
@@ -241,8 +236,12 @@ fn count_down(word: u64) -> u64 {
 /// same verdicts), and the player's waits after the turn (used skills get their
 /// cooldown, the others count down; nothing is used when either list is
 /// illegal). Branch-free: a few table lookups per action.
-#[derive(Clone, Copy)]
-struct Choice {
+///
+/// A search resolves each of a player's lists against every list of the other, so
+/// it reads each list once ([`choose`]) and resolves pairs of choices
+/// ([`resolve_choices`]) rather than pairs of written lists.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Choice {
     ids: [u8; 2],
     legal: bool,
     /// The waits word after the turn if the turn is played.
@@ -252,7 +251,7 @@ struct Choice {
 }
 
 #[inline(always)]
-fn choose(p: &Player, actions: &Actions) -> Choice {
+pub(super) fn choose(p: &Player, actions: &Actions) -> Choice {
     let ids = [
         ID_OF_WRITTEN[written_index(actions[0])],
         ID_OF_WRITTEN[written_index(actions[1])],
@@ -295,8 +294,8 @@ const STRIKES: u8 = 32;
 /// Break: not stopped by a guard.
 const UNBLOCKABLE: u8 = 64;
 
-/// Per action id: its [`KIND`] bits, the damage and push of its attack, and the
-/// direction index a push it makes goes in.
+/// Per action id: its [`KIND`] bits, and the damage and push length of its attack
+/// (0 for actions that do not attack).
 const KIND: [u8; ACTS] = {
     let mut k = [0u8; ACTS];
     let mut id = 0;
@@ -315,8 +314,12 @@ const KIND: [u8; ACTS] = {
     }
     k
 };
-const DAMAGE: [i8; ACTS] = {
-    let by_code: [i8; 8] = [0, 0, 2, 2, 3, 0, 2, 0];
+const DAMAGE: [i8; ACTS] = per_id([0, 0, 2, 2, 3, 0, 2, 0]);
+const PUSH: [i8; ACTS] = per_id([0, 0, 0, 1, 2, 0, 1, 0]);
+
+/// A per-code value (wait, move, thrust, sweep, charge, guard, break, dash) as a
+/// per-action-id table.
+const fn per_id(by_code: [i8; 8]) -> [i8; ACTS] {
     let mut t = [0i8; ACTS];
     let mut id = 0;
     while id < ACTS {
@@ -324,55 +327,19 @@ const DAMAGE: [i8; ACTS] = {
         id += 1;
     }
     t
-};
-const PUSH: [u8; ACTS] = {
-    let by_code: [u8; 8] = [0, 0, 0, 1, 2, 0, 1, 0];
-    let mut t = [0u8; ACTS];
-    let mut id = 0;
-    while id < ACTS {
-        t[id] = by_code[ACT_LIST[id].0 as usize];
-        id += 1;
-    }
-    t
-};
-
-/// Per action id and cell: where the action's own movement goes, or [`NONE`]. The
-/// dash target (phase 1) for dashes; one step (phase 3) for moves and charges.
-const TARGET: [[u8; CELLS]; ACTS] = {
-    let mut t = [[NONE; CELLS]; ACTS];
-    let mut id = 0;
-    while id < ACTS {
-        let (code, dir) = ACT_LIST[id];
-        let mut cell = 0;
-        while cell < CELLS {
-            t[id][cell] = match code {
-                DASH => DASH2[dir as usize][cell],
-                MOVE | CHARGE => STEP[dir as usize][cell],
-                _ => NONE,
-            };
-            cell += 1;
-        }
-        id += 1;
-    }
-    t
-};
+}
 
 /// Per action id and cell: the action's area (thrust, sweep, charge, break or
-/// guard), or 0 for actions without one.
+/// guard) from that cell, or 0 for actions without one.
 const AREA: [[u64; CELLS]; ACTS] = {
     let mut t = [[0u64; CELLS]; ACTS];
     let mut id = 0;
     while id < ACTS {
         let (code, dir) = ACT_LIST[id];
-        let kind = match code {
-            THRUST | CHARGE => AREA_THRUST,
-            SWEEP => AREA_SWEEP,
-            BREAK => AREA_BREAK,
-            GUARD => AREA_GUARD,
-            _ => 4,
-        };
-        if kind < 4 {
-            t[id] = AREAS[kind][dir as usize];
+        let mut cell = 0;
+        while dir < 4 && cell < CELLS {
+            t[id][cell] = area_mask(code, dir as usize, cell);
+            cell += 1;
         }
         id += 1;
     }
@@ -469,8 +436,9 @@ fn movement(cells: &mut [u8; 2], t: [u8; 2]) -> [bool; 2] {
     go
 }
 
-/// The two players while a slot runs: cells inside the yard, and after the pushes
-/// positions that may be outside it.
+/// The two players while a slot runs: their cells (always inside the yard: a
+/// player pushed out keeps its last cell here, and [`Slot::run`] returns the
+/// position outside) and their hp.
 struct Slot {
     cells: [u8; 2],
     hp: [i8; 2],
@@ -601,7 +569,9 @@ impl Slot {
         for p in 0..2 {
             self.hp[1 - p] -= pick(effective[p] & !tie, damage[p], 0);
         }
-        let mut left = both(|o| pick(effective[1 - o], PUSH[id[1 - o]], 0));
+        let mut left = both(|o| pick(effective[1 - o], PUSH[id[1 - o]] as u8, 0));
+        // The pusher's facing; `& 7` only keeps a wait's NO_DIR in bounds, and an
+        // action that does not push has no push left to step with.
         let step = both(|o| DELTAS[usize::from(ACT_LIST[id[1 - o]].1) & 7]);
         let mut pos = [rc(c[0]), rc(c[1])];
         for _ in 0..2 {
@@ -636,12 +606,23 @@ impl Slot {
 /// `sink`.
 #[inline]
 pub fn resolve_traced<S: Sink>(state: &State, actions: &[Actions; 2], sink: &mut S) -> TurnResult {
-    let mut next = *state;
-    next.turn = state.turn + 1;
     let choice = [
         choose(&state.players[0], &actions[0]),
         choose(&state.players[1], &actions[1]),
     ];
+    resolve_choices(state, choice, sink)
+}
+
+/// [`resolve_traced`] for lists already read by [`choose`] (each for its own
+/// player in `state`).
+#[inline(always)]
+pub(super) fn resolve_choices<S: Sink>(
+    state: &State,
+    choice: [Choice; 2],
+    sink: &mut S,
+) -> TurnResult {
+    let mut next = *state;
+    next.turn = state.turn + 1;
     if !(choice[0].legal & choice[1].legal) {
         for p in 0..2 {
             next.players[p].waits = waits_bytes(choice[p].idle_waits);
@@ -751,50 +732,30 @@ pub fn resolve(case: &Case) -> (Vec<TurnResult>, u64) {
 pub fn legal_lists(state: &State, player: usize, out: &mut Vec<Actions>) {
     out.clear();
     let me = &state.players[player];
-    let cell = usize::from(cell_of(me.pos));
-    let mut choices = [[Action::WAIT; 33]; 2];
-    let mut counts = [0usize; 2];
-    for slot in 0..2 {
-        let mut push = |a: Action| {
-            choices[slot][counts[slot]] = a;
-            counts[slot] += 1;
-        };
-        push(Action::WAIT);
-        for code in 1..=DASH {
-            if code >= THRUST && me.waits[usize::from(code - THRUST)] > 0 {
-                continue;
-            }
-            let dirs: &[Dir] = if code == DASH {
-                &Dir::ALL
-            } else {
-                &Dir::STRAIGHT
-            };
-            for &d in dirs {
-                let lands = match code {
-                    MOVE => STEP[d as usize][cell] != NONE,
-                    DASH => DASH2[d as usize][cell] != NONE,
-                    _ => true,
-                };
-                if slot == 1 || lands {
-                    push(Action::new(code, d));
-                }
-            }
+    let cell = cell_of(me.pos);
+    let waits = waits_word(&me.waits);
+    // The same tables as `choose`: a skill must not be waiting, a first move or
+    // dash must land inside the yard, and one skill may not be used twice.
+    let ready = |id: usize| waits & SKILL_MASK[id] == 0;
+    let action = |id: usize| {
+        let (code, dir) = ACT_LIST[id];
+        Action {
+            code,
+            dir: Dir::ALL.get(usize::from(dir)).copied(),
         }
-    }
-    for &first in &choices[0][..counts[0]] {
-        for &second in &choices[1][..counts[1]] {
-            if first.code >= THRUST && first.code == second.code {
-                continue;
-            }
-            out.push([first, second]);
+    };
+    for first in (0..ACTS).filter(|&id| ready(id) && FIRST_FROM[id] >> cell & 1 != 0) {
+        for second in (0..ACTS).filter(|&id| ready(id) && SKILL_MASK[first] & SKILL_MASK[id] == 0) {
+            out.push([action(first), action(second)]);
         }
     }
 }
 
-/// The geometry tables, for tests: the area of `kind` (0 thrust/charge, 1 sweep,
-/// 2 break, 3 guard) facing `d` from `cell`, as cells.
-pub fn area_cells(kind: usize, d: Dir, from: Cell) -> Vec<Cell> {
-    let mask = AREAS[kind][d as usize][usize::from(cell_of(from))];
+/// The area of `code` facing `d` from `from`, as cells: the geometry tables, for
+/// the tests.
+#[cfg(test)]
+fn area_cells(code: u8, d: Dir, from: Cell) -> Vec<Cell> {
+    let mask = area_mask(code, d as usize, usize::from(cell_of(from)));
     (0..CELLS as u8)
         .filter(|&c| mask >> c & 1 != 0)
         .map(rc)
@@ -808,14 +769,14 @@ mod tests {
 
     #[test]
     fn areas_match_the_rule_text() {
-        let mut sweep = area_cells(AREA_SWEEP, Dir::R, (4, 3));
+        let mut sweep = area_cells(SWEEP, Dir::R, (4, 3));
         sweep.sort();
         assert_eq!(sweep, [(3, 3), (3, 4), (4, 4), (5, 3), (5, 4)]);
-        let mut guard = area_cells(AREA_GUARD, Dir::U, (2, 2));
+        let mut guard = area_cells(GUARD, Dir::U, (2, 2));
         guard.sort();
         assert_eq!(guard, [(1, 1), (1, 2), (1, 3)]);
-        assert_eq!(area_cells(AREA_THRUST, Dir::L, (1, 2)), [(1, 1)]);
-        assert_eq!(area_cells(AREA_BREAK, Dir::D, (7, 7)), []);
+        assert_eq!(area_cells(THRUST, Dir::L, (1, 2)), [(1, 1)]);
+        assert_eq!(area_cells(BREAK, Dir::D, (7, 7)), []);
     }
 
     #[test]
@@ -834,8 +795,8 @@ mod tests {
             ((2, 7), [0, 2, 0, 1, 0, 2]),
             ((7, 5), [1, 1, 1, 1, 1, 1]),
         ] {
-            let mut state =
-                State::initial((4, 4), pos, if pos == (5, 5) { (1, 1) } else { (5, 5) });
+            // Legality does not depend on the opponent, who stands aside.
+            let mut state = State::initial((4, 4), pos, (5, 5));
             state.players[0].waits = waits;
             legal_lists(&state, 0, &mut lists);
             let mut expected = Vec::new();

@@ -4,9 +4,10 @@
 //! Two players on a 7x7 yard each choose two actions a turn; the first actions are
 //! resolved together in six phases, then the second ones. The rules, and every
 //! point the statement leaves open, are in `shared/puzzles/duel.md`. This module
-//! holds what the game *is*, so that the fast resolver ([`fast`]), the naive one
-//! (`lockstep-reference`), the referee and the bots all speak the same types; the
-//! fast resolver and the enumeration of legal action lists are in [`fast`].
+//! holds what the game *is*, so that the fast resolver, the naive one
+//! (`lockstep-reference`), the referee and the bots all speak the same types. The
+//! fast resolver ([`resolve_turn`], [`resolve_traced`]) and the enumeration of
+//! legal action lists ([`legal_lists`]) live in the private module `fast`.
 //!
 //! A case of the harness is a list of `duel step` lines (a state and both action
 //! lists each); the answer is one line per case: the next state and the result.
@@ -14,9 +15,7 @@
 mod fast;
 pub mod search;
 
-pub use fast::{
-    area_cells, legal_lists, line_marker, resolve, resolve_traced, resolve_turn, Recorder, Sink,
-};
+pub use fast::{legal_lists, line_marker, resolve, resolve_traced, resolve_turn, Recorder, Sink};
 
 use crate::input::{parse_int, InputError};
 use std::fmt;
@@ -287,7 +286,7 @@ impl State {
     }
 }
 
-/// Why an action list is illegal; `None` from [`check_legal`] means legal.
+/// Why an action list is illegal; `Ok(())` from [`check_legal`] means legal.
 pub fn check_legal(state: &State, player: usize, actions: &Actions) -> Result<(), String> {
     let me = &state.players[player];
     for (slot, a) in actions.iter().enumerate() {

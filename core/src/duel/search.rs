@@ -3,7 +3,8 @@
 //!
 //! A turn is a matrix game: each player picks one of its legal action lists (up
 //! to 1089, [`legal_lists`]) without seeing the other's. Every joint choice is
-//! resolved by the fast engine ([`resolve_turn`], no events) and scored by the
+//! resolved by the fast engine (as [`resolve_turn`](super::resolve_turn), no events; each list is read
+//! once and every joint action resolves the two read lists) and scored by the
 //! shared position evaluation ([`evaluate`], documented there: result, hp,
 //! blessing race, distance to the spring, edge danger, waits). The search picks
 //! the row (own list) whose worst column (the opponent's best reply) is highest:
@@ -32,7 +33,8 @@
 //! which is what the differential (`lockstep fuzz duel-search`) compares against
 //! the reference's plain loops.
 
-use super::{evaluate, legal_lists, resolve_turn, Action, Actions, State, WIN_VALUE};
+use super::fast::{choose, resolve_choices, Choice};
+use super::{evaluate, legal_lists, Action, Actions, State, WIN_VALUE};
 use std::time::Instant;
 
 /// How many refuting columns are kept and tried first on every row.
@@ -61,6 +63,10 @@ pub struct SearchResult {
 pub struct Searcher {
     rows: Vec<Actions>,
     columns: Vec<Actions>,
+    /// Each row and column read once (legality, action ids, waits after), not
+    /// once per joint action.
+    row_choices: Vec<Choice>,
+    column_choices: Vec<Choice>,
     order: Vec<(i32, usize)>,
     killers: Vec<usize>,
     /// The row number (1-based) that last tried each column, to skip the killers
@@ -83,18 +89,24 @@ impl Searcher {
     ) -> SearchResult {
         legal_lists(state, player, &mut self.rows);
         legal_lists(state, 1 - player, &mut self.columns);
-        let joint = |mine: Actions, theirs: Actions| -> i32 {
-            let actions = if player == 0 {
+        let read = |lists: &[Actions], out: &mut Vec<Choice>, p: usize| {
+            out.clear();
+            out.extend(lists.iter().map(|list| choose(&state.players[p], list)));
+        };
+        read(&self.rows, &mut self.row_choices, player);
+        read(&self.columns, &mut self.column_choices, 1 - player);
+        let joint = |mine: Choice, theirs: Choice| -> i32 {
+            let choices = if player == 0 {
                 [mine, theirs]
             } else {
                 [theirs, mine]
             };
-            evaluate(&resolve_turn(state, &actions), player)
+            evaluate(&resolve_choices(state, choices, &mut ()), player)
         };
         let mut resolutions = 0u64;
-        let idle = [Action::WAIT; 2];
+        let idle = choose(&state.players[1 - player], &[Action::WAIT; 2]);
         self.order.clear();
-        for (i, &row) in self.rows.iter().enumerate() {
+        for (i, &row) in self.row_choices.iter().enumerate() {
             self.order.push((joint(row, idle), i));
         }
         resolutions += self.rows.len() as u64;
@@ -119,14 +131,14 @@ impl Searcher {
                 break;
             }
             let stamp = n + 1;
-            let row = self.rows[r];
+            let row = self.row_choices[r];
             let mut min = (i32::MAX, 0usize);
             let mut pruned = false;
             // Killers first, then every other column.
             for k in 0..self.killers.len() {
                 let c = self.killers[k];
                 self.tried[c] = stamp;
-                let v = joint(row, self.columns[c]);
+                let v = joint(row, self.column_choices[c]);
                 resolutions += 1;
                 if v < min.0 {
                     min = (v, c);
@@ -141,7 +153,7 @@ impl Searcher {
                     if self.tried[c] == stamp {
                         continue;
                     }
-                    let v = joint(row, self.columns[c]);
+                    let v = joint(row, self.column_choices[c]);
                     resolutions += 1;
                     if v < min.0 {
                         min = (v, c);
@@ -186,7 +198,7 @@ pub fn maximin(state: &State, player: usize) -> SearchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::duel::{Outcome, Winner};
+    use crate::duel::{resolve_turn, Outcome, Winner};
 
     /// Every row's true minimum, by brute force over the same engine.
     fn brute(state: &State, player: usize) -> i32 {
