@@ -71,6 +71,51 @@ pub fn median_time(runs: usize, mut before: impl FnMut(), mut f: impl FnMut()) -
     median(&mut times)
 }
 
+/// Medians of a [`side_by_side`] measurement.
+#[derive(Debug, Clone, Copy)]
+pub struct SideBySide {
+    /// Units of work per second.
+    pub core_rate: f64,
+    pub reference_rate: f64,
+    /// Median over rounds of (reference time / core time).
+    pub ratio: f64,
+}
+
+/// Times a core pass and a reference pass over the same work (`units` of it per
+/// pass, e.g. cases or moves), alternating, for `rounds` rounds: per round an
+/// untimed warm-up pass and a timed pass of the core, then of the reference (see
+/// the module docs). `reset` runs, untimed, before each core pass, so that a
+/// core with caches starts its timed pass on cold caches of its own.
+pub fn side_by_side(
+    rounds: usize,
+    units: f64,
+    mut reset: impl FnMut(),
+    mut core_pass: impl FnMut(),
+    mut reference_pass: impl FnMut(),
+) -> SideBySide {
+    let (mut core_rates, mut reference_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds.max(1) {
+        reset();
+        core_pass();
+        reset();
+        let start = Instant::now();
+        core_pass();
+        let core_time = start.elapsed().as_secs_f64();
+        reference_pass();
+        let start = Instant::now();
+        reference_pass();
+        let reference_time = start.elapsed().as_secs_f64();
+        core_rates.push(units / core_time);
+        reference_rates.push(units / reference_time);
+        ratios.push(reference_time / core_time);
+    }
+    SideBySide {
+        core_rate: median(&mut core_rates),
+        reference_rate: median(&mut reference_rates),
+        ratio: median(&mut ratios),
+    }
+}
+
 pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut cases = Vec::with_capacity(options.cases);
@@ -87,40 +132,28 @@ pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
         index += 1;
     }
 
-    let (mut core_rates, mut reference_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
-    let core_pass = || {
-        for case in &cases {
-            black_box(P::core(black_box(case)));
-        }
-    };
-    let reference_pass = || {
-        for case in &cases {
-            let _ = black_box(P::reference(black_box(case), &mut Fuel::new(P::FUEL)));
-        }
-    };
-    for _ in 0..options.rounds.max(1) {
-        // A warm-up pass, untimed, before each timed one: see the module docs.
-        P::reset_caches();
-        core_pass();
-        P::reset_caches();
-        let start = Instant::now();
-        core_pass();
-        let core_time = start.elapsed().as_secs_f64();
-        reference_pass();
-        let start = Instant::now();
-        reference_pass();
-        let reference_time = start.elapsed().as_secs_f64();
-        core_rates.push(cases.len() as f64 / core_time);
-        reference_rates.push(cases.len() as f64 / reference_time);
-        ratios.push(reference_time / core_time);
-    }
+    let measured = side_by_side(
+        options.rounds,
+        cases.len() as f64,
+        P::reset_caches,
+        || {
+            for case in &cases {
+                black_box(P::core(black_box(case)));
+            }
+        },
+        || {
+            for case in &cases {
+                let _ = black_box(P::reference(black_box(case), &mut Fuel::new(P::FUEL)));
+            }
+        },
+    );
     BenchResult {
         cases: cases.len(),
         skipped,
         rounds: options.rounds.max(1),
-        core_per_second: median(&mut core_rates),
-        reference_per_second: median(&mut reference_rates),
-        speedup: median(&mut ratios),
+        core_per_second: measured.core_rate,
+        reference_per_second: measured.reference_rate,
+        speedup: measured.ratio,
         extra: P::bench_extra(options),
     }
 }

@@ -62,12 +62,6 @@ pub struct CampaignReport<C> {
     pub features: Vec<(&'static str, u64)>,
 }
 
-impl<C> CampaignReport<C> {
-    pub fn cases_per_second(&self) -> f64 {
-        self.tally.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
-    }
-}
-
 #[derive(Default)]
 struct SharedTally {
     cases: AtomicU64,

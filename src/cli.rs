@@ -90,8 +90,8 @@ enum Command {
     },
     /// Test your own solution program against the oracle; shrink its first failure.
     Stress {
-        /// The puzzle (robots, new-game2, footholds, checkers; duel plays a bot
-        /// program against the built-in bots through the referee).
+        /// The puzzle (robots, new-game2, footholds, checkers, duel-search; duel
+        /// plays a bot program against the built-in bots through the referee).
         puzzle: String,
         /// The program: judge input on its stdin, judge output expected on stdout.
         #[arg(long)]
@@ -102,9 +102,9 @@ enum Command {
         /// Stop after this many seconds (default 30 when --cases is not given).
         #[arg(long)]
         seconds: Option<f64>,
-        /// Time limit per run of the program, in milliseconds.
-        #[arg(long, default_value_t = 2000)]
-        timeout_ms: u64,
+        /// Time limit per run of the program, in milliseconds [default: 2000].
+        #[arg(long)]
+        timeout_ms: Option<u64>,
         #[arg(long)]
         seed: Option<u64>,
         /// Programs run at once (default: the number of cores).
@@ -366,11 +366,14 @@ fn run(cli: Cli) -> Result<i32> {
             if let Err(message) = crate::stress::check_command(&cmd) {
                 bail!("{message}");
             }
-            if entry.module() == "duel" {
+            let seconds = seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 });
+            let seed = seed.unwrap_or_else(fresh_seed);
+            let jobs = jobs.unwrap_or_else(default_jobs).max(1);
+            if entry.module() == <crate::puzzles::Duel as crate::puzzle::Puzzle>::MODULE {
                 // A bot is judged by the referee's own rules: a per-case time limit,
                 // an oracle and a corpus row do not apply.
                 let ignored = [
-                    ("--timeout-ms", timeout_ms != 2000),
+                    ("--timeout-ms", timeout_ms.is_some()),
                     ("--oracle", !matches!(oracle, OracleArg::Core)),
                     ("--corpus", corpus.is_some()),
                     ("--no-append", no_append),
@@ -381,9 +384,9 @@ fn run(cli: Cli) -> Result<i32> {
                 let options = crate::duel::stress::DuelStressOptions {
                     cmd,
                     max_games: cases,
-                    seconds: seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 }),
-                    seed: seed.unwrap_or_else(fresh_seed),
-                    jobs: jobs.unwrap_or_else(default_jobs).max(1),
+                    seconds,
+                    seed,
+                    jobs,
                     progress: true,
                 };
                 let save = save.unwrap_or_else(|| PathBuf::from("lockstep-stress-duel.log"));
@@ -392,10 +395,10 @@ fn run(cli: Cli) -> Result<i32> {
             let options = StressOptions {
                 cmd,
                 max_cases: cases,
-                seconds: seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 }),
-                timeout: std::time::Duration::from_millis(timeout_ms.max(1)),
-                seed: seed.unwrap_or_else(fresh_seed),
-                jobs: jobs.unwrap_or_else(default_jobs).max(1),
+                seconds,
+                timeout: std::time::Duration::from_millis(timeout_ms.unwrap_or(2000).max(1)),
+                seed,
+                jobs,
                 oracle: match oracle {
                     OracleArg::Core => Oracle::Core,
                     OracleArg::Reference => Oracle::Reference,
@@ -632,7 +635,7 @@ fn fuzz(entries: &[&dyn Entry], options: &CampaignOptions, dir: Option<PathBuf>)
             "{:<12} {:>10} {:>10.0} {:>10} {:>8} {:>8}",
             name,
             s.tally.cases,
-            s.tally.cases as f64 / s.elapsed.as_secs_f64().max(1e-9),
+            s.cases_per_second(),
             s.tally.agree,
             s.tally.diverge,
             s.tally.timeout

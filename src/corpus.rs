@@ -57,9 +57,10 @@ impl fmt::Display for Origin {
 pub struct Row {
     /// Kebab-case, unique in the file; names the symptom.
     pub name: String,
-    /// The judge input, line breaks written as `|`.
+    /// The judge input, line breaks written as the puzzle's
+    /// [`Puzzle::CORPUS_LINE_BREAK`] (`|` unless the puzzle says otherwise).
     pub input: String,
-    /// The expected judge output, line breaks written as `|`.
+    /// The expected judge output, line breaks written the same way.
     pub expected: String,
     pub origin: Origin,
     pub note: String,
@@ -110,17 +111,15 @@ pub fn decode_for<P: Puzzle>(field: &str) -> String {
     decode_text_with(field, P::CORPUS_LINE_BREAK)
 }
 
-/// Compares judge outputs as a judge would: trailing spaces and final newlines
-/// do not count.
+/// The lines of a judge output as a judge compares them: trailing spaces and
+/// final newlines do not count.
+pub fn judge_lines(text: &str) -> Vec<&str> {
+    text.trim_end().lines().map(str::trim_end).collect()
+}
+
+/// Compares judge outputs as a judge would ([`judge_lines`]).
 pub fn same_output(a: &str, b: &str) -> bool {
-    let norm = |s: &str| {
-        s.trim_end()
-            .lines()
-            .map(str::trim_end)
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    norm(a) == norm(b)
+    judge_lines(a) == judge_lines(b)
 }
 
 fn valid_name(name: &str) -> bool {

@@ -42,13 +42,15 @@ pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
     };
     if let puzzle::Verdict::Diverge { core, reference } = puzzle::check::<P>(&case) {
         panic!(
-            "{}: core and reference disagree on {}\ninput:\n{}core answered:      {}\nreference answered: {}\n{}",
+            "{}: core and reference disagree on {}\n{}",
             P::NAME,
             P::describe(&case),
-            P::write_input(&case),
-            core.show(P::write_answer),
-            reference.show(P::write_answer),
-            puzzle::explain_safely::<P>(&case).report
+            puzzles::disagreement_body(
+                &P::write_input(&case),
+                &core.show(P::write_answer),
+                &reference.show(P::write_answer),
+                &puzzle::explain_safely::<P>(&case).report
+            )
         );
     }
 }

@@ -13,11 +13,11 @@
 //! millisecond less per case); anything else goes through `sh -c`. Each program runs
 //! in its own process group, so a time-out kills what it started too.
 
+use crate::campaign::generate_case;
 use crate::corpus::{self, Origin, Row};
 use crate::puzzle::Puzzle;
-use crate::seeds::{case_bytes, CASE_BYTES};
+use crate::seeds::CASE_BYTES;
 use crate::shrink::shrink;
-use arbitrary::Unstructured;
 use lockstep_reference::Fuel;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -216,17 +216,11 @@ fn tail(text: &str, lines: usize) -> String {
 /// The first line where two outputs differ (trailing spaces and final newlines
 /// ignored), with a little context.
 pub fn line_diff(expected: &str, got: &str) -> String {
-    let lines = |s: &str| -> Vec<String> {
-        s.trim_end()
-            .lines()
-            .map(|l| l.trim_end().to_string())
-            .collect()
-    };
-    let (e, g) = (lines(expected), lines(got));
+    let (e, g) = (corpus::judge_lines(expected), corpus::judge_lines(got));
     let first = (0..e.len().max(g.len()))
         .find(|&i| e.get(i) != g.get(i))
         .unwrap_or(0);
-    let show = |v: &[String], i: usize| {
+    let show = |v: &[&str], i: usize| {
         v.get(i)
             .map_or("(no line)".to_string(), |l| format!("{l:?}"))
     };
@@ -365,9 +359,9 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                     && per_job.is_none_or(|cap| index < cap)
                 {
                     let before = Instant::now();
-                    case_bytes(options.seed, job, index, &mut buf);
+                    let this = index;
                     index += 1;
-                    let Ok(case) = P::generate(&mut Unstructured::new(&buf)) else {
+                    let Some(case) = generate_case::<P>(options.seed, job, this, &mut buf) else {
                         continue;
                     };
                     let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
@@ -423,7 +417,8 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                         "{}: {cases} cases, {:.0} cases/s, {} not OK, {secs:.0} s",
                         P::NAME,
                         cases as f64 / secs.max(1e-9),
-                        cases - shared.ok.load(Ordering::Relaxed),
+                        // Two relaxed counters read apart: `ok` may run ahead.
+                        cases.saturating_sub(shared.ok.load(Ordering::Relaxed)),
                     )
                 },
             );
@@ -504,8 +499,8 @@ pub fn failure_row<P: Puzzle>(failure: &Failure<P::Case>, cmd: &str) -> Row {
             failure.verdict.slug(),
             digest.value() & 0xff_ffff
         ),
-        input: corpus::encode_text(&failure.input),
-        expected: corpus::encode_text(&failure.expected),
+        input: corpus::encode_for::<P>(&failure.input),
+        expected: corpus::encode_for::<P>(&failure.expected),
         origin: Origin::Stress,
         note: format!(
             "{}; {} from `{cmd}`: {}",

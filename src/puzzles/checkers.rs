@@ -726,44 +726,36 @@ pub fn whole_games(seed: u64, games: usize, plies: usize) -> Vec<Case> {
 }
 
 /// The bench lines of the issue beyond generated cases: validation of whole games
-/// (moves per second, core and reference side by side, as in [`crate::bench`]:
-/// warm-up pass, timed pass, medians), and perft nodes per second on one thread.
+/// (moves per second, core and reference side by side: [`crate::bench::side_by_side`]),
+/// and perft nodes per second on one thread (no warm-up: each run is tens of
+/// milliseconds).
 fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
     use crate::bench::median;
     use std::hint::black_box;
     use std::time::Instant;
     let games = whole_games(options.seed, 200, 80);
     let moves: usize = games.iter().map(|c| c.instances[0].moves.len()).sum();
-    let core_pass = || {
-        for case in &games {
-            black_box(model::solve(black_box(case)));
-        }
-    };
-    let reference_pass = || {
-        for case in &games {
-            let _ = black_box(reference::solve(black_box(case), &mut Fuel::unlimited()));
-        }
-    };
-    let (mut core_rates, mut reference_rates, mut ratios) = (vec![], vec![], vec![]);
-    for _ in 0..options.rounds.max(1) {
-        core_pass();
-        let start = Instant::now();
-        core_pass();
-        let core_time = start.elapsed().as_secs_f64();
-        reference_pass();
-        let start = Instant::now();
-        reference_pass();
-        let reference_time = start.elapsed().as_secs_f64();
-        core_rates.push(moves as f64 / core_time);
-        reference_rates.push(moves as f64 / reference_time);
-        ratios.push(reference_time / core_time);
-    }
+    let measured = crate::bench::side_by_side(
+        options.rounds,
+        moves as f64,
+        || {},
+        || {
+            for case in &games {
+                black_box(model::solve(black_box(case)));
+            }
+        },
+        || {
+            for case in &games {
+                let _ = black_box(reference::solve(black_box(case), &mut Fuel::unlimited()));
+            }
+        },
+    );
     let mut lines = vec![format!(
         "whole games ({} games, {moves} moves, all valid): core {:.1} M moves/s, reference {:.2} M moves/s; {:.1}x",
         games.len(),
-        median(&mut core_rates) / 1e6,
-        median(&mut reference_rates) / 1e6,
-        median(&mut ratios)
+        measured.core_rate / 1e6,
+        measured.reference_rate / 1e6,
+        measured.ratio
     )];
     // Perft on one thread, each at a depth that takes a few tens of milliseconds.
     let (core_depth, reference_depth) = (9, 6);

@@ -272,6 +272,8 @@ pub fn bench_starts(side: usize) -> Vec<(&'static str, Pos, Pos)> {
     ]
 }
 
+/// Full boards, timed with fixed run counts of their own (`--rounds` is for the
+/// generated cases): a 6x6 board takes the reference about a second.
 fn bench_extra(_options: &BenchOptions) -> Vec<String> {
     let mut lines = vec![format!(
         "{:<34} {:>12} {:>12} {:>9} {:>6}",
@@ -309,6 +311,10 @@ fn bench_extra(_options: &BenchOptions) -> Vec<String> {
             ));
         }
     }
+    lines.push(
+        "  (medians of 5 runs, 1 for the 6x6 reference; --rounds is for the generated cases)"
+            .to_string(),
+    );
     lines.push("core alone, 10 s limit per board:".to_string());
     for side in [7usize, 8] {
         for (name, a, b) in bench_starts(side) {

@@ -44,6 +44,12 @@ pub struct FuzzSummary {
 }
 
 /// A stress run's result with the puzzle's types erased.
+impl FuzzSummary {
+    pub fn cases_per_second(&self) -> f64 {
+        self.tally.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct StressSummary {
     pub counts: stress::Counts,
@@ -120,22 +126,19 @@ impl<P: Puzzle> Entry for Adapter<P> {
                     "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
                      original: {original}\n\
                      shrunk ({steps} steps, {attempts} candidates tried): {shrunk}\n\
-                     input:\n{input}\
-                     core answered:      {core}\n\
-                     reference answered: {reference}\n\
-                     {report}",
+                     {body}",
                     name = P::NAME,
                     seed = options.seed,
-                    job = job,
-                    index = index,
                     original = P::describe(&f.original),
                     steps = f.shrunk.steps,
                     attempts = f.shrunk.attempts,
                     shrunk = P::describe(&f.shrunk.case),
-                    input = indent(&P::write_input(&f.shrunk.case)),
-                    core = f.core_answer,
-                    reference = f.reference_answer,
-                    report = f.explanation.report,
+                    body = disagreement_body(
+                        &P::write_input(&f.shrunk.case),
+                        &f.core_answer,
+                        &f.reference_answer,
+                        &f.explanation.report
+                    ),
                 );
                 (text, f.row)
             }),
@@ -167,13 +170,15 @@ impl<P: Puzzle> Entry for Adapter<P> {
         let finding = campaign::investigate::<P>(P::core, case, Origin::Fuzz, "lockstep shrink");
         Ok(ShrinkSummary {
             report: format!(
-                "{}: shrunk from {original} to {}\ninput:\n{}core answered:      {}\nreference answered: {}\n{}",
+                "{}: shrunk from {original} to {}\n{}",
                 P::NAME,
                 P::describe(&finding.shrunk.case),
-                indent(&P::write_input(&finding.shrunk.case)),
-                finding.core_answer,
-                finding.reference_answer,
-                finding.explanation.report
+                disagreement_body(
+                    &P::write_input(&finding.shrunk.case),
+                    &finding.core_answer,
+                    &finding.reference_answer,
+                    &finding.explanation.report
+                ),
             ),
             row: finding.row,
         })
@@ -233,6 +238,15 @@ impl<P: Puzzle> Entry for Adapter<P> {
 
 fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The part every disagreement report shares (fuzz, shrink, cargo-fuzz targets):
+/// the input, indented, both answers aligned, then the puzzle's explanation.
+pub(crate) fn disagreement_body(input: &str, core: &str, reference: &str, report: &str) -> String {
+    format!(
+        "input:\n{}core answered:      {core}\nreference answered: {reference}\n{report}",
+        indent(input)
+    )
 }
 
 /// Every puzzle built so far, in the order reports list them.
