@@ -137,10 +137,7 @@ impl<'a> Lines<'a> {
                     tokens: text.split_whitespace().collect(),
                 })
             }
-            None => Err(InputError::new(
-                self.last + 1,
-                format!("expected {what}, found end of input"),
-            )),
+            None => Err(self.end_error(what)),
         }
     }
 

@@ -12,7 +12,8 @@
 //!   moves is ever built. The first invalid move ends the instance.
 //! - Perft generates children onto one shared stack (no allocation per node) and
 //!   counts the last ply in bulk: with no jump, the number of simple moves is a
-//!   popcount per direction; with a jump, the jump sequences are walked and counted.
+//!   popcount per direction; with a jump, the jump sequences are generated onto the
+//!   stack, counted and dropped.
 
 use super::{Board, Case, Instance, InstanceTrace, Run, Side, Verdict};
 use crate::digest::Digest;
@@ -129,19 +130,26 @@ impl Position {
         }
     }
 
+    /// The pieces of the side to move that may move in direction `d`: all of
+    /// them in their men's directions, only kings in the others.
+    #[inline(always)]
+    fn movers(&self, d: usize) -> u32 {
+        let own = self.own_opp().0;
+        if self.man_dirs() & 1 << d != 0 {
+            own
+        } else {
+            own & self.kings
+        }
+    }
+
     /// The pieces of the side to move that can jump, all at once.
     #[inline(always)]
     fn jumpers(&self) -> u32 {
         let (own, opp) = self.own_opp();
         let empty = !(own | opp);
-        let man_dirs = self.man_dirs();
         let mut jumpers = 0;
         for d in 0..4 {
-            let movers = if man_dirs & 1 << d != 0 {
-                own
-            } else {
-                own & self.kings
-            };
+            let movers = self.movers(d);
             // Squares whose d-neighbour is an opponent with an empty square beyond.
             jumpers |= movers & shift(opp & shift(empty, 3 - d), 3 - d);
         }
@@ -347,34 +355,35 @@ fn push_jumps(
     }
 }
 
+/// Pushes the resulting position of every jump sequence of the pieces in
+/// `jumpers` (the side's [`Position::jumpers`]) onto `out`.
+fn push_all_jumps(position: &Position, jumpers: u32, out: &mut Vec<Position>) {
+    let (own, opp) = position.own_opp();
+    let mut rest = jumpers;
+    while rest != 0 {
+        let at = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let from = 1u32 << at;
+        let dirs = if position.kings & from != 0 {
+            KING_DIRS
+        } else {
+            position.man_dirs()
+        };
+        push_jumps(position, from, at, dirs, opp, (own | opp) & !from, 0, out);
+    }
+}
+
 /// Pushes every legal move's resulting position onto `out`.
 fn push_children(position: &Position, out: &mut Vec<Position>) {
-    let (own, opp) = position.own_opp();
     let jumpers = position.jumpers();
     if jumpers != 0 {
-        let mut rest = jumpers;
-        while rest != 0 {
-            let at = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let from = 1u32 << at;
-            let dirs = if position.kings & from != 0 {
-                KING_DIRS
-            } else {
-                position.man_dirs()
-            };
-            push_jumps(position, from, at, dirs, opp, (own | opp) & !from, 0, out);
-        }
+        push_all_jumps(position, jumpers, out);
         return;
     }
+    let (own, opp) = position.own_opp();
     let empty = !(own | opp);
-    let man_dirs = position.man_dirs();
     for d in 0..4 {
-        let movers = if man_dirs & 1 << d != 0 {
-            own
-        } else {
-            own & position.kings
-        };
-        let mut targets = shift(movers, d) & empty;
+        let mut targets = shift(position.movers(d), d) & empty;
         while targets != 0 {
             let to = targets.trailing_zeros() as usize;
             targets &= targets - 1;
@@ -387,25 +396,18 @@ fn push_children(position: &Position, out: &mut Vec<Position>) {
 /// The number of legal moves, without building the positions when there is no
 /// jump (the usual case).
 fn count_moves(position: &Position, scratch: &mut Vec<Position>) -> u64 {
-    if position.jumpers() != 0 {
+    let jumpers = position.jumpers();
+    if jumpers != 0 {
         let base = scratch.len();
-        push_children(position, scratch);
+        push_all_jumps(position, jumpers, scratch);
         let count = (scratch.len() - base) as u64;
         scratch.truncate(base);
         return count;
     }
     let (own, opp) = position.own_opp();
     let empty = !(own | opp);
-    let man_dirs = position.man_dirs();
     (0..4)
-        .map(|d| {
-            let movers = if man_dirs & 1 << d != 0 {
-                own
-            } else {
-                own & position.kings
-            };
-            u64::from((shift(movers, d) & empty).count_ones())
-        })
+        .map(|d| u64::from((shift(position.movers(d), d) & empty).count_ones()))
         .sum()
 }
 

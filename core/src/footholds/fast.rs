@@ -233,11 +233,9 @@ pub fn solve_within(game: &Game, deadline: Option<Instant>) -> (Option<u32>, u64
         };
         searcher.negamax(game.mask(), bit(game.a), bit(game.b), 0, -BIG, BIG)
     };
-    let value = TABLE.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut table) => run(&mut table),
-        // Only if a solve re-entered this one on the same thread: a fresh table.
-        Err(_) => run(&mut Table::new()),
-    });
+    // The search never calls back into a solve, so the table is never borrowed
+    // twice.
+    let value = TABLE.with_borrow_mut(|table| run(table));
     if search.out_of_time {
         (None, search.nodes)
     } else {
@@ -248,11 +246,7 @@ pub fn solve_within(game: &Game, deadline: Option<Instant>) -> (Option<u32>, u64
 /// Empties this thread's transposition table, so that a timed solve starts cold
 /// (benchmarks); results never depend on it.
 pub fn clear_table() {
-    TABLE.with(|cell| {
-        if let Ok(mut table) = cell.try_borrow_mut() {
-            table.entries.fill(Entry::default());
-        }
-    });
+    TABLE.with_borrow_mut(|table| table.entries.fill(Entry::default()));
 }
 
 /// Solves every game of a case.

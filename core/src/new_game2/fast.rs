@@ -14,7 +14,7 @@
 //!   level) of every piece, which determines every stack.
 
 use super::{
-    Answer, Case, Colour, Dir, End, Rule, Run, Snapshot, Step, Trace, MAX_K, MAX_N, MAX_STACK,
+    stack_array, Answer, Case, Dir, End, Rule, Run, Snapshot, Step, Trace, MAX_K, MAX_N, MAX_STACK,
     TURN_LIMIT,
 };
 use crate::digest::Digest;
@@ -22,7 +22,7 @@ use crate::digest::Digest;
 const STRIDE: usize = MAX_N + 2;
 const CELLS: usize = STRIDE * STRIDE;
 
-const WHITE: u8 = 0;
+/// The board's colours as [`super::Colour::code`] numbers them (white is 0).
 const RED: u8 = 1;
 const BLUE: u8 = 2;
 
@@ -90,11 +90,7 @@ impl Engine {
         };
         for (index, colour) in case.board.iter().enumerate() {
             let cell = (index / case.n + 1) * STRIDE + index % case.n + 1;
-            engine.colour[cell] = match colour {
-                Colour::White => WHITE,
-                Colour::Red => RED,
-                Colour::Blue => BLUE,
-            };
+            engine.colour[cell] = colour.code();
         }
         for (index, piece) in case.pieces.iter().enumerate() {
             let cell = usize::from(piece.row) * STRIDE + usize::from(piece.col);
@@ -110,14 +106,11 @@ impl Engine {
     /// The stack on `cell` in 1-based piece numbers, as steps report it.
     #[inline]
     fn stack_of(&self, cell: usize) -> [u8; MAX_STACK] {
-        let mut out = [0; MAX_STACK];
-        for (slot, &piece) in out
-            .iter_mut()
-            .zip(&self.stack[cell][..usize::from(self.height[cell])])
-        {
-            *slot = piece + 1;
-        }
-        out
+        stack_array(
+            self.stack[cell][..usize::from(self.height[cell])]
+                .iter()
+                .map(|&piece| piece + 1),
+        )
     }
 
     #[inline]

@@ -198,19 +198,24 @@ impl Engine {
         }
     }
 
-    /// Counts where the robots (all but `skip`) land when they step toward `you`.
+    /// Starts a new generation of the arrival stamps: every stamp of an earlier
+    /// one is stale, so nothing needs clearing (but on wrap-around, once).
     #[inline]
-    fn count_arrivals(&mut self, you: usize, skip: usize) {
+    fn next_generation(&mut self) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
             self.generation = 1;
         }
+        self.generation
+    }
+
+    /// Counts where the robots land when they step toward `you`.
+    #[inline]
+    fn count_arrivals(&mut self, you: usize) {
+        self.next_generation();
         let you = cell_of(you);
         for &robot in &self.robots[..self.count] {
-            if index(robot) == skip {
-                continue;
-            }
             let to = index(toward(robot, you));
             if self.stamp[to] != self.generation {
                 self.stamp[to] = self.generation;
@@ -226,12 +231,7 @@ impl Engine {
     /// over the stepped cells counts the survivors.
     #[inline]
     fn score(&mut self, you: usize, pushed: usize) -> Score {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
+        let generation = self.next_generation();
         let you_cell = cell_of(you);
         let targets = &mut self.targets;
         let mut moving = 0;
@@ -271,8 +271,9 @@ impl Engine {
         score
     }
 
-    /// The push a walk in `dir` makes: `Ok(usize::MAX)` for none, `Ok(cell)` for
-    /// debris landing on `cell`, `Err(())` when the walk is not allowed.
+    /// A walk in `dir`: `Ok((to, pushed))` with the cell you walk to and the cell
+    /// the debris you push lands on (`usize::MAX` when you push none), `Err(())`
+    /// when the walk is not allowed.
     #[inline]
     fn walk<O: Observer>(&self, dir: (i8, i8), observer: &mut O) -> Result<(usize, usize), ()> {
         let to = offset(self.you, dir);
@@ -319,7 +320,7 @@ impl Engine {
         if self.count == 0 {
             return false;
         }
-        self.count_arrivals(to, usize::MAX);
+        self.count_arrivals(to);
         for &robot in &self.robots[..self.count] {
             self.cell[index(robot)] = EMPTY;
         }
@@ -504,16 +505,14 @@ impl Engine {
 
 thread_local! {
     /// One engine per thread, reused: `reset` clears what a game leaves behind, so
-    /// a case costs no allocation and no 8 KB initialisation.
+    /// a case costs no allocation and no fresh stamp array.
     static ENGINE: std::cell::RefCell<Box<Engine>> = std::cell::RefCell::new(Engine::new());
 }
 
 fn run<O: Observer>(case: &Case, observer: &mut O) -> (Answer, Option<Board>) {
-    ENGINE.with(|engine| match engine.try_borrow_mut() {
-        Ok(mut engine) => run_on(&mut engine, case, observer),
-        // Only if an observer re-entered the solver: use a fresh engine.
-        Err(_) => run_on(&mut Engine::new(), case, observer),
-    })
+    // Observers only record; none calls back into the solver, so the engine is
+    // never borrowed twice.
+    ENGINE.with_borrow_mut(|engine| run_on(engine, case, observer))
 }
 
 fn run_on<O: Observer>(
@@ -528,7 +527,10 @@ fn run_on<O: Observer>(
             None => return (answer, Some(engine.board())),
         }
     }
-    (answer, Some(engine.board()))
+    // The last game's board; a case with no games has none (the engine may still
+    // hold an earlier case's).
+    let board = (!case.games.is_empty()).then(|| engine.board());
+    (answer, board)
 }
 
 /// Solves every game of a case: the answer and the digest of the move trace.

@@ -229,11 +229,10 @@ impl Feature {
         Feature::Stopped,
     ];
 
+    /// Its bit in a feature set: its place in [`Feature::ALL`], which lists the
+    /// variants in declaration order (a test holds the two together).
     pub fn bit(self) -> u64 {
-        1 << Feature::ALL
-            .iter()
-            .position(|&f| f == self)
-            .expect("listed")
+        1 << self as u32
     }
 
     pub const fn name(self) -> &'static str {
@@ -419,6 +418,13 @@ pub fn write_answer(answer: &Answer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn feature_bits_are_their_places_in_all() {
+        for (i, feature) in Feature::ALL.into_iter().enumerate() {
+            assert_eq!(feature.bit(), 1 << i, "{}", feature.name());
+        }
+    }
 
     const SAMPLE: &str = "4 0\n17 18\n13 18\n8 12\n10 12\n4 0\n17 17\n13 17\n13 13\n17 13\n3 3\n17 18\n13 18\n5 31\n15 16\n16 15\n3 7\n0 0\n";
 
