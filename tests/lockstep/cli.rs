@@ -1,6 +1,6 @@
 //! The `lockstep` binary as a user runs it: outputs, errors and exit codes.
 
-use crate::support::{lockstep, scratch, text};
+use crate::support::{fails_with, lockstep, scratch, text};
 
 const SAMPLE_5: &str = "6 10\n0 1 2 0 1 1\n1 2 0 1 1 0\n2 1 0 1 1 0\n1 0 1 1 0 2\n2 0 1 2 0 1\n0 2 1 0 2 1\n1 1 1\n2 2 2\n3 3 4\n4 4 1\n5 5 3\n6 6 2\n1 6 3\n6 1 2\n2 4 3\n4 2 1\n";
 
@@ -173,30 +173,15 @@ fn shrink_refuses_a_case_both_solvers_agree_on() {
     let file = scratch("cli-shrink").join("case.txt");
     std::fs::write(&file, SAMPLE_5).unwrap();
     let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("agree on this case"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, "agree on this case");
     // Printable text that is not a valid input is reported, not decoded as bytes.
     std::fs::write(&file, "4 4\n0 0\n").unwrap();
     let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("line 2"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, "line 2");
     // Raw bytes go through the generator (and here, too, the solvers agree).
     std::fs::write(&file, [0xffu8, 0x00, 0x13, 0x80, 0x7f, 0x01]).unwrap();
     let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("agree on this case"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, "agree on this case");
 }
 
 #[test]
@@ -241,12 +226,7 @@ fn checkers_solve_prints_one_line_per_instance() {
         );
     }
     let out = lockstep(&["solve", "checkers"], "1 1\n14\n18\n1 R\n14-x\n0 0\n");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("line 5"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, "line 5");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 // Players are `p` and `1 - p` here as in the rule text.
 #![allow(clippy::needless_range_loop)]
 
+use crate::support::{fails_with, lockstep, text};
 use lockstep::campaign::{generate_case, Solver};
 use lockstep::puzzle::{check, check_with, Puzzle, Run, Verdict};
 use lockstep::puzzles::duel::FEATURES;
@@ -788,11 +789,16 @@ fn built_in_bots_play_whole_games_with_a_log() {
             Duration::from_secs(10),
         );
         assert!(out.contains("result: "), "{out}");
+        // A rule ended the game, not a referee's loss (illegal, time, crash,
+        // malformed, READY).
         let reason = out.lines().find(|l| l.starts_with("reason: ")).unwrap();
-        assert!(
-            !reason.contains("illegal") && !reason.contains("time"),
-            "{out}"
-        );
+        let by_rule = [
+            "hp reached 0",
+            "pushed out of the yard",
+            "blessing reached 10",
+            "turn 60 ended",
+        ];
+        assert!(by_rule.iter().any(|r| reason.contains(r)), "{out}");
         let log = std::fs::read_to_string(&log).unwrap();
         assert!(log.starts_with("INIT "), "{log}");
         assert!(log.contains("turn 1 | ") && log.contains("phase 6 push and damage"));
@@ -801,49 +807,17 @@ fn built_in_bots_play_whole_games_with_a_log() {
 
 #[test]
 fn duel_step_answers_and_rejects_malformed_lines() {
-    use std::io::Write;
     let input: String = EXAMPLES.iter().map(|(i, _)| format!("{i}\n")).collect();
     let expected: String = EXAMPLES.iter().map(|(_, a)| format!("{a}\n")).collect();
-    for extra in [&[][..], &["--reference"]] {
-        let mut child = Command::new(crate::support::BIN)
-            .args(["duel", "step"])
-            .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
-        let mut child = Command::new(crate::support::BIN)
-            .args(["duel", "step"])
-            .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let bad = format!(
-            "{}\n{}",
-            EXAMPLES[0].0,
-            EXAMPLES[1].0.replace("1 U 0 |", "1 Q 0 |")
-        );
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(bad.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let bad = format!(
+        "{}\n{}",
+        EXAMPLES[0].0,
+        EXAMPLES[1].0.replace("1 U 0 |", "1 Q 0 |")
+    );
+    for args in [&["duel", "step"][..], &["duel", "step", "--reference"]] {
+        let out = lockstep(args, &input);
+        assert_eq!(text(&out.stdout), expected);
+        let stderr = fails_with(&lockstep(args, &bad), "line 2");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.contains("line 2"), "{stderr}");
     }
 }

@@ -202,8 +202,20 @@ fn the_search_bot_beats_random_and_greedy_in_short_tournaments() {
             .and_then(|n| n.trim().parse().ok())
             .unwrap_or_else(|| panic!("no result line in {out}"));
         assert!(wins >= at_least, "{out}");
-        for bad in ["illegal", "timeout", "crash", "malformed"] {
-            assert!(!out.contains(bad), "{out}");
+        // Every game ended by a rule (hp, out, blessing, turns), none by a
+        // referee's loss (illegal, timeout, crash, malformed, ready).
+        let reasons: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split_once(" by: ").map(|(_, list)| list))
+            .flat_map(|list| list.split(", "))
+            .map(|entry| entry.split(' ').next().unwrap_or(""))
+            .collect();
+        assert!(!reasons.is_empty(), "{out}");
+        for reason in reasons {
+            assert!(
+                ["hp", "out", "blessing", "turns"].contains(&reason),
+                "{reason}: {out}"
+            );
         }
         // The search bot's own time, as the referee measured it.
         let line = out

@@ -31,6 +31,16 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Asserts that a run failed as a usage or input error (exit code 2) with a
+/// message containing `needle`; returns its stderr for further checks.
+#[track_caller]
+pub fn fails_with(out: &Output, needle: &str) -> String {
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(needle), "expected {needle:?} in: {stderr}");
+    stderr
+}
+
 /// A fresh, empty directory under the system temp dir, unique to this test run and
 /// `name`.
 pub fn scratch(name: &str) -> PathBuf {
