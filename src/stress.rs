@@ -118,7 +118,7 @@ fn command(cmd: &str) -> Command {
 }
 
 /// Kills the program's whole process group (what it started too), then reaps it.
-fn kill_group(child: &mut Child) {
+pub(crate) fn kill_group(child: &mut Child) {
     let _ = Command::new("kill")
         .arg("-KILL")
         .arg("--")

@@ -11,8 +11,7 @@
 //! cannot see (pipes, scheduling, the referee's side), and the share leaves the
 //! rest for later turns, so the budget shrinks gently and is never exceeded:
 //! a bot that spent every budget in full plus 2 ms per turn its clock does not
-//! see would still use under 750 ms in 60 turns (a test holds it under 800).
-//! In practice a pruned search takes a millisecond or two, well inside it.
+//! see would still use about 750 ms in 60 turns (a test holds it under 800).
 //!
 //! A bot knows only what the protocol tells it: the INIT line and, each turn, the
 //! positions, hp, blessing and the opponent's previous actions. It tracks its own

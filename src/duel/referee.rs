@@ -157,16 +157,7 @@ impl Bot {
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        #[cfg(unix)]
-        {
-            // The whole group (std has no killpg; `kill` is POSIX).
-            let _ = Command::new("kill")
-                .args(["-KILL", "--", &format!("-{}", self.child.id())])
-                .stderr(Stdio::null())
-                .status();
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        crate::stress::kill_group(&mut self.child);
     }
 }
 

@@ -15,7 +15,7 @@
 //! and the referee's losses: illegal, timeout, crash, malformed); and per program
 //! the median and largest total time it used in a game, as the referee measured it.
 
-use super::referee::{self, RefereeOptions};
+use super::referee::{self, FailureKind, RefereeOptions};
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::{Cell, Outcome, Reason, Winner};
 use std::collections::BTreeMap;
@@ -76,20 +76,25 @@ pub struct Game {
     pub time_ms: [u128; 2],
 }
 
-/// Sorts the referee's loss texts into a few kinds.
-fn classify(reason: Reason, text: &str) -> &'static str {
+/// The kind of ending: the rule that ended the game, or for a referee's loss the
+/// kind of the (first) failing player's failure ([`FailureKind`]), with a bot
+/// that never said OK to READY told apart from other protocol failures.
+fn classify(reason: Reason, failures: &[Option<String>; 2]) -> &'static str {
     match reason {
         Reason::Hp => "hp",
         Reason::Out => "out",
         Reason::Blessing => "blessing",
         Reason::Turns => "turns",
-        Reason::Illegal if text.contains("ran out of time") => "timeout",
-        Reason::Illegal if text.contains("crashed") => "crash",
-        Reason::Illegal if text.contains("READY") => "ready",
-        Reason::Illegal if text.contains("malformed") || text.contains("longer than") => {
-            "malformed"
+        Reason::Illegal => {
+            let message = failures.iter().flatten().next().map_or("", String::as_str);
+            match FailureKind::of(message) {
+                FailureKind::Timeout => "timeout",
+                FailureKind::Crash => "crash",
+                FailureKind::Illegal => "illegal",
+                FailureKind::Protocol if message.contains("READY") => "ready",
+                FailureKind::Protocol => "malformed",
+            }
         }
-        Reason::Illegal => "illegal",
     }
 }
 
@@ -111,9 +116,9 @@ fn play(options: &TournamentOptions, index: usize) -> std::io::Result<Game> {
     )?;
     let first = if swapped { Winner::P2 } else { Winner::P1 };
     let (score, reason) = match report.outcome {
-        Outcome::Ended(Winner::Draw, r) => (Score::Draw, classify(r, &report.reason)),
-        Outcome::Ended(w, r) if w == first => (Score::Win, classify(r, &report.reason)),
-        Outcome::Ended(_, r) => (Score::Loss, classify(r, &report.reason)),
+        Outcome::Ended(Winner::Draw, r) => (Score::Draw, classify(r, &report.failures)),
+        Outcome::Ended(w, r) if w == first => (Score::Win, classify(r, &report.failures)),
+        Outcome::Ended(_, r) => (Score::Loss, classify(r, &report.failures)),
         Outcome::Ongoing => (Score::Draw, "unfinished"),
     };
     let [t1, t2] = report.time_used_ms;
@@ -276,15 +281,16 @@ mod tests {
 
     #[test]
     fn losses_are_sorted_into_kinds() {
-        assert_eq!(
-            classify(Reason::Illegal, "player 1 ran out of time"),
-            "timeout"
-        );
-        assert_eq!(classify(Reason::Illegal, "player 2 crashed"), "crash");
-        assert_eq!(
-            classify(Reason::Illegal, "player 2 played illegally (2 R 0): ..."),
-            "illegal"
-        );
-        assert_eq!(classify(Reason::Hp, ""), "hp");
+        let one = |message: &str| [Some(message.to_string()), None];
+        let kind = |message: &str| classify(Reason::Illegal, &one(message));
+        assert_eq!(kind("ran out of time (1012 ms in all)"), "timeout");
+        assert_eq!(kind("crashed (exit status: 1)"), "crash");
+        assert_eq!(kind("played illegally (2 R 0): ..."), "illegal");
+        assert_eq!(kind("answered READY with \"ok\" instead of OK"), "ready");
+        assert_eq!(kind("sent a malformed answer \"9\": ..."), "malformed");
+        // A draw by two failures: the first player's kind.
+        let both = [Some("crashed".to_string()), Some("ran out of time".to_string())];
+        assert_eq!(classify(Reason::Illegal, &both), "crash");
+        assert_eq!(classify(Reason::Hp, &[None, None]), "hp");
     }
 }
