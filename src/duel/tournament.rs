@@ -289,7 +289,10 @@ mod tests {
         assert_eq!(kind("answered READY with \"ok\" instead of OK"), "ready");
         assert_eq!(kind("sent a malformed answer \"9\": ..."), "malformed");
         // A draw by two failures: the first player's kind.
-        let both = [Some("crashed".to_string()), Some("ran out of time".to_string())];
+        let both = [
+            Some("crashed".to_string()),
+            Some("ran out of time".to_string()),
+        ];
         assert_eq!(classify(Reason::Illegal, &both), "crash");
         assert_eq!(classify(Reason::Hp, &[None, None]), "hp");
     }
