@@ -141,6 +141,14 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// The next line, which must hold exactly `count` values (`what` names them
+    /// in either error).
+    pub fn next_exact(&mut self, count: usize, what: &str) -> Result<Line<'a>, InputError> {
+        let line = self.next_line(what)?;
+        line.expect_len(count, what)?;
+        Ok(line)
+    }
+
     /// An error for input that ended where `what` was expected, on the line after
     /// the last one read.
     pub fn end_error(&self, what: &str) -> InputError {

@@ -337,8 +337,7 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
             w,
             &mut seen,
         )?;
-        let side_line = lines.next_line("m and the side to move (R or W)")?;
-        side_line.expect_len(2, "m and the side to move (R or W)")?;
+        let side_line = lines.next_exact(2, "m and the side to move (R or W)")?;
         let m: u32 = side_line.int(0, "m (the number of moves)", 1..=u32::MAX)?;
         let to_move = match side_line.tokens[1] {
             "R" => Side::Red,
@@ -352,8 +351,7 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
         let mut moves = Vec::new();
         for number in 1..=m {
             let what = format!("move {number} (squares joined by -)");
-            let line = lines.next_line(&what)?;
-            line.expect_len(1, &what)?;
+            let line = lines.next_exact(1, &what)?;
             moves.push(parse_move(&line, number)?);
         }
         instances.push(Instance {

@@ -132,14 +132,12 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
         let mut cells = Vec::with_capacity(height * width);
         for row in 0..height {
             let what = format!("board row {} of {height} ({width} values 0 or 1)", row + 1);
-            let line = lines.next_line(&what)?;
-            line.expect_len(width, &what)?;
+            let line = lines.next_exact(width, &what)?;
             for col in 0..width {
                 cells.push(line.int(col, "a cell (0 or 1)", 0..=1u8)? == 1);
             }
         }
-        let line = lines.next_line("the positions `ar ac br bc`")?;
-        line.expect_len(4, "the positions `ar ac br bc`")?;
+        let line = lines.next_exact(4, "the positions `ar ac br bc`")?;
         let (h, w) = ((height - 1) as u8, (width - 1) as u8);
         let a = (line.int(0, "ar", 0..=h)?, line.int(1, "ac", 0..=w)?);
         let b = (line.int(2, "br", 0..=h)?, line.int(3, "bc", 0..=w)?);

@@ -376,16 +376,14 @@ pub struct Trace {
 /// Parses the judge input: `N K`, N rows of N colours, K lines `row col dir`.
 pub fn parse(text: &str) -> Result<Case, InputError> {
     let mut lines = Lines::new(text);
-    let header = lines.next_line("N and K")?;
-    header.expect_len(2, "N and K")?;
+    let header = lines.next_exact(2, "N and K")?;
     let n: usize = header.int(0, "N", MIN_N..=MAX_N)?;
     let k: usize = header.int(1, "K", MIN_K..=MAX_K)?;
 
     let mut board = Vec::with_capacity(n * n);
     for row in 1..=n {
         let what = format!("board row {row} ({n} colours)");
-        let line = lines.next_line(&what)?;
-        line.expect_len(n, &what)?;
+        let line = lines.next_exact(n, &what)?;
         for index in 0..n {
             let code = line.int(index, "a colour (0 white, 1 red, 2 blue)", 0..=2u8)?;
             board.push(Colour::from_code(code).expect("range checked"));
@@ -395,8 +393,7 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
     let mut pieces: Vec<Piece> = Vec::with_capacity(k);
     for number in 1..=k {
         let what = format!("piece {number} (row col dir)");
-        let line = lines.next_line(&what)?;
-        line.expect_len(3, &what)?;
+        let line = lines.next_exact(3, &what)?;
         let max = u8::try_from(n).expect("N <= 12");
         let row = line.int(0, "the row", 1..=max)?;
         let col = line.int(1, "the column", 1..=max)?;
