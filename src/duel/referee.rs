@@ -358,31 +358,27 @@ fn play(
             result.outcome
         )?;
         if options.render {
+            // A player pushed out is drawn on the nearest cell of the yard.
             let mut shown = result.next;
-            if shown
+            let out = !shown
                 .players
                 .iter()
-                .all(|p| lockstep_core::duel::inside(p.pos))
-            {
-                print!(
-                    "turn {}: p1 {} | p2 {}\n{}",
-                    state.turn,
-                    write_actions(&actions[0]),
-                    write_actions(&actions[1]),
-                    render(&shown)
-                );
-            } else {
-                shown.players.iter_mut().for_each(|p| {
-                    p.pos = (p.pos.0.clamp(1, 7), p.pos.1.clamp(1, 7));
-                });
-                print!(
-                    "turn {}: p1 {} | p2 {} (a player is out of the yard)\n{}",
-                    state.turn,
-                    write_actions(&actions[0]),
-                    write_actions(&actions[1]),
-                    render(&shown)
-                );
+                .all(|p| lockstep_core::duel::inside(p.pos));
+            for p in &mut shown.players {
+                p.pos = (p.pos.0.clamp(1, 7), p.pos.1.clamp(1, 7));
             }
+            print!(
+                "turn {}: p1 {} | p2 {}{}\n{}",
+                state.turn,
+                write_actions(&actions[0]),
+                write_actions(&actions[1]),
+                if out {
+                    " (a player is out of the yard)"
+                } else {
+                    ""
+                },
+                render(&shown)
+            );
         }
         let turn = state.turn;
         state = result.next;
