@@ -576,18 +576,137 @@ impl Puzzle for Duel {
     /// against the reference, on 100,000 generated turns.
     fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
         let [search, traced, naive] = turn_rates(options.seed, 100_000, options.rounds);
-        vec![format!(
-            "turn resolutions/s: core {:.2} M (no events), core {:.2} M (digest), reference {:.2} M; {:.1}x, {:.1}x",
-            search / 1e6,
-            traced / 1e6,
-            naive / 1e6,
-            search / naive,
-            traced / naive
-        )]
+        let matrix = matrix_rates(options.seed, 1_000_000, options.rounds);
+        vec![
+            format!(
+                "turn resolutions/s: core {:.2} M (no events), core {:.2} M (digest), reference {:.2} M; {:.1}x, {:.1}x",
+                search / 1e6,
+                traced / 1e6,
+                naive / 1e6,
+                search / naive,
+                traced / naive
+            ),
+            format!(
+                "search-shaped, every joint action of {} states ({} in all): core {:.2} M/s, reference {:.2} M/s; {:.1}x; results {}",
+                matrix.states,
+                matrix.joint_actions,
+                matrix.core_rate / 1e6,
+                matrix.reference_rate / 1e6,
+                matrix.core_rate / matrix.reference_rate,
+                if matrix.agree { "agree" } else { "DIFFER" }
+            ),
+        ]
     }
 
     fn features(case: &Case) -> u64 {
         case.iter().fold(0, |bits, turn| bits | turn_features(turn))
+    }
+}
+
+/// [`matrix_rates`]' measure.
+#[derive(Debug, Clone, Copy)]
+pub struct MatrixRates {
+    pub states: usize,
+    pub joint_actions: usize,
+    /// Joint actions resolved per second, medians over the rounds.
+    pub core_rate: f64,
+    pub reference_rate: f64,
+    /// Whether both resolved every joint action alike (checked on an untimed
+    /// pass: the sums of a hash of every result are equal).
+    pub agree: bool,
+}
+
+/// Joint actions resolved per second the way a search resolves them: every
+/// joint action of one state's turn, state after state, until `joint_actions`
+/// are reached. The states are the generator's turns, leaving out those whose
+/// matrix is over a quarter of the total (so at least four states take part;
+/// the full-skill opening, 893,025 joint actions, is `bench duel-search`'s
+/// measure). The core reads each list once
+/// ([`lockstep_core::duel::search::for_each_joint_action`]), as its search does;
+/// the reference resolves each pair of lists with its one resolver, as its
+/// search (`lockstep_reference::duel_search`) does. One thread, medians of
+/// `rounds`, each timed pass after an untimed one.
+pub fn matrix_rates(seed: u64, joint_actions: usize, rounds: usize) -> MatrixRates {
+    use lockstep_core::duel::search::for_each_joint_action;
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    use std::hint::black_box;
+    let mut buf = vec![0u8; crate::seeds::CASE_BYTES];
+    let mut states = Vec::new();
+    let mut total = 0;
+    let mut index = 0;
+    while total < joint_actions {
+        for turn in
+            crate::campaign::generate_case::<Duel>(seed, 0, index, &mut buf).unwrap_or_default()
+        {
+            let lists =
+                [0, 1].map(|p| lockstep_reference::duel_search::legal_lists(&turn.state, p));
+            let size = lists[0].len() * lists[1].len();
+            if total < joint_actions && size <= joint_actions / 4 && turn.state.turn <= LAST_TURN {
+                total += size;
+                states.push((turn.state, lists));
+            }
+        }
+        index += 1;
+    }
+    let hash = |r: &model::TurnResult| BuildHasherDefault::<DefaultHasher>::default().hash_one(r);
+    // `sum`: the untimed pass adds up a hash of every result (a hash costs more
+    // than a resolution); the timed passes only keep each result alive.
+    let core = |sum: Option<&mut u64>| match sum {
+        Some(sum) => {
+            for (state, _) in &states {
+                for_each_joint_action(state, |r| *sum = sum.wrapping_add(hash(r)));
+            }
+        }
+        None => {
+            for (state, _) in &states {
+                for_each_joint_action(black_box(state), |r| {
+                    black_box(r);
+                });
+            }
+        }
+    };
+    let reference = |mut sum: Option<&mut u64>| {
+        for (state, [rows, columns]) in &states {
+            for row in rows {
+                for column in columns {
+                    let mut events = Vec::new();
+                    let r = lockstep_reference::duel::resolve_turn(
+                        black_box(state),
+                        &[*row, *column],
+                        &mut events,
+                    );
+                    match &mut sum {
+                        Some(sum) => **sum = sum.wrapping_add(hash(&r)),
+                        None => {
+                            black_box(r);
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let (mut core_sum, mut reference_sum) = (0, 0);
+    core(Some(&mut core_sum));
+    reference(Some(&mut reference_sum));
+    let mut rates = [Vec::new(), Vec::new()];
+    for _ in 0..rounds.max(1) {
+        for (side, run) in [&core as &dyn Fn(Option<&mut u64>), &reference]
+            .into_iter()
+            .enumerate()
+        {
+            run(None);
+            let start = std::time::Instant::now();
+            run(None);
+            rates[side].push(total as f64 / start.elapsed().as_secs_f64());
+        }
+    }
+    let [core_rate, reference_rate] = rates.map(|mut r| crate::bench::median(&mut r));
+    MatrixRates {
+        states: states.len(),
+        joint_actions: total,
+        core_rate,
+        reference_rate,
+        agree: core_sum == reference_sum,
     }
 }
 

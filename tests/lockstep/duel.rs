@@ -821,3 +821,36 @@ fn duel_step_answers_and_rejects_malformed_lines() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
 }
+
+/// The core resolves a turn two ways: by its slot table when no events are asked
+/// for (searches, bots, the answers of `duel step`) and by its slot code when they
+/// are (the digest, the referee's log). Both on the generator's turns, pushed-out
+/// and illegal ones included.
+#[test]
+fn the_core_table_and_slot_code_resolve_turns_alike() {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let (mut turns, mut out, mut index) = (0, 0, 0);
+    while turns < 20_000 {
+        for turn in generate_case::<Duel>(11, 0, index, &mut buf).unwrap_or_default() {
+            let fast = model::resolve_turn(&turn.state, &turn.actions);
+            let mut recorder = Recorder::default();
+            let traced = model::resolve_traced(&turn.state, &turn.actions, &mut recorder);
+            assert_eq!(fast, traced, "{}", model::write_turn(&turn));
+            out += usize::from(fast.outcome == Outcome::Ended(Winner::P1, Reason::Out))
+                + usize::from(fast.outcome == Outcome::Ended(Winner::P2, Reason::Out));
+            turns += 1;
+        }
+        index += 1;
+    }
+    assert!(out > 50, "only {out} turns pushed a player out");
+}
+
+/// The bench's search-shaped line measures what it says: every joint action of
+/// several states, with core and reference giving the same results.
+#[test]
+fn the_bench_matrix_spans_several_states_on_which_both_agree() {
+    let measure = lockstep::puzzles::duel::matrix_rates(3, 100_000, 1);
+    assert!(measure.agree);
+    assert!(measure.states >= 4, "{} states", measure.states);
+    assert!(measure.joint_actions >= 100_000);
+}

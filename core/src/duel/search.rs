@@ -34,7 +34,7 @@
 //! the reference's plain loops.
 
 use super::fast::{choose, resolve_choices, Choice};
-use super::{evaluate, legal_lists, Action, Actions, State, WIN_VALUE};
+use super::{evaluate, legal_lists, Action, Actions, State, TurnResult, WIN_VALUE};
 use std::time::Instant;
 
 /// How many refuting columns are kept and tried first on every row.
@@ -56,6 +56,27 @@ pub struct SearchResult {
     pub columns: usize,
     /// Joint actions resolved and evaluated.
     pub resolutions: u64,
+}
+
+/// Resolves every joint action of `state`'s turn (each player's legal lists, in
+/// [`legal_lists`] order, player 1's as rows), each list read once as
+/// [`Searcher::maximin`] reads them, and hands each result to `each`; returns
+/// how many there were. The engine's rate where a search uses it: the bench's
+/// search-shaped measure.
+pub fn for_each_joint_action(state: &State, mut each: impl FnMut(&TurnResult)) -> usize {
+    let read = |p: usize| {
+        let mut lists = Vec::new();
+        legal_lists(state, p, &mut lists);
+        let choices: Vec<Choice> = lists.iter().map(|l| choose(&state.players[p], l)).collect();
+        choices
+    };
+    let (rows, columns) = (read(0), read(1));
+    for &row in &rows {
+        for &column in &columns {
+            each(&resolve_choices(state, [row, column], &mut ()));
+        }
+    }
+    rows.len() * columns.len()
 }
 
 /// Buffers reused from one search to the next (a bot searches every turn).
