@@ -940,6 +940,13 @@ fn slot_table() -> &'static [u16] {
     }
 }
 
+/// Builds the slot table now rather than at the first event-free resolution
+/// (about 3 ms): for callers on a clock, such as a bot between INIT (untimed)
+/// and READY (timed).
+pub fn prepare() {
+    slot_table();
+}
+
 #[cold]
 fn build_slot_table() -> &'static [u16] {
     SLOT_TABLE.get_or_init(|| {

@@ -15,7 +15,9 @@
 mod fast;
 pub mod search;
 
-pub use fast::{legal_lists, line_marker, resolve, resolve_traced, resolve_turn, Recorder, Sink};
+pub use fast::{
+    legal_lists, line_marker, prepare, resolve, resolve_traced, resolve_turn, Recorder, Sink,
+};
 
 use crate::input::{parse_int, InputError};
 use std::fmt;
