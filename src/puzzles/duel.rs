@@ -309,10 +309,25 @@ fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
     (result, recorder.0)
 }
 
-/// The first line, then the first event, where the two resolvers part.
+/// The first line, then the first event, where the two resolvers part. The
+/// core's answers come from its slot table and its events from its slot code
+/// (`model::resolve`), so a line where those two part is named as such.
 fn explain(case: &Case) -> Explanation {
     for (i, turn) in case.iter().enumerate() {
         let (core, core_events) = core_events(turn);
+        let table = model::resolve_turn(&turn.state, &turn.actions);
+        if table != core {
+            return Explanation {
+                symptom: format!("line-{}-table", i + 1),
+                report: format!(
+                    "line {}: {}\n  core, slot table: {}\n  core, slot code:  {}\n",
+                    i + 1,
+                    model::write_turn(turn),
+                    model::write_result(&table),
+                    model::write_result(&core)
+                ),
+            };
+        }
         let mut reference_events = Vec::new();
         let reference = lockstep_reference::duel::resolve_turn(
             &turn.state,
@@ -616,8 +631,8 @@ pub struct MatrixRates {
     /// The core resolving each pair of lists through `resolve_turn`, reading
     /// both lists every time, as the reference does.
     pub core_per_pair_rate: f64,
-    /// Whether both resolved every joint action alike (checked on an untimed
-    /// pass: the sums of a hash of every result are equal).
+    /// Whether the three resolved the same joint actions alike: checked on an
+    /// untimed pass, by the number of results and the sum of a hash of each.
     pub agree: bool,
 }
 
@@ -630,13 +645,16 @@ pub struct MatrixRates {
 /// ([`lockstep_core::duel::search::for_each_joint_action`]), as its search does;
 /// the reference resolves each pair of lists with its one resolver, as its
 /// search (`lockstep_reference::duel_search`) does. One thread, medians of
-/// `rounds`, each timed pass after an untimed one.
+/// `rounds` (0: the agreement check alone), each timed pass after an untimed
+/// one.
 pub fn matrix_rates(seed: u64, joint_actions: usize, rounds: usize) -> MatrixRates {
-    use lockstep_core::duel::search::for_each_joint_action;
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     use std::hint::black_box;
+    type Lists = [Vec<Actions>; 2];
+    /// One side's pass over every joint action, handing each result on.
+    type Side = fn(&[(State, Lists)], &mut dyn FnMut(&model::TurnResult));
     let mut buf = vec![0u8; crate::seeds::CASE_BYTES];
-    let mut states = Vec::new();
+    let mut states: Vec<(State, Lists)> = Vec::new();
     let mut total = 0;
     let mut index = 0;
     while total < joint_actions {
@@ -653,25 +671,25 @@ pub fn matrix_rates(seed: u64, joint_actions: usize, rounds: usize) -> MatrixRat
         }
         index += 1;
     }
-    let hash = |r: &model::TurnResult| BuildHasherDefault::<DefaultHasher>::default().hash_one(r);
-    // `sum`: the untimed pass adds up a hash of every result (a hash costs more
-    // than a resolution); the timed passes only keep each result alive.
-    let core = |sum: Option<&mut u64>| match sum {
-        Some(sum) => {
-            for (state, _) in &states {
-                for_each_joint_action(state, |r| *sum = sum.wrapping_add(hash(r)));
+    // Each side hands every result to `each`: a hash on the check pass, only
+    // kept alive (`black_box`) on the timed ones. Generic, so both passes are
+    // compiled as plain loops.
+    fn core(states: &[(State, Lists)], mut each: impl FnMut(&model::TurnResult)) {
+        for (state, _) in states {
+            model::search::for_each_joint_action(black_box(state), &mut each);
+        }
+    }
+    fn core_per_pair(states: &[(State, Lists)], mut each: impl FnMut(&model::TurnResult)) {
+        for (state, [rows, columns]) in states {
+            for row in rows {
+                for column in columns {
+                    each(&model::resolve_turn(black_box(state), &[*row, *column]));
+                }
             }
         }
-        None => {
-            for (state, _) in &states {
-                for_each_joint_action(black_box(state), |r| {
-                    black_box(r);
-                });
-            }
-        }
-    };
-    let reference = |mut sum: Option<&mut u64>| {
-        for (state, [rows, columns]) in &states {
+    }
+    fn reference(states: &[(State, Lists)], mut each: impl FnMut(&model::TurnResult)) {
+        for (state, [rows, columns]) in states {
             for row in rows {
                 for column in columns {
                     let mut events = Vec::new();
@@ -680,46 +698,41 @@ pub fn matrix_rates(seed: u64, joint_actions: usize, rounds: usize) -> MatrixRat
                         &[*row, *column],
                         &mut events,
                     );
-                    match &mut sum {
-                        Some(sum) => **sum = sum.wrapping_add(hash(&r)),
-                        None => {
-                            black_box(r);
-                        }
-                    }
+                    black_box(&events);
+                    each(&r);
                 }
             }
         }
+    }
+    let hasher = BuildHasherDefault::<DefaultHasher>::default();
+    let check = |run: Side| {
+        let (mut count, mut sum) = (0usize, 0u64);
+        run(&states, &mut |r| {
+            count += 1;
+            sum = sum.wrapping_add(hasher.hash_one(r));
+        });
+        (count, sum)
     };
-    let (mut core_sum, mut reference_sum) = (0, 0);
-    core(Some(&mut core_sum));
-    reference(Some(&mut reference_sum));
-    // The core through its one-turn entry point, each pair of lists read anew as
-    // the reference reads them: what the search's reading once is worth.
-    let core_per_pair = |sum: Option<&mut u64>| {
-        debug_assert!(sum.is_none(), "timed only: the same results as `core`");
-        for (state, [rows, columns]) in &states {
-            for row in rows {
-                for column in columns {
-                    black_box(model::resolve_turn(black_box(state), &[*row, *column]));
-                }
-            }
-        }
+    let sides = [
+        check(|s, f| core(s, f)),
+        check(|s, f| reference(s, f)),
+        check(|s, f| core_per_pair(s, f)),
+    ];
+    let agree = sides.iter().all(|&side| side == (total, sides[1].1));
+    let keep = |r: &model::TurnResult| {
+        black_box(r);
     };
     let mut rates = [Vec::new(), Vec::new(), Vec::new()];
-    for _ in 0..rounds.max(1) {
-        for (side, run) in [
-            &core as &dyn Fn(Option<&mut u64>),
-            &reference,
-            &core_per_pair,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            run(None);
+    for _ in 0..rounds {
+        let timed = |run: &dyn Fn()| {
+            run();
             let start = std::time::Instant::now();
-            run(None);
-            rates[side].push(total as f64 / start.elapsed().as_secs_f64());
-        }
+            run();
+            total as f64 / start.elapsed().as_secs_f64()
+        };
+        rates[0].push(timed(&|| core(&states, keep)));
+        rates[1].push(timed(&|| reference(&states, keep)));
+        rates[2].push(timed(&|| core_per_pair(&states, keep)));
     }
     let [core_rate, reference_rate, core_per_pair_rate] =
         rates.map(|mut r| crate::bench::median(&mut r));
@@ -729,7 +742,7 @@ pub fn matrix_rates(seed: u64, joint_actions: usize, rounds: usize) -> MatrixRat
         core_rate,
         reference_rate,
         core_per_pair_rate,
-        agree: core_sum == reference_sum,
+        agree,
     }
 }
 
@@ -750,6 +763,8 @@ pub fn turn_rates(seed: u64, turns: usize, rounds: usize) -> [f64; 3] {
         index += 1;
     }
     all.truncate(turns);
+    // The slot table is built before the clock starts.
+    model::prepare();
     let mut rates = [Vec::new(), Vec::new(), Vec::new()];
     for _ in 0..rounds.max(1) {
         let start = Instant::now();

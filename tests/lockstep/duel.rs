@@ -829,28 +829,33 @@ fn duel_step_answers_and_rejects_malformed_lines() {
 #[test]
 fn the_core_table_and_slot_code_resolve_turns_alike() {
     let mut buf = vec![0u8; CASE_BYTES];
-    let (mut turns, mut out, mut index) = (0, 0, 0);
+    let (mut turns, mut out, mut by_hp, mut index) = (0, 0, 0, 0);
     while turns < 20_000 {
         for turn in generate_case::<Duel>(11, 0, index, &mut buf).unwrap_or_default() {
             let fast = model::resolve_turn(&turn.state, &turn.actions);
             let mut recorder = Recorder::default();
             let traced = model::resolve_traced(&turn.state, &turn.actions, &mut recorder);
             assert_eq!(fast, traced, "{}", model::write_turn(&turn));
-            out += usize::from(fast.outcome == Outcome::Ended(Winner::P1, Reason::Out))
-                + usize::from(fast.outcome == Outcome::Ended(Winner::P2, Reason::Out));
+            match fast.outcome {
+                Outcome::Ended(_, Reason::Out) => out += 1,
+                Outcome::Ended(_, Reason::Hp) => by_hp += 1,
+                _ => {}
+            }
             turns += 1;
         }
         index += 1;
     }
+    // Both ways a turn ends early: pushed out (the table hands the turn to the
+    // slot code) and hp (the table stops after the slot).
     assert!(out > 50, "only {out} turns pushed a player out");
+    assert!(by_hp > 50, "only {by_hp} turns ended by hp");
 }
 
-/// The bench's search-shaped line measures what it says: every joint action of
-/// several states, with core and reference giving the same results.
+/// The bench's search-shaped line times the core (lists read once, and through
+/// `resolve_turn` per pair) and the reference over the same joint actions with
+/// the same results: its agreement check, without the timing.
 #[test]
-fn the_bench_matrix_spans_several_states_on_which_both_agree() {
-    let measure = lockstep::puzzles::duel::matrix_rates(3, 100_000, 1);
-    assert!(measure.agree);
-    assert!(measure.states >= 4, "{} states", measure.states);
-    assert!(measure.joint_actions >= 100_000);
+fn the_bench_matrix_sides_resolve_the_same_joint_actions_alike() {
+    let measure = lockstep::puzzles::duel::matrix_rates(3, 100_000, 0);
+    assert!(measure.agree, "{measure:?}");
 }

@@ -21,14 +21,16 @@
 //!   only on the two cells and the two action ids, and the rules have no favoured
 //!   direction or player, so the table holds one pair of cells per orbit under
 //!   the yard's eight symmetries and the trade of the two players: 171 pairs
-//!   instead of 2352, 372 KB instead of 5.2 MB, small enough to stay in the
-//!   processor's second-level cache. Measured on the bench's generated turns this
-//!   made event-free resolution about 15% faster, and about 35% faster on a
-//!   search's matrix of one state's joint actions (the slot code's instruction
-//!   count, not memory, had been the limit there; see ARCHITECTURE.md).
+//!   instead of 2352, 372 KB instead of 5.1 MB, small enough to stay in the
+//!   processor's second-level cache. Measured with `lockstep bench duel`: on
+//!   isolated generated turns, 20 M turns/s against 17.5 M for the slot code;
+//!   on every joint action of a state's matrix, as a search resolves them, 1.8
+//!   times the slot code's rate (figures and what limits each in
+//!   ARCHITECTURE.md). [`prepare`] builds the table ahead of a clock.
 //!
 //! [`resolve`] answers by the table and digests the events of the slot code, so
-//! that every differential run holds both paths to the reference.
+//! that every differential run holds both paths to the reference (at the cost of
+//! resolving each line twice there).
 
 // Players are indexed by `p` and the opponent by `1 - p` throughout, which reads
 // better than zipped iterators.
@@ -954,7 +956,7 @@ static SLOT_TABLE: std::sync::OnceLock<Box<[u16]>> = std::sync::OnceLock::new();
 /// its cell after the slot in the low six bits and the damage it takes (0, 2 or
 /// 3) in the top two; or [`PUSHED_OUT`]. 171 orbits x 1089 pairs of actions x 2 bytes: 372 KB, which
 /// stays in the processor's second-level cache (without the symmetries it would
-/// be 5.2 MB). Built on first use by [`Slot::run`].
+/// be 5.1 MB). Built on first use by [`Slot::run`].
 #[inline(always)]
 fn slot_table() -> &'static [u16] {
     match SLOT_TABLE.get() {

@@ -64,11 +64,10 @@ pub struct SearchResult {
 /// how many there were. The engine's rate where a search uses it: the bench's
 /// search-shaped measure.
 pub fn for_each_joint_action(state: &State, mut each: impl FnMut(&TurnResult)) -> usize {
-    let read = |p: usize| {
+    let read = |p: usize| -> Vec<Choice> {
         let mut lists = Vec::new();
         legal_lists(state, p, &mut lists);
-        let choices: Vec<Choice> = lists.iter().map(|l| choose(&state.players[p], l)).collect();
-        choices
+        lists.iter().map(|l| choose(&state.players[p], l)).collect()
     };
     let (rows, columns) = (read(0), read(1));
     for &row in &rows {
