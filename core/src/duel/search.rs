@@ -58,16 +58,27 @@ pub struct SearchResult {
     pub resolutions: u64,
 }
 
+/// `player`'s legal lists in `state`, and each read once ([`choose`]).
+fn read_lists(state: &State, player: usize, lists: &mut Vec<Actions>, choices: &mut Vec<Choice>) {
+    legal_lists(state, player, lists);
+    choices.clear();
+    choices.extend(
+        lists
+            .iter()
+            .map(|list| choose(&state.players[player], list)),
+    );
+}
+
 /// Resolves every joint action of `state`'s turn (each player's legal lists, in
 /// [`legal_lists`] order, player 1's as rows), each list read once as
 /// [`Searcher::maximin`] reads them, and hands each result to `each`; returns
 /// how many there were. The engine's rate where a search uses it: the bench's
 /// search-shaped measure.
 pub fn for_each_joint_action(state: &State, mut each: impl FnMut(&TurnResult)) -> usize {
-    let read = |p: usize| -> Vec<Choice> {
-        let mut lists = Vec::new();
-        legal_lists(state, p, &mut lists);
-        lists.iter().map(|l| choose(&state.players[p], l)).collect()
+    let read = |p: usize| {
+        let (mut lists, mut choices) = (Vec::new(), Vec::new());
+        read_lists(state, p, &mut lists, &mut choices);
+        choices
     };
     let (rows, columns) = (read(0), read(1));
     for &row in &rows {
@@ -107,14 +118,13 @@ impl Searcher {
         player: usize,
         deadline: Option<Instant>,
     ) -> SearchResult {
-        legal_lists(state, player, &mut self.rows);
-        legal_lists(state, 1 - player, &mut self.columns);
-        let read = |lists: &[Actions], out: &mut Vec<Choice>, p: usize| {
-            out.clear();
-            out.extend(lists.iter().map(|list| choose(&state.players[p], list)));
-        };
-        read(&self.rows, &mut self.row_choices, player);
-        read(&self.columns, &mut self.column_choices, 1 - player);
+        read_lists(state, player, &mut self.rows, &mut self.row_choices);
+        read_lists(
+            state,
+            1 - player,
+            &mut self.columns,
+            &mut self.column_choices,
+        );
         let joint = |mine: Choice, theirs: Choice| -> i32 {
             let choices = if player == 0 {
                 [mine, theirs]
@@ -154,11 +164,14 @@ impl Searcher {
             let row = self.row_choices[r];
             let mut min = (i32::MAX, 0usize);
             let mut pruned = false;
-            // Killers first, then every other column.
-            for k in 0..self.killers.len() {
-                let c = self.killers[k];
-                self.tried[c] = stamp;
-                let v = joint(row, self.column_choices[c]);
+            // Killers first, then every other column (a killer is not tried twice).
+            for &k in &self.killers {
+                self.tried[k] = stamp;
+            }
+            let (tried, columns) = (&self.tried, &self.column_choices);
+            let others = (0..columns.len()).filter(|&c| tried[c] != stamp);
+            for c in self.killers.iter().copied().chain(others) {
+                let v = joint(row, columns[c]);
                 resolutions += 1;
                 if v < min.0 {
                     min = (v, c);
@@ -166,22 +179,6 @@ impl Searcher {
                 if min.0 <= best.0 {
                     pruned = true;
                     break;
-                }
-            }
-            if !pruned {
-                for c in 0..self.columns.len() {
-                    if self.tried[c] == stamp {
-                        continue;
-                    }
-                    let v = joint(row, self.column_choices[c]);
-                    resolutions += 1;
-                    if v < min.0 {
-                        min = (v, c);
-                    }
-                    if min.0 <= best.0 {
-                        pruned = true;
-                        break;
-                    }
                 }
             }
             // The column that set this row's minimum goes to the front.
