@@ -588,28 +588,30 @@ impl Puzzle for Duel {
     }
 
     /// Turn resolutions per second, core (without and with the event digest)
-    /// against the reference, on 100,000 generated turns.
+    /// against the reference, on 100,000 generated turns; and joint actions per
+    /// second over several states' turn matrices, as searches resolve them.
     fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
-        let [search, traced, naive] = turn_rates(options.seed, 100_000, options.rounds);
-        let matrix = matrix_rates(options.seed, 1_000_000, options.rounds);
+        let [free, traced] = turn_rates(options.seed, 100_000, options.rounds);
+        let matrix = matrix_rates(options.seed, 1_000_000, options.rounds.max(1));
+        let [once, per_pair] = matrix.timing.expect("timed: at least one round");
         vec![
             format!(
                 "turn resolutions/s: core {:.2} M (no events), core {:.2} M (digest), reference {:.2} M; {:.1}x, {:.1}x",
-                search / 1e6,
-                traced / 1e6,
-                naive / 1e6,
-                search / naive,
-                traced / naive
+                free.core_rate / 1e6,
+                traced.core_rate / 1e6,
+                free.reference_rate / 1e6,
+                free.ratio,
+                traced.ratio
             ),
             format!(
                 "search-shaped, every joint action of {} states ({} in all): core {:.2} M/s (lists read once), {:.2} M/s (resolve_turn per pair), reference {:.2} M/s; {:.1}x, {:.1}x; results {}",
                 matrix.states,
                 matrix.joint_actions,
-                matrix.core_rate / 1e6,
-                matrix.core_per_pair_rate / 1e6,
-                matrix.reference_rate / 1e6,
-                matrix.core_rate / matrix.reference_rate,
-                matrix.core_per_pair_rate / matrix.reference_rate,
+                once.core_rate / 1e6,
+                per_pair.core_rate / 1e6,
+                once.reference_rate / 1e6,
+                once.ratio,
+                per_pair.ratio,
                 if matrix.agree { "agree" } else { "DIFFER" }
             ),
         ]
@@ -625,12 +627,10 @@ impl Puzzle for Duel {
 pub struct MatrixRates {
     pub states: usize,
     pub joint_actions: usize,
-    /// Joint actions resolved per second, medians over the rounds.
-    pub core_rate: f64,
-    pub reference_rate: f64,
-    /// The core resolving each pair of lists through `resolve_turn`, reading
-    /// both lists every time, as the reference does.
-    pub core_per_pair_rate: f64,
+    /// Joint actions per second against the reference, with the core reading
+    /// each list once, then through `resolve_turn` per pair (both lists read
+    /// again every time, as the reference does); `None` when not timed.
+    pub timing: Option<[crate::bench::SideBySide; 2]>,
     /// Whether the three resolved the same joint actions alike: checked on an
     /// untimed pass, by the number of results and the sum of a hash of each.
     pub agree: bool,
@@ -644,9 +644,9 @@ pub struct MatrixRates {
 /// measure). The core reads each list once
 /// ([`lockstep_core::duel::search::for_each_joint_action`]), as its search does;
 /// the reference resolves each pair of lists with its one resolver, as its
-/// search (`lockstep_reference::duel_search`) does. One thread, medians of
-/// `rounds` (0: the agreement check alone), each timed pass after an untimed
-/// one.
+/// search (`lockstep_reference::duel_search`) does. Timed as the bench times
+/// cases ([`crate::bench::side_by_side`]), for `rounds` rounds (0: the agreement
+/// check alone).
 pub fn matrix_rates(seed: u64, joint_actions: usize, rounds: usize) -> MatrixRates {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     use std::hint::black_box;
@@ -722,37 +722,35 @@ pub fn matrix_rates(seed: u64, joint_actions: usize, rounds: usize) -> MatrixRat
     let keep = |r: &model::TurnResult| {
         black_box(r);
     };
-    let mut rates = [Vec::new(), Vec::new(), Vec::new()];
-    for _ in 0..rounds {
-        let timed = |run: &dyn Fn()| {
-            run();
-            let start = std::time::Instant::now();
-            run();
-            total as f64 / start.elapsed().as_secs_f64()
-        };
-        rates[0].push(timed(&|| core(&states, keep)));
-        rates[1].push(timed(&|| reference(&states, keep)));
-        rates[2].push(timed(&|| core_per_pair(&states, keep)));
-    }
-    let [core_rate, reference_rate, core_per_pair_rate] =
-        rates.map(|mut r| crate::bench::median(&mut r));
+    let time = |side: &dyn Fn()| {
+        crate::bench::side_by_side(
+            rounds,
+            total as f64,
+            || {},
+            side,
+            || reference(&states, keep),
+        )
+    };
     MatrixRates {
         states: states.len(),
         joint_actions: total,
-        core_rate,
-        reference_rate,
-        core_per_pair_rate,
+        timing: (rounds > 0).then(|| {
+            [
+                time(&|| core(&states, keep)),
+                time(&|| core_per_pair(&states, keep)),
+            ]
+        }),
         agree,
     }
 }
 
-/// Turn resolutions per second on one thread: the core as a search calls it (no
-/// events), the core with its trace digest, and the reference; the same generated
-/// turns for all three, median of `rounds`. The figure the duel issue asks for
-/// (a search evaluates about a million joint actions a turn).
-pub fn turn_rates(seed: u64, turns: usize, rounds: usize) -> [f64; 3] {
+/// Turn resolutions per second on one thread, on the same generated turns: the
+/// core as a search calls it (no events), then with its trace digest, each
+/// against the reference, timed as the bench times cases
+/// ([`crate::bench::side_by_side`]: a warm-up pass before each timed pass,
+/// alternating, medians of `rounds`).
+pub fn turn_rates(seed: u64, turns: usize, rounds: usize) -> [crate::bench::SideBySide; 2] {
     use std::hint::black_box;
-    use std::time::Instant;
     let mut buf = vec![0u8; crate::seeds::CASE_BYTES];
     let mut all: Vec<Turn> = Vec::with_capacity(turns);
     let mut index = 0;
@@ -763,22 +761,30 @@ pub fn turn_rates(seed: u64, turns: usize, rounds: usize) -> [f64; 3] {
         index += 1;
     }
     all.truncate(turns);
-    // The slot table is built before the clock starts.
-    model::prepare();
-    let mut rates = [Vec::new(), Vec::new(), Vec::new()];
-    for _ in 0..rounds.max(1) {
-        let start = Instant::now();
-        for _ in 0..20 {
+    let reference = || {
+        for t in &all {
+            let mut events = Vec::new();
+            black_box(lockstep_reference::duel::resolve_turn(
+                black_box(&t.state),
+                &t.actions,
+                &mut events,
+            ));
+            black_box(&events);
+        }
+    };
+    let time = |core: &dyn Fn()| {
+        crate::bench::side_by_side(rounds, all.len() as f64, || {}, core, reference)
+    };
+    [
+        time(&|| {
             for t in &all {
                 black_box(model::resolve_turn(
                     black_box(&t.state),
                     black_box(&t.actions),
                 ));
             }
-        }
-        rates[0].push(20.0 * all.len() as f64 / start.elapsed().as_secs_f64());
-        let start = Instant::now();
-        for _ in 0..20 {
+        }),
+        time(&|| {
             for t in &all {
                 let mut digest = lockstep_core::digest::Digest::new();
                 black_box(model::resolve_traced(
@@ -788,18 +794,6 @@ pub fn turn_rates(seed: u64, turns: usize, rounds: usize) -> [f64; 3] {
                 ));
                 black_box(digest.value());
             }
-        }
-        rates[1].push(20.0 * all.len() as f64 / start.elapsed().as_secs_f64());
-        let start = Instant::now();
-        for t in &all {
-            let mut events = Vec::new();
-            black_box(lockstep_reference::duel::resolve_turn(
-                black_box(&t.state),
-                &t.actions,
-                &mut events,
-            ));
-        }
-        rates[2].push(all.len() as f64 / start.elapsed().as_secs_f64());
-    }
-    rates.map(|mut r| crate::bench::median(&mut r))
+        }),
+    ]
 }

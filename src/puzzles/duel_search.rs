@@ -178,23 +178,30 @@ impl Puzzle for DuelSearch {
     }
 
     /// Both searches on one full-skill opening (about 945 x 945 lists), which
-    /// the generator keeps away from campaigns: the core's pruned search (median
-    /// of the rounds) against one exhaustive reference run.
+    /// the generator keeps away from campaigns: the core's pruned search against
+    /// the reference's exhaustive one, timed as the bench times cases
+    /// ([`crate::bench::side_by_side`]), at most 3 rounds (a reference run takes
+    /// about 0.6 s).
     fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
-        use std::time::Instant;
+        use std::hint::black_box;
         let state = State::initial((4, 4), (4, 3), (4, 5));
-        let mut core = Vec::new();
-        let mut values = [0; 2];
-        for _ in 0..options.rounds.max(1) {
-            let start = Instant::now();
-            values = std::hint::black_box(core_values(&state));
-            core.push(start.elapsed().as_secs_f64());
-        }
-        let core = crate::bench::median(&mut core);
-        let start = Instant::now();
-        let naive = [0, 1]
-            .map(|p| reference::maximin(&state, p, &mut Fuel::unlimited()).map_or(0, |m| m.value));
-        let naive_time = start.elapsed().as_secs_f64();
+        let naive_values = |state: &State| {
+            [0, 1].map(|p| {
+                reference::maximin(state, p, &mut Fuel::unlimited()).map_or(0, |m| m.value)
+            })
+        };
+        let (values, naive) = (core_values(&state), naive_values(&state));
+        let measured = crate::bench::side_by_side(
+            options.rounds.clamp(1, 3),
+            1.0,
+            || {},
+            || {
+                black_box(core_values(black_box(&state)));
+            },
+            || {
+                black_box(naive_values(black_box(&state)));
+            },
+        );
         vec![format!(
             "full-skill opening {} (values: core {} {}, reference {} {}): core {:.2} ms, reference {:.0} ms; {:.0}x",
             model::write_state(&state),
@@ -202,9 +209,9 @@ impl Puzzle for DuelSearch {
             values[1],
             naive[0],
             naive[1],
-            core * 1e3,
-            naive_time * 1e3,
-            naive_time / core
+            1e3 / measured.core_rate,
+            1e3 / measured.reference_rate,
+            measured.ratio
         )]
     }
 

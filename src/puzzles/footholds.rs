@@ -286,8 +286,10 @@ fn bench_extra(_options: &BenchOptions) -> Vec<String> {
             let core_time = median_time(5, model::clear_table, || {
                 black_box(model::solve_within(black_box(&game), None));
             });
+            // This untimed run gives the answer to compare and is the reference's
+            // warm-up (the core's warm-up is the run above). The reference takes
+            // about a second on 6x6: one timed run is enough there.
             let reference = lockstep_reference::footholds::outcome(&game, &mut Fuel::unlimited());
-            // The reference takes about a second on 6x6: one more run is enough there.
             let runs = if side <= 5 { 5 } else { 1 };
             let reference_time = median_time(
                 runs,
