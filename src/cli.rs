@@ -369,7 +369,7 @@ fn run(cli: Cli) -> Result<i32> {
             let seconds = seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 });
             let seed = seed.unwrap_or_else(fresh_seed);
             let jobs = jobs.unwrap_or_else(default_jobs).max(1);
-            if entry.module() == <crate::puzzles::Duel as crate::puzzle::Puzzle>::MODULE {
+            if entry.played_through_referee() {
                 // A bot is judged by the referee's own rules: a per-case time limit,
                 // an oracle and a corpus row do not apply.
                 let ignored = [
@@ -379,7 +379,10 @@ fn run(cli: Cli) -> Result<i32> {
                     ("--no-append", no_append),
                 ];
                 if let Some((flag, _)) = ignored.iter().find(|(_, given)| *given) {
-                    bail!("{flag} does not apply to `stress duel` (the referee's 1000 ms budget and rules judge the bot)");
+                    bail!(
+                        "{flag} does not apply to `stress {}` (the referee's 1000 ms budget and rules judge the bot)",
+                        entry.name()
+                    );
                 }
                 let options = crate::duel::stress::DuelStressOptions {
                     cmd,

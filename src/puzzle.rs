@@ -70,6 +70,11 @@ pub trait Puzzle: 'static {
     /// puzzle whose lines hold `|` themselves (duel's step format) picks another.
     const CORPUS_LINE_BREAK: char = '|';
 
+    /// True when a user's program for this puzzle is a bot that plays games
+    /// (duel): `lockstep stress` then plays it through the referee, whose rules
+    /// and time budget judge it, instead of comparing its output on cases.
+    const PLAYED_THROUGH_REFEREE: bool = false;
+
     /// Names of the rule branches that [`Puzzle::features`] reports, for
     /// `lockstep fuzz --stats`: evidence that campaigns reach the rare ones.
     const FEATURES: &'static [&'static str] = &[];

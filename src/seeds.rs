@@ -44,6 +44,12 @@ pub fn case_bytes(seed: u64, job: u64, index: u64, buf: &mut [u8]) {
     SplitMix64::new(stream).fill(buf);
 }
 
+/// The generator of item `index` (a game, a pair of games) under `seed`, one
+/// stream per item: what the duel tournament and stress runs draw INITs from.
+pub fn item_rng(seed: u64, index: u64) -> SplitMix64 {
+    SplitMix64::new(seed ^ index.wrapping_mul(0xa076_1d64_78bd_642f))
+}
+
 /// A seed for a campaign that was given none: from the clock, printed so the run
 /// can be repeated.
 pub fn fresh_seed() -> u64 {

@@ -184,8 +184,11 @@ pub fn play(
         let tokens: Vec<&str> = line.split_whitespace().collect();
         match tokens.first().copied() {
             Some("INIT") => {
-                // INIT is not timed: build the engine's table now, not in the first search.
-                lockstep_core::duel::prepare();
+                // INIT is not timed: the bots that resolve turns build the
+                // engine's table now, not in their first search.
+                if strategy != Strategy::Random {
+                    lockstep_core::duel::prepare();
+                }
                 // An INIT that does not read, or puts a cell off the yard or both
                 // players on one cell, is ignored rather than trusted: the
                 // resolver's tables are indexed by cell.

@@ -57,9 +57,7 @@ type Init = (Cell, Cell, Cell);
 fn setup(seed: u64, index: u64) -> (&'static str, usize, Init) {
     let opponent = if index % 2 == 0 { "random" } else { "greedy" };
     let side = ((index / 2) % 2) as usize;
-    let init = super::tournament::random_init(&mut crate::seeds::SplitMix64::new(
-        seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-    ));
+    let init = super::tournament::random_init(&mut crate::seeds::item_rng(seed, index));
     (opponent, side, init)
 }
 
@@ -68,7 +66,7 @@ fn quoted(path: &Path) -> String {
     format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
 }
 
-/// One game played.
+/// One game played (`log` and `replay` only for a game the tested bot failed).
 struct Played {
     index: u64,
     side: usize,
@@ -134,10 +132,17 @@ pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressRep
                             break;
                         }
                     };
-                    if report.failures[side].is_some() {
+                    // Only a failing game's log and replay are reported: the
+                    // others are not kept (a long run plays thousands).
+                    let failed = report.failures[side].is_some();
+                    if failed {
                         stop.store(true, Ordering::Relaxed);
                     }
-                    let log = String::from_utf8_lossy(&log).into_owned();
+                    let (log, replay) = if failed {
+                        (String::from_utf8_lossy(&log).into_owned(), replay)
+                    } else {
+                        (String::new(), String::new())
+                    };
                     results
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())

@@ -101,7 +101,7 @@ fn classify(reason: Reason, failures: &[Option<String>; 2]) -> &'static str {
 /// Plays game number `index`.
 fn play(options: &TournamentOptions, index: usize) -> std::io::Result<Game> {
     // One INIT per pair of games.
-    let mut rng = SplitMix64::new(options.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9));
+    let mut rng = crate::seeds::item_rng(options.seed, index as u64 / 2);
     let init = random_init(&mut rng);
     let swapped = index % 2 == 1;
     let [a, b] = options.commands.clone();

@@ -238,61 +238,68 @@ fn step_toward(from: Cell, to: Cell) -> Cell {
 /// shrinking ends.
 pub(crate) fn simpler_turns(turn: &Turn) -> Vec<Turn> {
     let mut out = Vec::new();
-    let mut with = |f: &dyn Fn(&mut Turn)| {
-        let mut t = *turn;
-        f(&mut t);
-        if t != *turn && t.state.validate().is_ok() {
-            out.push(t);
-        }
-    };
     // Actions toward wait first: they shrink the scenario the most.
     for p in 0..2 {
         for slot in 0..2 {
-            with(&|t| t.actions[p][slot] = Action::WAIT);
+            let mut t = *turn;
+            t.actions[p][slot] = Action::WAIT;
+            if t != *turn {
+                out.push(t);
+            }
         }
     }
-    for p in 0..2 {
-        with(&|t| t.state.players[p].waits = [0; 6]);
-        for s in 0..6 {
-            with(&|t| t.state.players[p].waits[s] = 0);
+    out.extend(
+        simpler_states(&turn.state)
+            .into_iter()
+            .map(|state| Turn { state, ..*turn }),
+    );
+    out
+}
+
+/// Simpler valid states than `state`, one change each: waits to 0, hp to 10 or
+/// up by one, blessing to 0 or down by one, a player one step toward the other,
+/// turn toward 1, spring toward (1, 1).
+pub(crate) fn simpler_states(state: &State) -> Vec<State> {
+    let mut out = Vec::new();
+    let mut with = |f: &dyn Fn(&mut State)| {
+        let mut s = *state;
+        f(&mut s);
+        if s != *state && s.validate().is_ok() {
+            out.push(s);
         }
-        with(&|t| t.state.players[p].hp = START_HP);
-        with(&|t| t.state.players[p].blessing = 0);
-        with(&|t| {
-            let pl = &mut t.state.players[p];
+    };
+    for p in 0..2 {
+        with(&|s| s.players[p].waits = [0; 6]);
+        for w in 0..6 {
+            with(&|s| s.players[p].waits[w] = 0);
+        }
+        with(&|s| s.players[p].hp = START_HP);
+        with(&|s| s.players[p].blessing = 0);
+        with(&|s| {
+            let pl = &mut s.players[p];
             pl.hp = (pl.hp + 1).min(START_HP);
         });
-        with(&|t| {
-            let pl = &mut t.state.players[p];
+        with(&|s| {
+            let pl = &mut s.players[p];
             pl.blessing = pl.blessing.saturating_sub(1);
         });
         // Toward the other player, as long as they stay apart.
-        with(&|t| {
-            let other = t.state.players[1 - p].pos;
-            let me = t.state.players[p].pos;
+        with(&|s| {
+            let other = s.players[1 - p].pos;
+            let me = s.players[p].pos;
             if chebyshev(me, other) > 1 {
-                t.state.players[p].pos = step_toward(me, other);
+                s.players[p].pos = step_toward(me, other);
             }
         });
     }
-    with(&|t| t.state.turn = 1);
-    with(&|t| t.state.turn = t.state.turn.saturating_sub(1).max(1));
-    with(&|t| t.state.spring = step_toward(t.state.spring, (1, 1)));
+    with(&|s| s.turn = 1);
+    with(&|s| s.turn = s.turn.saturating_sub(1).max(1));
+    with(&|s| s.spring = step_toward(s.spring, (1, 1)));
     out
 }
 
 fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out = Vec::new();
-    if case.len() > 1 {
-        for turn in case {
-            out.push(vec![*turn]);
-        }
-        for drop in 0..case.len() {
-            let mut fewer = case.clone();
-            fewer.remove(drop);
-            out.push(fewer);
-        }
-    }
+    let mut out = crate::shrink::fewer_parts(case);
     for (i, turn) in case.iter().enumerate() {
         for simpler in simpler_turns(turn) {
             let mut next = case.clone();
@@ -535,6 +542,7 @@ impl Puzzle for Duel {
     /// One unit a line; generated games have at most 60 lines.
     const FUEL: u64 = 10_000;
     const CORPUS_LINE_BREAK: char = ';';
+    const PLAYED_THROUGH_REFEREE: bool = true;
     const FEATURES: &'static [&'static str] = &FEATURES;
 
     type Case = Case;

@@ -15,10 +15,10 @@
 //! meets full-skill positions now and then.
 
 use crate::puzzle::{Explanation, Puzzle, Run};
-use crate::puzzles::duel::{generate_state, simpler_turns};
+use crate::puzzles::duel::{generate_state, simpler_states};
 use arbitrary::Unstructured;
 use lockstep_core::duel::{
-    self as model, legal_lists, search, write_actions, Action, Actions, State, Turn, COOLDOWN,
+    self as model, legal_lists, search, write_actions, Actions, State, COOLDOWN,
 };
 use lockstep_core::input::{InputError, Lines};
 use lockstep_reference::{duel_search as reference, Fuel, OutOfFuel};
@@ -216,14 +216,6 @@ impl Puzzle for DuelSearch {
     }
 
     fn shrink_candidates(case: &State) -> Vec<State> {
-        let turn = Turn {
-            state: *case,
-            actions: [[Action::WAIT; 2]; 2],
-        };
-        simpler_turns(&turn)
-            .into_iter()
-            .map(|t| t.state)
-            .filter(|s| s != case)
-            .collect()
+        simpler_states(case)
     }
 }

@@ -43,13 +43,13 @@ pub struct FuzzSummary {
     pub features: Vec<(&'static str, u64)>,
 }
 
-/// A stress run's result with the puzzle's types erased.
 impl FuzzSummary {
     pub fn cases_per_second(&self) -> f64 {
         self.tally.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 }
 
+/// A stress run's result with the puzzle's types erased.
 #[derive(Debug, Clone)]
 pub struct StressSummary {
     pub counts: stress::Counts,
@@ -85,6 +85,9 @@ pub trait Entry: Sync {
     fn bench(&self, options: &BenchOptions) -> BenchResult;
     /// Runs a user's program against the oracle (`lockstep stress`).
     fn stress(&self, options: &StressOptions) -> StressSummary;
+    /// [`Puzzle::PLAYED_THROUGH_REFEREE`]: `lockstep stress` plays the program
+    /// as a bot instead ([`crate::duel::stress`]).
+    fn played_through_referee(&self) -> bool;
 }
 
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
@@ -190,6 +193,10 @@ impl<P: Puzzle> Entry for Adapter<P> {
 
     fn bench(&self, options: &BenchOptions) -> BenchResult {
         bench::bench::<P>(options)
+    }
+
+    fn played_through_referee(&self) -> bool {
+        P::PLAYED_THROUGH_REFEREE
     }
 
     fn stress(&self, options: &StressOptions) -> StressSummary {
