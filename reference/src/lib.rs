@@ -3,8 +3,8 @@
 //! Each module here is written straight from its puzzle's rules, rule by rule, with
 //! plain data structures (grids of `Vec`s, full enumeration, exhaustive search) and
 //! no cleverness: readable beats fast. It uses `lockstep-core` for the model types,
-//! the judge-format I/O and the trace vocabulary (steps, events and the digest they
-//! fold into) only, never for solving, so that the two implementations can only
+//! the judge-format I/O and the trace vocabulary (steps, events, the digest they
+//! fold into and duel's per-line digest marker) only, never for solving, so that the two implementations can only
 //! agree by both being right (or by both misreading the rules, which the corpus's
 //! hand-checked samples guard against). One documented exception: the duel search
 //! maximises core's `duel::evaluate`, the objective both searches share.

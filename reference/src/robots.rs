@@ -184,8 +184,8 @@ fn play(
     index: u16,
     game: &Game,
     fuel: &mut Fuel,
-    on_step: &mut dyn FnMut(&Step, &State) -> bool,
-) -> Result<Option<GameResult>, OutOfFuel> {
+    on_step: &mut dyn FnMut(&Step) -> bool,
+) -> Result<(Option<GameResult>, State), OutOfFuel> {
     let mut state = State::new(game);
     let mut used = vec![false; game.teleports.len()];
     let mut teleports = Vec::new();
@@ -250,28 +250,30 @@ fn play(
             robots_left: state.robots.len() as u8,
             debris: state.debris_cells() as u16,
         };
-        if !on_step(&step, &state) {
-            return Ok(None);
+        if !on_step(&step) {
+            return Ok((None, state));
         }
         if caught || state.robots.is_empty() {
-            return Ok(Some(GameResult {
+            let result = GameResult {
                 teleports,
                 ending: if caught { Ending::Lost } else { Ending::Won },
                 moves: number,
                 position: state.you,
                 debris: state.debris_cells() as u32,
                 robots: state.robots.len() as u32,
-            }));
+            };
+            return Ok((Some(result), state));
         }
     }
-    Ok(Some(GameResult {
+    let result = GameResult {
         teleports,
         ending: Ending::Stopped,
         moves: MOVE_LIMIT,
         position: state.you,
         debris: state.debris_cells() as u32,
         robots: state.robots.len() as u32,
-    }))
+    };
+    Ok((Some(result), state))
 }
 
 /// Solves every game of a case: the answer and the digest of the move trace.
@@ -279,11 +281,11 @@ pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<(Answer, u64), OutOfFuel> {
     let mut digest = Digest::new();
     let mut answer = Vec::new();
     for (index, game) in case.games.iter().enumerate() {
-        let mut fold = |step: &Step, _: &State| {
+        let mut fold = |step: &Step| {
             digest.push(step.packed());
             true
         };
-        let result = play(index as u16, game, fuel, &mut fold)?;
+        let (result, _) = play(index as u16, game, fuel, &mut fold)?;
         answer.push(result.expect("the digest never stops a game"));
     }
     Ok((answer, digest.value()))
@@ -296,13 +298,14 @@ pub fn trace(case: &Case, max_steps: usize) -> lockstep_core::robots::Trace {
     let mut board = case.games.first().map(|g| State::new(g).board());
     if max_steps > 0 {
         for (index, game) in case.games.iter().enumerate() {
-            let mut record = |step: &Step, state: &State| {
+            let mut record = |step: &Step| {
                 steps.push(*step);
-                board = Some(state.board());
                 steps.len() < max_steps
             };
-            let finished = play(index as u16, game, &mut Fuel::unlimited(), &mut record)
+            let (finished, last) = play(index as u16, game, &mut Fuel::unlimited(), &mut record)
                 .expect("unlimited fuel");
+            // The board after this game's last move (or the move it stopped at).
+            board = Some(last.board());
             if finished.is_none() {
                 break;
             }

@@ -28,8 +28,21 @@ const RED_MAN_DIRS: u8 = 0b1100;
 const WHITE_MAN_DIRS: u8 = 0b0011;
 const KING_DIRS: u8 = 0b1111;
 
-const RED_PROMOTION: u32 = 0xF000_0000;
-const WHITE_PROMOTION: u32 = 0x0000_000F;
+/// Each side's promotion row as bits (square `s` is bit `s - 1`), from
+/// [`Side::promotes_on`].
+const fn promotion_mask(side: Side) -> u32 {
+    let mut mask = 0;
+    let mut square = 1;
+    while square <= 32 {
+        if side.promotes_on(square) {
+            mask |= 1 << (square - 1);
+        }
+        square += 1;
+    }
+    mask
+}
+const RED_PROMOTION: u32 = promotion_mask(Side::Red);
+const WHITE_PROMOTION: u32 = promotion_mask(Side::White);
 
 /// The bit index (0..32) of the dark square at (row, col), if it is one.
 const fn index_of(row: i32, col: i32) -> u8 {

@@ -56,10 +56,10 @@ impl Side {
     }
 
     /// Whether `square` (1..=32) is on this side's promotion row.
-    pub fn promotes_on(self, square: u32) -> bool {
+    pub const fn promotes_on(self, square: u32) -> bool {
         match self {
-            Side::Red => (29..=32).contains(&square),
-            Side::White => (1..=4).contains(&square),
+            Side::Red => 29 <= square && square <= 32,
+            Side::White => 1 <= square && square <= 4,
         }
     }
 }

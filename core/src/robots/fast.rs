@@ -171,6 +171,17 @@ struct Engine {
     targets: [Cell; MAX_ROBOTS],
 }
 
+/// One robot lands on `to`: its arrival count, restarted at 0 if the cell's
+/// stamp is from an earlier generation.
+#[inline(always)]
+fn arrive(stamp: &mut [u32; CELLS], arrivals: &mut [u8; CELLS], generation: u32, to: usize) {
+    if stamp[to] != generation {
+        stamp[to] = generation;
+        arrivals[to] = 0;
+    }
+    arrivals[to] += 1;
+}
+
 impl Engine {
     fn new() -> Box<Engine> {
         Box::new(Engine {
@@ -213,15 +224,15 @@ impl Engine {
     /// Counts where the robots land when they step toward `you`.
     #[inline]
     fn count_arrivals(&mut self, you: usize) {
-        self.next_generation();
+        let generation = self.next_generation();
         let you = cell_of(you);
         for &robot in &self.robots[..self.count] {
-            let to = index(toward(robot, you));
-            if self.stamp[to] != self.generation {
-                self.stamp[to] = self.generation;
-                self.arrivals[to] = 0;
-            }
-            self.arrivals[to] += 1;
+            arrive(
+                &mut self.stamp,
+                &mut self.arrivals,
+                generation,
+                index(toward(robot, you)),
+            );
         }
     }
 
@@ -248,11 +259,7 @@ impl Engine {
                     nearest: 0,
                 };
             }
-            if self.stamp[to] != generation {
-                self.stamp[to] = generation;
-                self.arrivals[to] = 0;
-            }
-            self.arrivals[to] += 1;
+            arrive(&mut self.stamp, &mut self.arrivals, generation, to);
             targets[moving] = to_cell;
             moving += 1;
         }
@@ -544,13 +551,17 @@ pub fn solve(case: &Case) -> (Answer, u64) {
 /// after the last one.
 pub fn trace(case: &Case, max_steps: usize) -> Trace {
     if max_steps == 0 {
-        let mut engine = Engine::new();
-        if let Some(game) = case.games.first() {
-            engine.reset(game);
-        }
+        // No move: the first game's starting board (none for a case with no
+        // games), from the thread's engine.
+        let board = case.games.first().map(|game| {
+            ENGINE.with_borrow_mut(|engine| {
+                engine.reset(game);
+                engine.board()
+            })
+        });
         return Trace {
             steps: Vec::new(),
-            board: Some(engine.board()),
+            board,
         };
     }
     let mut recorder = Recorder {
