@@ -1,14 +1,9 @@
 //! The corpus: every row of every puzzle replays, and the loader rejects what the
 //! format spec (corpus/README.md) forbids, naming the line.
 
-use crate::support::scratch;
+use crate::support::{corpus_dir, scratch};
 use lockstep::corpus::{self, Origin, Row};
 use lockstep::puzzles::{self, NewGame2};
-use std::path::{Path, PathBuf};
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
-}
 
 #[test]
 fn every_corpus_row_replays() {
@@ -86,7 +81,10 @@ fn loading_rejects_bad_rows_with_their_line() {
         "bad-origin",
         &format!("{header}a,{GOOD_INPUT},1,somewhere,\n"),
     );
-    assert!(error.contains("line 2"), "{error}");
+    assert!(
+        error.contains("line 2") && error.contains("unknown variant `somewhere`"),
+        "{error}"
+    );
     let error = load_error(
         "bad-input",
         &format!("{header}ok,{GOOD_INPUT},1,hand,\nsmall,3 4|0 0 0,1,hand,\n"),

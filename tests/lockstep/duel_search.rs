@@ -160,9 +160,23 @@ fn a_search_blind_to_dashes_is_caught_and_shrunk() {
     let found = hunt::<DuelSearch>(3, 0..3000, |s| {
         check_with::<DuelSearch>(s, blind_to_dashes, DuelSearch::FUEL).is_divergence()
     });
-    let (_, shrunk) = found.expect("the differential finds the blind search");
+    let (index, shrunk) = found.expect("the differential finds the blind search");
+    let original = generate_case::<DuelSearch>(3, 0, index, &mut vec![0; CASE_BYTES])
+        .expect("the case the hunt found");
+    // What the shrinker lowers: waits, hp below 10, blessing, the turn.
+    let size = |s: &State| {
+        let player = |p: &lockstep_core::duel::Player| {
+            p.waits.iter().map(|&w| u32::from(w)).sum::<u32>()
+                + (10 - p.hp.max(0)) as u32
+                + u32::from(p.blessing)
+        };
+        s.players.iter().map(player).sum::<u32>() + u32::from(s.turn)
+    };
     assert!(
-        check_with::<DuelSearch>(&shrunk.case, blind_to_dashes, DuelSearch::FUEL).is_divergence()
+        shrunk.steps > 0 && size(&shrunk.case) < size(&original),
+        "not shrunk: {} from {}",
+        size(&shrunk.case),
+        size(&original)
     );
     // The real core agrees on the shrunk case.
     assert_eq!(check::<DuelSearch>(&shrunk.case), Verdict::Agree);

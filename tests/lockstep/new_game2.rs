@@ -110,25 +110,16 @@ fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
     assert_eq!(counts, (4..=10).collect(), "piece counts");
     assert_eq!(rules.len(), 5, "rules seen: {rules:?}");
     assert!(first_turn > 500, "games ending on turn 1: {first_turn}");
-    assert!(late > 100, "games ending after turn 100: {late}");
-    assert!(never > 2000, "games that never end: {never}");
+    // ARCHITECTURE: "about half never end, 4% end after turn 100".
+    assert!(
+        (600..=1200).contains(&late),
+        "games ending after turn 100: {late}"
+    );
+    assert!(
+        (8000..=12_000).contains(&never),
+        "games that never end: {never}"
+    );
     assert!(on_red > 10_000, "boards with red: {on_red}");
-}
-
-#[test]
-fn the_same_seed_gives_the_same_cases() {
-    let mut buf = vec![0u8; CASE_BYTES];
-    let a: Vec<Case> = (0..50)
-        .map(|i| generate_case::<NewGame2>(3, 1, i, &mut buf).unwrap())
-        .collect();
-    let b: Vec<Case> = (0..50)
-        .map(|i| generate_case::<NewGame2>(3, 1, i, &mut buf).unwrap())
-        .collect();
-    let c: Vec<Case> = (0..50)
-        .map(|i| generate_case::<NewGame2>(4, 1, i, &mut buf).unwrap())
-        .collect();
-    assert_eq!(a, b);
-    assert_ne!(a, c);
 }
 
 /// The deliberately wrong solvers, one rule each.
@@ -317,7 +308,8 @@ fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
     assert_eq!(shrunk, finding.shrunk.case);
     assert!(shrunk.pieces.len() <= 5 && shrunk.n <= 6, "{shrunk:?}");
     // The expected answer is the reference's, and the note keeps the core's.
-    let truth = model::write_answer(&model::solve(&shrunk).answer);
+    let naive = reference::solve(&shrunk, &mut lockstep_reference::Fuel::unlimited()).unwrap();
+    let truth = model::write_answer(&naive.answer);
     assert_eq!(row.expected, truth.trim_end());
     assert!(row.note.contains("core answered"), "{}", row.note);
     assert!(row.note.contains("seed 8"), "{}", row.note);

@@ -1,9 +1,11 @@
 //! quickcheck: core agrees with reference on cases from the puzzles' own generators.
 //! A failure prints the shrunk case as a ready corpus row.
 
+use lockstep::campaign::generate_case;
 use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
 use lockstep::quick::{core_agrees_with_reference, Generated};
+use lockstep::seeds::CASE_BYTES;
 use quickcheck::{QuickCheck, TestResult};
 
 /// `tests` agreeing cases of `P`. A case the reference cannot finish within its
@@ -45,4 +47,29 @@ fn duel_core_agrees_with_reference() {
 #[test]
 fn duel_search_core_agrees_with_reference() {
     agrees::<DuelSearch>(300);
+}
+
+/// A campaign can be repeated: the same seed gives the same cases, another seed
+/// others.
+fn same_seed_same_cases<P: Puzzle>() {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut cases = |seed| -> Vec<P::Case> {
+        (0..50)
+            .filter_map(|i| generate_case::<P>(seed, 1, i, &mut buf))
+            .collect()
+    };
+    let (a, b, c) = (cases(3), cases(3), cases(4));
+    assert!(a.len() >= 25, "{}: {} cases of 50", P::NAME, a.len());
+    assert_eq!(a, b, "{}", P::NAME);
+    assert_ne!(a, c, "{}", P::NAME);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_cases() {
+    same_seed_same_cases::<Robots>();
+    same_seed_same_cases::<NewGame2>();
+    same_seed_same_cases::<Footholds>();
+    same_seed_same_cases::<Checkers>();
+    same_seed_same_cases::<Duel>();
+    same_seed_same_cases::<DuelSearch>();
 }

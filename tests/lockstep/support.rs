@@ -2,7 +2,7 @@
 //! output, scratch directories, and campaign options for tests.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// The `lockstep` binary cargo built for these tests.
@@ -61,4 +61,9 @@ pub fn campaign_options(seed: u64, max_cases: u64) -> lockstep::campaign::Campai
         progress: false,
         stats: false,
     }
+}
+
+/// The shipped corpus directory.
+pub fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
