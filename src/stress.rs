@@ -98,7 +98,11 @@ const SHELL_SYNTAX: &[char] = &[
     '=', '%', '{', '}', '\n',
 ];
 
-fn command(cmd: &str) -> Command {
+/// A program to run from a user's command line: directly when the line has no
+/// shell syntax (saving a shell's start-up on every run), through `sh -c`
+/// otherwise; piped stdin, stdout and stderr, in its own process group (see
+/// [`kill_group`]). Also how the duel referee starts bots.
+pub(crate) fn command(cmd: &str) -> Command {
     let words: Vec<&str> = cmd.split_whitespace().collect();
     let mut command = if cmd.contains(SHELL_SYNTAX) || words.is_empty() {
         let mut c = Command::new("sh");

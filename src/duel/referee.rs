@@ -18,7 +18,7 @@ use lockstep_core::duel::{
     Outcome, Reason, Recorder, State, Winner, MAX_ANSWER_BYTES, TIME_BUDGET_MS,
 };
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -78,18 +78,13 @@ fn reader(stdout: impl Read, tx: mpsc::Sender<Message>) {
 
 impl Bot {
     fn start(command: &str) -> std::io::Result<Bot> {
-        let mut command_line = Command::new("sh");
-        command_line
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        // Its own process group, so that the children a bot starts (a shell
+        // In its own process group, so that the children a bot starts (a shell
         // script's `sleep`, say) are killed with it and cannot hold our pipes.
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
-        let mut child = command_line.spawn()?;
+        // A bot's stderr is the user's to read.
+        let mut child = crate::stress::command(command)
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{command:?}: {e}")))?;
         let stdout = child.stdout.take().expect("piped");
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || reader(stdout, tx));

@@ -859,3 +859,22 @@ fn the_bench_matrix_sides_resolve_the_same_joint_actions_alike() {
     let measure = lockstep::puzzles::duel::matrix_rates(3, 100_000, 0);
     assert!(measure.agree, "{measure:?}");
 }
+
+/// A bot command that cannot be started is the user's error (exit 2, naming the
+/// command), not a game lost, as with `lockstep stress`.
+#[test]
+fn a_bot_that_cannot_start_is_one_clear_error() {
+    let good = bot("random", 1);
+    let out = lockstep(
+        &[
+            "duel",
+            "referee",
+            "--p1",
+            "no-such-bot-program",
+            "--p2",
+            &good,
+        ],
+        "",
+    );
+    fails_with(&out, "\"no-such-bot-program\": No such file");
+}
