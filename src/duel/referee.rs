@@ -111,30 +111,36 @@ impl Bot {
     }
 
     /// Waits for the answer to a line sent at `sent`, charging the time.
-    fn answer(&mut self, sent: Instant) -> Result<String, String> {
+    fn answer(&mut self, sent: Instant) -> Result<String, Failure> {
         let deadline = sent + self.remaining();
         let wait = deadline.saturating_duration_since(Instant::now());
         let message = match self.answers.recv_timeout(wait) {
             Ok(m) => m,
             Err(RecvTimeoutError::Timeout) => {
                 self.used = Duration::from_millis(TIME_BUDGET_MS);
-                return Err("ran out of time".to_string());
+                return Err(Failure::new(FailureKind::Timeout, "ran out of time"));
             }
-            Err(RecvTimeoutError::Disconnected) => return Err("crashed".to_string()),
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(Failure::new(FailureKind::Crash, "crashed"))
+            }
         };
         let at = match &message {
             Message::Line(_, at) | Message::TooLong(at) | Message::Eof(at) => *at,
         };
         self.used += at.saturating_duration_since(sent);
         if self.used > Duration::from_millis(TIME_BUDGET_MS) {
-            return Err("ran out of time".to_string());
+            return Err(Failure::new(FailureKind::Timeout, "ran out of time"));
         }
         match message {
             Message::Line(line, _) => Ok(line),
-            Message::TooLong(_) => Err(format!(
-                "answered a line longer than {MAX_ANSWER_BYTES} bytes"
+            Message::TooLong(_) => Err(Failure::new(
+                FailureKind::Protocol,
+                format!("answered a line longer than {MAX_ANSWER_BYTES} bytes"),
             )),
-            Message::Eof(_) => Err("crashed (its output ended)".to_string()),
+            Message::Eof(_) => Err(Failure::new(
+                FailureKind::Crash,
+                "crashed (its output ended)",
+            )),
         }
     }
 
@@ -169,35 +175,45 @@ pub struct GameReport {
     /// microseconds: mean and max.
     pub overhead_us: (f64, f64),
     /// Why each player lost by breaking the protocol or the rules, if it did.
-    pub failures: [Option<String>; 2],
+    pub failures: [Option<Failure>; 2],
 }
 
-/// The kind of a player's failure, from the message the referee wrote for it.
+/// The kind of a player's failure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FailureKind {
     Timeout,
     Crash,
-    /// A malformed answer, an answer over the byte limit, or no OK to READY.
+    /// Answered READY with something other than OK.
+    Ready,
+    /// A malformed answer, or one over the byte limit.
     Protocol,
     Illegal,
 }
 
-impl FailureKind {
-    /// Classifies one of the messages written in this module.
-    pub fn of(message: &str) -> FailureKind {
-        if message.starts_with("ran out of time") {
-            FailureKind::Timeout
-        } else if message.starts_with("crashed") {
-            FailureKind::Crash
-        } else if message.starts_with("played illegally") {
-            FailureKind::Illegal
-        } else {
-            FailureKind::Protocol
+/// Why a player lost by breaking the protocol or the rules: its kind, and the
+/// referee's words for it (what the report and the log print).
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub message: String,
+}
+
+impl Failure {
+    pub(crate) fn new(kind: FailureKind, message: impl Into<String>) -> Failure {
+        Failure {
+            kind,
+            message: message.into(),
         }
     }
 }
 
-fn loser_outcome(failed: [Option<String>; 2]) -> Option<(Outcome, String)> {
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+fn loser_outcome(failed: [Option<Failure>; 2]) -> Option<(Outcome, String)> {
     match failed {
         [None, None] => None,
         [Some(a), Some(b)] => Some((
@@ -229,7 +245,7 @@ pub fn run(options: &RefereeOptions, log: &mut dyn Write) -> std::io::Result<Gam
 }
 
 /// Sends `lines` to both bots, then collects both answers.
-fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String, String>; 2] {
+fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String, Failure>; 2] {
     let mut sent = [Instant::now(); 2];
     let mut ok = [true; 2];
     for p in 0..2 {
@@ -241,7 +257,10 @@ fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String, String>; 2
         out[p] = if ok[p] {
             bots[p].answer(sent[p])
         } else {
-            Err("crashed (its input is closed)".to_string())
+            Err(Failure::new(
+                FailureKind::Crash,
+                "crashed (its input is closed)",
+            ))
         };
     }
     out
@@ -277,7 +296,10 @@ fn play(
     let ready = exchange(bots, ["READY FIRST", "READY SECOND"]);
     let failed = ready.map(|r| match r {
         Ok(line) if line.trim() == "OK" => None,
-        Ok(line) => Some(format!("answered READY with {line:?} instead of OK")),
+        Ok(line) => Some(Failure::new(
+            FailureKind::Ready,
+            format!("answered READY with {line:?} instead of OK"),
+        )),
         Err(e) => Some(e),
     });
     writeln!(log, "{init}")?;
@@ -311,14 +333,24 @@ fn play(
         let answers = exchange(bots, [&lines[0], &lines[1]]);
         work_start = Instant::now();
         let mut actions = [[Action::WAIT; 2]; 2];
-        let mut failed: [Option<String>; 2] = [None, None];
+        let mut failed: [Option<Failure>; 2] = [None, None];
         for p in 0..2 {
             match &answers[p] {
                 Err(e) => failed[p] = Some(e.clone()),
                 Ok(line) => match parse_actions(line) {
-                    Err(e) => failed[p] = Some(format!("sent a malformed answer {line:?}: {e}")),
+                    Err(e) => {
+                        failed[p] = Some(Failure::new(
+                            FailureKind::Protocol,
+                            format!("sent a malformed answer {line:?}: {e}"),
+                        ))
+                    }
                     Ok(list) => match check_legal(&state, p, &list) {
-                        Err(e) => failed[p] = Some(format!("played illegally ({line}): {e}")),
+                        Err(e) => {
+                            failed[p] = Some(Failure::new(
+                                FailureKind::Illegal,
+                                format!("played illegally ({line}): {e}"),
+                            ))
+                        }
                         Ok(()) => actions[p] = list,
                     },
                 },

@@ -201,11 +201,11 @@ pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressRep
             Outcome::Ended(Winner::P2, _) if side == 1 => report.wins += 1,
             Outcome::Ended(..) => report.losses += 1,
         }
-        if let (Some(message), None) = (&game.failures[side], &report.failure) {
+        if let (Some(failure), None) = (&game.failures[side], &report.failure) {
             report.failure = Some(DuelFailure {
                 game: index,
-                kind: FailureKind::of(message),
-                message: message.clone(),
+                kind: failure.kind,
+                message: failure.message.clone(),
                 replay,
                 log,
             });

@@ -15,7 +15,7 @@
 //! and the referee's losses: illegal, timeout, crash, malformed); and per program
 //! the median and largest total time it used in a game, as the referee measured it.
 
-use super::referee::{self, FailureKind, RefereeOptions};
+use super::referee::{self, Failure, FailureKind, RefereeOptions};
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::{Cell, Outcome, Reason, Winner};
 use std::collections::BTreeMap;
@@ -77,24 +77,20 @@ pub struct Game {
 }
 
 /// The kind of ending: the rule that ended the game, or for a referee's loss the
-/// kind of the (first) failing player's failure ([`FailureKind`]), with a bot
-/// that never said OK to READY told apart from other protocol failures.
-fn classify(reason: Reason, failures: &[Option<String>; 2]) -> &'static str {
+/// kind of the (first) failing player's failure ([`FailureKind`]).
+fn classify(reason: Reason, failures: &[Option<Failure>; 2]) -> &'static str {
     match reason {
         Reason::Hp => "hp",
         Reason::Out => "out",
         Reason::Blessing => "blessing",
         Reason::Turns => "turns",
-        Reason::Illegal => {
-            let message = failures.iter().flatten().next().map_or("", String::as_str);
-            match FailureKind::of(message) {
-                FailureKind::Timeout => "timeout",
-                FailureKind::Crash => "crash",
-                FailureKind::Illegal => "illegal",
-                FailureKind::Protocol if message.contains("READY") => "ready",
-                FailureKind::Protocol => "malformed",
-            }
-        }
+        Reason::Illegal => match failures.iter().flatten().next().map(|f| f.kind) {
+            Some(FailureKind::Timeout) => "timeout",
+            Some(FailureKind::Crash) => "crash",
+            Some(FailureKind::Ready) => "ready",
+            Some(FailureKind::Protocol) => "malformed",
+            Some(FailureKind::Illegal) | None => "illegal",
+        },
     }
 }
 
@@ -281,17 +277,18 @@ mod tests {
 
     #[test]
     fn losses_are_sorted_into_kinds() {
-        let one = |message: &str| [Some(message.to_string()), None];
-        let kind = |message: &str| classify(Reason::Illegal, &one(message));
-        assert_eq!(kind("ran out of time (1012 ms in all)"), "timeout");
-        assert_eq!(kind("crashed (exit status: 1)"), "crash");
-        assert_eq!(kind("played illegally (2 R 0): ..."), "illegal");
-        assert_eq!(kind("answered READY with \"ok\" instead of OK"), "ready");
-        assert_eq!(kind("sent a malformed answer \"9\": ..."), "malformed");
+        use FailureKind::*;
+        let one = |kind| [Some(Failure::new(kind, "")), None];
+        let label = |kind| classify(Reason::Illegal, &one(kind));
+        let labels = [Timeout, Crash, Ready, Protocol, Illegal].map(label);
+        assert_eq!(
+            labels,
+            ["timeout", "crash", "ready", "malformed", "illegal"]
+        );
         // A draw by two failures: the first player's kind.
         let both = [
-            Some("crashed".to_string()),
-            Some("ran out of time".to_string()),
+            Some(Failure::new(Crash, "")),
+            Some(Failure::new(Timeout, "")),
         ];
         assert_eq!(classify(Reason::Illegal, &both), "crash");
         assert_eq!(classify(Reason::Hp, &[None, None]), "hp");

@@ -878,3 +878,39 @@ fn a_bot_that_cannot_start_is_one_clear_error() {
     );
     fails_with(&out, "\"no-such-bot-program\": No such file");
 }
+
+/// The referee's failures reach a tournament's tally under their kind, READY
+/// told apart from other protocol failures.
+#[test]
+fn a_tournament_tallies_each_failure_by_its_kind() {
+    let good = bot("random", 1);
+    for (name, kind) in [
+        ("crash.sh", "crash"),
+        ("garbage.sh", "malformed"),
+        ("long.sh", "malformed"),
+        ("illegal.sh", "illegal"),
+        ("no-ok.sh", "ready"),
+    ] {
+        let out = lockstep(
+            &[
+                "duel",
+                "tournament",
+                "--p1",
+                &fixture(name),
+                "--p2",
+                &good,
+                "--games",
+                "2",
+                "--seed",
+                "1",
+            ],
+            "",
+        );
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{name}: {stdout}");
+        assert!(
+            stdout.contains(&format!("p1 losses by: {kind} 2\n")),
+            "{name}: {stdout}"
+        );
+    }
+}
