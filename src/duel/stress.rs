@@ -9,7 +9,8 @@
 //! printed and saved. Losing a game fairly is not a failure.
 
 use super::referee::{self, FailureKind, GameReport, RefereeOptions};
-use lockstep_core::duel::{Cell, Outcome, Winner};
+use super::tournament::Score;
+use lockstep_core::duel::Cell;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -195,11 +196,10 @@ pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressRep
         if game.failures[1 - side].is_some() {
             report.opponent_failures += 1;
         }
-        match game.outcome {
-            Outcome::Ended(Winner::Draw, _) | Outcome::Ongoing => report.draws += 1,
-            Outcome::Ended(Winner::P1, _) if side == 0 => report.wins += 1,
-            Outcome::Ended(Winner::P2, _) if side == 1 => report.wins += 1,
-            Outcome::Ended(..) => report.losses += 1,
+        match Score::of(game.outcome, side) {
+            Score::Win => report.wins += 1,
+            Score::Draw => report.draws += 1,
+            Score::Loss => report.losses += 1,
         }
         if let (Some(failure), None) = (&game.failures[side], &report.failure) {
             report.failure = Some(DuelFailure {

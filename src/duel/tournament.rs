@@ -59,6 +59,18 @@ pub enum Score {
     Loss,
 }
 
+impl Score {
+    /// The game's result for the player on `side` (0: player 1). An unfinished
+    /// game counts as a draw.
+    pub(crate) fn of(outcome: Outcome, side: usize) -> Score {
+        match outcome {
+            Outcome::Ended(Winner::Draw, _) | Outcome::Ongoing => Score::Draw,
+            Outcome::Ended(w, _) if w == [Winner::P1, Winner::P2][side] => Score::Win,
+            Outcome::Ended(..) => Score::Loss,
+        }
+    }
+}
+
 /// One game, from the first program's side.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -110,12 +122,10 @@ fn play(options: &TournamentOptions, index: usize) -> std::io::Result<Game> {
         },
         &mut std::io::sink(),
     )?;
-    let first = if swapped { Winner::P2 } else { Winner::P1 };
-    let (score, reason) = match report.outcome {
-        Outcome::Ended(Winner::Draw, r) => (Score::Draw, classify(r, &report.failures)),
-        Outcome::Ended(w, r) if w == first => (Score::Win, classify(r, &report.failures)),
-        Outcome::Ended(_, r) => (Score::Loss, classify(r, &report.failures)),
-        Outcome::Ongoing => (Score::Draw, "unfinished"),
+    let score = Score::of(report.outcome, usize::from(swapped));
+    let reason = match report.outcome {
+        Outcome::Ended(_, r) => classify(r, &report.failures),
+        Outcome::Ongoing => "unfinished",
     };
     let [t1, t2] = report.time_used_ms;
     Ok(Game {
