@@ -82,7 +82,6 @@ impl Game {
                 from: coords(row, col),
                 to: coords(row, col),
                 rule: Rule::TurnedStayed,
-                height: self.stacks[row][col].len() as u8,
                 stack: self.stack_as_step(row, col),
             };
         }
@@ -114,7 +113,6 @@ impl Game {
                 (true, false) => Rule::TurnedWhite,
                 (true, true) => Rule::TurnedRed,
             },
-            height: self.stacks[tr][tc].len() as u8,
             stack: self.stack_as_step(tr, tc),
         }
     }
@@ -136,7 +134,7 @@ impl Game {
                 fuel.burn(1)?;
                 let step = self.move_piece(turn, a);
                 let go_on = on_step(&step);
-                if usize::from(step.height) >= ENDING_HEIGHT {
+                if usize::from(step.height()) >= ENDING_HEIGHT {
                     return Ok(End::Ended { turn });
                 }
                 if !go_on {

@@ -70,7 +70,7 @@ fn the_game_ends_in_the_middle_of_a_turn() {
     let game = case("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n1 4 1\n");
     let trace = model::trace(&game, usize::MAX);
     assert_eq!(trace.steps.len(), 3);
-    assert_eq!(trace.steps[2].height as usize, ENDING_HEIGHT);
+    assert_eq!(trace.steps[2].height() as usize, ENDING_HEIGHT);
     assert_eq!(reference::trace(&game, usize::MAX).steps, trace.steps);
 }
 
@@ -174,7 +174,6 @@ fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
                         from: one_based((r, c)),
                         to: one_based((r, c)),
                         rule: Rule::TurnedStayed,
-                        height: here.len() as u8,
                         stack: stack_array(here.iter().map(|&p| p as u8 + 1)),
                     };
                     step.packed().into_iter().for_each(|w| digest.push(w));
@@ -210,7 +209,6 @@ fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
                 from: one_based((r, c)),
                 to: one_based(target),
                 rule,
-                height: height as u8,
                 stack: stack_array(destination.iter().map(|&p| p as u8 + 1)),
             };
             step.packed().into_iter().for_each(|w| digest.push(w));

@@ -141,7 +141,6 @@ impl Engine {
                 from: Self::coords(from),
                 to: Self::coords(from),
                 rule: Rule::TurnedStayed,
-                height: top as u8,
                 stack: self.stack_of(from),
             };
             return if observer.step(step) {
@@ -179,7 +178,6 @@ impl Engine {
             from: Self::coords(from),
             to: Self::coords(to),
             rule,
-            height: height as u8,
             stack: self.stack_of(to),
         };
         if height >= super::ENDING_HEIGHT {

@@ -249,7 +249,7 @@ impl Rule {
 }
 
 /// One piece move: piece (1-based), from and to (1-based row, col), the rule, and
-/// the stack the moving group ends on (its height and its pieces, bottom first), so
+/// the stack the moving group ends on (its pieces, bottom first), so
 /// that a difference in stacking order shows at the step that caused it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Step {
@@ -258,8 +258,7 @@ pub struct Step {
     pub from: (u8, u8),
     pub to: (u8, u8),
     pub rule: Rule,
-    pub height: u8,
-    /// 1-based piece numbers bottom first; 0 above `height`.
+    /// 1-based piece numbers bottom first, then 0s ([`Step::height`] pieces).
     pub stack: [u8; MAX_STACK],
 }
 
@@ -273,6 +272,11 @@ pub fn stack_array(pieces: impl IntoIterator<Item = u8>) -> [u8; MAX_STACK] {
 }
 
 impl Step {
+    /// How many pieces the stack holds: they fill it from the bottom.
+    pub fn height(&self) -> u8 {
+        self.stack.iter().take_while(|&&p| p != 0).count() as u8
+    }
+
     /// The words both solvers fold into their trace digest.
     #[inline]
     pub fn packed(&self) -> [u64; 2] {
@@ -287,8 +291,7 @@ impl Step {
             | u64::from(self.from.1) << 32
             | u64::from(self.to.0) << 40
             | u64::from(self.to.1) << 48
-            | self.rule.code() << 56
-            | u64::from(self.height) << 60;
+            | self.rule.code() << 56;
         [head, stack]
     }
 }
@@ -305,7 +308,7 @@ impl fmt::Display for Step {
             self.to.0,
             self.to.1,
             self.rule.describe(),
-            self.stack[..usize::from(self.height)]
+            self.stack[..usize::from(self.height())]
                 .iter()
                 .map(u8::to_string)
                 .collect::<Vec<_>>()
@@ -503,7 +506,6 @@ mod tests {
             from: (1, 2),
             to: (1, 3),
             rule: Rule::Red,
-            height: 2,
             stack: stack_array([3, 2]),
         };
         let variants = [
@@ -523,7 +525,10 @@ mod tests {
                 rule: Rule::White,
                 ..base
             },
-            Step { height: 3, ..base },
+            Step {
+                stack: stack_array([3, 2, 1]),
+                ..base
+            },
             Step {
                 stack: stack_array([2, 3]),
                 ..base
