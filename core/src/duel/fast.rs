@@ -817,9 +817,21 @@ const ID_IMAGE: [[u8; ACTS]; SYMMETRIES] = {
     t
 };
 
-/// Pairs of cells (player 1's, player 2's) as `c1 * 49 + c2`.
-const PAIRS: usize = CELLS * CELLS;
+/// Pairs of cells (player 1's, player 2's) as `c1 * 64 + c2`: a shift, not a
+/// multiply, on the turn's chain of dependent lookups.
+const PAIRS: usize = 64 * 64;
 const ID_PAIRS: usize = ACTS * ACTS;
+
+const fn pair_of(c1: usize, c2: usize) -> usize {
+    c1 << 6 | c2
+}
+
+/// Whether a pair index is two distinct cells of the yard (players never share
+/// one).
+const fn is_pair(pair: usize) -> bool {
+    let (c1, c2) = (pair >> 6, pair & 63);
+    c1 < CELLS && c2 < CELLS && c1 != c2
+}
 
 /// A slot is also unchanged when the two players trade places and actions, so a
 /// "view" of a pair of cells is one of the eight symmetries (low three bits),
@@ -830,24 +842,24 @@ const SWAP: usize = SYMMETRIES;
 /// The image of a pair of cells under a view.
 const fn pair_image(view: usize, pair: usize) -> usize {
     let image = &CELL_IMAGE[view % SYMMETRIES];
-    let (a, b) = (image[pair / CELLS] as usize, image[pair % CELLS] as usize);
+    let (a, b) = (image[pair >> 6] as usize, image[pair & 63] as usize);
     if view & SWAP == 0 {
-        a * CELLS + b
+        pair_of(a, b)
     } else {
-        b * CELLS + a
+        pair_of(b, a)
     }
 }
 
 /// For each pair of distinct cells: its orbit under the sixteen views (bits 4
 /// and up), and the view taking it to the orbit's smallest pair, the orbit's
 /// representative (low four bits). Orbits are numbered in the order of their
-/// representatives. Pairs of equal cells never occur in a game: orbit 0.
+/// representatives. Other indices never occur in a game: orbit 0.
 const ORBIT_OF_PAIR: [u16; PAIRS] = {
     let mut t = [0u16; PAIRS];
     let mut orbits = 0;
     let mut pair = 0;
     while pair < PAIRS {
-        if pair / CELLS != pair % CELLS {
+        if is_pair(pair) {
             let mut best = pair;
             let mut best_view = 0;
             let mut view = 1;
@@ -872,12 +884,17 @@ const ORBIT_OF_PAIR: [u16; PAIRS] = {
     t
 };
 
+/// Whether `pair` is its orbit's representative.
+const fn is_representative(pair: usize) -> bool {
+    is_pair(pair) && ORBIT_OF_PAIR[pair] & 15 == 0
+}
+
 /// How many orbits (171), and the representative of each.
 const ORBITS: usize = {
     let mut count = 0;
     let mut pair = 0;
     while pair < PAIRS {
-        count += (pair / CELLS != pair % CELLS && ORBIT_OF_PAIR[pair] & 15 == 0) as usize;
+        count += is_representative(pair) as usize;
         pair += 1;
     }
     count
@@ -886,7 +903,7 @@ const REPRESENTATIVE: [u16; ORBITS] = {
     let mut t = [0u16; ORBITS];
     let mut pair = 0;
     while pair < PAIRS {
-        if pair / CELLS != pair % CELLS && ORBIT_OF_PAIR[pair] & 15 == 0 {
+        if is_representative(pair) {
             t[(ORBIT_OF_PAIR[pair] >> 4) as usize] = pair as u16;
         }
         pair += 1;
@@ -917,18 +934,6 @@ const ID_PART: [[[u16; ACTS]; 2]; VIEWS] = {
             p += 1;
         }
         view += 1;
-    }
-    t
-};
-
-/// [`ORBIT_OF_PAIR`] indexed by `c1 * 64 + c2`: a shift in place of a multiply
-/// on the turn's chain of dependent lookups.
-const ORBIT_OF_CELLS: [u16; 64 * 64] = {
-    let mut t = [0u16; 64 * 64];
-    let mut pair = 0;
-    while pair < PAIRS {
-        t[(pair / CELLS) * 64 + pair % CELLS] = ORBIT_OF_PAIR[pair];
-        pair += 1;
     }
     t
 };
@@ -977,7 +982,7 @@ fn build_slot_table() -> &'static [u16] {
     SLOT_TABLE.get_or_init(|| {
         let mut table = vec![0u16; ORBITS * ID_PAIRS].into_boxed_slice();
         for (orbit, &pair) in REPRESENTATIVE.iter().enumerate() {
-            let cells = [(pair as usize / CELLS) as u8, (pair as usize % CELLS) as u8];
+            let cells = [(pair >> 6) as u8, (pair & 63) as u8];
             for id0 in 0..ACTS {
                 for id1 in 0..ACTS {
                     let mut s = Slot {
@@ -1010,7 +1015,7 @@ fn look_up(
     ids: [usize; 2],
     hp: [i8; 2],
 ) -> Option<([u8; 2], [i8; 2])> {
-    let word = ORBIT_OF_CELLS[usize::from(cells[0]) << 6 | usize::from(cells[1])];
+    let word = ORBIT_OF_PAIR[pair_of(usize::from(cells[0]), usize::from(cells[1]))];
     let view = usize::from(word & 15);
     let part = &ID_PART[view];
     let index = usize::from(word >> 4) * ID_PAIRS
