@@ -12,7 +12,7 @@ use super::referee::{self, FailureKind, GameReport, RefereeOptions};
 use super::tournament::Score;
 use lockstep_core::duel::Cell;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -69,7 +69,6 @@ fn quoted(path: &Path) -> String {
 
 /// One game played (`log` and `replay` only for a game the tested bot failed).
 struct Played {
-    index: u64,
     side: usize,
     report: GameReport,
     log: String,
@@ -81,115 +80,95 @@ struct Played {
 pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressReport, String> {
     let start = Instant::now();
     let deadline = crate::seeds::deadline_after(start, options.seconds);
-    let jobs = options.jobs.max(1);
-    let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let finished = AtomicU64::new(0);
-    let results: Mutex<Vec<Played>> = Mutex::new(Vec::new());
     let start_error: Mutex<Option<String>> = Mutex::new(None);
-
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if stop.load(Ordering::Relaxed)
-                        || options.max_games.is_some_and(|m| index >= m)
-                        || deadline.is_some_and(|d| Instant::now() >= d)
-                    {
-                        break;
-                    }
-                    let (opponent, side, init) = setup(options.seed, index);
-                    let builtin = format!(
-                        "{} duel bot --strategy {opponent} --seed {}",
-                        quoted(lockstep),
-                        options.seed.wrapping_add(index)
-                    );
-                    let mut commands = [builtin.clone(), builtin];
-                    commands[side] = options.cmd.clone();
-                    let replay = format!(
-                        "lockstep duel referee --p1 {:?} --p2 {:?} --init \"{} {} {} {} {} {}\"",
-                        commands[0],
-                        commands[1],
-                        init.0 .0,
-                        init.0 .1,
-                        init.1 .0,
-                        init.1 .1,
-                        init.2 .0,
-                        init.2 .1
-                    );
-                    let referee_options = RefereeOptions {
-                        commands,
-                        init,
-                        render: false,
-                    };
-                    let mut log = Vec::new();
-                    let report = match referee::run(&referee_options, &mut log) {
-                        Ok(report) => report,
-                        Err(e) => {
-                            *start_error.lock().unwrap_or_else(|e| e.into_inner()) =
-                                Some(format!("could not start the bots: {e}"));
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    };
-                    // Only a failing game's log and replay are reported: the
-                    // others are not kept (a long run plays thousands).
-                    let failed = report.failures[side].is_some();
-                    if failed {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    let (log, replay) = if failed {
-                        (String::from_utf8_lossy(&log).into_owned(), replay)
-                    } else {
-                        (String::new(), String::new())
-                    };
-                    results
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push(Played {
-                            index,
-                            side,
-                            report,
-                            log,
-                            replay,
-                        });
-                }
-                finished.fetch_add(1, Ordering::Relaxed);
-            });
-        }
-        if options.progress {
-            let results = &results;
-            crate::progress::watch(
-                start,
-                || finished.load(Ordering::Relaxed) >= jobs as u64,
-                |secs| {
-                    let games = results.lock().map_or(0, |r| r.len());
-                    format!(
-                        "duel: {games} games, {:.1} games/s, {secs:.0} s",
-                        games as f64 / secs.max(1e-9)
-                    )
-                },
+    let message = |secs: f64, games: usize| {
+        format!(
+            "duel: {games} games, {:.1} games/s, {secs:.0} s",
+            games as f64 / secs.max(1e-9)
+        )
+    };
+    let results = crate::progress::for_each_index(
+        options.jobs,
+        |index| {
+            !stop.load(Ordering::Relaxed)
+                && options.max_games.is_none_or(|m| index < m)
+                && deadline.is_none_or(|d| Instant::now() < d)
+        },
+        |index| {
+            let (opponent, side, init) = setup(options.seed, index);
+            let builtin = format!(
+                "{} duel bot --strategy {opponent} --seed {}",
+                quoted(lockstep),
+                options.seed.wrapping_add(index)
             );
-        }
-    });
+            let mut commands = [builtin.clone(), builtin];
+            commands[side] = options.cmd.clone();
+            let replay = format!(
+                "lockstep duel referee --p1 {:?} --p2 {:?} --init \"{} {} {} {} {} {}\"",
+                commands[0],
+                commands[1],
+                init.0 .0,
+                init.0 .1,
+                init.1 .0,
+                init.1 .1,
+                init.2 .0,
+                init.2 .1
+            );
+            let referee_options = RefereeOptions {
+                commands,
+                init,
+                render: false,
+            };
+            let mut log = Vec::new();
+            let report = match referee::run(&referee_options, &mut log) {
+                Ok(report) => report,
+                Err(e) => {
+                    *start_error.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(format!("could not start the bots: {e}"));
+                    stop.store(true, Ordering::Relaxed);
+                    return None;
+                }
+            };
+            // Only a failing game's log and replay are reported: the others are
+            // not kept (a long run plays thousands).
+            let failed = report.failures[side].is_some();
+            if failed {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let (log, replay) = if failed {
+                (String::from_utf8_lossy(&log).into_owned(), replay)
+            } else {
+                (String::new(), String::new())
+            };
+            Some(Played {
+                side,
+                report,
+                log,
+                replay,
+            })
+        },
+        options.progress.then_some(&message),
+    );
 
     if let Some(error) = start_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(error);
     }
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.sort_by_key(|r| r.index);
     let mut report = DuelStressReport {
         elapsed: start.elapsed(),
         ..DuelStressReport::default()
     };
-    for Played {
+    for (
         index,
-        side,
-        report: game,
-        log,
-        replay,
-    } in results
+        Played {
+            side,
+            report: game,
+            log,
+            replay,
+        },
+    ) in results
+        .into_iter()
+        .filter_map(|(index, played)| Some((index, played?)))
     {
         report.games += 1;
         report.time_used_ms.push(game.time_used_ms[side]);

@@ -20,7 +20,6 @@ use crate::seeds::SplitMix64;
 use lockstep_core::duel::{Cell, Outcome, Reason, Winner};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
@@ -220,49 +219,31 @@ impl TournamentReport {
 /// Plays the tournament.
 pub fn run(options: &TournamentOptions) -> std::io::Result<TournamentReport> {
     let start = Instant::now();
-    let next = AtomicUsize::new(0);
-    let finished = AtomicUsize::new(0);
     let wins = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<std::io::Result<Game>>>> =
-        Mutex::new((0..options.games).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= options.games {
-                    return;
-                }
-                let game = play(options, index);
-                if game.as_ref().is_ok_and(|g| g.score == Score::Win) {
-                    wins.fetch_add(1, Ordering::Relaxed);
-                }
-                results.lock().expect("no worker panics holding it")[index] = Some(game);
-                finished.fetch_add(1, Ordering::Relaxed);
-            });
-        }
-        if options.progress {
-            crate::progress::watch(
-                start,
-                || finished.load(Ordering::Relaxed) >= options.games,
-                |seconds| {
-                    format!(
-                        "tournament: {}/{} games, p1 won {}, {seconds:.0} s",
-                        finished.load(Ordering::Relaxed),
-                        options.games,
-                        wins.load(Ordering::Relaxed)
-                    )
-                },
-            );
-        }
-    });
-    let games = results
-        .into_inner()
-        .expect("no worker panics holding it")
-        .into_iter()
-        .map(|g| g.expect("every game was played"))
-        .collect::<std::io::Result<Vec<Game>>>()?;
+    let message = |seconds: f64, done: usize| {
+        format!(
+            "tournament: {done}/{} games, p1 won {}, {seconds:.0} s",
+            options.games,
+            wins.load(Ordering::Relaxed)
+        )
+    };
+    let games = crate::progress::for_each_index(
+        options.jobs,
+        |index| index < options.games as u64,
+        |index| {
+            let game = play(options, index as usize);
+            if game.as_ref().is_ok_and(|g| g.score == Score::Win) {
+                wins.fetch_add(1, Ordering::Relaxed);
+            }
+            game
+        },
+        options.progress.then_some(&message),
+    );
     Ok(TournamentReport {
-        games,
+        games: games
+            .into_iter()
+            .map(|(_, game)| game)
+            .collect::<std::io::Result<_>>()?,
         elapsed: start.elapsed(),
     })
 }
