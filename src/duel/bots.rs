@@ -184,10 +184,12 @@ pub fn play(
         let tokens: Vec<&str> = line.split_whitespace().collect();
         match tokens.first().copied() {
             Some("INIT") => {
-                // INIT is not timed: the bots that resolve turns build the
-                // engine's table now, not in their first search.
+                // The bots that resolve turns build the engine's table (about
+                // 3 ms) on a thread of its own, so that answering READY, which
+                // the referee sends right after INIT and times, does not wait
+                // for it; a search that starts first waits for the table.
                 if strategy != Strategy::Random {
-                    lockstep_core::duel::prepare();
+                    std::thread::spawn(lockstep_core::duel::prepare);
                 }
                 // An INIT that does not read, or puts a cell off the yard or both
                 // players on one cell, is ignored rather than trusted: the
