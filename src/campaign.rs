@@ -8,7 +8,10 @@
 //! atomics every few dozen cases, so the jobs do not contend on every case.
 
 use crate::corpus::{self, Origin, Row};
-use crate::puzzle::{check_with, explain_safely, Explanation, Puzzle, Run, Verdict};
+use crate::puzzle::{
+    check_with, explain_safely, run_both, run_reference, Explanation, Puzzle, Run, Side, Verdict,
+};
+use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::{case_bytes, CASE_BYTES};
 use crate::shrink::{shrink_divergence, Shrunk};
 use arbitrary::Unstructured;
@@ -153,7 +156,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                 let mut features = vec![0u64; P::FEATURES.len()];
                 let mut index = 0u64;
                 loop {
-                    if index % FLUSH_EVERY == 0 {
+                    if index.is_multiple_of(FLUSH_EVERY) {
                         shared.add(&mut local);
                         if stop.load(Ordering::Relaxed)
                             || deadline.is_some_and(|d| Instant::now() >= d)
@@ -250,7 +253,9 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
 }
 
 /// Shrinks and explains a disagreement; `provenance` (where it was found) goes
-/// into the corpus row's note.
+/// into the corpus row's note. The row is built from the typed answers: its
+/// `expected` is the reference's `write_answer` on the shrunk case (run again
+/// with replay's budget if the campaign's ran out while the core panicked).
 pub fn investigate<P: Puzzle>(
     core: Solver<P>,
     case: P::Case,
@@ -258,26 +263,29 @@ pub fn investigate<P: Puzzle>(
     provenance: &str,
 ) -> Finding<P::Case> {
     let shrunk = shrink_divergence::<P>(case.clone(), core);
-    let (core_answer, reference_answer) = match check_with::<P>(&shrunk.case, core, P::FUEL) {
-        Verdict::Diverge { core, reference } => {
-            (core.show(P::write_answer), reference.show(P::write_answer))
-        }
-        // The original diverged; shrinking keeps only diverging cases, so this is
-        // reached only if a solver is not deterministic. Say so in the report.
-        other => (format!("not reproducible: {other:?}"), String::new()),
+    let outcome = run_both::<P>(&shrunk.case, core, P::FUEL);
+    // The original diverged and shrinking keeps only diverging cases, so this
+    // fails only if a solver is not deterministic. Say so in the report.
+    let reproduced = outcome.clone().into_verdict().is_divergence();
+    let reference = match outcome.reference {
+        Some(side) => side,
+        None => run_reference::<P>(&shrunk.case, P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR))
+            .unwrap_or(Side::OutOfFuel),
     };
+    let mut core_answer = outcome.core.show(P::write_answer);
+    if !reproduced {
+        core_answer = format!("(not reproducible: core and reference agree now) {core_answer}");
+    }
+    let reference_answer = reference.show(P::write_answer);
     let explanation = explain_safely::<P>(&shrunk.case);
-    let mut row = corpus::divergence_row::<P>(
+    let row = corpus::divergence_row::<P>(
         &shrunk.case,
         &explanation.symptom,
-        &core_answer,
-        &reference_answer,
+        &outcome.core,
+        reference.answer(),
         origin,
+        provenance,
     );
-    if !provenance.is_empty() {
-        row.note.push_str("; ");
-        row.note.push_str(provenance);
-    }
     Finding {
         original: case,
         shrunk,
@@ -285,5 +293,50 @@ pub fn investigate<P: Puzzle>(
         reference_answer,
         explanation,
         row,
+    }
+}
+
+/// Why a case given to [`reproduce`] yields no finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotReproduced {
+    /// The bytes or text do not make a case.
+    Unreadable(String),
+    /// Core and reference agree on it.
+    Agree(String),
+    /// The reference runs out of fuel on it, so it cannot be checked.
+    Timeout(String),
+}
+
+impl std::fmt::Display for NotReproduced {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotReproduced::Unreadable(why) => f.write_str(why),
+            NotReproduced::Agree(case) => write!(
+                f,
+                "core and reference agree on this case ({case}); nothing to shrink"
+            ),
+            NotReproduced::Timeout(case) => write!(
+                f,
+                "the reference runs out of fuel on this case ({case}); it cannot be checked"
+            ),
+        }
+    }
+}
+
+/// Reads a case (judge text or fuzzer bytes, see [`crate::puzzle::decode_case`]),
+/// checks it against `core`, and investigates it when they disagree: the path
+/// of `lockstep shrink` and `lockstep triage`.
+pub fn reproduce<P: Puzzle>(
+    bytes: &[u8],
+    encoding: crate::puzzle::Encoding,
+    core: Solver<P>,
+    provenance: &str,
+) -> Result<Finding<P::Case>, NotReproduced> {
+    let case =
+        crate::puzzle::decode_case::<P>(bytes, encoding).map_err(NotReproduced::Unreadable)?;
+    match check_with::<P>(&case, core, P::FUEL) {
+        Verdict::Diverge { .. } => Ok(investigate::<P>(core, case, Origin::Fuzz, provenance)),
+        Verdict::Agree => Err(NotReproduced::Agree(P::describe(&case))),
+        Verdict::Timeout => Err(NotReproduced::Timeout(P::describe(&case))),
     }
 }

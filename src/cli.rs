@@ -14,7 +14,29 @@ use crate::stress::{Oracle, StressOptions};
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// `println!` that never panics: a closed stdout (`lockstep fuzz | head -1`)
+/// must not cost a finding, which is recorded before anything is printed.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// `print!` that never panics (see [`outln`]).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// `eprintln!` that never panics.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -54,7 +76,8 @@ enum Command {
         /// Stop each puzzle after this many cases, even with time left.
         #[arg(long)]
         cases: Option<u64>,
-        /// Corpus directory that findings are appended to.
+        /// Corpus directory that findings are appended to (must exist)
+        /// [default: ./corpus].
         #[arg(long)]
         corpus: Option<PathBuf>,
         /// Report findings without appending them to the corpus.
@@ -69,6 +92,7 @@ enum Command {
     Replay {
         /// Puzzles to replay (default: all).
         puzzles: Vec<String>,
+        /// Corpus directory to replay (must exist) [default: ./corpus].
         #[arg(long)]
         corpus: Option<PathBuf>,
     },
@@ -85,6 +109,40 @@ enum Command {
         /// Also append the row to the corpus.
         #[arg(long)]
         append: bool,
+        /// Corpus directory for --append (must exist) [default: ./corpus].
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+    },
+    /// Turn every cargo-fuzz artifact (crash-*, timeout-*, oom-*) into a shrunk
+    /// corpus row; settled artifacts move to done/. Exit 1 when one reproduced.
+    Triage {
+        /// The cargo-fuzz artifacts directory, one folder per target.
+        #[arg(default_value = "fuzz/artifacts")]
+        artifacts: PathBuf,
+        /// Only these targets (either spelling, e.g. new-game2 or new_game2;
+        /// default: every puzzle's folder that exists).
+        #[arg(long = "target")]
+        targets: Vec<String>,
+        /// Corpus directory the rows are appended to [default: ./corpus].
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// Only check that the corpus loads and takes new rows, then exit 0 (or 2):
+        /// the overnight script runs this before a night of fuzzing.
+        #[arg(long)]
+        check: bool,
+        /// Seconds one artifact may take to check and shrink; past that it is
+        /// reported as hanging and kept for the next triage.
+        #[arg(long, default_value_t = 300)]
+        artifact_seconds: u64,
+    },
+    /// Append the rows of a corpus-format CSV file (such as a fallback file a
+    /// finding was saved to) to the puzzle's corpus; a case already there is skipped.
+    Import {
+        /// The puzzle whose corpus takes the rows.
+        puzzle: String,
+        /// The CSV file: a header and rows, as in corpus/<puzzle>.csv.
+        file: PathBuf,
+        /// Corpus directory (must exist) [default: ./corpus].
         #[arg(long)]
         corpus: Option<PathBuf>,
     },
@@ -116,6 +174,8 @@ enum Command {
         /// Where to save the minimal failing input.
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Corpus directory the failure's row is appended to (must exist)
+        /// [default: ./corpus].
         #[arg(long)]
         corpus: Option<PathBuf>,
         /// Do not append the failure to the corpus.
@@ -249,7 +309,7 @@ pub fn main() -> i32 {
             {
                 return 0;
             }
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
             2
         }
     }
@@ -269,21 +329,32 @@ fn lookup(name: &str) -> Result<&'static dyn Entry> {
     })
 }
 
-/// `./corpus` when it exists, else the corpus of the source tree lockstep was
-/// built from, else `./corpus` (created on the first finding).
-fn corpus_dir(given: Option<PathBuf>) -> PathBuf {
-    if let Some(dir) = given {
-        return dir;
+/// The corpus directory: `--corpus DIR`, which must exist (lockstep never creates
+/// one, so a typo is an error rather than a new directory), or `./corpus` of the
+/// current directory. Never the source tree lockstep was built from: rows go
+/// where the user runs it or says.
+fn corpus_dir(given: Option<PathBuf>) -> Result<PathBuf> {
+    match given {
+        Some(dir) if !dir.is_dir() => bail!(
+            "--corpus {}: no such directory (lockstep does not create one; make it first)",
+            dir.display()
+        ),
+        Some(dir) => Ok(dir),
+        None => Ok(PathBuf::from("corpus")),
     }
-    let here = PathBuf::from("corpus");
-    if here.is_dir() {
-        return here;
-    }
-    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    if built.is_dir() {
-        built
-    } else {
-        here
+}
+
+/// Says where a run's findings will go, before it starts.
+fn announce_corpus(dir: Option<&Path>) {
+    match dir {
+        None => errln!("findings: printed only (--no-append)"),
+        Some(dir) if dir.is_dir() => errln!("findings: appended to {}/<puzzle>.csv", dir.display()),
+        Some(dir) => errln!(
+            "findings: {} does not exist, so a finding is saved to a file under {} instead (mkdir {} or pass --corpus DIR to keep findings in a corpus)",
+            dir.display(),
+            std::env::temp_dir().join("lockstep-findings").display(),
+            dir.display()
+        ),
     }
 }
 
@@ -312,10 +383,14 @@ fn run(cli: Cli) -> Result<i32> {
                 progress: true,
                 stats,
             };
-            let dir = (!no_append).then(|| corpus_dir(corpus));
-            fuzz(&entries, &options, dir)
+            let dir = if no_append {
+                None
+            } else {
+                Some(corpus_dir(corpus)?)
+            };
+            fuzz(&entries, &options, dir.as_deref())
         }
-        Command::Replay { puzzles, corpus } => replay(&pick(&puzzles)?, &corpus_dir(corpus)),
+        Command::Replay { puzzles, corpus } => replay(&pick(&puzzles)?, &corpus_dir(corpus)?),
         Command::Shrink {
             puzzle,
             file,
@@ -332,17 +407,61 @@ fn run(cli: Cli) -> Result<i32> {
                 (_, true) => Encoding::Bytes,
                 _ => Encoding::Auto,
             };
-            let summary = match entry.shrink(&data, encoding) {
-                Ok(summary) => summary,
-                Err(message) => bail!("{}: {message}", file.display()),
+            let dir = if append {
+                Some(corpus_dir(corpus)?)
+            } else {
+                None
             };
-            eprintln!("{}", summary.report);
-            print!("{}", corpus::row_to_csv(&summary.row));
-            if append {
-                report_append(entry, &corpus_dir(corpus), summary.row)?;
-            }
+            let provenance = format!("lockstep shrink {}", file.display());
+            let summary = match entry.shrink(&data, encoding, &provenance) {
+                Ok(summary) => summary,
+                Err(why) => bail!("{}: {why}", file.display()),
+            };
+            errln!("{}", summary.report);
+            record_finding(entry, dir.as_deref(), &summary.row);
             // A disagreement was found and shrunk: "something found".
             Ok(1)
+        }
+        Command::Import {
+            puzzle,
+            file,
+            corpus,
+        } => {
+            let entry = lookup(&puzzle)?;
+            let dir = corpus_dir(corpus)?;
+            let path = entry.corpus_path(&dir);
+            for appended in entry.import(&dir, &file)? {
+                match appended {
+                    corpus::Appended::Written(name) => {
+                        outln!("appended row {name:?} to {}", path.display())
+                    }
+                    corpus::Appended::AlreadyPresent(name) => outln!(
+                        "{} already holds this case (row {name:?}); skipped",
+                        path.display()
+                    ),
+                }
+            }
+            Ok(0)
+        }
+        Command::Triage {
+            artifacts,
+            targets,
+            corpus,
+            check,
+            artifact_seconds,
+        } => {
+            let dir = corpus_dir(corpus)?;
+            let entries = pick(&targets)?;
+            if check {
+                return check_corpus(&entries, &dir);
+            }
+            triage(
+                &entries,
+                !targets.is_empty(),
+                &artifacts,
+                &dir,
+                std::time::Duration::from_secs(artifact_seconds.max(1)),
+            )
         }
         Command::Stress {
             puzzle,
@@ -411,8 +530,12 @@ fn run(cli: Cli) -> Result<i32> {
             let save = save.unwrap_or_else(|| {
                 PathBuf::from(format!("lockstep-stress-{}.txt", entry.module()))
             });
-            let dir = (!no_append).then(|| corpus_dir(corpus));
-            stress(entry, &options, &save, dir)
+            let dir = if no_append {
+                None
+            } else {
+                Some(corpus_dir(corpus)?)
+            };
+            stress(entry, &options, &save, dir.as_deref())
         }
         Command::Bench {
             puzzles,
@@ -469,7 +592,7 @@ fn duel(command: DuelCommand) -> Result<i32> {
                 bail!("--games must be at least 1");
             }
             let seed = seed.unwrap_or_else(fresh_seed);
-            eprintln!("lockstep duel tournament: seed {seed}");
+            errln!("lockstep duel tournament: seed {seed}");
             let options = tournament::TournamentOptions {
                 commands: [p1, p2],
                 games,
@@ -478,7 +601,7 @@ fn duel(command: DuelCommand) -> Result<i32> {
                 progress: true,
             };
             let report = tournament::run(&options).context("starting the bots")?;
-            print!("{}", report.summary(&options.commands));
+            out!("{}", report.summary(&options.commands));
             Ok(0)
         }
         DuelCommand::Referee {
@@ -506,7 +629,7 @@ fn duel(command: DuelCommand) -> Result<i32> {
                 }
                 None => {
                     let seed = seed.unwrap_or_else(fresh_seed);
-                    eprintln!("lockstep duel referee: seed {seed}");
+                    errln!("lockstep duel referee: seed {seed}");
                     tournament::random_init(&mut SplitMix64::new(seed))
                 }
             };
@@ -532,9 +655,9 @@ fn duel(command: DuelCommand) -> Result<i32> {
                 },
                 lockstep_core::duel::Outcome::Ongoing => "unfinished",
             };
-            println!("result: {winner}");
-            println!("reason: {}", report.reason);
-            println!(
+            outln!("result: {winner}");
+            outln!("reason: {}", report.reason);
+            outln!(
                 "turns: {}; time used: p1 {} ms, p2 {} ms; referee overhead per turn: mean {:.1} us, max {:.1} us",
                 report.turns,
                 report.time_used_ms[0],
@@ -562,7 +685,7 @@ fn perft(max_depth: u32, reference: bool, threads: usize) -> Result<i32> {
         let seconds = start.elapsed().as_secs_f64();
         writeln!(stdout, "{depth} {nodes}")?;
         stdout.flush()?;
-        eprintln!(
+        errln!(
             "perft {depth}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s, {})",
             nodes as f64 / seconds.max(1e-9) / 1e6,
             if reference {
@@ -595,46 +718,60 @@ fn solve(entry: &dyn Entry, reference: bool) -> Result<i32> {
             Ok(0)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             Ok(2)
         }
     }
 }
 
-fn report_append(entry: &dyn Entry, dir: &std::path::Path, row: corpus::Row) -> Result<()> {
-    let path = entry.corpus_path(dir);
-    match entry.append(dir, row)? {
-        Some(name) => eprintln!("appended row {name:?} to {}", path.display()),
-        None => eprintln!("{} already holds this input; not appended", path.display()),
+/// Records a finding's row (in the corpus, or a fallback file when that fails)
+/// and prints the row, ready to paste, and where it went. Never fails: a finding
+/// that cannot be written anywhere is still printed in full.
+fn record_finding(
+    entry: &dyn Entry,
+    dir: Option<&Path>,
+    row: &corpus::Row,
+) -> Option<corpus::Recorded> {
+    let recorded = dir.map(|dir| entry.record(dir, row.clone()));
+    outln!("{}", corpus::row_to_csv(row).trim_end());
+    if let Some(recorded) = &recorded {
+        errln!("{recorded}");
     }
-    Ok(())
+    recorded
 }
 
-fn fuzz(entries: &[&dyn Entry], options: &CampaignOptions, dir: Option<PathBuf>) -> Result<i32> {
-    eprintln!(
+fn fuzz(entries: &[&dyn Entry], options: &CampaignOptions, dir: Option<&Path>) -> Result<i32> {
+    errln!(
         "lockstep fuzz: seed {}, {} jobs, {:.1} s per puzzle (repeat with --seed {} --jobs {})",
-        options.seed, options.jobs, options.seconds, options.seed, options.jobs
+        options.seed,
+        options.jobs,
+        options.seconds,
+        options.seed,
+        options.jobs
     );
+    announce_corpus(dir);
     let mut rows = Vec::new();
     let mut found = false;
     for entry in entries {
         let summary = entry.fuzz(options);
         if let Some((report, row)) = &summary.finding {
             found = true;
-            eprintln!("\n{report}");
-            println!("{}", corpus::row_to_csv(row).trim_end());
-            if let Some(dir) = &dir {
-                report_append(*entry, dir, row.clone())?;
-            }
+            errln!("\n{report}");
+            record_finding(*entry, dir, row);
         }
         rows.push((entry.name(), summary));
     }
-    println!(
+    outln!(
         "\n{:<12} {:>10} {:>10} {:>10} {:>8} {:>8}",
-        "puzzle", "cases", "cases/s", "agree", "diverge", "timeout"
+        "puzzle",
+        "cases",
+        "cases/s",
+        "agree",
+        "diverge",
+        "timeout"
     );
     for (name, s) in &rows {
-        println!(
+        outln!(
             "{:<12} {:>10} {:>10.0} {:>10} {:>8} {:>8}",
             name,
             s.tally.cases,
@@ -648,15 +785,109 @@ fn fuzz(entries: &[&dyn Entry], options: &CampaignOptions, dir: Option<PathBuf>)
         if s.features.is_empty() {
             continue;
         }
-        println!("\n{name}: cases reaching each rule branch");
+        outln!("\n{name}: cases reaching each rule branch");
         for (feature, count) in &s.features {
-            println!(
+            outln!(
                 "  {feature:<44} {count:>10} {:>6.2}%",
                 100.0 * *count as f64 / s.tally.cases.max(1) as f64
             );
         }
     }
     Ok(i32::from(found))
+}
+
+/// `lockstep triage --check`: every puzzle's corpus file loads and takes rows.
+fn check_corpus(entries: &[&dyn Entry], dir: &Path) -> Result<i32> {
+    for entry in entries {
+        let rows = entry
+            .load(dir, true)
+            .with_context(|| format!("the corpus cannot take {}'s findings", entry.name()))?;
+        errln!(
+            "{}: {} rows, writable",
+            entry.corpus_path(dir).display(),
+            rows
+        );
+    }
+    Ok(0)
+}
+
+/// `lockstep triage`: every artifact of every target folder under `artifacts`
+/// checked, shrunk and recorded. `named` says the targets were named by the
+/// user, whose folders must then exist.
+fn triage(
+    entries: &[&'static dyn Entry],
+    named: bool,
+    artifacts: &Path,
+    dir: &Path,
+    limit: std::time::Duration,
+) -> Result<i32> {
+    use crate::triage::{triage_target, Fate, Reproduce, Table};
+    if !artifacts.is_dir() {
+        if named {
+            bail!("{}: no such directory", artifacts.display());
+        }
+        errln!(
+            "{}: no artifacts directory, nothing to triage",
+            artifacts.display()
+        );
+        return Ok(0);
+    }
+    announce_corpus(Some(dir));
+    let mut reports = Vec::new();
+    for &entry in entries {
+        // cargo-fuzz names a target's folder after the fuzz target (the module).
+        let folder = [entry.module(), entry.name()]
+            .iter()
+            .map(|name| artifacts.join(name))
+            .find(|path| path.is_dir());
+        let Some(folder) = folder else {
+            if named {
+                bail!(
+                    "{}: no folder {} in it",
+                    artifacts.display(),
+                    entry.module()
+                );
+            }
+            continue;
+        };
+        let reproduce: Reproduce = std::sync::Arc::new(move |bytes: &[u8]| {
+            entry
+                .shrink(
+                    bytes,
+                    Encoding::Bytes,
+                    "cargo-fuzz artifact, by lockstep triage",
+                )
+                .map(|summary| (summary.report, summary.row))
+        });
+        let record = |row: corpus::Row| {
+            outln!("{}", corpus::row_to_csv(&row).trim_end());
+            entry.record(dir, row)
+        };
+        let report = triage_target(entry.module(), &folder, &reproduce, &record, limit)
+            .with_context(|| format!("triaging {}", folder.display()))?;
+        for item in &report.items {
+            let name = item.artifact.display();
+            match &item.fate {
+                Fate::Reproduced { report, recorded } => {
+                    errln!("\n== {name}: reproduced\n{report}\n{recorded}")
+                }
+                Fate::NotReproduced(why) => errln!("== {name}: did not reproduce: {why}"),
+                Fate::Failed(why) => errln!("== {name}: kept for the next triage: {why}"),
+            }
+            if let Some(to) = &item.moved_to {
+                errln!("   moved to {}", to.display());
+            }
+        }
+        reports.push(report);
+    }
+    out!("{}", Table(&reports));
+    let unsaved: usize = reports.iter().map(|r| r.unsaved).sum();
+    if unsaved > 0 {
+        errln!(
+            "triage: {unsaved} row(s) could not be appended to the corpus (see above); their artifacts stay for the next triage"
+        );
+    }
+    Ok(i32::from(reports.iter().any(|r| r.found())))
 }
 
 fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i32> {
@@ -666,7 +897,7 @@ fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i32> {
         let path = entry.corpus_path(dir);
         let report = entry.replay(dir)?;
         for failure in &report.failures {
-            println!(
+            outln!(
                 "FAIL {}:{} {}\n{}\n",
                 path.display(),
                 failure.line,
@@ -674,7 +905,7 @@ fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i32> {
                 failure.problem
             );
         }
-        println!(
+        outln!(
             "{}: {} rows, {} passed, {} failed{}",
             entry.name(),
             report.rows,
@@ -692,7 +923,7 @@ fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i32> {
         failed += report.failures.len();
         total += report.rows;
     }
-    println!("replay: {} passed, {failed} failed", total - failed);
+    outln!("replay: {} passed, {failed} failed", total - failed);
     Ok(i32::from(failed > 0))
 }
 
@@ -700,9 +931,9 @@ fn stress(
     entry: &dyn Entry,
     options: &StressOptions,
     save: &std::path::Path,
-    dir: Option<PathBuf>,
+    dir: Option<&Path>,
 ) -> Result<i32> {
-    eprintln!(
+    errln!(
         "lockstep stress {}: seed {}, {} jobs, time limit {} ms (repeat with --seed {} --jobs {})",
         entry.name(),
         options.seed,
@@ -711,9 +942,10 @@ fn stress(
         options.seed,
         options.jobs
     );
+    announce_corpus(dir);
     let summary = entry.stress(options);
     let c = summary.counts;
-    println!(
+    outln!(
         "{}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE{}",
         entry.name(),
         c.cases,
@@ -729,7 +961,7 @@ fn stress(
         }
     );
     if c.cases > 0 {
-        println!(
+        outln!(
             "per case: {:.3} ms in the program (start to exit), {:.3} ms in lockstep (generate, oracle, compare)",
             summary.program_time.as_secs_f64() * 1e3 / c.cases as f64,
             summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
@@ -738,13 +970,15 @@ fn stress(
     let Some((report, input, row)) = summary.failure else {
         return Ok(0);
     };
-    eprintln!("\n{report}");
-    std::fs::write(save, &input)
-        .with_context(|| format!("saving the failing input to {}", save.display()))?;
-    eprintln!("saved the minimal failing input to {}", save.display());
-    println!("{}", corpus::row_to_csv(&row).trim_end());
-    if let Some(dir) = dir {
-        report_append(entry, &dir, row)?;
+    errln!("\n{report}");
+    record_finding(entry, dir, &row);
+    // The row holds the input too, so failing to save it is reported, not fatal.
+    match std::fs::write(save, &input) {
+        Ok(()) => errln!("saved the minimal failing input to {}", save.display()),
+        Err(e) => errln!(
+            "could not save the minimal failing input to {}: {e} (the row above holds it)",
+            save.display()
+        ),
     }
     Ok(1)
 }
@@ -753,16 +987,19 @@ fn stress_duel(
     options: &crate::duel::stress::DuelStressOptions,
     save: &std::path::Path,
 ) -> Result<i32> {
-    eprintln!(
+    errln!(
         "lockstep stress duel: seed {}, {} jobs (repeat with --seed {} --jobs {})",
-        options.seed, options.jobs, options.seed, options.jobs
+        options.seed,
+        options.jobs,
+        options.seed,
+        options.jobs
     );
     let exe =
         std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;
     let report = crate::duel::stress::run(options, &exe).map_err(anyhow::Error::msg)?;
     let mut times = report.time_used_ms.clone();
     times.sort_unstable();
-    println!(
+    outln!(
         "duel: {} games against random and greedy, {:.1} games/s: {} won, {} drawn, {} lost",
         report.games,
         report.games as f64 / report.elapsed.as_secs_f64().max(1e-9),
@@ -771,14 +1008,14 @@ fn stress_duel(
         report.losses
     );
     if !times.is_empty() {
-        println!(
+        outln!(
             "time used per game: median {} ms, max {} ms (of 1000)",
             times[times.len() / 2],
             times[times.len() - 1]
         );
     }
     if report.opponent_failures > 0 {
-        println!(
+        outln!(
             "the built-in opponent failed in {} games: a lockstep bug, please report it",
             report.opponent_failures
         );
@@ -786,28 +1023,42 @@ fn stress_duel(
     let Some(failure) = report.failure else {
         return Ok(0);
     };
-    eprintln!(
+    errln!(
         "\ngame {}: the bot {:?}: {}\nreplay: {}\nlog:\n{}",
-        failure.game, failure.kind, failure.message, failure.replay, failure.log
+        failure.game,
+        failure.kind,
+        failure.message,
+        failure.replay,
+        failure.log
     );
-    std::fs::write(save, &failure.log)
-        .with_context(|| format!("saving the game log to {}", save.display()))?;
-    eprintln!("saved the game log to {}", save.display());
+    match std::fs::write(save, &failure.log) {
+        Ok(()) => errln!("saved the game log to {}", save.display()),
+        Err(e) => errln!(
+            "could not save the game log to {}: {e} (it is printed above)",
+            save.display()
+        ),
+    }
     Ok(1)
 }
 
 fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
-    println!(
+    outln!(
         "{} cases per round, {} rounds, seed {}; medians; one thread",
-        options.cases, options.rounds, options.seed
+        options.cases,
+        options.rounds,
+        options.seed
     );
-    println!(
+    outln!(
         "{:<12} {:>14} {:>16} {:>9} {:>8}",
-        "puzzle", "core cases/s", "reference cases/s", "speedup", "skipped"
+        "puzzle",
+        "core cases/s",
+        "reference cases/s",
+        "speedup",
+        "skipped"
     );
     for entry in entries {
         let r = entry.bench(options);
-        println!(
+        outln!(
             "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8}",
             entry.name(),
             r.core_per_second,
@@ -816,7 +1067,7 @@ fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
             r.skipped
         );
         for line in &r.extra {
-            println!("  {line}");
+            outln!("  {line}");
         }
     }
     Ok(0)

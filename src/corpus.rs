@@ -7,7 +7,7 @@
 //! columns, a bad name, a duplicate name, an unknown origin, an input the puzzle's
 //! parser rejects.
 
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, Side};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -137,15 +137,21 @@ pub fn path_for<P: Puzzle>(dir: &Path) -> PathBuf {
 }
 
 /// Loads and checks every row of a puzzle's corpus file. A missing file is an
-/// empty corpus.
+/// error naming it (a deleted corpus must not replay as "0 rows"); an empty
+/// (0-byte) file holds no rows.
 pub fn load<P: Puzzle>(path: &Path) -> Result<Vec<Loaded<P::Case>>> {
-    if !path.exists() {
+    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    parse::<P>(path, &bytes)
+}
+
+/// [`load`] on a file's contents already read (`path` names it in errors).
+fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
+    if bytes.is_empty() {
         return Ok(Vec::new());
     }
-    let file = fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
-        .from_reader(file);
+        .from_reader(bytes);
     let headers = reader
         .headers()
         .with_context(|| format!("{}: line 1: reading the header", path.display()))?
@@ -189,13 +195,64 @@ pub fn load<P: Puzzle>(path: &Path) -> Result<Vec<Loaded<P::Case>>> {
     Ok(rows)
 }
 
-/// Appends a row to a puzzle's corpus file (creating it with a header), unless a row
-/// with the same input is already there. A name already taken gets a numeric suffix.
-/// Returns the name written, or `None` when the input was already present.
-pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Option<String>> {
-    let existing = load::<P>(path)?;
-    if existing.iter().any(|l| l.row.input == row.input) {
-        return Ok(None);
+/// What [`append`] did with a row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Appended {
+    /// Written under this name (the row's own, or it with a numeric suffix).
+    Written(String),
+    /// The file already holds a row with the same case, under this name.
+    AlreadyPresent(String),
+}
+
+/// Appends a row to a puzzle's corpus file, safely against other appenders and
+/// against being killed.
+///
+/// - The corpus directory must exist: lockstep never creates one, so a typo in
+///   `--corpus` is an error rather than a new directory.
+/// - A file or directory without write permission is refused, even for root:
+///   marking a corpus read-only is a user's decision.
+/// - Under an exclusive lock on the directory, the file is read again, a row with
+///   the same case (as parsed, not as spelled) makes this one a no-op, and a name
+///   already taken gets a numeric suffix (`-2`, `-3`, ...).
+/// - The new contents go to a temporary file, which is synced and renamed over
+///   the old one, and the directory is synced: a reader, or a process killed at
+///   any moment, sees the old file or the new one, never half a row.
+///
+/// An empty (0-byte) or missing file gets the header first.
+pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
+    // Rename the target of a symlinked corpus file, not the link.
+    let path = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            fs::canonicalize(path).with_context(|| format!("resolving {}", path.display()))?
+        }
+        _ => path.to_path_buf(),
+    };
+    let dir = writable_dir(&path)?;
+    if !valid_name(&row.name) {
+        bail!("row name {:?} is not kebab-case (a-z, 0-9, -)", row.name);
+    }
+    let case = P::parse_input(&decode_for::<P>(&row.input))
+        .map_err(|e| anyhow::anyhow!("the input of row {:?} does not parse: {e}", row.name))?;
+
+    // flock on the directory itself: no lock file is left in the user's corpus.
+    let lock = fs::File::open(&dir).with_context(|| format!("opening {}", dir.display()))?;
+    lock.lock()
+        .with_context(|| format!("locking {}", dir.display()))?;
+
+    let (contents, permissions) = match fs::read(&path) {
+        Ok(bytes) => {
+            let permissions = fs::metadata(&path)?.permissions();
+            if permissions.readonly() {
+                bail!("{} is read-only", path.display());
+            }
+            (bytes, Some(permissions))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Vec::new(), None),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let existing = parse::<P>(&path, &contents)?;
+    if let Some(same) = existing.iter().find(|l| l.case == case) {
+        return Ok(Appended::AlreadyPresent(same.row.name.clone()));
     }
     let taken: HashSet<&str> = existing.iter().map(|l| l.row.name.as_str()).collect();
     if taken.contains(row.name.as_str()) {
@@ -205,11 +262,6 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Option<String>> {
             .find(|n| !taken.contains(n.as_str()))
             .expect("an unused suffix exists");
     }
-    let contents = if path.exists() {
-        fs::read(path).with_context(|| format!("reading {}", path.display()))?
-    } else {
-        Vec::new()
-    };
     // The file's own column order (any order is allowed), or ours for a new file.
     let header: Vec<String> = if contents.is_empty() {
         COLUMNS.iter().map(|c| c.to_string()).collect()
@@ -228,29 +280,202 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Option<String>> {
         "origin" => row.origin.to_string(),
         _ => row.note.clone(),
     };
+    let mut bytes = contents;
+    // A hand-edited file may lack its final newline: do not glue the row onto
+    // its last line.
+    if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+        bytes.push(b'\n');
+    }
     let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
-    if contents.is_empty() {
+    if bytes.is_empty() {
         writer.write_record(&header)?;
     }
     writer.write_record(header.iter().map(|c| field(c)))?;
-    let mut bytes = writer.into_inner().context("flushing the CSV row")?;
-    // A hand-edited file may lack its final newline: do not glue the row onto
-    // its last line.
-    if !contents.is_empty() && !contents.ends_with(b"\n") {
-        bytes.insert(0, b'\n');
+    bytes.extend(writer.into_inner().context("flushing the CSV row")?);
+    replace_file(&path, &dir, &bytes, permissions)?;
+    lock.sync_all()
+        .with_context(|| format!("syncing {}", dir.display()))?;
+    Ok(Appended::Written(row.name))
+}
+
+/// The directory of a corpus file, when it exists and is not read-only.
+fn writable_dir(path: &Path) -> Result<PathBuf> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "the corpus directory {} does not exist (create it, or name another with --corpus)",
+            dir.display()
+        );
     }
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    if fs::metadata(&dir)?.permissions().readonly() {
+        bail!("the corpus directory {} is read-only", dir.display());
     }
-    // Append mode, so that rows written by someone else meanwhile survive.
+    Ok(dir)
+}
+
+/// Checks, without adding a row, that [`append`] could add one to `path`: the
+/// directory exists and takes a new file (tried for real, for what permission
+/// bits do not show, such as a read-only mount), and the file, if there is one,
+/// is writable and loads. Returns its number of rows. The overnight script's
+/// check before a night of fuzzing.
+pub fn check_writable<P: Puzzle>(path: &Path) -> Result<usize> {
+    let dir = writable_dir(path)?;
+    let rows = match fs::read(path) {
+        Ok(bytes) => {
+            if fs::metadata(path)?.permissions().readonly() {
+                bail!("{} is read-only", path.display());
+            }
+            parse::<P>(path, &bytes)?.len()
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let probe = dir.join(format!(".lockstep-probe-{}", std::process::id()));
+    fs::write(&probe, b"").with_context(|| format!("creating a file in {}", dir.display()))?;
+    let _ = fs::remove_file(&probe);
+    Ok(rows)
+}
+
+/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it over
+/// `path` (the caller holds the directory's lock, so one temporary name serves).
+fn replace_file(
+    path: &Path,
+    dir: &Path,
+    bytes: &[u8],
+    permissions: Option<fs::Permissions>,
+) -> Result<()> {
+    let file_name = path
+        .file_name()
+        .with_context(|| format!("{} names no file", path.display()))?;
+    let temporary = dir.join(format!(".{}.tmp", file_name.to_string_lossy()));
+    let written = (|| -> std::io::Result<()> {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        if let Some(permissions) = permissions {
+            fs::set_permissions(&temporary, permissions)?;
+        }
+        fs::rename(&temporary, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&temporary);
+        return Err(e).with_context(|| format!("writing {}", path.display()));
+    }
+    Ok(())
+}
+
+/// Saves a row that could not be appended where it belongs as a corpus file of
+/// its own (header and row) under the system's temporary directory, so that a
+/// finding survives a read-only or broken corpus. Returns the file's path.
+pub fn save_fallback<P: Puzzle>(row: &Row) -> Result<PathBuf> {
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let dir = std::env::temp_dir().join("lockstep-findings");
+    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let path = dir.join(format!(
+        "{}-{seconds}-{}-{}.csv",
+        P::MODULE,
+        std::process::id(),
+        COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
+    writer.serialize(row)?;
+    let bytes = writer.into_inner().context("flushing the CSV row")?;
     let mut file = fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("opening {} to append", path.display()))?;
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .with_context(|| format!("creating {}", path.display()))?;
     file.write_all(&bytes)
+        .and_then(|()| file.sync_all())
         .with_context(|| format!("writing {}", path.display()))?;
-    Ok(Some(row.name))
+    Ok(path)
+}
+
+/// Where a finding's row ended up ([`record`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recorded {
+    /// Appended to the corpus file under this name.
+    Appended { path: PathBuf, name: String },
+    /// The corpus file already holds the same case under this name.
+    AlreadyPresent { path: PathBuf, name: String },
+    /// Not in the corpus: why, and the fallback file that holds the row (or why
+    /// even that failed; the row was then only printed).
+    Unsaved {
+        puzzle: &'static str,
+        path: PathBuf,
+        error: String,
+        fallback: Result<PathBuf, String>,
+    },
+}
+
+impl Recorded {
+    /// True when the row is in the corpus file (appended now or before).
+    pub fn in_corpus(&self) -> bool {
+        !matches!(self, Recorded::Unsaved { .. })
+    }
+}
+
+impl fmt::Display for Recorded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Recorded::Appended { path, name } => {
+                write!(f, "appended row {name:?} to {}", path.display())
+            }
+            Recorded::AlreadyPresent { path, name } => write!(
+                f,
+                "{} already holds this case (row {name:?}); not appended",
+                path.display()
+            ),
+            Recorded::Unsaved {
+                puzzle,
+                path,
+                error,
+                fallback,
+            } => {
+                write!(
+                    f,
+                    "could not append the row to {}: {error}; ",
+                    path.display()
+                )?;
+                match fallback {
+                    Ok(saved) => write!(
+                        f,
+                        "the row is saved in {} (`lockstep import {puzzle} {} --corpus {}` appends it once the corpus can take it)",
+                        saved.display(),
+                        saved.display(),
+                        path.parent().map_or_else(|| ".".into(), |d| d.display().to_string())
+                    ),
+                    Err(e) => write!(
+                        f,
+                        "saving it elsewhere failed too ({e}): copy the row printed above"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// Records a finding's row: appended to `dir`'s corpus file for the puzzle, or,
+/// when that cannot be done, saved to a fallback file. A finding is never lost
+/// for want of a writable corpus; the caller prints the result.
+pub fn record<P: Puzzle>(dir: &Path, row: Row) -> Recorded {
+    let path = path_for::<P>(dir);
+    match append::<P>(&path, row.clone()) {
+        Ok(Appended::Written(name)) => Recorded::Appended { path, name },
+        Ok(Appended::AlreadyPresent(name)) => Recorded::AlreadyPresent { path, name },
+        Err(e) => Recorded::Unsaved {
+            puzzle: P::NAME,
+            path,
+            error: format!("{e:#}"),
+            fallback: save_fallback::<P>(&row).map_err(|e| format!("{e:#}")),
+        },
+    }
 }
 
 /// One row as CSV text (no header), for printing a finding ready to paste.
@@ -263,26 +488,92 @@ pub fn row_to_csv(row: &Row) -> String {
         .expect("CSV of UTF-8 is UTF-8")
 }
 
+/// Longest piece of an answer line quoted in a note or a one-line report.
+const QUOTE_CHARS: usize = 60;
+
+/// `text` cut to at most `max` characters, with `…` where it was cut.
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((at, _)) => format!("{}…", &text[..at]),
+    }
+}
+
+/// Where two judge outputs first differ, in one bounded line: `line N: A "..",
+/// B ".." (x lines A, y B)`, with long lines cut. Judge comparison:
+/// trailing spaces and final newlines do not count.
+pub fn first_difference(a_name: &str, a: &str, b_name: &str, b: &str) -> String {
+    let (a_lines, b_lines) = (judge_lines(a), judge_lines(b));
+    let first = (0..a_lines.len().max(b_lines.len()))
+        .find(|&i| a_lines.get(i) != b_lines.get(i))
+        .unwrap_or(0);
+    let show = |v: &[&str]| {
+        v.get(first).map_or("(no line)".to_string(), |l| {
+            format!("{:?}", clip(l, QUOTE_CHARS))
+        })
+    };
+    format!(
+        "line {}: {a_name} {}, {b_name} {} ({} lines {a_name}, {} {b_name})",
+        first + 1,
+        show(&a_lines),
+        show(&b_lines),
+        a_lines.len(),
+        b_lines.len()
+    )
+}
+
 /// A corpus row for a case the core and reference disagree on. `expected` is the
-/// reference's answer: the oracle's word stands until a person checks it (and may
-/// edit the row); the note keeps what the core said.
+/// reference's answer exactly as its judge output (`write_answer`): the oracle's
+/// word stands until a person checks it (and may edit the row). `reference` is
+/// `None` when the reference could not answer (it panicked, or ran out of fuel
+/// even with replay's budget); `expected` is then empty, and the note says so.
+///
+/// The note is bounded whatever the answers' size: the case's size, the first
+/// differing line (cut), the answers' lengths, and `provenance` (where the case
+/// was found).
 pub fn divergence_row<P: Puzzle>(
     case: &P::Case,
     symptom: &str,
-    core: &str,
-    reference: &str,
+    core: &Side<P::Answer>,
+    reference: Option<&P::Answer>,
     origin: Origin,
+    provenance: &str,
 ) -> Row {
+    let expected = reference.map(P::write_answer);
+    let core_text = match core {
+        Side::Ran(run) => Ok(P::write_answer(&run.answer)),
+        Side::Panicked(message) => {
+            Err(format!("core panicked: {}", clip(message, 2 * QUOTE_CHARS)))
+        }
+        Side::OutOfFuel => Err("core did not finish".to_string()),
+    };
+    let difference = match (&core_text, &expected) {
+        (Err(core), _) => core.clone(),
+        (Ok(core), Some(expected)) if same_output(core, expected) => {
+            "same answers, different step traces (lockstep replay shows the first differing step)"
+                .to_string()
+        }
+        (Ok(core), Some(expected)) => {
+            format!(
+                "first difference at {}",
+                first_difference("core", core, "reference", expected)
+            )
+        }
+        (Ok(core), None) => format!("core answered {} lines", judge_lines(core).len()),
+    };
+    let mut note = format!("{}; {difference}", P::describe(case));
+    if expected.is_none() {
+        note.push_str("; the reference gave no answer, so expected is empty: fill it in by hand");
+    }
+    if !provenance.is_empty() {
+        note.push_str("; ");
+        note.push_str(provenance);
+    }
     Row {
         name: symptom.to_string(),
         input: encode_for::<P>(&P::write_input(case)),
-        expected: encode_for::<P>(reference),
+        expected: expected.map_or_else(String::new, |text| encode_for::<P>(&text)),
         origin,
-        note: format!(
-            "{}; core answered {:?}, reference {:?}",
-            P::describe(case),
-            encode_for::<P>(core),
-            encode_for::<P>(reference)
-        ),
+        note,
     }
 }

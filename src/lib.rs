@@ -8,7 +8,9 @@
 //!   and the registry the CLI uses;
 //! - [`seeds`], [`campaign`]: reproducible case bytes and the in-process fuzzer;
 //! - [`shrink`]: greedy reduction of a failing case;
-//! - [`corpus`], [`replay`]: the CSV corpus and its replay;
+//! - [`corpus`], [`replay`]: the CSV corpus (safe appends, fallback files) and
+//!   its replay;
+//! - [`triage`]: cargo-fuzz artifacts turned into corpus rows;
 //! - [`quick`]: quickcheck over the same generators;
 //! - [`bench`]: core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
@@ -32,6 +34,7 @@ pub mod replay;
 pub mod seeds;
 pub mod shrink;
 pub mod stress;
+pub mod triage;
 
 /// The body of every cargo-fuzz target: build a case from libFuzzer's bytes, check
 /// it, and panic with the full report on a disagreement (libFuzzer then saves the

@@ -107,14 +107,44 @@ pub enum Side<A> {
 }
 
 impl<A: Debug> Side<A> {
-    /// The answer as a judge would see it, or the panic.
+    /// The answer for a person to read in a report: judge lines joined by ` | `,
+    /// cut after [`DISPLAY_CHARS`] characters with the full size given. For
+    /// display only: a corpus row is built from the typed answer
+    /// ([`crate::corpus::divergence_row`]), never from this.
     pub fn show(&self, write_answer: impl Fn(&A) -> String) -> String {
         match self {
-            Side::Ran(run) => write_answer(&run.answer).trim_end().replace('\n', " | "),
-            Side::Panicked(message) => format!("panic: {message}"),
+            Side::Ran(run) => display_text(&write_answer(&run.answer)),
+            Side::Panicked(message) => {
+                format!("panic: {}", crate::corpus::clip(message, DISPLAY_CHARS))
+            }
             Side::OutOfFuel => "(ran out of fuel)".to_string(),
         }
     }
+
+    /// The answer, when this side ran to one.
+    pub fn answer(&self) -> Option<&A> {
+        match self {
+            Side::Ran(run) => Some(&run.answer),
+            _ => None,
+        }
+    }
+}
+
+/// How much of an answer [`Side::show`] prints.
+pub const DISPLAY_CHARS: usize = 300;
+
+/// Judge text on one line for a report ([`Side::show`]).
+pub fn display_text(text: &str) -> String {
+    let joined = text.trim_end().replace('\n', " | ");
+    if joined.chars().count() <= DISPLAY_CHARS {
+        return joined;
+    }
+    format!(
+        "{} ({} lines, {} bytes in all)",
+        crate::corpus::clip(&joined, DISPLAY_CHARS),
+        crate::corpus::judge_lines(text).len(),
+        text.len()
+    )
 }
 
 /// The outcome of running both solvers on one case.
@@ -202,12 +232,18 @@ pub fn run_both<P: Puzzle>(
         Ok(run) => Side::Ran(run),
         Err(message) => Side::Panicked(message),
     };
-    let reference = match run_caught(|| P::reference(case, &mut Fuel::new(fuel))) {
+    let reference = run_reference::<P>(case, fuel);
+    Outcome { core, reference }
+}
+
+/// The reference alone on a case with `fuel`, its panic caught; `None` when it
+/// runs out of fuel.
+pub fn run_reference<P: Puzzle>(case: &P::Case, fuel: u64) -> Option<Side<P::Answer>> {
+    match run_caught(|| P::reference(case, &mut Fuel::new(fuel))) {
         Ok(Ok(run)) => Some(Side::Ran(run)),
         Ok(Err(OutOfFuel)) => None,
         Err(message) => Some(Side::Panicked(message)),
-    };
-    Outcome { core, reference }
+    }
 }
 
 /// Compares answers and trace digests of `core` and the reference on a case.

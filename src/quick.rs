@@ -36,20 +36,32 @@ impl<P: Puzzle> Arbitrary for Generated<P> {
     }
 }
 
-/// The row quickcheck would have us add: the reference's answer as expected.
+/// The row quickcheck would have us add: the reference's answer as expected,
+/// built from the typed answers as every producer builds it.
 fn row<P: Puzzle>(case: &P::Case) -> Row {
     match check::<P>(case) {
         Verdict::Diverge { core, reference } => corpus::divergence_row::<P>(
             case,
             &crate::puzzle::explain_safely::<P>(case).symptom,
-            &core.show(P::write_answer),
-            &reference.show(P::write_answer),
+            &core,
+            reference.answer(),
             Origin::Quickcheck,
+            "found by a quickcheck property",
         ),
+        // Core and reference agree (another property failed): the row holds the
+        // reference's answer when it has one.
         _ => Row {
             name: "quickcheck-case".to_string(),
             input: corpus::encode_for::<P>(&P::write_input(case)),
-            expected: String::new(),
+            expected: crate::puzzle::run_reference::<P>(
+                case,
+                P::FUEL.saturating_mul(crate::replay::REPLAY_FUEL_FACTOR),
+            )
+            .and_then(|side| {
+                side.answer()
+                    .map(|a| corpus::encode_for::<P>(&P::write_answer(a)))
+            })
+            .unwrap_or_default(),
             origin: Origin::Quickcheck,
             note: P::describe(case),
         },

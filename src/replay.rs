@@ -4,6 +4,7 @@
 //! and their traces agree. Every failing row is collected with its line and what went
 //! wrong, so a run reports all of them at once.
 
+use crate::campaign::Solver;
 use crate::corpus::{self, Loaded};
 use crate::puzzle::{run_both, Puzzle, Side};
 use anyhow::Result;
@@ -26,14 +27,22 @@ pub struct ReplayReport {
 }
 
 /// Corpus rows are few, so the reference gets ten times its campaign budget.
-const REPLAY_FUEL_FACTOR: u64 = 10;
+pub const REPLAY_FUEL_FACTOR: u64 = 10;
 
 /// Replays one loaded row: `Ok(true)` when it passed with the reference timed out.
 pub fn replay_row<P: Puzzle>(loaded: &Loaded<P::Case>) -> Result<bool, String> {
+    replay_row_with::<P>(loaded, P::core)
+}
+
+/// [`replay_row`] against `core` (a deliberately broken one in tests).
+pub fn replay_row_with<P: Puzzle>(
+    loaded: &Loaded<P::Case>,
+    core: Solver<P>,
+) -> Result<bool, String> {
     let expected = corpus::decode_for::<P>(&loaded.row.expected);
     let outcome = run_both::<P>(
         &loaded.case,
-        P::core,
+        core,
         P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR),
     );
     let mut problems = Vec::new();
@@ -42,9 +51,8 @@ pub fn replay_row<P: Puzzle>(loaded: &Loaded<P::Case>) -> Result<bool, String> {
             let text = P::write_answer(&run.answer);
             if !corpus::same_output(&text, &expected) {
                 problems.push(format!(
-                    "{who} printed {:?}, expected {:?}",
-                    corpus::encode_for::<P>(&text),
-                    loaded.row.expected
+                    "{who} does not print the expected answer: {}",
+                    corpus::first_difference(who, &text, "expected", &expected)
                 ));
             }
         }
@@ -69,15 +77,20 @@ pub fn replay_row<P: Puzzle>(loaded: &Loaded<P::Case>) -> Result<bool, String> {
     }
 }
 
-/// Replays a puzzle's corpus file; a missing file has no rows.
+/// Replays a puzzle's corpus file; a missing file is an error naming it.
 pub fn replay<P: Puzzle>(path: &Path) -> Result<ReplayReport> {
+    replay_with::<P>(path, P::core)
+}
+
+/// [`replay`] against `core` (a deliberately broken one in tests).
+pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayReport> {
     let rows = corpus::load::<P>(path)?;
     let mut report = ReplayReport {
         rows: rows.len(),
         ..ReplayReport::default()
     };
     for loaded in &rows {
-        match replay_row::<P>(loaded) {
+        match replay_row_with::<P>(loaded, core) {
             Ok(timed_out) => report.timeouts += usize::from(timed_out),
             Err(problem) => report.failures.push(Failure {
                 line: loaded.line,

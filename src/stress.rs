@@ -218,24 +218,9 @@ fn tail(text: &str, lines: usize) -> String {
 }
 
 /// The first line where two outputs differ (trailing spaces and final newlines
-/// ignored), with a little context.
+/// ignored), bounded: long lines are cut.
 pub fn line_diff(expected: &str, got: &str) -> String {
-    let (e, g) = (corpus::judge_lines(expected), corpus::judge_lines(got));
-    let first = (0..e.len().max(g.len()))
-        .find(|&i| e.get(i) != g.get(i))
-        .unwrap_or(0);
-    let show = |v: &[&str], i: usize| {
-        v.get(i)
-            .map_or("(no line)".to_string(), |l| format!("{l:?}"))
-    };
-    format!(
-        "line {}: expected {}, got {} ({} lines expected, {} got)",
-        first + 1,
-        show(&e, first),
-        show(&g, first),
-        e.len(),
-        g.len()
-    )
+    corpus::first_difference("expected", expected, "got", got)
 }
 
 /// Judges one program run against the oracle's output.

@@ -27,7 +27,7 @@ pub fn square_to_cell(square: u32) -> Option<(usize, usize)> {
         return None;
     }
     let row = (square - 1) / 4;
-    let col = if row % 2 == 0 {
+    let col = if row.is_multiple_of(2) {
         2 * ((square - 1) % 4) + 1
     } else {
         2 * ((square - 1) % 4)

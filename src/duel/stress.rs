@@ -56,7 +56,11 @@ type Init = (Cell, Cell, Cell);
 
 /// Game `index`'s setup: the opponent's strategy, the bot's side (0 or 1), INIT.
 fn setup(seed: u64, index: u64) -> (&'static str, usize, Init) {
-    let opponent = if index % 2 == 0 { "random" } else { "greedy" };
+    let opponent = if index.is_multiple_of(2) {
+        "random"
+    } else {
+        "greedy"
+    };
     let side = ((index / 2) % 2) as usize;
     let init = super::tournament::random_init(&mut crate::seeds::item_rng(seed, index));
     (opponent, side, init)

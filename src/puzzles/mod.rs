@@ -20,9 +20,9 @@ pub use new_game2::NewGame2;
 pub use robots::Robots;
 
 use crate::bench::{self, BenchOptions, BenchResult};
-use crate::campaign::{self, CampaignOptions, Tally};
-use crate::corpus::{self, Origin, Row};
-use crate::puzzle::{self, decode_case, Encoding, Puzzle, Verdict};
+use crate::campaign::{self, CampaignOptions, NotReproduced, Tally};
+use crate::corpus::{self, Row};
+use crate::puzzle::{Encoding, Puzzle};
 use crate::replay::{self, ReplayReport};
 use crate::stress::{self, StressOptions};
 use anyhow::Result;
@@ -78,10 +78,24 @@ pub trait Entry: Sync {
     fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
     fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary;
     fn replay(&self, dir: &Path) -> Result<ReplayReport>;
-    /// Shrinks a diverging case read from judge text or fuzzer bytes.
-    fn shrink(&self, bytes: &[u8], encoding: Encoding) -> Result<ShrinkSummary, String>;
-    /// Appends a row to this puzzle's corpus; `None` when its input is already there.
-    fn append(&self, dir: &Path, row: Row) -> Result<Option<String>>;
+    /// Shrinks a diverging case read from judge text or fuzzer bytes;
+    /// `provenance` (where the case comes from) goes into the row's note.
+    fn shrink(
+        &self,
+        bytes: &[u8],
+        encoding: Encoding,
+        provenance: &str,
+    ) -> Result<ShrinkSummary, NotReproduced>;
+    /// Loads this puzzle's corpus file under `dir`: its number of rows, or why
+    /// it does not load. With `writable`, also checks that a row could be
+    /// appended ([`corpus::check_writable`]; a missing file then counts as empty).
+    fn load(&self, dir: &Path, writable: bool) -> Result<usize>;
+    /// Appends a row to this puzzle's corpus under `dir`, or saves it to a
+    /// fallback file when that fails ([`corpus::record`]).
+    fn record(&self, dir: &Path, row: Row) -> corpus::Recorded;
+    /// Appends every row of a corpus-format file (a fallback file, say) to this
+    /// puzzle's corpus under `dir`, one safe append each; what became of each.
+    fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>>;
     fn bench(&self, options: &BenchOptions) -> BenchResult;
     /// Runs a user's program against the oracle (`lockstep stress`).
     fn stress(&self, options: &StressOptions) -> StressSummary;
@@ -152,29 +166,18 @@ impl<P: Puzzle> Entry for Adapter<P> {
         replay::replay::<P>(&corpus::path_for::<P>(dir))
     }
 
-    fn shrink(&self, bytes: &[u8], encoding: Encoding) -> Result<ShrinkSummary, String> {
-        let case = decode_case::<P>(bytes, encoding)?;
-        match puzzle::check::<P>(&case) {
-            Verdict::Diverge { .. } => {}
-            Verdict::Agree => {
-                return Err(format!(
-                    "core and reference agree on this case ({}); nothing to shrink",
-                    P::describe(&case)
-                ))
-            }
-            Verdict::Timeout => {
-                return Err(format!(
-                    "the reference runs out of fuel on this case ({}); it cannot be checked",
-                    P::describe(&case)
-                ))
-            }
-        }
-        let original = P::describe(&case);
-        let finding = campaign::investigate::<P>(P::core, case, Origin::Fuzz, "lockstep shrink");
+    fn shrink(
+        &self,
+        bytes: &[u8],
+        encoding: Encoding,
+        provenance: &str,
+    ) -> Result<ShrinkSummary, NotReproduced> {
+        let finding = campaign::reproduce::<P>(bytes, encoding, P::core, provenance)?;
         Ok(ShrinkSummary {
             report: format!(
-                "{}: shrunk from {original} to {}\n{}",
+                "{}: shrunk from {} to {}\n{}",
                 P::NAME,
+                P::describe(&finding.original),
                 P::describe(&finding.shrunk.case),
                 disagreement_body(
                     &P::write_input(&finding.shrunk.case),
@@ -187,8 +190,25 @@ impl<P: Puzzle> Entry for Adapter<P> {
         })
     }
 
-    fn append(&self, dir: &Path, row: Row) -> Result<Option<String>> {
-        corpus::append::<P>(&corpus::path_for::<P>(dir), row)
+    fn load(&self, dir: &Path, writable: bool) -> Result<usize> {
+        let path = corpus::path_for::<P>(dir);
+        if writable {
+            corpus::check_writable::<P>(&path)
+        } else {
+            Ok(corpus::load::<P>(&path)?.len())
+        }
+    }
+
+    fn record(&self, dir: &Path, row: Row) -> corpus::Recorded {
+        corpus::record::<P>(dir, row)
+    }
+
+    fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>> {
+        let path = corpus::path_for::<P>(dir);
+        corpus::load::<P>(file)?
+            .into_iter()
+            .map(|loaded| corpus::append::<P>(&path, loaded.row))
+            .collect()
     }
 
     fn bench(&self, options: &BenchOptions) -> BenchResult {

@@ -141,11 +141,15 @@ fn replay_reports_a_wrong_expectation_and_exits_1() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("new_game2.csv:2 wrong"), "{stdout}");
     assert!(
-        stdout.contains("core printed \"1\", expected \"2\""),
+        stdout.contains(
+            "core does not print the expected answer: line 1: core \"1\", expected \"2\""
+        ),
         "{stdout}"
     );
     assert!(
-        stdout.contains("reference printed \"1\", expected \"2\""),
+        stdout.contains(
+            "reference does not print the expected answer: line 1: reference \"1\", expected \"2\""
+        ),
         "{stdout}"
     );
 }

@@ -2,7 +2,7 @@
 //! format spec (corpus/README.md) forbids, naming the line.
 
 use crate::support::{corpus_dir, scratch};
-use lockstep::corpus::{self, Origin, Row};
+use lockstep::corpus::{self, Appended, Origin, Row};
 use lockstep::puzzles::{self, NewGame2};
 
 #[test]
@@ -107,21 +107,18 @@ fn append_creates_the_file_skips_known_inputs_and_renames_clashes() {
         note: "a, note with \"quotes\"".to_string(),
     };
     assert_eq!(
-        corpus::append::<NewGame2>(&path, row("x", GOOD_INPUT))
-            .unwrap()
-            .as_deref(),
-        Some("x")
+        corpus::append::<NewGame2>(&path, row("x", GOOD_INPUT)).unwrap(),
+        Appended::Written("x".to_string())
     );
+    // The same case, spelled with other spaces, is the same case.
     assert_eq!(
-        corpus::append::<NewGame2>(&path, row("y", GOOD_INPUT)).unwrap(),
-        None
+        corpus::append::<NewGame2>(&path, row("y", &GOOD_INPUT.replace(' ', "  "))).unwrap(),
+        Appended::AlreadyPresent("x".to_string())
     );
     let other = GOOD_INPUT.replace("1 4 1", "2 4 3");
     assert_eq!(
-        corpus::append::<NewGame2>(&path, row("x", &other))
-            .unwrap()
-            .as_deref(),
-        Some("x-2")
+        corpus::append::<NewGame2>(&path, row("x", &other)).unwrap(),
+        Appended::Written("x-2".to_string())
     );
     let loaded = corpus::load::<NewGame2>(&path).unwrap();
     assert_eq!(loaded.len(), 2);
@@ -159,10 +156,8 @@ fn append_keeps_the_files_column_order_and_a_missing_final_newline() {
         note: "second".to_string(),
     };
     assert_eq!(
-        corpus::append::<NewGame2>(&path, row.clone())
-            .unwrap()
-            .as_deref(),
-        Some("b")
+        corpus::append::<NewGame2>(&path, row.clone()).unwrap(),
+        Appended::Written("b".to_string())
     );
     let loaded = corpus::load::<NewGame2>(&path).unwrap();
     assert_eq!(loaded.len(), 2);

@@ -601,7 +601,7 @@ fn third(case: &Case, bug: Option<Bug>) -> Run<Answer> {
     }
 }
 
-fn guard_blocks_break(case: &Case) -> Run<Answer> {
+pub(crate) fn guard_blocks_break(case: &Case) -> Run<Answer> {
     third(case, Some(Bug::GuardBlocksBreak))
 }
 fn thrust_cancels_charge(case: &Case) -> Run<Answer> {

@@ -133,7 +133,7 @@ fn core_search_values_equal_the_reference_on_generated_states() {
 }
 
 /// A search that never considers the opponent's dashes.
-fn blind_to_dashes(state: &State) -> Run<[i32; 2]> {
+pub(crate) fn blind_to_dashes(state: &State) -> Run<[i32; 2]> {
     let answer = [0, 1].map(|p| {
         let (mut rows, mut cols) = (Vec::new(), Vec::new());
         legal_lists(state, p, &mut rows);

@@ -255,7 +255,7 @@ fn simulate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
     Run { answer, digest: 0 }
 }
 
-fn loser_minimises(case: &Case) -> Run<Answer> {
+pub(crate) fn loser_minimises(case: &Case) -> Run<Answer> {
     simulate(case, Some(Bug::LoserMinimises))
 }
 fn forgets_shared_loss(case: &Case) -> Run<Answer> {

@@ -13,6 +13,7 @@ mod cli;
 mod corpus;
 mod duel;
 mod duel_search;
+mod findings;
 mod footholds;
 mod new_game2;
 mod properties;

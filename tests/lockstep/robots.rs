@@ -348,7 +348,7 @@ fn simulate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
     }
 }
 
-fn pushes_whole_chain(case: &Case) -> Run<Answer> {
+pub(crate) fn pushes_whole_chain(case: &Case) -> Run<Answer> {
     simulate(case, Some(Bug::PushesWholeChain))
 }
 fn teleport_check_skips_a_neighbour(case: &Case) -> Run<Answer> {

@@ -3,6 +3,8 @@
 //! input, and nothing is left running.
 
 use crate::support::{fails_with, scratch, text};
+use lockstep::puzzle::Puzzle;
+use lockstep::puzzles::NewGame2;
 use lockstep::stress::{judge, line_diff, ProgramRun, Verdict};
 use std::path::Path;
 use std::process::Output;
@@ -16,6 +18,7 @@ fn lockstep(args: &[&str]) -> Output {
 fn stress(puzzle: &str, program: &str, extra: &[&str], dir: &Path) -> (Output, Option<String>) {
     let save = dir.join("failing.txt");
     let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
     let mut args = vec![
         "stress",
         puzzle,
@@ -89,6 +92,26 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
         dir.join("corpus").to_str().unwrap(),
     ]);
     assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stdout));
+    // The row holds the failure: the program, run on the row's input, still
+    // fails against the row's expected answer (which is the reference's).
+    let loaded = lockstep::corpus::load::<NewGame2>(&dir.join("corpus/new_game2.csv")).unwrap();
+    assert_eq!(loaded.len(), 1);
+    let input = lockstep::corpus::decode_for::<NewGame2>(&loaded[0].row.input);
+    let expected = lockstep::corpus::decode_for::<NewGame2>(&loaded[0].row.expected);
+    let reference = lockstep::puzzle::run_reference::<NewGame2>(&loaded[0].case, NewGame2::FUEL)
+        .and_then(|side| side.answer().cloned())
+        .expect("the reference answers");
+    assert_eq!(expected, NewGame2::write_answer(&reference));
+    let run = lockstep::stress::run_program(
+        "python3 tests/fixtures/new_game2.py wa",
+        &input,
+        Duration::from_secs(10),
+    )
+    .unwrap();
+    assert!(
+        matches!(judge(&expected, &run), Verdict::WrongAnswer { .. }),
+        "the program passes the row it failed: {run:?}"
+    );
 }
 
 #[test]

@@ -1,0 +1,555 @@
+//! A finding's whole path, for every puzzle: a deliberately broken core is found
+//! by a campaign, its row is appended to a scratch corpus, and that row fails
+//! replay against the broken core and passes against the real one. The same
+//! round trip for a cargo-fuzz artifact (through triage). Then the corpus file
+//! under abuse: concurrent appenders, appenders killed with SIGKILL, read-only
+//! and missing corpora (the finding goes to a fallback file), empty files, a
+//! closed stdout.
+
+use crate::support::{fails_with, lockstep, scratch, text, BIN};
+use lockstep::campaign::{self, Solver};
+use lockstep::corpus::{self, Appended, Recorded, Row};
+use lockstep::puzzle::{run_reference, Encoding, Puzzle};
+use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
+use lockstep::replay;
+use lockstep::seeds::{case_bytes, CASE_BYTES};
+use lockstep::triage::{self, Reproduce};
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A note holds what a person needs, never a whole answer.
+const NOTE_LIMIT: usize = 600;
+
+/// What one puzzle's round trip measured.
+struct RoundTrip {
+    row_bytes: usize,
+    expected_lines: usize,
+}
+
+/// The campaign → row → replay round trip, then the artifact → triage → row →
+/// replay round trip, for one puzzle and one broken core.
+fn round_trip<P: Puzzle>(broken: Solver<P>, max_cases: u64) -> Result<RoundTrip, String> {
+    let name = P::NAME;
+    let dir = scratch(&format!("round-trip-{}", P::MODULE));
+    let path = corpus::path_for::<P>(&dir);
+    let options = crate::support::campaign_options(7, max_cases);
+    let (job, index, finding) = campaign::run_with::<P>(&options, broken)
+        .finding
+        .ok_or_else(|| format!("{name}: the broken core was not found in {max_cases} cases"))?;
+    let row = finding.row;
+
+    // The row's expected answer is exactly the reference's judge output for the
+    // row's own input, in the puzzle's line-break encoding.
+    let case = P::parse_input(&corpus::decode_for::<P>(&row.input))
+        .map_err(|e| format!("{name}: the row's input does not parse: {e}"))?;
+    let reference = run_reference::<P>(&case, P::FUEL.saturating_mul(10))
+        .and_then(|side| side.answer().cloned())
+        .ok_or_else(|| format!("{name}: the reference does not answer the row's input"))?;
+    let reference_text = P::write_answer(&reference);
+    if row.expected != corpus::encode_for::<P>(&reference_text) {
+        return Err(format!(
+            "{name}: expected is not the reference's answer: {:?}",
+            row.expected
+        ));
+    }
+    if row.note.len() > NOTE_LIMIT {
+        return Err(format!("{name}: a note of {} bytes", row.note.len()));
+    }
+
+    match corpus::append::<P>(&path, row.clone()) {
+        Ok(Appended::Written(written)) if written == row.name => {}
+        other => return Err(format!("{name}: append gave {other:?}")),
+    }
+    let row_bytes = fs::read(&path).unwrap().len() - corpus::COLUMNS.join(",").len() - 1;
+    check_replays::<P>(&path, broken, 1)?;
+
+    // The same case as a cargo-fuzz artifact: the generator's bytes, which is
+    // what libFuzzer saves. Beside it, the bytes of a case the broken core
+    // gets right, which must not reproduce.
+    let artifacts = dir.join("artifacts");
+    fs::create_dir_all(&artifacts).unwrap();
+    let mut buf = vec![0u8; CASE_BYTES];
+    case_bytes(options.seed, job, index, &mut buf);
+    fs::write(artifacts.join("crash-found"), &buf).unwrap();
+    let agreeing = (0..1000)
+        .find_map(|i| {
+            let case = campaign::generate_case::<P>(99, 0, i, &mut buf)?;
+            let verdict = lockstep::puzzle::check_with::<P>(&case, broken, P::FUEL);
+            (verdict == lockstep::puzzle::Verdict::Agree).then(|| buf.clone())
+        })
+        .ok_or_else(|| format!("{name}: no case the broken core gets right"))?;
+    fs::write(artifacts.join("timeout-agrees"), &agreeing).unwrap();
+
+    let triaged = scratch(&format!("round-trip-{}-triaged", P::MODULE));
+    let reproduce: Reproduce = Arc::new(move |bytes: &[u8]| {
+        campaign::reproduce::<P>(bytes, Encoding::Bytes, broken, "test artifact")
+            .map(|f| (String::new(), f.row))
+    });
+    let record = |row: Row| corpus::record::<P>(&triaged, row);
+    let report = triage::triage_target(
+        P::MODULE,
+        &artifacts,
+        &reproduce,
+        &record,
+        Duration::from_secs(120),
+    )
+    .unwrap();
+    if (report.artifacts, report.appended, report.not_reproduced) != (2, 1, 1) {
+        return Err(format!("{name}: triage counted {report:?}"));
+    }
+    for file in ["crash-found", "timeout-agrees"] {
+        if !artifacts.join("done").join(file).exists() || artifacts.join(file).exists() {
+            return Err(format!("{name}: {file} was not moved to done/"));
+        }
+    }
+    let triaged_path = corpus::path_for::<P>(&triaged);
+    check_replays::<P>(&triaged_path, broken, 1)?;
+    // The artifact's row is the campaign's: the same case, shrunk the same way.
+    let from_artifact = corpus::load::<P>(&triaged_path).unwrap();
+    if from_artifact[0].case != case {
+        return Err(format!("{name}: the artifact shrank to another case"));
+    }
+    Ok(RoundTrip {
+        row_bytes,
+        expected_lines: corpus::judge_lines(&reference_text).len(),
+    })
+}
+
+/// `rows` rows of `path` fail replay against `broken`, and all pass against
+/// the real core.
+fn check_replays<P: Puzzle>(path: &Path, broken: Solver<P>, rows: usize) -> Result<(), String> {
+    let name = P::NAME;
+    let against_broken = replay::replay_with::<P>(path, broken).map_err(|e| format!("{e:#}"))?;
+    if against_broken.rows != rows || against_broken.failures.len() != rows {
+        return Err(format!(
+            "{name}: {} of {} rows fail against the broken core, {rows} should",
+            against_broken.failures.len(),
+            against_broken.rows
+        ));
+    }
+    let fixed = replay::replay::<P>(path).map_err(|e| format!("{e:#}"))?;
+    if !fixed.failures.is_empty() {
+        return Err(format!(
+            "{name}: the row fails against the real core: {}",
+            fixed.failures[0].problem
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn a_finding_from_every_puzzle_fails_replay_until_the_core_is_fixed() {
+    let results = [
+        (
+            Robots::NAME,
+            round_trip::<Robots>(crate::robots::pushes_whole_chain, 40_000),
+        ),
+        (
+            NewGame2::NAME,
+            round_trip::<NewGame2>(crate::new_game2::leaves_its_stack_behind, 10_000),
+        ),
+        (
+            Footholds::NAME,
+            round_trip::<Footholds>(crate::footholds::loser_minimises, 10_000),
+        ),
+        (
+            Checkers::NAME,
+            round_trip::<Checkers>(crate::checkers::capture_only_for_mover, 40_000),
+        ),
+        (
+            Duel::NAME,
+            round_trip::<Duel>(crate::duel::guard_blocks_break, 40_000),
+        ),
+        (
+            DuelSearch::NAME,
+            round_trip::<DuelSearch>(crate::duel_search::blind_to_dashes, 6_000),
+        ),
+    ];
+    let mut problems = Vec::new();
+    let mut largest = 0;
+    for (name, result) in results {
+        match result {
+            Ok(trip) => {
+                println!(
+                    "{name}: row of {} bytes, expected answer of {} line(s)",
+                    trip.row_bytes, trip.expected_lines
+                );
+                largest = largest.max(trip.row_bytes);
+                // Robots answers are several lines whatever the case: the
+                // multi-line shape is really exercised.
+                if name == Robots::NAME && trip.expected_lines < 2 {
+                    problems.push(format!("{name}: a one-line answer"));
+                }
+            }
+            Err(problem) => problems.push(problem),
+        }
+    }
+    println!("largest row: {largest} bytes");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every answer shape of every puzzle survives the corpus encoding: the
+/// reference's judge output, encoded and decoded, is the same judge output, and
+/// so is the input (it parses back to the same case).
+#[test]
+fn every_answer_shape_survives_the_corpus_encoding() {
+    fn check<P: Puzzle>(cases: u64) -> Vec<String> {
+        let mut buf = vec![0u8; CASE_BYTES];
+        let mut problems = Vec::new();
+        for index in 0..cases {
+            let Some(case) = campaign::generate_case::<P>(11, 0, index, &mut buf) else {
+                continue;
+            };
+            let input = P::write_input(&case);
+            let decoded = corpus::decode_for::<P>(&corpus::encode_for::<P>(&input));
+            if P::parse_input(&decoded).ok().as_ref() != Some(&case) {
+                problems.push(format!("{}: input {input:?} does not survive", P::NAME));
+            }
+            let Some(answer) = run_reference::<P>(&case, P::FUEL).and_then(|s| s.answer().cloned())
+            else {
+                continue;
+            };
+            let text = P::write_answer(&answer);
+            let field = corpus::encode_for::<P>(&text);
+            if field.contains('\n') || !corpus::same_output(&corpus::decode_for::<P>(&field), &text)
+            {
+                problems.push(format!("{}: answer {text:?} does not survive", P::NAME));
+            }
+        }
+        problems.truncate(3);
+        problems
+    }
+    let mut problems = check::<Robots>(300);
+    problems.extend(check::<NewGame2>(2000));
+    problems.extend(check::<Footholds>(2000));
+    problems.extend(check::<Checkers>(2000));
+    problems.extend(check::<Duel>(2000));
+    problems.extend(check::<DuelSearch>(200));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+// ---- the corpus file under abuse ----
+
+/// `count` different new_game2 rows, named `name-0`, `name-1`, ..., as a
+/// corpus file, and their inputs.
+fn new_game2_rows(seed: u64, count: usize, name: &str) -> (String, Vec<String>) {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut cases = Vec::new();
+    let mut index = 0;
+    while cases.len() < count {
+        let case = campaign::generate_case::<NewGame2>(seed, 0, index, &mut buf).unwrap();
+        index += 1;
+        if !cases.contains(&case) {
+            cases.push(case);
+        }
+    }
+    let mut text = corpus::COLUMNS.join(",") + "\n";
+    let mut inputs = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let input = corpus::encode_for::<NewGame2>(&NewGame2::write_input(case));
+        let answer = NewGame2::write_answer(&NewGame2::core(case).answer);
+        text.push_str(&corpus::row_to_csv(&Row {
+            name: format!("{name}-{i}"),
+            input: input.clone(),
+            expected: corpus::encode_for::<NewGame2>(&answer),
+            origin: corpus::Origin::Hand,
+            note: format!("seed {seed}"),
+        }));
+        inputs.push(input);
+    }
+    (text, inputs)
+}
+
+fn import(file: &Path, dir: &Path) -> Command {
+    let mut command = Command::new(BIN);
+    command
+        .args(["import", "new-game2"])
+        .arg(file)
+        .arg("--corpus")
+        .arg(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// 8 processes append 20 rows each at once, under the same 20 names: every row
+/// lands exactly once, renamed apart, and the file loads.
+#[test]
+fn concurrent_appends_lose_and_duplicate_nothing() {
+    let dir = scratch("concurrent-appends");
+    let corpus_dir = dir.join("corpus");
+    fs::create_dir_all(&corpus_dir).unwrap();
+    let mut all_inputs = Vec::new();
+    let mut children = Vec::new();
+    for process in 0..8 {
+        let (text, inputs) = new_game2_rows(1000 + process, 20, "clash");
+        let file = dir.join(format!("rows-{process}.csv"));
+        fs::write(&file, text).unwrap();
+        all_inputs.extend(inputs);
+        children.push(import(&file, &corpus_dir).spawn().unwrap());
+    }
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    all_inputs.sort();
+    all_inputs.dedup();
+    let loaded = corpus::load::<NewGame2>(&corpus::path_for::<NewGame2>(&corpus_dir)).unwrap();
+    let mut inputs: Vec<String> = loaded.iter().map(|l| l.row.input.clone()).collect();
+    inputs.sort();
+    println!(
+        "{} rows expected, {} in the file",
+        all_inputs.len(),
+        inputs.len()
+    );
+    assert_eq!(inputs, all_inputs, "rows lost or duplicated");
+    // The loader already refuses a repeated name; the suffixes are all there.
+    for name in ["clash-0", "clash-0-2", "clash-19-8"] {
+        assert!(loaded.iter().any(|l| l.row.name == name), "no row {name}");
+    }
+    // The same rows again, from every process at once: nothing changes.
+    let before = fs::read(corpus::path_for::<NewGame2>(&corpus_dir)).unwrap();
+    let children: Vec<_> = (0..8)
+        .map(|process| {
+            import(&dir.join(format!("rows-{process}.csv")), &corpus_dir)
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        assert!(child.wait_with_output().unwrap().status.success());
+    }
+    assert_eq!(
+        fs::read(corpus::path_for::<NewGame2>(&corpus_dir)).unwrap(),
+        before
+    );
+}
+
+/// An appender killed with SIGKILL at any moment leaves a file that loads, with
+/// every row it holds whole.
+#[test]
+fn an_appender_killed_at_any_moment_leaves_a_loadable_file() {
+    let dir = scratch("killed-appends");
+    let corpus_dir = dir.join("corpus");
+    fs::create_dir_all(&corpus_dir).unwrap();
+    let path = corpus::path_for::<NewGame2>(&corpus_dir);
+    let mut previous = 0;
+    for round in 0..12u64 {
+        let (text, _) = new_game2_rows(2000 + round, 200, "killed");
+        let file = dir.join(format!("rows-{round}.csv"));
+        fs::write(&file, text).unwrap();
+        let mut child = import(&file, &corpus_dir).spawn().unwrap();
+        std::thread::sleep(Duration::from_millis(5 + 9 * round));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let rows = if path.exists() {
+            corpus::load::<NewGame2>(&path)
+                .unwrap_or_else(|e| panic!("round {round}: the file does not load: {e:#}"))
+                .len()
+        } else {
+            0
+        };
+        assert!(
+            rows >= previous,
+            "round {round}: rows went from {previous} to {rows}"
+        );
+        previous = rows;
+    }
+    println!("{previous} rows after 12 killed appenders");
+}
+
+/// Where the corpus cannot take the row, the finding goes to a fallback file
+/// that holds it whole, and the corpus file is left as it was.
+#[test]
+fn a_row_the_corpus_cannot_take_goes_to_a_fallback_file() {
+    let (rows_csv, _) = new_game2_rows(3000, 2, "fallback");
+    let dir = scratch("fallback");
+    fs::write(dir.join("rows.csv"), &rows_csv).unwrap();
+    let rows = corpus::load::<NewGame2>(&dir.join("rows.csv")).unwrap();
+    let row = rows[1].row.clone();
+
+    let read_only_file = dir.join("read-only-file");
+    fs::create_dir_all(&read_only_file).unwrap();
+    let file = corpus::path_for::<NewGame2>(&read_only_file);
+    fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+
+    let read_only_dir = dir.join("read-only-dir");
+    fs::create_dir_all(&read_only_dir).unwrap();
+    fs::set_permissions(&read_only_dir, fs::Permissions::from_mode(0o555)).unwrap();
+
+    let broken = dir.join("broken");
+    fs::create_dir_all(&broken).unwrap();
+    fs::write(corpus::path_for::<NewGame2>(&broken), "name,input\n").unwrap();
+
+    for (corpus_dir, why) in [
+        (read_only_file.clone(), "read-only"),
+        (read_only_dir.clone(), "read-only"),
+        (dir.join("missing"), "does not exist"),
+        (broken.clone(), "missing column"),
+    ] {
+        let before = fs::read(corpus::path_for::<NewGame2>(&corpus_dir)).ok();
+        let recorded = corpus::record::<NewGame2>(&corpus_dir, row.clone());
+        let Recorded::Unsaved {
+            error, fallback, ..
+        } = &recorded
+        else {
+            panic!("{}: recorded as {recorded:?}", corpus_dir.display());
+        };
+        assert!(error.contains(why), "{error}");
+        let saved = fallback.as_ref().expect("the fallback file is written");
+        let kept = corpus::load::<NewGame2>(saved).unwrap();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].row, row);
+        assert!(recorded.to_string().contains(&saved.display().to_string()));
+        assert_eq!(
+            fs::read(corpus::path_for::<NewGame2>(&corpus_dir)).ok(),
+            before,
+            "the corpus file changed"
+        );
+        // Once the corpus can take it, `lockstep import` moves the row in.
+        let target = scratch("fallback-import");
+        let out = lockstep(
+            &[
+                "import",
+                "new-game2",
+                saved.to_str().unwrap(),
+                "--corpus",
+                target.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let imported = corpus::load::<NewGame2>(&corpus::path_for::<NewGame2>(&target)).unwrap();
+        assert_eq!(imported[0].row, row);
+        let _ = fs::remove_file(saved);
+    }
+    fs::set_permissions(&read_only_dir, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// A 0-byte file is an empty corpus, and takes a header on its first append.
+#[test]
+fn an_empty_file_takes_a_header_on_its_first_append() {
+    let (text, _) = new_game2_rows(4000, 1, "first");
+    let dir = scratch("empty-file");
+    fs::write(dir.join("rows.csv"), &text).unwrap();
+    let row = corpus::load::<NewGame2>(&dir.join("rows.csv")).unwrap()[0]
+        .row
+        .clone();
+    let path = corpus::path_for::<NewGame2>(&dir);
+    fs::write(&path, "").unwrap();
+    assert!(corpus::load::<NewGame2>(&path).unwrap().is_empty());
+    assert_eq!(
+        corpus::append::<NewGame2>(&path, row.clone()).unwrap(),
+        Appended::Written("first-0".to_string())
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+}
+
+/// The corpus location is explicit: a `--corpus` that does not exist is an
+/// error naming it (never a new directory), and replay names a missing file.
+#[test]
+fn a_missing_corpus_is_an_error_naming_it() {
+    let dir = scratch("missing-corpus");
+    let typo = dir.join("corpsu");
+    let typo_arg = typo.to_str().unwrap();
+    for args in [
+        &["replay", "--corpus", typo_arg][..],
+        &["fuzz", "new-game2", "--cases", "10", "--corpus", typo_arg],
+        &["triage", "--check", "--corpus", typo_arg],
+    ] {
+        fails_with(&lockstep(args, ""), "corpsu: no such directory");
+        assert!(!typo.exists(), "{args:?} created the directory");
+    }
+    let out = lockstep(&["replay", "robots", "--corpus", dir.to_str().unwrap()], "");
+    fails_with(&out, "robots.csv");
+}
+
+/// A closed stdout (`lockstep ... | head -0`) never panics and never changes
+/// the exit code.
+#[test]
+fn a_closed_stdout_does_not_panic() {
+    for (args, code) in [
+        (
+            &[
+                "fuzz",
+                "new-game2",
+                "--cases",
+                "200",
+                "--seed",
+                "1",
+                "--no-append",
+            ][..],
+            0,
+        ),
+        (&["replay", "new-game2"], 0),
+    ] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+/// `lockstep triage` through the binary: an artifact that does not reproduce
+/// (the real core is right) moves to done/, a folder is found by either
+/// spelling, and `--check` refuses a corpus it could not write.
+#[test]
+fn triage_settles_what_does_not_reproduce_and_checks_the_corpus() {
+    let dir = scratch("triage-cli");
+    let artifacts = dir.join("artifacts");
+    let folder = artifacts.join("new_game2");
+    fs::create_dir_all(&folder).unwrap();
+    fs::write(folder.join("crash-1"), [7u8; 64]).unwrap();
+    fs::write(folder.join("notes.txt"), "not an artifact").unwrap();
+    let corpus_dir = dir.join("corpus");
+    fs::create_dir_all(&corpus_dir).unwrap();
+    let args = |extra: &[&str]| {
+        let mut v = vec![
+            "triage".to_string(),
+            artifacts.to_str().unwrap().to_string(),
+            "--corpus".to_string(),
+            corpus_dir.to_str().unwrap().to_string(),
+        ];
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let run = |extra: &[&str]| {
+        let v = args(extra);
+        lockstep(&v.iter().map(String::as_str).collect::<Vec<_>>(), "")
+    };
+    let out = run(&["--target", "new-game2"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains("did not reproduce"), "{stderr}");
+    assert!(folder.join("done/crash-1").exists());
+    assert!(folder.join("notes.txt").exists());
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("new_game2"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let counts: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(counts[1..], ["1", "0", "0", "0", "0", "1", "0"], "{line}");
+    // A named target whose folder is missing is a setup error.
+    fails_with(&run(&["--target", "robots"]), "no folder robots");
+    // --check: a corpus that loads and is writable passes; a read-only file fails.
+    assert_eq!(run(&["--check"]).status.code(), Some(0));
+    let file = corpus::path_for::<Robots>(&corpus_dir);
+    fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    fails_with(&run(&["--check"]), "read-only");
+}
