@@ -801,7 +801,7 @@ fn check_corpus(entries: &[&dyn Entry], dir: &Path) -> Result<i32> {
     for entry in entries {
         let rows = entry
             .load(dir, true)
-            .with_context(|| format!("the corpus cannot take {}'s findings", entry.name()))?;
+            .with_context(|| format!("the corpus cannot take findings for {}", entry.name()))?;
         errln!(
             "{}: {} rows, writable",
             entry.corpus_path(dir).display(),
@@ -813,7 +813,7 @@ fn check_corpus(entries: &[&dyn Entry], dir: &Path) -> Result<i32> {
 
 /// `lockstep triage`: every artifact of every target folder under `artifacts`
 /// checked, shrunk and recorded. `named` says the targets were named by the
-/// user, whose folders must then exist.
+/// user: each then has its line in the table, with zeros when it has no folder.
 fn triage(
     entries: &[&'static dyn Entry],
     named: bool,
@@ -822,10 +822,7 @@ fn triage(
     limit: std::time::Duration,
 ) -> Result<i32> {
     use crate::triage::{triage_target, Fate, Reproduce, Table};
-    if !artifacts.is_dir() {
-        if named {
-            bail!("{}: no such directory", artifacts.display());
-        }
+    if !artifacts.is_dir() && !named {
         errln!(
             "{}: no artifacts directory, nothing to triage",
             artifacts.display()
@@ -841,12 +838,13 @@ fn triage(
             .map(|name| artifacts.join(name))
             .find(|path| path.is_dir());
         let Some(folder) = folder else {
+            // A named target with no folder found nothing: it is listed with
+            // zeros; an unnamed one is left out.
             if named {
-                bail!(
-                    "{}: no folder {} in it",
-                    artifacts.display(),
-                    entry.module()
-                );
+                reports.push(crate::triage::TargetReport {
+                    target: entry.module().to_string(),
+                    ..Default::default()
+                });
             }
             continue;
         };

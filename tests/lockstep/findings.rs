@@ -544,12 +544,79 @@ fn triage_settles_what_does_not_reproduce_and_checks_the_corpus() {
         .unwrap_or_else(|| panic!("{stdout}"));
     let counts: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(counts[1..], ["1", "0", "0", "0", "0", "1", "0"], "{line}");
-    // A named target whose folder is missing is a setup error.
-    fails_with(&run(&["--target", "robots"]), "no folder robots");
+    // A named target with no folder found nothing, and says so in its line.
+    let out = run(&["--target", "robots"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout)
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["robots", "0", "0", "0", "0", "0", "0", "0"]),
+        "{}",
+        text(&out.stdout)
+    );
     // --check: a corpus that loads and is writable passes; a read-only file fails.
     assert_eq!(run(&["--check"]).status.code(), Some(0));
     let file = corpus::path_for::<Robots>(&corpus_dir);
     fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
     fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
     fails_with(&run(&["--check"]), "read-only");
+}
+
+/// `scripts/fuzz-overnight` checks, before a night of fuzzing, everything that
+/// would lose the morning's findings, and stops with exit 2 (no nightly
+/// toolchain is needed to get that far: these checks come first).
+#[test]
+fn the_overnight_script_stops_before_the_night_when_findings_could_be_lost() {
+    let dir = scratch("overnight");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/fuzz-overnight");
+    let run = |args: &[&str]| {
+        Command::new("bash")
+            .arg(&script)
+            .args(args)
+            .env("LOCKSTEP", BIN)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let read_only = dir.join("read-only");
+    fs::create_dir_all(&read_only).unwrap();
+    let file = corpus::path_for::<NewGame2>(&read_only);
+    fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    let broken = dir.join("broken");
+    fs::create_dir_all(&broken).unwrap();
+    fs::write(corpus::path_for::<Robots>(&broken), "name,input\n").unwrap();
+    let missing = dir.join("missing");
+    let arg = |p: &Path| p.to_str().unwrap().to_string();
+    for (args, needle) in [
+        // Either spelling of a target passes the target check.
+        (
+            vec!["--corpus".to_string(), arg(&read_only), "new-game2".into()],
+            "read-only",
+        ),
+        (
+            vec!["--corpus".to_string(), arg(&broken), "robots".into()],
+            "missing column",
+        ),
+        (
+            vec!["--corpus".to_string(), arg(&missing), "robots".into()],
+            "no such directory",
+        ),
+        (vec!["chess".to_string()], "no fuzz target 'chess'"),
+        (
+            vec!["--seconds".to_string(), "soon".into(), "robots".into()],
+            "whole number",
+        ),
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(
+            !text(&out.stdout).contains("fuzzing for"),
+            "{args:?} started fuzzing"
+        );
+    }
 }
