@@ -27,9 +27,13 @@ use std::time::Instant;
 
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
+    /// Cases per round of the generic line.
     pub cases: usize,
     pub rounds: usize,
     pub seed: u64,
+    /// Also the puzzle's own lines ([`Puzzle::bench_extra`]), whose sizes are
+    /// their own (the rounds bound most of them).
+    pub extras: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -156,6 +160,10 @@ pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
         core_per_second: measured.core_rate,
         reference_per_second: measured.reference_rate,
         speedup: measured.ratio,
-        extra: P::bench_extra(options),
+        extra: if options.extras {
+            P::bench_extra(options)
+        } else {
+            Vec::new()
+        },
     }
 }

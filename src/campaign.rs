@@ -145,11 +145,14 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
     let finished = AtomicUsize::new(0);
     let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
     let feature_totals = Mutex::new(vec![0u64; P::FEATURES.len()]);
+    // When the last job stopped: the rate counts the jobs' time, not the time
+    // the progress line takes to notice.
+    let last_end: Mutex<Option<Instant>> = Mutex::new(None);
 
     std::thread::scope(|scope| {
         for job in 0..jobs {
             let (shared, stop, finished, first) = (&shared, &stop, &finished, &first);
-            let feature_totals = &feature_totals;
+            let (feature_totals, last_end) = (&feature_totals, &last_end);
             scope.spawn(move || {
                 let mut buf = vec![0u8; CASE_BYTES];
                 let mut local = Tally::default();
@@ -198,6 +201,9 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                     *total += count;
                 }
                 drop(totals);
+                let mut end = last_end.lock().unwrap_or_else(|e| e.into_inner());
+                *end = end.max(Some(Instant::now()));
+                drop(end);
                 finished.fetch_add(1, Ordering::Relaxed);
             });
         }
@@ -221,7 +227,10 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
         }
     });
 
-    let elapsed = start.elapsed();
+    let elapsed = last_end
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .map_or_else(|| start.elapsed(), |end| end - start);
     let tally = shared.get();
     let finding =
         first

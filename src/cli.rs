@@ -7,6 +7,7 @@
 use crate::bench::BenchOptions;
 use crate::campaign::CampaignOptions;
 use crate::corpus;
+use crate::process::Limits;
 use crate::puzzle::Encoding;
 use crate::puzzles::{self, Entry};
 use crate::seeds::fresh_seed;
@@ -43,18 +44,89 @@ macro_rules! errln {
     name = "lockstep",
     version,
     about = "Differential fuzzing of fast puzzle solvers against naive references",
-    after_help = "Puzzles: robots, new-game2, footholds, checkers, duel, duel-search. Exit codes: 0 ok, 1 something found (disagreement, failing row), 2 error."
+    after_help = "Exit codes: 0 ok, 1 something found (disagreement, failing row, failing program), 2 error."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+/// The puzzles, from the registry: each command's help lists them, and either
+/// spelling is accepted (`new-game2`, `new_game2`).
+fn puzzle_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        puzzles::all()
+            .iter()
+            .map(|e| clap::builder::PossibleValue::new(e.name()).alias(e.module())),
+    )
+}
+
+/// The most threads or jobs any command takes: far above any machine's cores,
+/// low enough that a typo (`--jobs 100000`) is an error, not a crash.
+const MAX_THREADS: usize = 1024;
+
+fn thread_count(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("expected a whole number, found {text:?}"))?;
+    if (1..=MAX_THREADS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("must be in 1..={MAX_THREADS}, found {n}"))
+    }
+}
+
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a whole number, found {text:?}")),
+    }
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        Ok(s) => Err(format!("must be a positive number of seconds, found {s}")),
+        Err(_) => Err(format!("expected a number of seconds, found {text:?}")),
+    }
+}
+
+/// A size in bytes, with an optional K, M or G suffix (powers of 1024).
+fn byte_size(text: &str) -> Result<usize, String> {
+    let (digits, unit) = match text.trim().to_ascii_uppercase() {
+        t if t.ends_with('K') => (t[..t.len() - 1].to_string(), 1usize << 10),
+        t if t.ends_with('M') => (t[..t.len() - 1].to_string(), 1 << 20),
+        t if t.ends_with('G') => (t[..t.len() - 1].to_string(), 1 << 30),
+        t => (t, 1),
+    };
+    match digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+    {
+        Some(0) => Err("must be at least 1 byte".to_string()),
+        Some(n) => Ok(n),
+        None => Err(format!(
+            "expected a size such as 16M, 512K or 1000000, found {text:?}"
+        )),
+    }
+}
+
+fn non_empty_command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err("the command is empty".to_string())
+    } else {
+        Ok(text.to_string())
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve one judge input from stdin, writing the judge output to stdout.
     Solve {
-        /// The puzzle, e.g. new-game2.
+        /// The puzzle.
+        #[arg(value_parser = puzzle_names())]
         puzzle: String,
         /// Use the naive reference solver instead of the fast core.
         #[arg(long)]
@@ -62,19 +134,20 @@ enum Command {
     },
     /// Differential fuzzing: run core and reference on generated cases (the main job).
     Fuzz {
-        /// Puzzles to fuzz (default: all).
+        /// Puzzles to fuzz (default: all; a puzzle named twice runs once).
+        #[arg(value_parser = puzzle_names())]
         puzzles: Vec<String>,
         /// Total time budget in seconds, shared evenly by the puzzles.
-        #[arg(long, default_value_t = 30.0)]
+        #[arg(long, default_value_t = 30.0, value_parser = positive_seconds)]
         seconds: f64,
         /// Seed for the generated cases (default: a fresh one, printed).
         #[arg(long)]
         seed: Option<u64>,
         /// Parallel jobs (default: the number of cores).
-        #[arg(long)]
+        #[arg(long, value_parser = thread_count)]
         jobs: Option<usize>,
         /// Stop each puzzle after this many cases, even with time left.
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one)]
         cases: Option<u64>,
         /// Corpus directory that findings are appended to (must exist)
         /// [default: ./corpus].
@@ -91,6 +164,7 @@ enum Command {
     /// Replay every corpus row through core and reference.
     Replay {
         /// Puzzles to replay (default: all).
+        #[arg(value_parser = puzzle_names())]
         puzzles: Vec<String>,
         /// Corpus directory to replay (must exist) [default: ./corpus].
         #[arg(long)]
@@ -98,7 +172,10 @@ enum Command {
     },
     /// Shrink a diverging case (judge text or a cargo-fuzz artifact) and print its CSV row.
     Shrink {
+        /// The puzzle.
+        #[arg(value_parser = puzzle_names())]
         puzzle: String,
+        /// The case: judge text, or the raw bytes of a cargo-fuzz artifact.
         file: PathBuf,
         /// Read the file as judge text.
         #[arg(long, conflicts_with = "bytes")]
@@ -119,11 +196,10 @@ enum Command {
         /// The cargo-fuzz artifacts directory, one folder per target.
         #[arg(default_value = "fuzz/artifacts")]
         artifacts: PathBuf,
-        /// Only these targets (either spelling, e.g. new-game2 or new_game2;
-        /// default: every puzzle's folder that exists).
-        #[arg(long = "target")]
+        /// Only these targets (default: every puzzle's folder that exists).
+        #[arg(long = "target", value_parser = puzzle_names())]
         targets: Vec<String>,
-        /// Corpus directory the rows are appended to [default: ./corpus].
+        /// Corpus directory the rows are appended to (must exist) [default: ./corpus].
         #[arg(long)]
         corpus: Option<PathBuf>,
         /// Only check that the corpus loads and takes new rows, then exit 0 (or 2):
@@ -132,13 +208,14 @@ enum Command {
         check: bool,
         /// Seconds one artifact may take to check and shrink; past that it is
         /// reported as hanging and kept for the next triage.
-        #[arg(long, default_value_t = 300)]
+        #[arg(long, default_value_t = 300, value_parser = at_least_one)]
         artifact_seconds: u64,
     },
     /// Append the rows of a corpus-format CSV file (such as a fallback file a
     /// finding was saved to) to the puzzle's corpus; a case already there is skipped.
     Import {
         /// The puzzle whose corpus takes the rows.
+        #[arg(value_parser = puzzle_names())]
         puzzle: String,
         /// The CSV file: a header and rows, as in corpus/<puzzle>.csv.
         file: PathBuf,
@@ -148,25 +225,35 @@ enum Command {
     },
     /// Test your own solution program against the oracle; shrink its first failure.
     Stress {
-        /// The puzzle (robots, new-game2, footholds, checkers, duel-search; duel
-        /// plays a bot program against the built-in bots through the referee).
+        /// The puzzle (duel plays a bot program against the built-in bots through
+        /// the referee).
+        #[arg(value_parser = puzzle_names())]
         puzzle: String,
         /// The program: judge input on its stdin, judge output expected on stdout.
-        #[arg(long)]
+        #[arg(long, value_parser = non_empty_command)]
         cmd: String,
         /// Stop after this many cases (for duel: games).
-        #[arg(long, conflicts_with = "seconds")]
+        #[arg(long, conflicts_with = "seconds", value_parser = at_least_one)]
         cases: Option<u64>,
         /// Stop after this many seconds (default 30 when --cases is not given).
-        #[arg(long)]
+        #[arg(long, value_parser = positive_seconds)]
         seconds: Option<f64>,
         /// Time limit per run of the program, in milliseconds [default: 2000].
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one)]
         timeout_ms: Option<u64>,
+        /// Output limit per run: more is OLE and the program is killed at once
+        /// (bytes, or with K, M, G) [default: 16M].
+        #[arg(long, value_parser = byte_size)]
+        output_limit: Option<usize>,
+        /// Time for the start-up check, in milliseconds: the program runs once on
+        /// an empty input to show that it starts [default: the time limit].
+        #[arg(long, value_parser = at_least_one)]
+        startup_ms: Option<u64>,
+        /// Seed for the generated cases (default: a fresh one, printed).
         #[arg(long)]
         seed: Option<u64>,
         /// Programs run at once (default: the number of cores).
-        #[arg(long)]
+        #[arg(long, value_parser = thread_count)]
         jobs: Option<usize>,
         /// Which solver gives the expected answers.
         #[arg(long, value_enum, default_value_t = OracleArg::Core)]
@@ -183,17 +270,26 @@ enum Command {
         no_append: bool,
     },
     /// Cases per second of core and reference on the same cases, and their ratio.
+    /// --cases and --rounds bound the generic line of every puzzle; the extra
+    /// lines (duel turn rates and matrices, the duel-search opening, footholds
+    /// full boards, checkers perft and games) have fixed sizes of their own,
+    /// which --no-extras skips.
     Bench {
         /// Puzzles to measure (default: all).
+        #[arg(value_parser = puzzle_names())]
         puzzles: Vec<String>,
-        /// Cases per round.
-        #[arg(long, default_value_t = 2000)]
-        cases: usize,
+        /// Cases per round of the generic line.
+        #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
+        cases: u64,
         /// Rounds; medians are reported.
-        #[arg(long, default_value_t = 7)]
-        rounds: usize,
+        #[arg(long, default_value_t = 7, value_parser = at_least_one)]
+        rounds: u64,
+        /// Seed for the generated cases.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Only the generic line of each puzzle.
+        #[arg(long)]
+        no_extras: bool,
     },
     /// Cherry Blossom Duel: the `duel step` oracle, the referee, the built-in bots.
     Duel {
@@ -203,14 +299,14 @@ enum Command {
     /// Checkers perft from the standard start: one line `depth nodes` per depth 1..=N
     /// (timings on stderr).
     Perft {
-        /// The deepest ply counted.
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=20))]
+        /// The deepest ply counted (deep ones take long: an estimate is printed).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
         depth: u32,
         /// Count with the naive reference instead of the bitboard core.
         #[arg(long)]
         reference: bool,
         /// Threads for the core (default: the number of cores).
-        #[arg(long)]
+        #[arg(long, value_parser = thread_count)]
         threads: Option<usize>,
     },
 }
@@ -231,13 +327,14 @@ enum DuelCommand {
         #[arg(long)]
         reference: bool,
     },
-    /// Run a game between two bot programs (`sh -c CMD`) and print the result.
+    /// Run a game between two bot programs and print the result (a command with
+    /// shell syntax runs through `sh -c`, others directly).
     Referee {
         /// Player 1's command.
-        #[arg(long)]
+        #[arg(long, value_parser = non_empty_command)]
         p1: String,
         /// Player 2's command.
-        #[arg(long)]
+        #[arg(long, value_parser = non_empty_command)]
         p2: String,
         /// Seed for a random INIT (default: a fresh one, printed on stderr).
         #[arg(long, conflicts_with = "init")]
@@ -256,16 +353,16 @@ enum DuelCommand {
     /// losses of --p1's program with a 95% interval, reasons, time per game.
     Tournament {
         /// The program whose results are reported.
-        #[arg(long)]
+        #[arg(long, value_parser = non_empty_command)]
         p1: String,
         /// Its opponent.
-        #[arg(long)]
+        #[arg(long, value_parser = non_empty_command)]
         p2: String,
         /// Games, in pairs on one random INIT with the sides swapped.
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// Games at once (default: 1; each game runs two bot processes).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+        games: u64,
+        /// Games at once (each game runs two bot processes).
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         jobs: usize,
         /// Seed for the INITs (default: a fresh one, printed).
         #[arg(long)]
@@ -273,6 +370,7 @@ enum DuelCommand {
     },
     /// A built-in bot speaking the protocol on stdin/stdout.
     Bot {
+        /// How the bot chooses its actions.
         #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
         strategy: StrategyArg,
         /// Seed for its random choices (default: from the clock).
@@ -301,7 +399,23 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    match run(cli) {
+    // Commands that run users' programs stop them on SIGINT, SIGTERM and SIGHUP,
+    // and leave nothing running when they end.
+    let runs_programs = matches!(
+        cli.command,
+        Command::Stress { .. }
+            | Command::Duel {
+                command: DuelCommand::Referee { .. } | DuelCommand::Tournament { .. }
+            }
+    );
+    if runs_programs {
+        crate::process::stop_on_signals();
+    }
+    let result = run(cli);
+    if runs_programs {
+        crate::process::shutdown();
+    }
+    match result {
         Ok(code) => code,
         Err(e) => {
             if e.downcast_ref::<std::io::Error>()
@@ -319,7 +433,15 @@ fn pick(names: &[String]) -> Result<Vec<&'static dyn Entry>> {
     if names.is_empty() {
         return Ok(puzzles::all().to_vec());
     }
-    names.iter().map(|name| lookup(name)).collect()
+    // A puzzle named twice (either spelling) runs once, where it was first named.
+    let mut entries: Vec<&'static dyn Entry> = Vec::new();
+    for name in names {
+        let entry = lookup(name)?;
+        if !entries.iter().any(|e| e.module() == entry.module()) {
+            entries.push(entry);
+        }
+    }
+    Ok(entries)
 }
 
 fn lookup(name: &str) -> Result<&'static dyn Entry> {
@@ -372,13 +494,10 @@ fn run(cli: Cli) -> Result<i32> {
             stats,
         } => {
             let entries = pick(&puzzles)?;
-            if !(seconds.is_finite() && seconds >= 0.0) {
-                bail!("--seconds must be a non-negative number, found {seconds}");
-            }
             let options = CampaignOptions {
                 seconds: seconds / entries.len() as f64,
                 seed: seed.unwrap_or_else(fresh_seed),
-                jobs: jobs.unwrap_or_else(default_jobs).max(1),
+                jobs: jobs.unwrap_or_else(default_jobs),
                 max_cases: cases,
                 progress: true,
                 stats,
@@ -469,6 +588,8 @@ fn run(cli: Cli) -> Result<i32> {
             cases,
             seconds,
             timeout_ms,
+            output_limit,
+            startup_ms,
             seed,
             jobs,
             oracle,
@@ -477,22 +598,25 @@ fn run(cli: Cli) -> Result<i32> {
             no_append,
         } => {
             let entry = lookup(&puzzle)?;
-            if let Some(s) = seconds {
-                if !(s.is_finite() && s >= 0.0) {
-                    bail!("--seconds must be a non-negative number, found {s}");
-                }
-            }
-            if let Err(message) = crate::stress::check_command(&cmd) {
+            let timeout = std::time::Duration::from_millis(timeout_ms.unwrap_or(2000));
+            let output_limit_given = output_limit.is_some();
+            let output_limit = output_limit.unwrap_or(crate::process::DEFAULT_OUTPUT_LIMIT);
+            let startup = Limits {
+                time: startup_ms.map_or(timeout, std::time::Duration::from_millis),
+                output: output_limit,
+            };
+            if let Err(message) = crate::stress::check_command(&cmd, startup) {
                 bail!("{message}");
             }
             let seconds = seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 });
             let seed = seed.unwrap_or_else(fresh_seed);
-            let jobs = jobs.unwrap_or_else(default_jobs).max(1);
+            let jobs = jobs.unwrap_or_else(default_jobs);
             if entry.played_through_referee() {
                 // A bot is judged by the referee's own rules: a per-case time limit,
                 // an oracle and a corpus row do not apply.
                 let ignored = [
                     ("--timeout-ms", timeout_ms.is_some()),
+                    ("--output-limit", output_limit_given),
                     ("--oracle", !matches!(oracle, OracleArg::Core)),
                     ("--corpus", corpus.is_some()),
                     ("--no-append", no_append),
@@ -518,7 +642,8 @@ fn run(cli: Cli) -> Result<i32> {
                 cmd,
                 max_cases: cases,
                 seconds,
-                timeout: std::time::Duration::from_millis(timeout_ms.unwrap_or(2000).max(1)),
+                timeout,
+                output_limit,
                 seed,
                 jobs,
                 oracle: match oracle {
@@ -542,11 +667,13 @@ fn run(cli: Cli) -> Result<i32> {
             cases,
             rounds,
             seed,
+            no_extras,
         } => {
             let options = BenchOptions {
-                cases: cases.max(1),
-                rounds,
+                cases: cases as usize,
+                rounds: rounds as usize,
                 seed,
+                extras: !no_extras,
             };
             bench(&pick(&puzzles)?, &options)
         }
@@ -555,11 +682,7 @@ fn run(cli: Cli) -> Result<i32> {
             depth,
             reference,
             threads,
-        } => perft(
-            depth,
-            reference,
-            threads.unwrap_or_else(default_jobs).max(1),
-        ),
+        } => perft(depth, reference, threads.unwrap_or_else(default_jobs)),
     }
 }
 
@@ -569,7 +692,7 @@ fn duel(command: DuelCommand) -> Result<i32> {
     use crate::duel::{bots, referee, tournament};
     use crate::seeds::SplitMix64;
     match command {
-        DuelCommand::Step { reference } => solve(lookup("duel")?, reference),
+        DuelCommand::Step { reference } => duel_step(reference),
         DuelCommand::Bot { strategy, seed } => {
             let strategy = match strategy {
                 StrategyArg::Search => bots::Strategy::Search,
@@ -588,15 +711,12 @@ fn duel(command: DuelCommand) -> Result<i32> {
             jobs,
             seed,
         } => {
-            if games == 0 {
-                bail!("--games must be at least 1");
-            }
             let seed = seed.unwrap_or_else(fresh_seed);
             errln!("lockstep duel tournament: seed {seed}");
             let options = tournament::TournamentOptions {
                 commands: [p1, p2],
-                games,
-                jobs: jobs.max(1),
+                games: games as usize,
+                jobs,
                 seed,
                 progress: true,
             };
@@ -670,18 +790,78 @@ fn duel(command: DuelCommand) -> Result<i32> {
     }
 }
 
+/// `duel step`: one answer line for each step line, written as soon as the line
+/// is read, so that a program can drive it line by line. A malformed line is
+/// one error naming it (exit 2), after the answers to the lines before it.
+fn duel_step(reference: bool) -> Result<i32> {
+    use std::io::BufRead;
+    let entry = lookup("duel")?;
+    let stdin = std::io::stdin().lock();
+    let mut stdout = std::io::stdout().lock();
+    let mut any = false;
+    for (index, line) in stdin.lines().enumerate() {
+        let line = line.context("reading stdin (step lines must be UTF-8 text)")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        any = true;
+        match entry.solve(&line, reference) {
+            Ok(answer) => {
+                stdout.write_all(answer.as_bytes())?;
+                stdout.flush()?;
+            }
+            Err(mut e) => {
+                e.line = index + 1;
+                errln!("error: {e}");
+                return Ok(2);
+            }
+        }
+    }
+    if !any {
+        // What the judge-format reader says of an empty input.
+        if let Err(e) = entry.solve("", reference) {
+            errln!("error: {e}");
+            return Ok(2);
+        }
+    }
+    Ok(0)
+}
+
 /// Perft is checkers-only, so it is a command of its own rather than a method of
 /// every puzzle.
 fn perft(max_depth: u32, reference: bool, threads: usize) -> Result<i32> {
-    let mut stdout = std::io::stdout().lock();
-    for depth in 1..=max_depth {
-        let start = std::time::Instant::now();
-        let nodes = if reference {
+    let count = |depth: u32| {
+        if reference {
             lockstep_reference::checkers::perft(depth, &mut lockstep_reference::Fuel::unlimited())
                 .expect("unlimited fuel does not run out")
         } else {
             lockstep_core::checkers::perft_parallel(depth, threads)
-        };
+        }
+    };
+    // A deep count can run for days: say so first, from the growth and the rate
+    // of a quick count measured now.
+    let probe = max_depth.min(if reference { 6 } else { 9 });
+    if max_depth > probe {
+        let start = std::time::Instant::now();
+        let nodes = count(probe) as f64;
+        let rate = nodes / start.elapsed().as_secs_f64().max(1e-9);
+        let growth = nodes / (count(probe - 1) as f64).max(1.0);
+        let estimate = nodes * growth.powi((max_depth - probe) as i32);
+        let seconds: f64 = (probe + 1..=max_depth)
+            .map(|d| nodes * growth.powi((d - probe) as i32) / rate)
+            .sum();
+        if seconds > 60.0 {
+            errln!(
+                "warning: perft to depth {max_depth} counts about {estimate:.1e} nodes at depth {max_depth} (x{growth:.1} per ply); at the {:.0} M nodes/s just measured that is about {} in all (Ctrl-C stops it)",
+                rate / 1e6,
+                human_duration(seconds)
+            );
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    for depth in 1..=max_depth {
+        let start = std::time::Instant::now();
+        let nodes = count(depth);
         let seconds = start.elapsed().as_secs_f64();
         writeln!(stdout, "{depth} {nodes}")?;
         stdout.flush()?;
@@ -699,6 +879,17 @@ fn perft(max_depth: u32, reference: bool, threads: usize) -> Result<i32> {
         );
     }
     Ok(0)
+}
+
+/// Seconds as a person reads them: `45 s`, `12 min`, `3.5 h`, `9.1 days`.
+fn human_duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
+        s if s < 2.0 * 31_557_600.0 => format!("{:.1} days", s / 86_400.0),
+        s => format!("{:.0} years", s / 31_557_600.0),
+    }
 }
 
 fn default_jobs() -> usize {
@@ -944,7 +1135,7 @@ fn stress(
     let summary = entry.stress(options);
     let c = summary.counts;
     outln!(
-        "{}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE{}",
+        "{}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE{}",
         entry.name(),
         c.cases,
         c.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9),
@@ -952,6 +1143,7 @@ fn stress(
         c.wrong_answer,
         c.runtime_error,
         c.time_limit,
+        c.output_limit,
         if c.skipped > 0 {
             format!(", {} skipped (the reference out of fuel)", c.skipped)
         } else {
@@ -1069,4 +1261,39 @@ fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
         }
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every option and argument of every command says what it is for.
+    #[test]
+    fn every_argument_has_a_help_line() {
+        fn check(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                if arg
+                    .get_help()
+                    .is_none_or(|h| h.to_string().trim().is_empty())
+                {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in command.get_subcommands() {
+                if sub.get_about().is_none() && sub.get_name() != "help" {
+                    missing.push(format!("{path} {} (the command)", sub.get_name()));
+                }
+                check(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        check(&Cli::command(), "lockstep", &mut missing);
+        assert!(missing.is_empty(), "no help: {missing:?}");
+        Cli::command().debug_assert();
+    }
 }

@@ -14,6 +14,7 @@
 //! - [`quick`]: quickcheck over the same generators;
 //! - [`bench`]: core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
+//! - [`process`]: running untrusted programs (groups, orphans, limits, signals);
 //! - [`progress`]: live progress lines for long runs;
 //! - [`duel`]: the Duel referee and built-in bots (an interactive puzzle);
 //! - [`cli`]: the command line.
@@ -26,6 +27,7 @@ pub mod campaign;
 pub mod cli;
 pub mod corpus;
 pub mod duel;
+pub mod process;
 pub mod progress;
 pub mod puzzle;
 pub mod puzzles;

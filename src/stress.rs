@@ -3,25 +3,23 @@
 //!
 //! Each case is written in the judge format to the program's stdin; its stdout is
 //! compared with the oracle's answer as a judge would (trailing spaces and final
-//! newlines do not count). A case is OK, WA (wrong answer), RE (non-zero exit, a
-//! signal, or unreadable output) or TLE (still running at the time limit: the
-//! program and everything it started are killed). The first failure is shrunk with
-//! the puzzle's own shrinker, keeping only candidates on which the program fails
-//! the same way, and saved.
+//! newlines do not count). A case is OK, WA (wrong answer), RE (non-zero exit or a
+//! signal), TLE (still running at the time limit) or OLE (more output than the
+//! output limit). The first failure is shrunk with the puzzle's own shrinker,
+//! keeping only candidates on which the program fails the same way, and saved.
 //!
-//! Processes: a command without shell syntax is started directly (no shell: about a
-//! millisecond less per case); anything else goes through `sh -c`. Each program runs
-//! in its own process group, so a time-out kills what it started too.
+//! Programs run through [`crate::process`]: their own process group, orphans
+//! adopted and killed, output read under a cap, the verdict by the main process.
 
 use crate::campaign::generate_case;
 use crate::corpus::{self, Origin, Row};
+use crate::process::{Ending, Limits};
 use crate::puzzle::Puzzle;
 use crate::seeds::CASE_BYTES;
 use crate::shrink::shrink;
 use lockstep_reference::Fuel;
-use std::io::{Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -38,11 +36,24 @@ pub struct StressOptions {
     pub cmd: String,
     pub max_cases: Option<u64>,
     pub seconds: f64,
+    /// Wall time per run of the program.
     pub timeout: Duration,
+    /// Bytes of output per run; more is OLE.
+    pub output_limit: usize,
     pub seed: u64,
     pub jobs: usize,
     pub oracle: Oracle,
     pub progress: bool,
+}
+
+impl StressOptions {
+    /// The limits of one run.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time: self.timeout,
+            output: self.output_limit,
+        }
+    }
 }
 
 /// How the program did on one case.
@@ -59,6 +70,8 @@ pub enum Verdict {
         stderr: String,
     },
     TimeLimit,
+    /// Wrote more than the output limit (killed at once).
+    OutputLimit,
 }
 
 impl Verdict {
@@ -68,6 +81,7 @@ impl Verdict {
             Verdict::WrongAnswer { .. } => "WA",
             Verdict::RuntimeError { .. } => "RE",
             Verdict::TimeLimit => "TLE",
+            Verdict::OutputLimit => "OLE",
         }
     }
 
@@ -77,131 +91,13 @@ impl Verdict {
             Verdict::WrongAnswer { .. } => "wrong-answer",
             Verdict::RuntimeError { .. } => "runtime-error",
             Verdict::TimeLimit => "time-limit",
+            Verdict::OutputLimit => "output-limit",
         }
     }
 }
 
-/// One run of the program.
-#[derive(Debug, Clone)]
-pub struct ProgramRun {
-    /// `None` when it was killed at the time limit.
-    pub status: Option<ExitStatus>,
-    pub stdout: String,
-    pub stderr: String,
-    /// From start to exit (or to the kill).
-    pub elapsed: Duration,
-}
-
-/// Characters that make a command need a shell.
-const SHELL_SYNTAX: &[char] = &[
-    '|', '&', ';', '<', '>', '(', ')', '$', '`', '\\', '"', '\'', '*', '?', '[', ']', '#', '~',
-    '=', '%', '{', '}', '\n',
-];
-
-/// A program to run from a user's command line: directly when the line has no
-/// shell syntax (saving a shell's start-up on every run), through `sh -c`
-/// otherwise; piped stdin, stdout and stderr, in its own process group (see
-/// [`kill_group`]). Also how the duel referee starts bots.
-pub(crate) fn command(cmd: &str) -> Command {
-    let words: Vec<&str> = cmd.split_whitespace().collect();
-    let mut command = if cmd.contains(SHELL_SYNTAX) || words.is_empty() {
-        let mut c = Command::new("sh");
-        c.arg("-c").arg(cmd);
-        c
-    } else {
-        let mut c = Command::new(words[0]);
-        c.args(&words[1..]);
-        c
-    };
-    command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    command
-}
-
-/// Kills the program's whole process group (what it started too), then reaps it.
-pub(crate) fn kill_group(child: &mut Child) {
-    let _ = Command::new("kill")
-        .arg("-KILL")
-        .arg("--")
-        .arg(format!("-{}", child.id()))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// Runs `cmd` with `input` on stdin, for at most `timeout`. An error means the
-/// program could not be started at all.
-pub fn run_program(cmd: &str, input: &str, timeout: Duration) -> std::io::Result<ProgramRun> {
-    let start = Instant::now();
-    let mut child = command(cmd).spawn()?;
-    let mut stdin = child.stdin.take().expect("piped");
-    let mut stdout = child.stdout.take().expect("piped");
-    let mut stderr = child.stderr.take().expect("piped");
-    // Write and read on threads: a program may read its input only after writing a
-    // lot of output, and pipes are finite.
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        // A program that exits without reading its input closes the pipe: fine.
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let (out_tx, out_rx) = std::sync::mpsc::channel();
-    let err_tx = out_tx.clone();
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stdout.read_to_end(&mut buf);
-        let _ = out_tx.send((true, buf));
-    });
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stderr.read_to_end(&mut buf);
-        let _ = err_tx.send((false, buf));
-    });
-
-    // Poll for the exit with a short, growing sleep: a finished program is noticed
-    // within a fraction of a millisecond without a thread per wait.
-    let mut pause = Duration::from_micros(20);
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
-        }
-        if start.elapsed() >= timeout {
-            kill_group(&mut child);
-            break None;
-        }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(1));
-    };
-    let elapsed = start.elapsed();
-    let _ = writer.join();
-    // The pipes close when every process holding them is gone; after a kill, give
-    // the readers a moment and go on without them rather than hang.
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    for _ in 0..2 {
-        match out_rx.recv_timeout(Duration::from_secs(1)) {
-            Ok((true, buf)) => out = buf,
-            Ok((false, buf)) => err = buf,
-            Err(_) => {
-                if status.is_some() {
-                    // It exited but left something holding its output open.
-                    kill_group(&mut child);
-                }
-                break;
-            }
-        }
-    }
-    Ok(ProgramRun {
-        status,
-        stdout: String::from_utf8_lossy(&out).into_owned(),
-        stderr: String::from_utf8_lossy(&err).into_owned(),
-        elapsed,
-    })
-}
+/// One run of the program ([`crate::process::run`]).
+pub type ProgramRun = crate::process::Run;
 
 fn describe_status(status: ExitStatus) -> String {
     match (status.code(), status.signal()) {
@@ -225,14 +121,15 @@ pub fn line_diff(expected: &str, got: &str) -> String {
 
 /// Judges one program run against the oracle's output.
 pub fn judge(expected: &str, run: &ProgramRun) -> Verdict {
-    match run.status {
-        None => Verdict::TimeLimit,
-        Some(status) if !status.success() => Verdict::RuntimeError {
+    match run.ending {
+        Ending::TimeLimit => Verdict::TimeLimit,
+        Ending::OutputLimit => Verdict::OutputLimit,
+        Ending::Exited(status) if !status.success() => Verdict::RuntimeError {
             status: describe_status(status),
             stderr: tail(&run.stderr, 10),
         },
-        Some(_) if corpus::same_output(expected, &run.stdout) => Verdict::Ok,
-        Some(_) => Verdict::WrongAnswer {
+        Ending::Exited(_) if corpus::same_output(expected, &run.stdout) => Verdict::Ok,
+        Ending::Exited(_) => Verdict::WrongAnswer {
             diff: line_diff(expected, &run.stdout),
         },
     }
@@ -256,6 +153,7 @@ pub struct Counts {
     pub wrong_answer: u64,
     pub runtime_error: u64,
     pub time_limit: u64,
+    pub output_limit: u64,
     /// Cases the reference oracle could not answer within its fuel (not run).
     pub skipped: u64,
 }
@@ -294,20 +192,23 @@ struct Shared {
     wrong_answer: AtomicU64,
     runtime_error: AtomicU64,
     time_limit: AtomicU64,
+    output_limit: AtomicU64,
     skipped: AtomicU64,
     program_nanos: AtomicU64,
     own_nanos: AtomicU64,
 }
 
 /// Checks that the command can be started at all, so that a typo is one clear
-/// error rather than a runtime error on every case.
-pub fn check_command(cmd: &str) -> Result<(), String> {
-    match run_program(cmd, "", Duration::from_secs(10)) {
+/// error rather than a runtime error on every case. The program gets an empty
+/// input and `limits`; running out of time there is fine (it started).
+pub fn check_command(cmd: &str, limits: Limits) -> Result<(), String> {
+    match crate::process::run(cmd, "", limits) {
         Err(e) => Err(format!("cannot start {cmd:?}: {e}")),
-        Ok(run) => match run.status.and_then(|s| s.code()) {
+        Ok(run) => match run.ending {
             // The shell's "not found" and "not executable".
-            Some(code @ (126 | 127)) => Err(format!(
-                "cannot start {cmd:?}: the shell says (exit code {code}): {}",
+            Ending::Exited(status) if matches!(status.code(), Some(126 | 127)) => Err(format!(
+                "cannot start {cmd:?}: the shell says (exit code {}): {}",
+                status.code().unwrap_or_default(),
                 tail(&run.stderr, 1)
             )),
             // In a pipeline the shell's exit code is the last command's; its
@@ -358,10 +259,10 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                         continue;
                     };
                     let input = P::write_input(&case);
-                    let run = match run_program(&options.cmd, &input, options.timeout) {
+                    let run = match crate::process::run(&options.cmd, &input, options.limits()) {
                         Ok(run) => run,
                         Err(e) => ProgramRun {
-                            status: Some(ExitStatus::from_raw(127 << 8)),
+                            ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
                             stdout: String::new(),
                             stderr: format!("could not start: {e}"),
                             elapsed: Duration::ZERO,
@@ -382,6 +283,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                         Verdict::WrongAnswer { .. } => &shared.wrong_answer,
                         Verdict::RuntimeError { .. } => &shared.runtime_error,
                         Verdict::TimeLimit => &shared.time_limit,
+                        Verdict::OutputLimit => &shared.output_limit,
                     };
                     counter.fetch_add(1, Ordering::Relaxed);
                     if verdict != Verdict::Ok {
@@ -421,6 +323,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
         wrong_answer: shared.wrong_answer.load(Ordering::Relaxed),
         runtime_error: shared.runtime_error.load(Ordering::Relaxed),
         time_limit: shared.time_limit.load(Ordering::Relaxed),
+        output_limit: shared.output_limit.load(Ordering::Relaxed),
         skipped: shared.skipped.load(Ordering::Relaxed),
     };
     let failure = first.into_inner().unwrap_or_else(|e| e.into_inner()).map(
@@ -449,7 +352,7 @@ fn shrink_failure<P: Puzzle>(
         let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
             return false;
         };
-        match run_program(&options.cmd, &P::write_input(candidate), options.timeout) {
+        match crate::process::run(&options.cmd, &P::write_input(candidate), options.limits()) {
             Ok(run) => judge(&expected, &run).code() == kind,
             Err(_) => false,
         }
@@ -458,7 +361,7 @@ fn shrink_failure<P: Puzzle>(
     // Run the shrunk case once more for the report.
     let input = P::write_input(&shrunk.case);
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
-    let (verdict, program) = match run_program(&options.cmd, &input, options.timeout) {
+    let (verdict, program) = match crate::process::run(&options.cmd, &input, options.limits()) {
         Ok(again) => (judge(&expected_shrunk, &again), again),
         Err(_) => (verdict, run),
     };
@@ -499,6 +402,7 @@ pub fn failure_row<P: Puzzle>(failure: &Failure<P::Case>, cmd: &str) -> Row {
                 Verdict::WrongAnswer { diff } => diff.clone(),
                 Verdict::RuntimeError { status, .. } => status.clone(),
                 Verdict::TimeLimit => "over the time limit".to_string(),
+                Verdict::OutputLimit => "over the output limit".to_string(),
                 Verdict::Ok => "passed when run again".to_string(),
             }
         ),

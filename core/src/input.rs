@@ -39,7 +39,18 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// One line of input split into whitespace-separated tokens.
+/// The most values a line keeps: more than any line of these formats holds.
+/// A longer line keeps one more (so that it is reported as too long) and
+/// the rest is never split, so a 50 MB line costs no more than its text.
+pub const MAX_LINE_TOKENS: usize = 1024;
+
+/// The tokens of a line, at most [`MAX_LINE_TOKENS`] + 1.
+fn tokens(text: &str) -> Vec<&str> {
+    text.split_whitespace().take(MAX_LINE_TOKENS + 1).collect()
+}
+
+/// One line of input split into whitespace-separated tokens (at most
+/// [`MAX_LINE_TOKENS`] + 1 of them).
 #[derive(Debug, Clone)]
 pub struct Line<'a> {
     pub number: usize,
@@ -56,6 +67,10 @@ impl<'a> Line<'a> {
     pub fn expect_len(&self, count: usize, what: &str) -> Result<(), InputError> {
         if self.tokens.len() == count {
             Ok(())
+        } else if self.tokens.len() > MAX_LINE_TOKENS {
+            Err(self.error(format!(
+                "expected {what}, found more than {MAX_LINE_TOKENS} values"
+            )))
         } else {
             Err(self.error(format!(
                 "expected {what}, found {} value{}",
@@ -134,7 +149,7 @@ impl<'a> Lines<'a> {
                 self.last = index + 1;
                 Ok(Line {
                     number: index + 1,
-                    tokens: text.split_whitespace().collect(),
+                    tokens: tokens(text),
                 })
             }
             None => Err(self.end_error(what)),
@@ -163,7 +178,7 @@ impl<'a> Lines<'a> {
     pub fn next_nonblank(&mut self) -> Option<Line<'a>> {
         for (index, text) in self.inner.by_ref() {
             self.last = index + 1;
-            let tokens: Vec<&str> = text.split_whitespace().collect();
+            let tokens = tokens(text);
             if !tokens.is_empty() {
                 return Some(Line {
                     number: index + 1,

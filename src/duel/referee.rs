@@ -13,12 +13,13 @@
 //!   illegal action list loses; both at once is a draw.
 
 use super::render;
+use crate::process::Program;
 use lockstep_core::duel::{
     check_legal, parse_actions, resolve_traced, write_actions, write_state, Action, Actions, Cell,
     Outcome, Reason, Recorder, State, Winner, MAX_ANSWER_BYTES, TIME_BUDGET_MS,
 };
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Stdio};
+use std::process::{ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -39,14 +40,14 @@ enum Message {
 
 /// One bot process.
 struct Bot {
-    child: Child,
+    program: Program,
     stdin: Option<ChildStdin>,
     answers: Receiver<Message>,
     /// Time used so far.
     used: Duration,
 }
 
-fn reader(stdout: impl Read, tx: mpsc::Sender<Message>) {
+fn reader(stdout: impl Read, tx: mpsc::SyncSender<Message>) {
     let mut stdout = BufReader::new(stdout);
     let mut line = Vec::with_capacity(MAX_ANSWER_BYTES + 1);
     loop {
@@ -81,16 +82,20 @@ impl Bot {
         // In its own process group, so that the children a bot starts (a shell
         // script's `sleep`, say) are killed with it and cannot hold our pipes.
         // A bot's stderr is the user's to read.
-        let mut child = crate::stress::command(command)
-            .stderr(Stdio::inherit())
-            .spawn()
+        let mut spawn = crate::process::command(command);
+        spawn.stderr(Stdio::inherit());
+        let mut program = Program::spawn(spawn)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{command:?}: {e}")))?;
+        let child = program.child_mut();
         let stdout = child.stdout.take().expect("piped");
-        let (tx, rx) = mpsc::channel();
+        let stdin = child.stdin.take();
+        // Bounded: a bot that floods answers blocks on its own pipe instead of
+        // filling the referee's memory.
+        let (tx, rx) = mpsc::sync_channel(4);
         std::thread::spawn(move || reader(stdout, tx));
         Ok(Bot {
-            stdin: child.stdin.take(),
-            child,
+            stdin,
+            program,
             answers: rx,
             used: Duration::ZERO,
         })
@@ -153,12 +158,12 @@ impl Bot {
         // way, since a bot that exited may have left children behind.
         let until = Instant::now() + Duration::from_millis(100);
         while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if let Ok(Some(_)) = self.program.try_wait() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        crate::stress::kill_group(&mut self.child);
+        self.program.stop();
     }
 }
 
@@ -274,7 +279,7 @@ fn play(
     let (spring, p1, p2) = options.init;
     let mut state = State::initial(spring, p1, p2);
     let report = |outcome, reason, turns, state, bots: &[Bot; 2], overhead: &[f64], failures| {
-        let mean = overhead.iter().sum::<f64>() / overhead.len().max(1) as f64;
+        let mean = overhead.iter().fold(0.0, |a, b| a + b) / overhead.len().max(1) as f64;
         let max = overhead.iter().copied().fold(0.0, f64::max);
         GameReport {
             outcome,

@@ -81,6 +81,12 @@ fn parse_state(text: &str) -> Result<State, InputError> {
             "expected the state part only (23 numbers), found |",
         ));
     }
+    if raw.split_whitespace().nth(23).is_some() {
+        return Err(InputError::new(
+            line.number,
+            "expected 23 numbers in the state, found more",
+        ));
+    }
     // The step-line parser checks the state; the two waits added here always parse.
     Ok(model::parse_turn(&format!("{raw} | 0 0 | 0 0"), line.number)?.state)
 }

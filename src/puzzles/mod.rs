@@ -253,6 +253,10 @@ impl<P: Puzzle> Entry for Adapter<P> {
                             "still running after {} ms: killed\n",
                             options.timeout.as_millis()
                         ),
+                        stress::Verdict::OutputLimit => format!(
+                            "wrote more than {} bytes: killed\n",
+                            options.output_limit
+                        ),
                         stress::Verdict::Ok => "passed when run again: the failure is not deterministic\n".to_string(),
                     },
                 );
@@ -263,8 +267,28 @@ impl<P: Puzzle> Entry for Adapter<P> {
     }
 }
 
+/// Lines of a text a report shows at most, and characters of each.
+const REPORT_LINES: usize = 40;
+const REPORT_LINE_CHARS: usize = 200;
+
+/// `text` indented for a report, cut after [`REPORT_LINES`] lines (and each
+/// line after [`REPORT_LINE_CHARS`] characters), with what was left out said:
+/// a program's output can be megabytes.
 fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("    {l}\n")).collect()
+    let mut shown: String = text
+        .lines()
+        .take(REPORT_LINES)
+        .map(|l| format!("    {}\n", corpus::clip(l, REPORT_LINE_CHARS)))
+        .collect();
+    let lines = text.lines().count();
+    if lines > REPORT_LINES {
+        shown.push_str(&format!(
+            "    ... ({} more lines; {lines} lines, {} bytes in all)\n",
+            lines - REPORT_LINES,
+            text.len()
+        ));
+    }
+    shown
 }
 
 /// The part every disagreement report shares (fuzz, shrink, cargo-fuzz targets):

@@ -3,6 +3,7 @@
 //! input, and nothing is left running.
 
 use crate::support::{fails_with, scratch, text};
+use lockstep::process::{Ending, Limits};
 use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::NewGame2;
 use lockstep::stress::{judge, line_diff, ProgramRun, Verdict};
@@ -102,10 +103,13 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
         .and_then(|side| side.answer().cloned())
         .expect("the reference answers");
     assert_eq!(expected, NewGame2::write_answer(&reference));
-    let run = lockstep::stress::run_program(
+    let run = lockstep::process::run(
         "python3 tests/fixtures/new_game2.py wa",
         &input,
-        Duration::from_secs(10),
+        Limits {
+            time: Duration::from_secs(10),
+            output: 1 << 20,
+        },
     )
     .unwrap();
     assert!(
@@ -218,7 +222,7 @@ fn a_command_that_cannot_start_is_one_clear_error() {
 #[test]
 fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
     let run = |stdout: &str, code: i32| ProgramRun {
-        status: Some(std::os::unix::process::ExitStatusExt::from_raw(code << 8)),
+        ending: Ending::Exited(std::os::unix::process::ExitStatusExt::from_raw(code << 8)),
         stdout: stdout.to_string(),
         stderr: "boom\n".to_string(),
         elapsed: Duration::ZERO,
@@ -238,10 +242,16 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
         matches!(judge("1\n", &run("1\n", 3)), Verdict::RuntimeError { ref status, .. } if status == "exit code 3")
     );
     let timed_out = ProgramRun {
-        status: None,
+        ending: Ending::TimeLimit,
         ..run("", 0)
     };
     assert_eq!(judge("1\n", &timed_out), Verdict::TimeLimit);
+    // Over the output limit is OLE, whatever was printed before.
+    let flooded = ProgramRun {
+        ending: Ending::OutputLimit,
+        ..run("1\n", 0)
+    };
+    assert_eq!(judge("1\n", &flooded), Verdict::OutputLimit);
 }
 
 #[test]

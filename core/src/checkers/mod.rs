@@ -398,7 +398,7 @@ fn parse_pieces(
 
 fn parse_move(line: &Line<'_>, number: u32) -> Result<Move, InputError> {
     let token = line.tokens[0];
-    let parts: Vec<&str> = token.split('-').collect();
+    let parts: Vec<&str> = token.split('-').take(MAX_MOVE_SQUARES + 1).collect();
     if !(2..=MAX_MOVE_SQUARES).contains(&parts.len()) {
         return Err(line.error(format!(
             "move {number} must name 2..={MAX_MOVE_SQUARES} squares joined by -, found {token:?}"

@@ -183,7 +183,8 @@ pub fn write_actions(actions: &Actions) -> String {
 /// Reads an action list in bot output form (`1 U 2 R`, `7 UR 0`): codes 0..=7,
 /// each followed by a direction name when one is written; exactly two actions.
 pub fn parse_actions(text: &str) -> Result<Actions, String> {
-    let tokens: Vec<&str> = text.split_whitespace().collect();
+    // Two actions take at most four tokens; a few more are enough to say so.
+    let tokens: Vec<&str> = text.split_whitespace().take(8).collect();
     let mut out = Vec::with_capacity(2);
     let mut i = 0;
     while i < tokens.len() {
@@ -641,18 +642,23 @@ pub fn write_answer(answer: &Answer) -> String {
 /// Parses one `duel step` line (numbered `number` in errors).
 pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
     let err = |m: String| InputError::new(number, m);
-    let parts: Vec<&str> = text.split('|').collect();
+    // Bounded splits: a line of megabytes costs no more than its text.
+    let parts: Vec<&str> = text.splitn(4, '|').collect();
     if parts.len() != 3 {
         return Err(err(format!(
-            "expected STATE | ACTIONS1 | ACTIONS2, found {} part(s) separated by |",
-            parts.len()
+            "expected STATE | ACTIONS1 | ACTIONS2, found {} separated by |",
+            match parts.len() {
+                1 => "1 part".to_string(),
+                n if n > 3 => "more than 3 parts".to_string(),
+                n => format!("{n} parts"),
+            }
         )));
     }
-    let tokens: Vec<&str> = parts[0].split_whitespace().collect();
+    let tokens: Vec<&str> = parts[0].split_whitespace().take(24).collect();
     if tokens.len() != 23 {
         return Err(err(format!(
             "expected 23 numbers in the state (T OR OC, then R C H B and six waits per player), found {}",
-            tokens.len()
+            if tokens.len() > 23 { "more".to_string() } else { tokens.len().to_string() }
         )));
     }
     let int = |i: usize, what: &str, lo: i64, hi: i64| -> Result<i64, InputError> {
