@@ -412,6 +412,13 @@ pub fn main() -> i32 {
         crate::process::stop_on_signals();
     }
     let result = run(cli);
+    if crate::process::interrupted() {
+        // The signal's thread is killing the programs and will exit with the
+        // signal's code; what this thread would report is moot.
+        loop {
+            std::thread::park();
+        }
+    }
     if runs_programs {
         crate::process::shutdown();
     }

@@ -169,11 +169,17 @@ fn children() -> Vec<i32> {
 /// goes with its group), nor in lockstep's own group (lockstep's own helpers).
 /// Returns how many it killed.
 pub fn sweep() -> usize {
+    sweep_except(&[])
+}
+
+/// [`sweep`], leaving `owned` alone too: killed programs whose owners, on other
+/// threads, still hold them to reap.
+fn sweep_except(owned: &[i32]) -> usize {
     let live = live();
     let own = getpgrp().as_raw();
     let mut killed = 0;
     for pid in children() {
-        if live.contains(&pid) {
+        if live.contains(&pid) || owned.contains(&pid) {
             continue;
         }
         let pgid = match getpgid(Some(Pid::from_raw(pid))) {
@@ -198,6 +204,16 @@ pub fn sweep() -> usize {
 /// Set once [`shutdown`] starts: no program may start after it.
 static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
 
+/// Set when a signal stops lockstep ([`stop_on_signals`]).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// True once a signal is stopping lockstep: the thread that handles it exits
+/// the process, and any other thread should wait for that rather than report
+/// on programs it killed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
 /// Kills every live program's group and sweeps until no orphan is left. For
 /// lockstep's exit, normal or by a signal: programs that other threads are
 /// still running are killed under them, and no new one starts.
@@ -220,7 +236,7 @@ pub fn shutdown() {
     }
     // An orphan killed now may hand its own children over in turn.
     for _ in 0..100 {
-        if sweep() == 0 && !children_outside_own_group() {
+        if sweep_except(&groups) == 0 && !children_outside_own_group(&groups) {
             break;
         }
         std::thread::sleep(Duration::from_millis(10));
@@ -241,11 +257,13 @@ fn has_exited(pid: i32) -> bool {
 
 /// True while a child of ours is outside our group and not a live program
 /// (an orphan whose adoption a sweep may not have seen yet).
-fn children_outside_own_group() -> bool {
+fn children_outside_own_group(owned: &[i32]) -> bool {
     let own = getpgrp().as_raw();
     let live = live();
     children().into_iter().any(|pid| {
-        !live.contains(&pid) && getpgid(Some(Pid::from_raw(pid))).is_ok_and(|g| g.as_raw() != own)
+        !live.contains(&pid)
+            && !owned.contains(&pid)
+            && getpgid(Some(Pid::from_raw(pid))).is_ok_and(|g| g.as_raw() != own)
     })
 }
 
@@ -285,6 +303,7 @@ pub fn stop_on_signals() {
     std::thread::spawn(move || {
         let mut byte = [0u8; 1];
         if reader.read_exact(&mut byte).is_ok() {
+            INTERRUPTED.store(true, Ordering::SeqCst);
             shutdown();
             let _ = writeln!(
                 std::io::stderr(),

@@ -8,6 +8,7 @@
 //! row). Tests that run real processes (stress, referee, tournaments) depend on
 //! the clock only through generous limits.
 
+mod abuse;
 mod checkers;
 mod cli;
 mod corpus;

@@ -1,0 +1,349 @@
+//! Programs that misbehave, through the real binary: they flood, daemonise,
+//! hold stdout open, sleep on an empty input, never send a newline, and are
+//! interrupted with SIGINT and SIGTERM. Checked: verdicts, leftover processes,
+//! and that every meaningless argument is an error naming its flag.
+
+use crate::support::{fails_with, lockstep, scratch, text, BIN};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Processes that have `tag` as one of their arguments, from /proc. (lockstep's
+/// own command line holds the tag inside a longer `--cmd` argument: not counted.)
+fn processes_with(tag: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|cmdline| cmdline.split(|&b| b == 0).any(|arg| arg == tag.as_bytes()))
+        .count()
+}
+
+/// A tag unique to this test run and `name`, to find what a program left.
+fn tag(name: &str) -> String {
+    format!("lockstep-abuse-{}-{name}", std::process::id())
+}
+
+/// `lockstep stress new-game2` with `program` for `cases` cases, no corpus.
+fn stress(program: &str, extra: &[&str]) -> Output {
+    let dir = scratch("abuse-stress");
+    let save = dir.join("failing.txt");
+    let mut args = vec![
+        "stress",
+        "new-game2",
+        "--cmd",
+        program,
+        "--seed",
+        "4",
+        "--jobs",
+        "2",
+        "--no-append",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    lockstep(&args, "")
+}
+
+/// A correct new_game2 program: lockstep's own core.
+fn correct() -> String {
+    format!("{BIN} solve new-game2")
+}
+
+#[test]
+fn a_program_printing_forever_is_ole_and_killed() {
+    let out = stress("yes", &["--cases", "5", "--output-limit", "1M"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("new-game2: OLE"), "{stderr}");
+    assert!(stderr.contains("wrote more than 1048576 bytes"), "{stderr}");
+    // The report shows the start of the flood, not all of it.
+    assert!(stderr.len() < 20_000, "a report of {} bytes", stderr.len());
+}
+
+#[test]
+fn daemons_and_children_a_program_leaves_are_killed() {
+    let tag = tag("daemon");
+    // Each run leaves a daemon (its own session) and a plain background child.
+    let program = format!(
+        "sh -c \"setsid sh -c 'sleep 300; :' {tag} & sh -c 'sleep 300; :' {tag} & exec {}\"",
+        correct()
+    );
+    let out = stress(&program, &["--cases", "60"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("60 OK"), "{stdout}");
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(processes_with(&tag), 0, "processes left behind");
+}
+
+#[test]
+fn a_child_holding_stdout_does_not_change_the_verdict() {
+    let tag = tag("holder");
+    // The answer is printed and the main process exits, but a child it started
+    // keeps the output pipe open.
+    let program = format!("sh -c \"{}; sh -c 'sleep 300; :' {tag} &\"", correct());
+    let start = Instant::now();
+    let out = stress(&program, &["--cases", "20"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("20 OK"), "{stdout}");
+    assert!(start.elapsed() < Duration::from_secs(30));
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(processes_with(&tag), 0, "processes left behind");
+}
+
+/// The start-up check (one run on an empty input) is bounded by the time
+/// limit, or by --startup-ms: never a hidden 10 s.
+#[test]
+fn the_start_up_check_takes_the_time_it_is_given() {
+    // Correct on every case; on the empty input of the start-up check it sleeps.
+    let program = format!(
+        "sh -c 'f=$(mktemp); cat > $f; [ -s $f ] || sleep 30; {BIN} solve new-game2 < $f; rm -f $f'"
+    );
+    for (extra, limit) in [
+        (&["--timeout-ms", "1500"][..], Duration::from_millis(1500)),
+        (&["--startup-ms", "300"][..], Duration::from_millis(300)),
+    ] {
+        let mut args = vec!["--cases", "4"];
+        args.extend_from_slice(extra);
+        let start = Instant::now();
+        let out = stress(&program, &args);
+        let elapsed = start.elapsed();
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+        assert!(stdout.contains("4 OK"), "{stdout}");
+        // The check's own limit, plus four quick cases and the process starts.
+        assert!(
+            elapsed < limit + Duration::from_secs(4),
+            "{extra:?}: took {elapsed:?}"
+        );
+    }
+}
+
+/// SIGINT or SIGTERM to a run that has programs going leaves none behind.
+#[test]
+fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
+    let dir = scratch("abuse-signals");
+    for signal in ["INT", "TERM"] {
+        let tag = tag(&format!("signal-{signal}"));
+        let bot = dir.join(format!("bot-{signal}.sh"));
+        std::fs::write(
+            &bot,
+            format!(
+                "#!/bin/sh\nsetsid sh -c 'sleep 300; :' {tag} &\nsh -c 'sleep 300; :' {tag} &\nexec {BIN} duel bot --strategy random\n"
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&bot, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+        let slow_program = format!(
+            "sh -c \"setsid sh -c 'sleep 300; :' {tag} & sleep 1; exec {}\"",
+            correct()
+        );
+        let runs: [Vec<String>; 2] = [
+            vec![
+                "duel".into(),
+                "tournament".into(),
+                "--p1".into(),
+                bot.to_str().unwrap().into(),
+                "--p2".into(),
+                format!("{BIN} duel bot --strategy greedy"),
+                "--games".into(),
+                "2000".into(),
+                "--jobs".into(),
+                "2".into(),
+                "--seed".into(),
+                "3".into(),
+            ],
+            vec![
+                "stress".into(),
+                "new-game2".into(),
+                "--cmd".into(),
+                slow_program,
+                "--cases".into(),
+                "1000".into(),
+                "--no-append".into(),
+                "--save".into(),
+                dir.join("failing.txt").to_str().unwrap().into(),
+            ],
+        ];
+        for args in runs {
+            let child = Command::new(BIN)
+                .args(&args)
+                .current_dir(&dir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            // Wait until programs are running, then interrupt.
+            let until = Instant::now() + Duration::from_secs(20);
+            while processes_with(&tag) == 0 && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            assert!(processes_with(&tag) > 0, "{args:?}: no program started");
+            let pid = child.id().to_string();
+            let status = Command::new("kill")
+                .args([&format!("-{signal}"), &pid])
+                .status()
+                .unwrap();
+            assert!(status.success());
+            let out = child.wait_with_output().unwrap();
+            let expected = if signal == "INT" { 130 } else { 143 };
+            assert_eq!(
+                out.status.code(),
+                Some(expected),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+            std::thread::sleep(Duration::from_millis(200));
+            assert_eq!(
+                processes_with(&tag),
+                0,
+                "{args:?} after SIG{signal}: processes left behind"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_bot_that_never_sends_a_newline_breaks_the_line_limit() {
+    let flood = "sh -c 'while :; do printf xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; done'";
+    let out = lockstep(
+        &[
+            "duel",
+            "referee",
+            "--p1",
+            flood,
+            "--p2",
+            &format!("{BIN} duel bot --strategy random"),
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("result: p2 wins"), "{stdout}");
+    assert!(stdout.contains("longer than 128 bytes"), "{stdout}");
+}
+
+#[test]
+fn meaningless_arguments_are_errors_naming_the_flag() {
+    let cmd = correct();
+    for (args, flag) in [
+        (vec!["fuzz", "--seconds", "0"], "--seconds"),
+        (vec!["fuzz", "--cases", "0"], "--cases"),
+        (vec!["fuzz", "--jobs", "0"], "--jobs"),
+        (vec!["fuzz", "--jobs", "100000"], "--jobs"),
+        (vec!["stress", "new-game2", "--cmd", ""], "--cmd"),
+        (vec!["stress", "new-game2", "--cmd", "  "], "--cmd"),
+        (
+            vec!["stress", "new-game2", "--cmd", &cmd, "--timeout-ms", "0"],
+            "--timeout-ms",
+        ),
+        (
+            vec!["stress", "new-game2", "--cmd", &cmd, "--seconds", "0"],
+            "--seconds",
+        ),
+        (
+            vec!["stress", "new-game2", "--cmd", &cmd, "--output-limit", "0"],
+            "--output-limit",
+        ),
+        (vec!["perft", "--threads", "100000"], "--threads"),
+        (vec!["perft", "--threads", "0"], "--threads"),
+        (vec!["bench", "--rounds", "0"], "--rounds"),
+        (
+            vec![
+                "duel",
+                "tournament",
+                "--p1",
+                "x",
+                "--p2",
+                "y",
+                "--games",
+                "0",
+            ],
+            "--games",
+        ),
+    ] {
+        fails_with(&lockstep(&args, ""), flag);
+    }
+}
+
+#[test]
+fn a_puzzle_named_twice_runs_once() {
+    let out = lockstep(
+        &[
+            "fuzz",
+            "new-game2",
+            "new_game2",
+            "--cases",
+            "100",
+            "--seed",
+            "1",
+            "--no-append",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("new-game2"))
+            .count(),
+        1,
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_deep_perft_is_announced_with_an_estimate() {
+    let mut child = Command::new(BIN)
+        .args(["perft", "--depth", "20", "--threads", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        first.starts_with("warning: perft to depth 20 counts about") && first.contains("days"),
+        "{first}"
+    );
+}
+
+/// `duel step` answers a line before the next is written: a program can drive
+/// it one line at a time.
+#[test]
+fn duel_step_answers_each_line_as_it_reads_it() {
+    let line = "1 4 4 1 1 10 0 0 0 0 0 0 0 7 7 10 0 0 0 0 0 0 0 | 0 0 | 0 0";
+    let mut child = Command::new(BIN)
+        .args(["duel", "step"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut answers = Vec::new();
+    for _ in 0..3 {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        answers.push(answer);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    let batch = lockstep(&["duel", "step"], &format!("{line}\n"));
+    assert_eq!(answers[0], text(&batch.stdout));
+    assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
+}
