@@ -9,7 +9,8 @@
 
 use crate::corpus::{self, Origin, Row};
 use crate::puzzle::{
-    check_with, explain_safely, run_both, run_reference, Explanation, Puzzle, Run, Side, Verdict,
+    check_with, explain_safely, run_both, run_reference, CaseLimits, Explanation, Puzzle, Run,
+    Side, Verdict,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::{case_bytes, CASE_BYTES};
@@ -32,6 +33,8 @@ pub struct CampaignOptions {
     /// Count how many cases reach each of the puzzle's rule branches (costs one
     /// more core run per case).
     pub stats: bool,
+    /// Which cases the generator makes.
+    pub limits: CaseLimits,
 }
 
 /// Counts of a campaign.
@@ -92,16 +95,28 @@ impl SharedTally {
     }
 }
 
-/// Generates case `index` of job `job`; `None` when the generator cannot use the
-/// bytes (it should always manage; such cases are simply not counted).
+/// Generates case `index` of job `job` (wide limits); `None` when the generator
+/// cannot use the bytes (it should always manage; such cases are simply not
+/// counted).
 pub fn generate_case<P: Puzzle>(
     seed: u64,
     job: u64,
     index: u64,
     buf: &mut [u8],
 ) -> Option<P::Case> {
+    generate_case_within::<P>(seed, job, index, buf, CaseLimits::Wide)
+}
+
+/// [`generate_case`] within `limits`.
+pub fn generate_case_within<P: Puzzle>(
+    seed: u64,
+    job: u64,
+    index: u64,
+    buf: &mut [u8],
+    limits: CaseLimits,
+) -> Option<P::Case> {
     case_bytes(seed, job, index, buf);
-    P::generate(&mut Unstructured::new(buf)).ok()
+    P::generate_within(&mut Unstructured::new(buf), limits).ok()
 }
 
 const FLUSH_EVERY: u64 = 32;
@@ -172,7 +187,13 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                     }
                     let this = index;
                     index += 1;
-                    let Some(case) = generate_case::<P>(options.seed, job, this, &mut buf) else {
+                    let Some(case) = generate_case_within::<P>(
+                        options.seed,
+                        job,
+                        this,
+                        &mut buf,
+                        options.limits,
+                    ) else {
                         continue;
                     };
                     local.cases += 1;

@@ -8,7 +8,7 @@ use crate::bench::BenchOptions;
 use crate::campaign::CampaignOptions;
 use crate::corpus;
 use crate::process::Limits;
-use crate::puzzle::Encoding;
+use crate::puzzle::{CaseLimits, Encoding};
 use crate::puzzles::{self, Entry};
 use crate::seeds::fresh_seed;
 use crate::stress::{Oracle, StressOptions};
@@ -156,6 +156,10 @@ enum Command {
         /// Report findings without appending them to the corpus.
         #[arg(long)]
         no_append: bool,
+        /// Which cases to generate: the generator's whole range, or only cases
+        /// inside the original statements' limits (docs/rules/).
+        #[arg(long, value_enum, default_value_t = CaseLimits::Wide)]
+        limits: CaseLimits,
         /// Also count how many cases reach each rule branch (rare pushes, teleports,
         /// tie-breaks, ...), for puzzles that report them.
         #[arg(long)]
@@ -268,6 +272,24 @@ enum Command {
         /// Do not append the failure to the corpus.
         #[arg(long)]
         no_append: bool,
+        /// Which cases to generate: inside the original statements' limits (what
+        /// a judge's tests hold), or the generator's whole range.
+        #[arg(long, value_enum, default_value_t = CaseLimits::Original)]
+        limits: CaseLimits,
+        /// Run every case, counting every failure by kind, and shrink the first
+        /// failure of each kind (WA, RE, TLE, OLE) instead of stopping at the first.
+        #[arg(long)]
+        keep_going: bool,
+        /// Candidates the shrinker may run the program on, per failure.
+        #[arg(long, default_value_t = 3000, value_parser = at_least_one)]
+        shrink_attempts: u64,
+        /// Seconds the shrinker may take, per failure.
+        #[arg(long, default_value_t = 60.0, value_parser = positive_seconds)]
+        shrink_seconds: f64,
+        /// Write every generated input (JOB-INDEX.in) and the oracle's answer
+        /// (JOB-INDEX.ans) to this directory (created if missing).
+        #[arg(long)]
+        dump: Option<PathBuf>,
     },
     /// Cases per second of core and reference on the same cases, and their ratio.
     /// --cases and --rounds bound the generic line of every puzzle; the extra
@@ -492,6 +514,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Solve { puzzle, reference } => solve(lookup(&puzzle)?, reference),
         Command::Fuzz {
             puzzles,
+            limits,
             seconds,
             seed,
             jobs,
@@ -502,6 +525,7 @@ fn run(cli: Cli) -> Result<i32> {
         } => {
             let entries = pick(&puzzles)?;
             let options = CampaignOptions {
+                limits,
                 seconds: seconds / entries.len() as f64,
                 seed: seed.unwrap_or_else(fresh_seed),
                 jobs: jobs.unwrap_or_else(default_jobs),
@@ -603,8 +627,17 @@ fn run(cli: Cli) -> Result<i32> {
             save,
             corpus,
             no_append,
+            limits,
+            keep_going,
+            shrink_attempts,
+            shrink_seconds,
+            dump,
         } => {
             let entry = lookup(&puzzle)?;
+            if let Some(dir) = &dump {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("--dump {}: creating it", dir.display()))?;
+            }
             let timeout = std::time::Duration::from_millis(timeout_ms.unwrap_or(2000));
             let output_limit_given = output_limit.is_some();
             let output_limit = output_limit.unwrap_or(crate::process::DEFAULT_OUTPUT_LIMIT);
@@ -624,6 +657,8 @@ fn run(cli: Cli) -> Result<i32> {
                 let ignored = [
                     ("--timeout-ms", timeout_ms.is_some()),
                     ("--output-limit", output_limit_given),
+                    ("--keep-going", keep_going),
+                    ("--dump", dump.is_some()),
                     ("--oracle", !matches!(oracle, OracleArg::Core)),
                     ("--corpus", corpus.is_some()),
                     ("--no-append", no_append),
@@ -651,6 +686,13 @@ fn run(cli: Cli) -> Result<i32> {
                 seconds,
                 timeout,
                 output_limit,
+                case_limits: limits,
+                keep_going,
+                shrink: crate::shrink::Budget {
+                    attempts: shrink_attempts as usize,
+                    time: Some(std::time::Duration::from_secs_f64(shrink_seconds)),
+                },
+                dump,
                 seed,
                 jobs,
                 oracle: match oracle {
@@ -940,12 +982,14 @@ fn record_finding(
 
 fn fuzz(entries: &[&dyn Entry], options: &CampaignOptions, dir: Option<&Path>) -> Result<i32> {
     errln!(
-        "lockstep fuzz: seed {}, {} jobs, {:.1} s per puzzle (repeat with --seed {} --jobs {})",
+        "lockstep fuzz: seed {}, {} jobs, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {} --limits {})",
         options.seed,
         options.jobs,
         options.seconds,
+        options.limits,
         options.seed,
-        options.jobs
+        options.jobs,
+        options.limits
     );
     announce_corpus(dir);
     let mut rows = Vec::new();
@@ -983,7 +1027,10 @@ fn fuzz(entries: &[&dyn Entry], options: &CampaignOptions, dir: Option<&Path>) -
         if s.features.is_empty() {
             continue;
         }
-        outln!("\n{name}: cases reaching each rule branch");
+        outln!(
+            "\n{name}: cases reaching each rule branch ({} limits)",
+            options.limits
+        );
         for (feature, count) in &s.features {
             outln!(
                 "  {feature:<44} {count:>10} {:>6.2}%",
@@ -1130,11 +1177,12 @@ fn stress(
     dir: Option<&Path>,
 ) -> Result<i32> {
     errln!(
-        "lockstep stress {}: seed {}, {} jobs, time limit {} ms (repeat with --seed {} --jobs {})",
+        "lockstep stress {}: seed {}, {} jobs, time limit {} ms, {} limits (repeat with --seed {} --jobs {})",
         entry.name(),
         options.seed,
         options.jobs,
         options.timeout.as_millis(),
+        options.case_limits,
         options.seed,
         options.jobs
     );
@@ -1164,18 +1212,51 @@ fn stress(
             summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
         );
     }
-    let Some((report, input, row)) = summary.failure else {
+    // Every failing case by kind, with where it was generated (job.index).
+    const LISTED: usize = 20;
+    for kind in ["WA", "RE", "TLE", "OLE"] {
+        let cases: Vec<String> = summary
+            .failing
+            .iter()
+            .filter(|f| f.0 == kind)
+            .map(|&(_, job, index)| format!("{job}.{index}"))
+            .collect();
+        if !cases.is_empty() {
+            outln!(
+                "{kind}: {} case{} (job.index): {}{}",
+                cases.len(),
+                if cases.len() == 1 { "" } else { "s" },
+                cases[..cases.len().min(LISTED)].join(" "),
+                if cases.len() > LISTED { " ..." } else { "" }
+            );
+        }
+    }
+    if summary.failures.is_empty() {
         return Ok(0);
-    };
-    errln!("\n{report}");
-    record_finding(entry, dir, &row);
-    // The row holds the input too, so failing to save it is reported, not fatal.
-    match std::fs::write(save, &input) {
-        Ok(()) => errln!("saved the minimal failing input to {}", save.display()),
-        Err(e) => errln!(
-            "could not save the minimal failing input to {}: {e} (the row above holds it)",
-            save.display()
-        ),
+    }
+    let several = summary.failures.len() > 1;
+    for failure in &summary.failures {
+        errln!("\n{}", failure.report);
+        record_finding(entry, dir, &failure.row);
+        // With several kinds, each saved input is named after its kind.
+        let path = if several {
+            let stem = save.file_stem().unwrap_or_default().to_string_lossy();
+            let name = match save.extension() {
+                Some(ext) => format!("{stem}-{}.{}", failure.kind, ext.to_string_lossy()),
+                None => format!("{stem}-{}", failure.kind),
+            };
+            save.with_file_name(name)
+        } else {
+            save.to_path_buf()
+        };
+        // The row holds the input too, so failing to save it is reported, not fatal.
+        match std::fs::write(&path, &failure.input) {
+            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
+            Err(e) => errln!(
+                "could not save the minimal failing input to {}: {e} (the row above holds it)",
+                path.display()
+            ),
+        }
     }
     Ok(1)
 }

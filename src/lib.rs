@@ -38,11 +38,26 @@ pub mod shrink;
 pub mod stress;
 pub mod triage;
 
+/// `LOCKSTEP_LIMITS` (`original` or `wide`; anything else, or nothing, is
+/// `wide`), read once.
+pub fn limits_from_env() -> puzzle::CaseLimits {
+    static LIMITS: std::sync::OnceLock<puzzle::CaseLimits> = std::sync::OnceLock::new();
+    *LIMITS.get_or_init(|| match std::env::var("LOCKSTEP_LIMITS").as_deref() {
+        Ok("original") => puzzle::CaseLimits::Original,
+        _ => puzzle::CaseLimits::Wide,
+    })
+}
+
 /// The body of every cargo-fuzz target: build a case from libFuzzer's bytes, check
 /// it, and panic with the full report on a disagreement (libFuzzer then saves the
-/// bytes as an artifact, which `lockstep shrink` turns into a corpus row).
+/// bytes as an artifact, which `lockstep triage` turns into a corpus row).
+///
+/// The generator's limits come from the environment, `LOCKSTEP_LIMITS=original`
+/// or `wide` (the default), since libFuzzer owns the command line. Triage reads
+/// artifacts with the same variable.
 pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
-    let Ok(case) = P::generate(&mut arbitrary::Unstructured::new(data)) else {
+    let Ok(case) = P::generate_within(&mut arbitrary::Unstructured::new(data), limits_from_env())
+    else {
         return;
     };
     if let puzzle::Verdict::Diverge { core, reference } = puzzle::check::<P>(&case) {

@@ -31,6 +31,28 @@ pub struct Explanation {
     pub report: String,
 }
 
+/// Which cases a generator makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CaseLimits {
+    /// Only cases inside the original statement's constraints (the rule page of
+    /// each puzzle lists them): what a judge's tests hold, so what a user's
+    /// solution must handle.
+    Original,
+    /// The generator's whole range, which may step outside those constraints
+    /// where the rules still give an answer (checkers moves naming squares
+    /// outside 1..=32, for instance): the differential campaign's default.
+    Wide,
+}
+
+impl std::fmt::Display for CaseLimits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CaseLimits::Original => "original",
+            CaseLimits::Wide => "wide",
+        })
+    }
+}
+
 /// One puzzle as the harness sees it.
 pub trait Puzzle: 'static {
     /// The name on the command line and in reports, e.g. `new-game2`.
@@ -46,6 +68,23 @@ pub trait Puzzle: 'static {
 
     /// Builds a valid case from bytes; leans toward the interesting corners.
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Self::Case>;
+
+    /// Builds a case within `limits`. By default the generator already stays
+    /// inside the original limits, so both are [`Puzzle::generate`].
+    fn generate_within(
+        u: &mut Unstructured<'_>,
+        limits: CaseLimits,
+    ) -> arbitrary::Result<Self::Case> {
+        let _ = limits;
+        Self::generate(u)
+    }
+
+    /// Whether a case lies inside the original statement's constraints, checked
+    /// apart from the generator (the tests hold `generate_within(Original)` to
+    /// it). Written from the rule page's list of limits.
+    fn within_original(_case: &Self::Case) -> bool {
+        true
+    }
     /// Reads a case in the judge format.
     fn parse_input(text: &str) -> Result<Self::Case, InputError>;
     /// Writes a case in the judge format.
@@ -286,7 +325,7 @@ pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Cas
         let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
         P::parse_input(text).map_err(|e| format!("judge text: {e}"))
     } else {
-        P::generate(&mut Unstructured::new(bytes))
+        P::generate_within(&mut Unstructured::new(bytes), crate::limits_from_env())
             .map_err(|e| format!("the generator could not use these bytes: {e}"))
     }
 }

@@ -9,27 +9,80 @@
 
 use crate::puzzle::Puzzle;
 
-/// The shrunk case and how many candidates were tried on the way.
+/// The shrunk case, how many candidates were tried on the way, and why the
+/// search stopped.
 #[derive(Debug, Clone)]
 pub struct Shrunk<C> {
     pub case: C,
     pub attempts: usize,
     pub steps: usize,
+    pub stop: Stop,
+}
+
+/// Why shrinking stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Every proposed simplification of the result passes: a local minimum.
+    LocalMinimum,
+    /// The attempt budget ran out first: the result may shrink further.
+    Attempts,
+    /// The time budget ran out first: the result may shrink further.
+    Time,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stop::LocalMinimum => "a local minimum",
+            Stop::Attempts => "cut off by the attempt budget (it may shrink further)",
+            Stop::Time => "cut off by the time budget (it may shrink further)",
+        })
+    }
+}
+
+/// How much shrinking may cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Candidates tried at most.
+    pub attempts: usize,
+    /// Wall time at most, if any.
+    pub time: Option<std::time::Duration>,
 }
 
 /// Shrinks `case` while `still_fails` holds, trying at most `max_attempts` candidates.
 pub fn shrink<P: Puzzle>(
     case: P::Case,
-    mut still_fails: impl FnMut(&P::Case) -> bool,
+    still_fails: impl FnMut(&P::Case) -> bool,
     max_attempts: usize,
 ) -> Shrunk<P::Case> {
+    shrink_within::<P>(
+        case,
+        still_fails,
+        Budget {
+            attempts: max_attempts,
+            time: None,
+        },
+    )
+}
+
+/// Shrinks `case` while `still_fails` holds, within `budget`; the result says
+/// whether it reached a local minimum or was cut off.
+pub fn shrink_within<P: Puzzle>(
+    case: P::Case,
+    mut still_fails: impl FnMut(&P::Case) -> bool,
+    budget: Budget,
+) -> Shrunk<P::Case> {
+    let deadline = budget.time.map(|t| std::time::Instant::now() + t);
     let mut current = case;
     let mut attempts = 0;
     let mut steps = 0;
-    'outer: loop {
+    let stop = 'outer: loop {
         for candidate in P::shrink_candidates(&current) {
-            if attempts >= max_attempts {
-                break 'outer;
+            if attempts >= budget.attempts {
+                break 'outer Stop::Attempts;
+            }
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break 'outer Stop::Time;
             }
             attempts += 1;
             if still_fails(&candidate) {
@@ -38,12 +91,13 @@ pub fn shrink<P: Puzzle>(
                 continue 'outer;
             }
         }
-        break;
-    }
+        break Stop::LocalMinimum;
+    };
     Shrunk {
         case: current,
         attempts,
         steps,
+        stop,
     }
 }
 

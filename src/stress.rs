@@ -11,12 +11,13 @@
 //! Programs run through [`crate::process`]: their own process group, orphans
 //! adopted and killed, output read under a cap, the verdict by the main process.
 
-use crate::campaign::generate_case;
+use crate::campaign::generate_case_within;
 use crate::corpus::{self, Origin, Row};
 use crate::process::{Ending, Limits};
+use crate::puzzle::CaseLimits;
 use crate::puzzle::Puzzle;
 use crate::seeds::CASE_BYTES;
-use crate::shrink::shrink;
+use crate::shrink::{shrink_within, Budget, Stop};
 use lockstep_reference::Fuel;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
@@ -44,7 +45,23 @@ pub struct StressOptions {
     pub jobs: usize,
     pub oracle: Oracle,
     pub progress: bool,
+    /// Which cases the generator makes (a judge's tests keep to the original).
+    pub case_limits: CaseLimits,
+    /// Run every case instead of stopping at the first failure; the first
+    /// failure of each kind is shrunk.
+    pub keep_going: bool,
+    /// What shrinking one failure may cost.
+    pub shrink: Budget,
+    /// Write every generated input (`<job>-<index>.in`) and the oracle's answer
+    /// (`.ans`) here.
+    pub dump: Option<std::path::PathBuf>,
 }
+
+/// The default shrink budget: candidates, and seconds.
+pub const DEFAULT_SHRINK: Budget = Budget {
+    attempts: 3000,
+    time: Some(Duration::from_secs(60)),
+};
 
 impl StressOptions {
     /// The limits of one run.
@@ -158,16 +175,20 @@ pub struct Counts {
     pub skipped: u64,
 }
 
-/// The first failure, shrunk.
+/// A failure of one kind (the first one), shrunk.
 #[derive(Debug, Clone)]
 pub struct Failure<C> {
     pub original: C,
     pub shrunk: C,
     pub shrink_attempts: usize,
+    /// Whether shrinking reached a local minimum or was cut off.
+    pub shrink_stop: Stop,
     pub verdict: Verdict,
     pub input: String,
     pub expected: String,
     pub program: ProgramRun,
+    /// Where the original case was generated: (job, index).
+    pub at: (u64, u64),
 }
 
 #[derive(Debug, Clone)]
@@ -179,11 +200,13 @@ pub struct StressReport<C> {
     /// Total time spent on everything else per case (generation, oracle,
     /// comparison), over all jobs.
     pub own_time: Duration,
-    pub failure: Option<Failure<C>>,
+    /// The first failure of each kind, shrunk, in the order WA, RE, TLE, OLE
+    /// (only the first failure of all without `keep_going`).
+    pub failures: Vec<Failure<C>>,
+    /// Every failing case: its kind (`WA`, ...) and where it was generated,
+    /// (job, index), sorted.
+    pub failing: Vec<(&'static str, u64, u64)>,
 }
-
-/// How many candidates the shrinker may run the program on.
-const SHRINK_ATTEMPTS: usize = 3000;
 
 #[derive(Default)]
 struct Shared {
@@ -224,8 +247,12 @@ pub fn check_command(cmd: &str, limits: Limits) -> Result<(), String> {
     }
 }
 
-/// The first failing case, its verdict, the oracle's output and the program's run.
-type FirstFailure<C> = (C, Verdict, String, ProgramRun);
+/// A failing case as found: the case, its verdict, the oracle's output, the
+/// program's run, and (job, index).
+type Found<C> = (C, Verdict, String, ProgramRun, (u64, u64));
+
+/// The order failure kinds are reported and shrunk in.
+const KINDS: [&str; 4] = ["WA", "RE", "TLE", "OLE"];
 
 /// Runs a stress campaign for one puzzle.
 pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
@@ -235,12 +262,15 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
     let per_job = options.max_cases.map(|m| m.div_ceil(jobs));
     let shared = Shared::default();
     let stop = AtomicBool::new(false);
-    let first: Mutex<Option<FirstFailure<P::Case>>> = Mutex::new(None);
+    // The first case of each kind, and every failing case's place.
+    let firsts: Mutex<Vec<Found<P::Case>>> = Mutex::new(Vec::new());
+    let failing: Mutex<Vec<(&'static str, u64, u64)>> = Mutex::new(Vec::new());
     let finished = AtomicU64::new(0);
 
     std::thread::scope(|scope| {
         for job in 0..jobs {
-            let (shared, stop, first, finished) = (&shared, &stop, &first, &finished);
+            let (shared, stop, firsts, failing, finished) =
+                (&shared, &stop, &firsts, &failing, &finished);
             scope.spawn(move || {
                 let mut buf = vec![0u8; CASE_BYTES];
                 let mut index = 0u64;
@@ -251,7 +281,13 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                     let before = Instant::now();
                     let this = index;
                     index += 1;
-                    let Some(case) = generate_case::<P>(options.seed, job, this, &mut buf) else {
+                    let Some(case) = generate_case_within::<P>(
+                        options.seed,
+                        job,
+                        this,
+                        &mut buf,
+                        options.case_limits,
+                    ) else {
                         continue;
                     };
                     let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
@@ -259,6 +295,11 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                         continue;
                     };
                     let input = P::write_input(&case);
+                    if let Some(dir) = &options.dump {
+                        // Best effort: a full disk must not stop the run.
+                        let _ = std::fs::write(dir.join(format!("{job}-{this}.in")), &input);
+                        let _ = std::fs::write(dir.join(format!("{job}-{this}.ans")), &expected);
+                    }
                     let run = match crate::process::run(&options.cmd, &input, options.limits()) {
                         Ok(run) => run,
                         Err(e) => ProgramRun {
@@ -287,11 +328,24 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                     };
                     counter.fetch_add(1, Ordering::Relaxed);
                     if verdict != Verdict::Ok {
-                        let mut slot = first.lock().unwrap_or_else(|e| e.into_inner());
-                        if slot.is_none() {
-                            *slot = Some((case, verdict, expected, run));
+                        let kind = verdict.code();
+                        failing
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((kind, job, this));
+                        let mut firsts = firsts.lock().unwrap_or_else(|e| e.into_inner());
+                        // Without keep-going only the very first failure counts.
+                        let wanted = if options.keep_going {
+                            !firsts.iter().any(|f| f.1.code() == kind)
+                        } else {
+                            firsts.is_empty()
+                        };
+                        if wanted {
+                            firsts.push((case, verdict, expected, run, (job, this)));
                         }
-                        stop.store(true, Ordering::Relaxed);
+                        if !options.keep_going {
+                            stop.store(true, Ordering::Relaxed);
+                        }
                     }
                 }
                 finished.fetch_add(1, Ordering::Relaxed);
@@ -326,29 +380,44 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
         output_limit: shared.output_limit.load(Ordering::Relaxed),
         skipped: shared.skipped.load(Ordering::Relaxed),
     };
-    let failure = first.into_inner().unwrap_or_else(|e| e.into_inner()).map(
-        |(case, verdict, expected, run)| shrink_failure::<P>(options, case, verdict, expected, run),
-    );
+    let mut firsts = firsts.into_inner().unwrap_or_else(|e| e.into_inner());
+    firsts.sort_by_key(|f| KINDS.iter().position(|&k| k == f.1.code()));
+    let failures = firsts
+        .into_iter()
+        .map(|(case, verdict, expected, run, at)| {
+            shrink_failure::<P>(options, case, verdict, expected, run, at)
+        })
+        .collect();
+    let mut failing = failing.into_inner().unwrap_or_else(|e| e.into_inner());
+    failing.sort_by_key(|&(kind, job, index)| (KINDS.iter().position(|&k| k == kind), job, index));
     StressReport {
         counts,
         elapsed,
         program_time: Duration::from_nanos(shared.program_nanos.load(Ordering::Relaxed)),
         own_time: Duration::from_nanos(shared.own_nanos.load(Ordering::Relaxed)),
-        failure,
+        failures,
+        failing,
     }
 }
 
 /// Shrinks a failing case while the program fails on it the same way (same
-/// verdict kind), re-running the program on every candidate.
+/// verdict kind), re-running the program on every candidate, within the
+/// options' budget.
 fn shrink_failure<P: Puzzle>(
     options: &StressOptions,
     case: P::Case,
     verdict: Verdict,
     expected: String,
     run: ProgramRun,
+    at: (u64, u64),
 ) -> Failure<P::Case> {
     let kind = verdict.code();
     let still_fails = |candidate: &P::Case| {
+        // A candidate outside the limits the run was asked for is no use to
+        // the user (their program need not handle it).
+        if options.case_limits == CaseLimits::Original && !P::within_original(candidate) {
+            return false;
+        }
         let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
             return false;
         };
@@ -357,7 +426,7 @@ fn shrink_failure<P: Puzzle>(
             Err(_) => false,
         }
     };
-    let shrunk = shrink::<P>(case.clone(), still_fails, SHRINK_ATTEMPTS);
+    let shrunk = shrink_within::<P>(case.clone(), still_fails, options.shrink);
     // Run the shrunk case once more for the report.
     let input = P::write_input(&shrunk.case);
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
@@ -369,10 +438,12 @@ fn shrink_failure<P: Puzzle>(
         original: case,
         shrunk: shrunk.case,
         shrink_attempts: shrunk.attempts,
+        shrink_stop: shrunk.stop,
         verdict,
         input,
         expected: expected_shrunk,
         program,
+        at,
     }
 }
 

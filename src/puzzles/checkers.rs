@@ -7,7 +7,7 @@
 //! [`Mutation`]: the near-misses a validator is most likely to get wrong. About
 //! half of all cases end with every instance valid.
 
-use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::puzzle::{CaseLimits, Explanation, Puzzle, Run};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::checkers::{
@@ -335,6 +335,7 @@ fn seed_jumps(
 fn generate_instance(
     u: &mut Unstructured<'_>,
     log: &mut Vec<Mutation>,
+    limits: CaseLimits,
 ) -> arbitrary::Result<Instance> {
     let few = |u: &mut Unstructured<'_>| -> arbitrary::Result<usize> {
         if u.ratio(3, 4)? {
@@ -402,6 +403,10 @@ fn generate_instance(
             let first = u.choose_index(Mutation::ALL.len())?;
             for offset in 0..Mutation::ALL.len() {
                 let kind = Mutation::ALL[(first + offset) % Mutation::ALL.len()];
+                // The only mutation outside the statement: squares off 1..=32.
+                if limits == CaseLimits::Original && kind == Mutation::OffBoard {
+                    continue;
+                }
                 if let Some(path) = mutate(u, kind, &grid, side, &legal)? {
                     log.push(kind);
                     moves.push(Move(path));
@@ -431,11 +436,14 @@ fn generate_instance(
 }
 
 /// A case and the mutations put into it, in order (for the generator-reach test).
-pub fn generate_logged(u: &mut Unstructured<'_>) -> arbitrary::Result<(Case, Vec<Mutation>)> {
+pub fn generate_logged(
+    u: &mut Unstructured<'_>,
+    limits: CaseLimits,
+) -> arbitrary::Result<(Case, Vec<Mutation>)> {
     let mut log = Vec::new();
     let count = u.int_in_range(1..=3usize)?;
     let instances = (0..count)
-        .map(|_| generate_instance(u, &mut log))
+        .map(|_| generate_instance(u, &mut log, limits))
         .collect::<arbitrary::Result<Vec<Instance>>>()?;
     Ok((Case { instances }, log))
 }
@@ -627,7 +635,38 @@ impl Puzzle for Checkers {
     type Answer = Answer;
 
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-        Ok(generate_logged(u)?.0)
+        Ok(generate_logged(u, CaseLimits::Wide)?.0)
+    }
+
+    fn generate_within(u: &mut Unstructured<'_>, limits: CaseLimits) -> arbitrary::Result<Case> {
+        Ok(generate_logged(u, limits)?.0)
+    }
+
+    /// docs/rules/checkers.md: 1..=12 pieces a side on distinct squares 1..=32,
+    /// no man on its own promotion row, at least one move, every move of 2..=13
+    /// squares, each in 1..=32.
+    fn within_original(case: &Case) -> bool {
+        case.instances.iter().all(|instance| {
+            let mut seen = [false; 33];
+            let pieces_ok = [Side::Red, Side::White].iter().all(|&side| {
+                let pieces = instance.pieces(side);
+                (1..=12).contains(&pieces.len())
+                    && pieces.iter().all(|p| {
+                        let s = usize::from(p.square);
+                        if !(1..=32).contains(&s) || seen[s] {
+                            return false;
+                        }
+                        seen[s] = true;
+                        let promotion_row = if side == Side::Red { 7 } else { 0 };
+                        p.king || (s - 1) / 4 != promotion_row
+                    })
+            });
+            pieces_ok
+                && !instance.moves.is_empty()
+                && instance.moves.iter().all(|m| {
+                    (2..=13).contains(&m.0.len()) && m.0.iter().all(|s| (1..=32).contains(s))
+                })
+        })
     }
 
     fn parse_input(text: &str) -> Result<Case, InputError> {

@@ -340,6 +340,21 @@ fn bench_extra(_options: &BenchOptions) -> Vec<String> {
 }
 
 impl Puzzle for Footholds {
+    /// docs/rules/footholds.md: boards of 1..=5 rows and columns, both players
+    /// starting on a foothold of the board.
+    fn within_original(case: &Case) -> bool {
+        case.games.iter().all(|g| {
+            let inside = |(r, c): (u8, u8)| usize::from(r) < g.height && usize::from(c) < g.width;
+            (1..=5).contains(&g.height)
+                && (1..=5).contains(&g.width)
+                && g.cells.len() == g.height * g.width
+                && inside(g.a)
+                && inside(g.b)
+                && g.foothold(g.a)
+                && g.foothold(g.b)
+        })
+    }
+
     const NAME: &'static str = "footholds";
     const MODULE: &'static str = "footholds";
     /// Positions the reference may visit per case before the case is a timeout.

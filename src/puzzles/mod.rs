@@ -56,8 +56,22 @@ pub struct StressSummary {
     pub elapsed: Duration,
     pub program_time: Duration,
     pub own_time: Duration,
-    /// The shrunk failure: a printable report, the minimal input, and its row.
-    pub failure: Option<(String, String, Row)>,
+    /// The first failure of each kind (only the first of all without
+    /// keep-going), shrunk: its kind, a printable report, the minimal input,
+    /// and its row.
+    pub failures: Vec<StressFailure>,
+    /// Every failing case: its kind and (job, index), sorted by kind.
+    pub failing: Vec<(&'static str, u64, u64)>,
+}
+
+/// One shrunk stress failure with the puzzle's types erased.
+#[derive(Debug, Clone)]
+pub struct StressFailure {
+    /// WA, RE, TLE or OLE.
+    pub kind: &'static str,
+    pub report: String,
+    pub input: String,
+    pub row: Row,
 }
 
 /// What `lockstep shrink` found for a file.
@@ -226,9 +240,10 @@ impl<P: Puzzle> Entry for Adapter<P> {
             elapsed: report.elapsed,
             program_time: report.program_time,
             own_time: report.own_time,
-            failure: report.failure.map(|f| {
+            failing: report.failing,
+            failures: report.failures.into_iter().map(|f| {
                 let text = format!(
-                    "{name}: {verdict} (shrunk from {original} to {shrunk}, {attempts} candidates run)\n\
+                    "{name}: {verdict} (case {job}.{index}; shrunk from {original} to {shrunk}, {attempts} candidates run, {stop})\n\
                      input:\n{input}\
                      expected ({oracle}):\n{expected}\
                      program printed:\n{printed}\
@@ -238,6 +253,9 @@ impl<P: Puzzle> Entry for Adapter<P> {
                     original = P::describe(&f.original),
                     shrunk = P::describe(&f.shrunk),
                     attempts = f.shrink_attempts,
+                    stop = f.shrink_stop,
+                    job = f.at.0,
+                    index = f.at.1,
                     input = indent(&f.input),
                     oracle = match options.oracle {
                         stress::Oracle::Core => "core",
@@ -261,8 +279,13 @@ impl<P: Puzzle> Entry for Adapter<P> {
                     },
                 );
                 let row = stress::failure_row::<P>(&f, &options.cmd);
-                (text, f.input, row)
-            }),
+                StressFailure {
+                    kind: f.verdict.code(),
+                    report: text,
+                    input: f.input,
+                    row,
+                }
+            }).collect(),
         }
     }
 }

@@ -223,6 +223,22 @@ fn explain(case: &Case) -> Explanation {
 }
 
 impl Puzzle for NewGame2 {
+    /// docs/rules/new_game2.md: 4 <= N <= 12, 4 <= K <= 10, an N x N board,
+    /// pieces on distinct cells of it.
+    fn within_original(case: &Case) -> bool {
+        let n = case.n;
+        let mut cells: Vec<(u8, u8)> = case.pieces.iter().map(|p| (p.row, p.col)).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        (4..=12).contains(&n)
+            && (4..=10).contains(&case.pieces.len())
+            && case.board.len() == n * n
+            && cells.len() == case.pieces.len()
+            && case.pieces.iter().all(|p| {
+                (1..=n).contains(&usize::from(p.row)) && (1..=n).contains(&usize::from(p.col))
+            })
+    }
+
     const NAME: &'static str = "new-game2";
     const MODULE: &'static str = "new_game2";
     /// The reference makes at most 1000 turns x 10 moves; this is a safety net.

@@ -159,11 +159,54 @@ fn shrink_candidates(case: &Case) -> Vec<Case> {
             next.games[g] = changed;
             out.push(next);
         };
-        // Big jumps first. Robots interact through every tie-break, so dropping one
-        // robot at a time often loses the failure while a small subset that sets
-        // up the same situation keeps it: try every subset of one to four robots,
-        // smallest first, as long as there are not too many of a size.
         let n = game.robots.len();
+        // Many robots: delta debugging first. Drop each half, then each quarter,
+        // each eighth, ..., so that a failure needing a few robots out of fifty
+        // sheds most of the rest in a few rounds of a few candidates each
+        // (stress runs the user's program on every candidate, so rounds of
+        // hundreds of subsets would spend its budget before getting anywhere).
+        if n > 2 * SUBSET_MAX_SIZE {
+            let mut chunks = 2;
+            loop {
+                let size = n.div_ceil(chunks);
+                if size <= 1 {
+                    break;
+                }
+                for start in (0..n).step_by(size) {
+                    let end = (start + size).min(n);
+                    let mut rest = game.robots[..start].to_vec();
+                    rest.extend_from_slice(&game.robots[end..]);
+                    with(Game {
+                        robots: rest,
+                        teleports: game.teleports.clone(),
+                    });
+                }
+                chunks *= 2;
+            }
+        }
+        // Then one robot fewer: cheap rounds (n candidates) while they work.
+        if n > 1 {
+            for drop in 0..n {
+                let mut fewer = game.clone();
+                fewer.robots.remove(drop);
+                with(fewer);
+            }
+        }
+        // Then two robots fewer: a pair may stand in for each other, so that
+        // neither can go alone.
+        if n > 2 && binomial(n, 2) <= SUBSET_MAX_COUNT {
+            for pair in subsets(n, 2) {
+                let mut fewer = game.clone();
+                fewer.robots.remove(pair[1]);
+                fewer.robots.remove(pair[0]);
+                with(fewer);
+            }
+        }
+        // Then small subsets, when no single robot can go. Robots interact through every tie-break, so
+        // dropping one robot at a time often loses the failure while a small
+        // subset that sets up the same situation keeps it: try every subset of
+        // one to four robots, smallest first, as long as there are not too many
+        // of a size.
         if n > 1 {
             for size in 1..=SUBSET_MAX_SIZE.min(n - 1) {
                 if binomial(n, size) > SUBSET_MAX_COUNT {
@@ -177,28 +220,12 @@ fn shrink_candidates(case: &Case) -> Vec<Case> {
                 }
             }
         }
-        if n > 2 * SUBSET_MAX_SIZE {
-            let half = n / 2;
-            for part in [&game.robots[..half], &game.robots[half..]] {
-                with(Game {
-                    robots: part.to_vec(),
-                    teleports: game.teleports.clone(),
-                });
-            }
-        }
         if game.teleports.len() > 1 {
             for &only in &game.teleports {
                 with(Game {
                     robots: game.robots.clone(),
                     teleports: vec![only],
                 });
-            }
-        }
-        if game.robots.len() > 1 {
-            for drop in 0..game.robots.len() {
-                let mut fewer = game.clone();
-                fewer.robots.remove(drop);
-                with(fewer);
             }
         }
         for drop in 0..game.teleports.len() {
@@ -303,6 +330,24 @@ const FEATURE_NAMES: [&str; Feature::ALL.len()] = {
 };
 
 impl Puzzle for Robots {
+    /// docs/rules/robots.md: 1..=50 robots on distinct cells of the 31x31 board,
+    /// none on (15, 15), and 0..=20 teleports on the board.
+    fn within_original(case: &Case) -> bool {
+        let on_board = |&(r, c): &(u8, u8)| (1..=31).contains(&r) && (1..=31).contains(&c);
+        case.games.iter().all(|g| {
+            let mut cells = g.robots.clone();
+            cells.sort_unstable();
+            cells.dedup();
+            (1..=50).contains(&g.robots.len())
+                && cells.len() == g.robots.len()
+                && g.robots
+                    .iter()
+                    .all(|cell| on_board(cell) && *cell != (15, 15))
+                && g.teleports.len() <= 20
+                && g.teleports.iter().all(on_board)
+        })
+    }
+
     const NAME: &'static str = "robots";
     const MODULE: &'static str = "robots";
     /// Candidates tried (ten a move, more with teleports): enough for games of a few

@@ -5,6 +5,7 @@
 use lockstep::campaign::{self, generate_case, Solver};
 use lockstep::corpus::{self, Origin};
 use lockstep::puzzle::{check, check_with, Run, Verdict as Check};
+use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
 use lockstep::puzzles::Checkers;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
@@ -162,10 +163,19 @@ fn the_reference_runs_out_of_fuel_instead_of_running_long() {
     assert!(reference::perft(6, &mut Fuel::new(1000)).is_err());
 }
 
-/// What the generator reaches in 20,000 cases: every mutation, valid and invalid
-/// cases in about equal numbers, multi-jumps and crownings among the applied moves.
+/// What the generator reaches in 20,000 cases, within either limits: every
+/// mutation (the original limits leave out only squares off 1..=32), valid and
+/// invalid cases in about equal numbers, multi-jumps and crownings among the
+/// applied moves. Original cases all lie within the statement's limits.
 #[test]
 fn the_generator_reaches_every_mutation_and_both_verdicts() {
+    for limits in [CaseLimits::Wide, CaseLimits::Original] {
+        reaches_every_mutation(limits);
+    }
+}
+
+fn reaches_every_mutation(limits: CaseLimits) {
+    let mut outside = 0;
     let mut buf = vec![0u8; CASE_BYTES];
     let mut mutations: BTreeMap<Mutation, usize> = BTreeMap::new();
     let (mut cases, mut valid_cases, mut instances, mut valid_instances) = (0, 0, 0, 0);
@@ -173,9 +183,11 @@ fn the_generator_reaches_every_mutation_and_both_verdicts() {
     let mut instance_counts = [0; 4];
     for index in 0..20_000 {
         case_bytes(31, 0, index, &mut buf);
-        let Ok((case, log)) = generate_logged(&mut arbitrary::Unstructured::new(&buf)) else {
+        let Ok((case, log)) = generate_logged(&mut arbitrary::Unstructured::new(&buf), limits)
+        else {
             continue;
         };
+        outside += usize::from(!Checkers::within_original(&case));
         for kind in log {
             *mutations.entry(kind).or_default() += 1;
         }
@@ -204,7 +216,7 @@ fn the_generator_reaches_every_mutation_and_both_verdicts() {
         }
     }
     println!(
-        "{cases} cases, {valid_cases} all valid ({:.1}%); {instances} instances, \
+        "{limits}: {outside} cases outside the original limits; {cases} cases, {valid_cases} all valid ({:.1}%); {instances} instances, \
          {valid_instances} valid; {multi_jumps} multi-jumps, {crownings} crownings applied; \
          mutations {mutations:?}",
         100.0 * valid_cases as f64 / cases as f64
@@ -214,7 +226,15 @@ fn the_generator_reaches_every_mutation_and_both_verdicts() {
     assert!((0.35..=0.65).contains(&share), "valid share {share}");
     for kind in Mutation::ALL {
         let seen = mutations.get(&kind).copied().unwrap_or(0);
-        assert!(seen >= 20, "{kind:?} only {seen} times");
+        if limits == CaseLimits::Original && kind == Mutation::OffBoard {
+            assert_eq!(seen, 0, "squares off the board within the original limits");
+        } else {
+            assert!(seen >= 20, "{limits}: {kind:?} only {seen} times");
+        }
+    }
+    match limits {
+        CaseLimits::Original => assert_eq!(outside, 0),
+        CaseLimits::Wide => assert!(outside >= 20, "only {outside} cases outside"),
     }
     assert!(
         instance_counts[1..].iter().all(|&n| n > 1000),

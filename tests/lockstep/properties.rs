@@ -73,3 +73,34 @@ fn the_same_seed_gives_the_same_cases() {
     same_seed_same_cases::<Duel>();
     same_seed_same_cases::<DuelSearch>();
 }
+
+/// Every puzzle's generator, asked for the original limits, keeps to them as
+/// each puzzle's `within_original` (written from its rule page) checks.
+#[test]
+fn original_cases_keep_to_the_original_limits() {
+    use lockstep::campaign::generate_case_within;
+    use lockstep::puzzle::CaseLimits;
+    fn check<P: Puzzle>(cases: u64) -> Option<String> {
+        let mut buf = vec![0u8; CASE_BYTES];
+        (0..cases).find_map(|index| {
+            let case = generate_case_within::<P>(5, 0, index, &mut buf, CaseLimits::Original)?;
+            (!P::within_original(&case)).then(|| format!("{}: {}", P::NAME, P::write_input(&case)))
+        })
+    }
+    let outside: Vec<String> = [
+        check::<Robots>(2000),
+        check::<NewGame2>(2000),
+        check::<Footholds>(2000),
+        check::<Checkers>(5000),
+        check::<Duel>(2000),
+        check::<DuelSearch>(500),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(
+        outside.is_empty(),
+        "outside the limits:\n{}",
+        outside.join("\n")
+    );
+}

@@ -302,3 +302,119 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
         assert!(log.starts_with("INIT "), "{fixture}: {log}");
     }
 }
+
+/// `--keep-going` runs every case, counts every failure by kind with where it
+/// was generated, and shrinks and saves the first of each kind.
+#[test]
+fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
+    let dir = scratch("stress-keep-going");
+    let (out, _) = stress(
+        "new-game2",
+        "python3 tests/fixtures/new_game2.py mixed",
+        &["--cases", "60", "--keep-going", "--no-append"],
+        &dir,
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let summary = stdout
+        .lines()
+        .find(|l| l.starts_with("new-game2: 60 cases"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let count = |kind: &str| -> usize {
+        let at = summary.find(&format!(" {kind}")).unwrap();
+        summary[..at].rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let (wa, re) = (count("WA,"), count("RE,"));
+    assert!(wa > 0 && re > 0, "{summary}");
+    for (kind, n) in [("WA", wa), ("RE", re)] {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{kind}: ")))
+            .unwrap_or_else(|| panic!("no {kind} line in {stdout}"));
+        assert!(line.starts_with(&format!("{kind}: {n} case")), "{line}");
+        assert!(line.contains("0.") || line.contains("1."), "{line}");
+        let saved = std::fs::read_to_string(dir.join(format!("failing-{kind}.txt")))
+            .unwrap_or_else(|e| panic!("{kind} not saved: {e}"));
+        let (n, k) = new_game2_size(&saved);
+        assert!(
+            n <= 7 && k <= 5,
+            "{kind} shrunk only to {n}x{n} with {k} pieces"
+        );
+        assert!(
+            stderr.contains(&format!("new-game2: {kind} (case ")),
+            "{stderr}"
+        );
+    }
+    assert!(stderr.contains("a local minimum"), "{stderr}");
+}
+
+/// The shrinker's budget is the user's, and a cut-off says so.
+#[test]
+fn a_shrink_cut_off_by_its_budget_says_so() {
+    let dir = scratch("stress-shrink-budget");
+    let (out, _) = stress(
+        "new-game2",
+        "python3 tests/fixtures/new_game2.py wa",
+        &["--cases", "300", "--shrink-attempts", "1", "--no-append"],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("1 candidates run, cut off by the attempt budget"),
+        "{stderr}"
+    );
+}
+
+/// `--dump` writes every case and the oracle's answer; `--limits original`
+/// keeps checkers cases inside the statement (no square off 1..=32), where the
+/// wide generator steps outside.
+#[test]
+fn dumped_cases_keep_to_the_limits_asked_for() {
+    use lockstep::puzzles::Checkers;
+    let exe = env!("CARGO_BIN_EXE_lockstep");
+    let program = format!("{exe} solve checkers");
+    let mut outside = [0usize; 2];
+    for (i, limits) in ["original", "wide"].into_iter().enumerate() {
+        let dir = scratch(&format!("stress-dump-{limits}"));
+        let dump = dir.join("cases");
+        let (out, _) = stress(
+            "checkers",
+            &program,
+            &[
+                "--cases",
+                "200",
+                "--no-append",
+                "--limits",
+                limits,
+                "--dump",
+                dump.to_str().unwrap(),
+            ],
+            &dir,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let mut inputs = 0;
+        for entry in std::fs::read_dir(&dump).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "in") {
+                inputs += 1;
+                let input = std::fs::read_to_string(&path).unwrap();
+                let answer = std::fs::read_to_string(path.with_extension("ans")).unwrap();
+                let case = Checkers::parse_input(&input).unwrap();
+                outside[i] += usize::from(!Checkers::within_original(&case));
+                let reference = lockstep::puzzle::run_reference::<Checkers>(&case, u64::MAX)
+                    .and_then(|side| side.answer().cloned())
+                    .expect("the reference answers");
+                assert_eq!(
+                    Checkers::write_answer(&reference),
+                    answer,
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+        assert_eq!(inputs, 200);
+    }
+    assert_eq!(outside[0], 0, "original cases outside the limits");
+    assert!(outside[1] > 0, "the wide generator never left the limits");
+}

@@ -60,6 +60,7 @@ pub fn campaign_options(seed: u64, max_cases: u64) -> lockstep::campaign::Campai
         max_cases: Some(max_cases),
         progress: false,
         stats: false,
+        limits: lockstep::puzzle::CaseLimits::Wide,
     }
 }
 
