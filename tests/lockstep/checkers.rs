@@ -472,22 +472,24 @@ fn the_third_validator_without_a_bug_agrees() {
     }
 }
 
+/// The planted bugs of this puzzle (see planted.rs for the catalogue).
+pub(crate) const BUGS: [(&str, Solver<Checkers>); 4] = [
+    ("a multi-jump may stop early", stops_early),
+    (
+        "a jump may continue after crowning",
+        jumps_on_after_crowning,
+    ),
+    (
+        "mandatory capture only for the moving piece",
+        capture_only_for_mover,
+    ),
+    ("a king may jump a piece twice", king_jumps_twice),
+];
+
 #[test]
 fn planted_bugs_are_found_and_shrunk_small() {
-    let bugs: [(&str, Solver<Checkers>); 4] = [
-        ("a multi-jump may stop early", stops_early),
-        (
-            "a jump may continue after crowning",
-            jumps_on_after_crowning,
-        ),
-        (
-            "mandatory capture only for the moving piece",
-            capture_only_for_mover,
-        ),
-        ("a king may jump a piece twice", king_jumps_twice),
-    ];
     let mut problems = Vec::new();
-    for (name, solver) in bugs {
+    for (name, solver) in BUGS {
         let diverges = |case: &Case| check_with::<Checkers>(case, solver, FUEL).is_divergence();
         let Some((index, shrunk)) = campaign::hunt::<Checkers>(2024, 0..MAX_CASES, diverges) else {
             problems.push(format!("{name}: not found in {MAX_CASES} cases"));

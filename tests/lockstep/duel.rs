@@ -638,7 +638,7 @@ fn the_third_resolver_without_a_bug_agrees() {
 }
 
 /// Non-wait actions left after shrinking, at most.
-const BUGS: [(&str, Solver<Duel>, usize); 4] = [
+pub(crate) const BUGS: [(&str, Solver<Duel>, usize); 4] = [
     ("guard blocks break", guard_blocks_break, 2),
     (
         "thrust cancels a charge's movement",

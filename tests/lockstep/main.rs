@@ -17,6 +17,7 @@ mod duel_search;
 mod findings;
 mod footholds;
 mod new_game2;
+mod planted;
 mod properties;
 mod robots;
 mod stress;

@@ -257,15 +257,17 @@ fn the_third_simulation_without_a_bug_agrees() {
     }
 }
 
+/// The planted bugs of this puzzle (see planted.rs for the catalogue).
+pub(crate) const BUGS: [(&str, Solver<NewGame2>); 3] = [
+    ("forgets the red reversal", forgets_red_reversal),
+    ("ignores blue after the bounce", ignores_blue_after_bounce),
+    ("leaves its stack behind", leaves_its_stack_behind),
+];
+
 #[test]
 fn planted_bugs_are_found_and_shrunk_small() {
-    let bugs: [(&str, Solver<NewGame2>); 3] = [
-        ("forgets the red reversal", forgets_red_reversal),
-        ("ignores blue after the bounce", ignores_blue_after_bounce),
-        ("leaves its stack behind", leaves_its_stack_behind),
-    ];
     let mut problems = Vec::new();
-    for (name, solver) in bugs {
+    for (name, solver) in BUGS {
         let diverges = |game: &Case| check_with::<NewGame2>(game, solver, FUEL).is_divergence();
         let Some((index, shrunk)) = campaign::hunt::<NewGame2>(2024, 0..MAX_CASES, diverges) else {
             problems.push(format!("{name}: not found in {MAX_CASES} cases"));

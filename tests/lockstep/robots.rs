@@ -384,7 +384,7 @@ fn the_third_simulation_without_a_bug_agrees() {
 /// chain needs two debris cells in a row, that is two collisions of two robots at
 /// different cells, and a robot left afterwards for the game to go on: five robots
 /// at least, so four cannot be reached for that bug.
-const BUGS: [(&str, Solver<Robots>, usize); 3] = [
+pub(crate) const BUGS: [(&str, Solver<Robots>, usize); 3] = [
     ("pushes the whole chain of debris", pushes_whole_chain, 5),
     (
         "teleport check skips a neighbour",
