@@ -46,6 +46,14 @@ pub struct BenchResult {
     pub reference_per_second: f64,
     /// Median over rounds of (reference time / core time).
     pub speedup: f64,
+    /// Cases per second of a one-job campaign (`lockstep fuzz`) over the same
+    /// cases: generation, both solvers, the check and the counting; median of
+    /// the rounds.
+    pub campaign_per_second: f64,
+    /// The campaign's rate against core and reference run back to back
+    /// (1 / (1/core + 1/reference)): how little the harness costs beside the
+    /// solvers, 1.0 at best.
+    pub campaign_efficiency: f64,
     /// The puzzle's own lines ([`Puzzle::bench_extra`]).
     pub extra: Vec<String>,
 }
@@ -153,7 +161,27 @@ pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
             }
         },
     );
+    // The campaign over the same cases (seed, job 0, the same indices), on
+    // one job, timed whole: what `lockstep fuzz --jobs 1` does per case.
+    let mut campaign_rates: Vec<f64> = (0..options.rounds.max(1))
+        .map(|_| {
+            let report = crate::campaign::run::<P>(&crate::campaign::CampaignOptions {
+                seconds: f64::INFINITY,
+                seed: options.seed,
+                jobs: 1,
+                max_cases: Some(index),
+                progress: false,
+                stats: false,
+                limits: crate::puzzle::CaseLimits::Wide,
+            });
+            report.tally.cases as f64 / report.elapsed.as_secs_f64().max(1e-9)
+        })
+        .collect();
+    let campaign_per_second = median(&mut campaign_rates);
+    let back_to_back = 1.0 / (1.0 / measured.core_rate + 1.0 / measured.reference_rate);
     BenchResult {
+        campaign_per_second,
+        campaign_efficiency: campaign_per_second / back_to_back,
         cases: cases.len(),
         skipped,
         rounds: options.rounds.max(1),

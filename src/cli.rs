@@ -291,7 +291,9 @@ enum Command {
         #[arg(long)]
         dump: Option<PathBuf>,
     },
-    /// Cases per second of core and reference on the same cases, and their ratio.
+    /// Cases per second of core and reference on the same cases, their ratio, and
+    /// a one-job campaign's rate beside them (its efficiency: the campaign
+    /// against core and reference run back to back).
     /// --cases and --rounds bound the generic line of every puzzle; the extra
     /// lines (duel turn rates and matrices, the duel-search opening, footholds
     /// full boards, checkers perft and games) have fixed sizes of their own,
@@ -1327,22 +1329,26 @@ fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
         options.seed
     );
     outln!(
-        "{:<12} {:>14} {:>16} {:>9} {:>8}",
+        "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10}",
         "puzzle",
         "core cases/s",
         "reference cases/s",
         "speedup",
-        "skipped"
+        "skipped",
+        "campaign cases/s",
+        "efficiency"
     );
     for entry in entries {
         let r = entry.bench(options);
         outln!(
-            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8}",
+            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}%",
             entry.name(),
             r.core_per_second,
             r.reference_per_second,
             r.speedup,
-            r.skipped
+            r.skipped,
+            r.campaign_per_second,
+            100.0 * r.campaign_efficiency
         );
         for line in &r.extra {
             outln!("  {line}");

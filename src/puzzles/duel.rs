@@ -170,7 +170,8 @@ fn generate_actions(
     }
     for _ in 0..6 {
         let actions = [raw_action(u, me, other)?, raw_action(u, me, other)?];
-        if model::check_legal(state, player, &actions).is_ok() {
+        // The reference says what is legal (a bool, no message to format).
+        if lockstep_reference::duel::is_legal(state, player, &actions) {
             return Ok(actions);
         }
     }
