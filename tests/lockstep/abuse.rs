@@ -3,20 +3,10 @@
 //! interrupted with SIGINT and SIGTERM. Checked: verdicts, leftover processes,
 //! and that every meaningless argument is an error naming its flag.
 
-use crate::support::{fails_with, lockstep, scratch, text, BIN};
+use crate::support::{fails_with, lockstep, processes_with, scratch, text, BIN};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// Processes that have `tag` as one of their arguments, from /proc. (lockstep's
-/// own command line holds the tag inside a longer `--cmd` argument: not counted.)
-fn processes_with(tag: &str) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-        .filter(|cmdline| cmdline.split(|&b| b == 0).any(|arg| arg == tag.as_bytes()))
-        .count()
-}
 
 /// A tag unique to this test run and `name`, to find what a program left.
 fn tag(name: &str) -> String {

@@ -2,7 +2,7 @@
 //! passes, each planted bug gives its verdict (WA, RE, TLE) and a small shrunk
 //! input, and nothing is left running.
 
-use crate::support::{fails_with, scratch, text};
+use crate::support::{fails_with, processes_with, scratch, text};
 use lockstep::process::{Ending, Limits};
 use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::NewGame2;
@@ -140,15 +140,6 @@ fn a_crash_is_a_runtime_error_with_its_stderr() {
         !dir.join("corpus/new_game2.csv").exists(),
         "--no-append must not write"
     );
-}
-
-/// Processes whose command line contains `tag`, from /proc.
-fn processes_with(tag: &str) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(tag))
-        .count()
 }
 
 #[test]

@@ -68,3 +68,13 @@ pub fn campaign_options(seed: u64, max_cases: u64) -> lockstep::campaign::Campai
 pub fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
+
+/// Processes that have `tag` as one of their arguments, from /proc. (lockstep's
+/// own command line holds the tag inside a longer `--cmd` argument: not counted.)
+pub fn processes_with(tag: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|cmdline| cmdline.split(|&b| b == 0).any(|arg| arg == tag.as_bytes()))
+        .count()
+}
