@@ -82,6 +82,29 @@ fn mutants_checkers() {
             problems.push(format!("perft({depth}) = {counted}, published {nodes}"));
         }
     }
+    // Perft from generated positions (kings, crowning mid-jump), which the
+    // start does not reach in a few plies, against the reference's.
+    let mut buf = vec![0u8; lockstep::seeds::CASE_BYTES];
+    for index in 0..400 {
+        let Some(case) = campaign::generate_case::<Checkers>(10, 0, index, &mut buf) else {
+            continue;
+        };
+        for instance in &case.instances {
+            let core = lockstep_core::checkers::perft_instance(instance, 3);
+            let reference = lockstep_reference::checkers::perft_from(
+                &lockstep_reference::checkers::Grid::of(instance),
+                instance.to_move,
+                3,
+                &mut lockstep_reference::Fuel::unlimited(),
+            )
+            .expect("unlimited fuel");
+            if core != reference && problems.len() < 5 {
+                problems.push(format!(
+                    "perft(3) from case {index}: core {core}, reference {reference}"
+                ));
+            }
+        }
+    }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -130,6 +153,34 @@ fn digest_spread<P: Puzzle>(cases: u64) -> f64 {
     digests.len() as f64 / total.max(1) as f64
 }
 
+/// The core's legal action lists (what its search and the generator choose
+/// from) are the reference's, as sets, for both players of generated states.
+fn legal_lists_agree(cases: u64) -> Vec<String> {
+    let mut buf = vec![0u8; lockstep::seeds::CASE_BYTES];
+    let mut problems = Vec::new();
+    let mut core = Vec::new();
+    for index in 0..cases {
+        for turn in campaign::generate_case::<Duel>(9, 0, index, &mut buf).unwrap_or_default() {
+            for player in 0..2 {
+                lockstep_core::duel::legal_lists(&turn.state, player, &mut core);
+                let mut mine = core.clone();
+                let mut theirs = lockstep_reference::duel_search::legal_lists(&turn.state, player);
+                mine.sort_by_key(|a| lockstep_core::duel::write_actions(a));
+                theirs.sort_by_key(|a| lockstep_core::duel::write_actions(a));
+                if mine != theirs && problems.len() < 3 {
+                    problems.push(format!(
+                        "duel: player {player}'s legal lists differ in {}: core {}, reference {}",
+                        lockstep_core::duel::write_state(&turn.state),
+                        mine.len(),
+                        theirs.len()
+                    ));
+                }
+            }
+        }
+    }
+    problems
+}
+
 #[test]
 fn mutants_shared_code() {
     let mut problems = Vec::new();
@@ -139,6 +190,7 @@ fn mutants_shared_code() {
     problems.extend(input_round_trip::<Checkers>(3000));
     problems.extend(input_round_trip::<Duel>(3000));
     problems.extend(input_round_trip::<DuelSearch>(500));
+    problems.extend(legal_lists_agree(300));
     // The shares as measured on 2026-11-30 (robots 0.992, new-game2 0.530:
     // never-ending games all have digest 0, checkers 0.930, duel 0.967), with a
     // little room; footholds has no comparable trace (digest 0).

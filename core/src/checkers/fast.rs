@@ -453,6 +453,21 @@ fn start_position() -> Position {
     }
 }
 
+/// Leaf nodes `depth` plies from an instance's position (its pieces, its side
+/// to move; the moves are ignored): perft where the start does not go in a few
+/// plies (kings, a crowning mid-jump), for the differential test of the move
+/// generator against the reference's.
+pub fn perft_instance(instance: &Instance, depth: u32) -> u64 {
+    let board = Board::of(instance);
+    let position = Position {
+        red: board.red,
+        white: board.white,
+        kings: board.kings,
+        to_move: instance.to_move,
+    };
+    perft_from(&position, depth, &mut Vec::with_capacity(1024))
+}
+
 /// Leaf nodes `depth` plies from the standard start (every jump path its own
 /// move; the last ply counted in bulk), on one thread.
 pub fn perft(depth: u32) -> u64 {

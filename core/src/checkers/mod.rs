@@ -13,7 +13,7 @@
 
 mod fast;
 
-pub use fast::{perft, perft_parallel, solve, trace_instance};
+pub use fast::{perft, perft_instance, perft_parallel, solve, trace_instance};
 
 use crate::input::{parse_int, InputError, Line, Lines};
 use std::fmt;
