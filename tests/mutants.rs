@@ -4,8 +4,10 @@
 //! For each puzzle: the corpus replays, and a fixed-seed, fixed-count campaign
 //! against the reference finds no disagreement. For what core and reference
 //! share (the input printer and parser, the words folded into trace digests),
-//! which the differential cannot see: every generated input reads back as the
-//! same case, and the digests still tell cases apart. The counts are sized so that the
+//! which the differential cannot see, or which only the referee uses: every
+//! generated input reads back as the same case, the digests still tell cases
+//! apart and the packed steps and events are distinct, and the core's legal
+//! lists and legality check are the reference's. The counts are sized so that the
 //! whole test takes a few seconds on two cores; `lockstep fuzz` and the full
 //! suite go further. Checkers perft from the start is checked against the
 //! published counts, the one oracle here that is not the reference.
@@ -181,6 +183,95 @@ fn legal_lists_agree(cases: u64) -> Vec<String> {
     problems
 }
 
+/// The core's legality check, which the referee judges bots by, says what the
+/// reference's says: for every generated turn, and for every pair of actions
+/// (each code with no direction or any of the eight) in the first states.
+fn legality_agrees(cases: u64) -> Vec<String> {
+    use lockstep_core::duel::{check_legal, Action, Dir};
+    let mut buf = vec![0u8; lockstep::seeds::CASE_BYTES];
+    let mut problems = Vec::new();
+    let actions: Vec<Action> = (0..=7u8)
+        .flat_map(|code| {
+            std::iter::once(Action { code, dir: None })
+                .chain(Dir::ALL.iter().map(move |&d| Action { code, dir: Some(d) }))
+        })
+        .collect();
+    let mut exhaustive = 0;
+    for index in 0..cases {
+        for turn in campaign::generate_case::<Duel>(11, 0, index, &mut buf).unwrap_or_default() {
+            for player in 0..2 {
+                let mut lists = vec![turn.actions[player]];
+                if exhaustive < 40 {
+                    lists.extend(
+                        actions
+                            .iter()
+                            .flat_map(|&a| actions.iter().map(move |&b| [a, b])),
+                    );
+                }
+                for list in lists {
+                    let core = check_legal(&turn.state, player, &list).is_ok();
+                    let reference = lockstep_reference::duel::is_legal(&turn.state, player, &list);
+                    if core != reference && problems.len() < 3 {
+                        problems.push(format!(
+                            "duel: {} for player {player} in {}: core legal {core}, reference {reference}",
+                            lockstep_core::duel::write_actions(&list),
+                            lockstep_core::duel::write_state(&turn.state)
+                        ));
+                    }
+                }
+            }
+            exhaustive += 1;
+        }
+    }
+    problems
+}
+
+/// The words folded into trace digests tell steps apart: over the steps and
+/// events of generated cases, two different ones never pack to the same word.
+fn packing_is_injective() -> Vec<String> {
+    use std::collections::HashMap;
+    fn check<K: std::hash::Hash + Eq + std::fmt::Debug, V: PartialEq + std::fmt::Debug>(
+        what: &str,
+        items: impl IntoIterator<Item = V>,
+        pack: impl Fn(&V) -> K,
+        problems: &mut Vec<String>,
+    ) {
+        let mut seen: HashMap<K, V> = HashMap::new();
+        for item in items {
+            let key = pack(&item);
+            if let Some(other) = seen.get(&key) {
+                if *other != item && problems.len() < 6 {
+                    problems.push(format!("{what}: {other:?} and {item:?} pack alike"));
+                }
+            } else {
+                seen.insert(key, item);
+            }
+        }
+    }
+    let mut buf = vec![0u8; lockstep::seeds::CASE_BYTES];
+    let mut problems = Vec::new();
+    let robots: Vec<_> = (0..200)
+        .filter_map(|i| campaign::generate_case::<Robots>(12, 0, i, &mut buf))
+        .flat_map(|case| lockstep_core::robots::trace(&case, 2000).steps)
+        .collect();
+    check("robots steps", robots, |s| s.packed(), &mut problems);
+    let new_game2: Vec<_> = (0..300)
+        .filter_map(|i| campaign::generate_case::<NewGame2>(12, 0, i, &mut buf))
+        .flat_map(|case| lockstep_core::new_game2::trace(&case, 1000).steps)
+        .collect();
+    check("new-game2 steps", new_game2, |s| s.packed(), &mut problems);
+    let mut duel = Vec::new();
+    for i in 0..300 {
+        for turn in campaign::generate_case::<Duel>(12, 0, i, &mut buf).unwrap_or_default() {
+            let mut events = lockstep_core::duel::Recorder::default();
+            lockstep_core::duel::resolve_traced(&turn.state, &turn.actions, &mut events);
+            duel.extend(events.0);
+        }
+    }
+    check("duel events", duel, |e| e.packed(), &mut problems);
+    problems
+}
+
 #[test]
 fn mutants_shared_code() {
     let mut problems = Vec::new();
@@ -191,6 +282,8 @@ fn mutants_shared_code() {
     problems.extend(input_round_trip::<Duel>(3000));
     problems.extend(input_round_trip::<DuelSearch>(500));
     problems.extend(legal_lists_agree(300));
+    problems.extend(legality_agrees(300));
+    problems.extend(packing_is_injective());
     // The shares as measured on 2026-11-30 (robots 0.992, new-game2 0.530:
     // never-ending games all have digest 0, checkers 0.930, duel 0.967), with a
     // little room; footholds has no comparable trace (digest 0).
