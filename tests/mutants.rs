@@ -167,8 +167,8 @@ fn legal_lists_agree(cases: u64) -> Vec<String> {
                 lockstep_core::duel::legal_lists(&turn.state, player, &mut core);
                 let mut mine = core.clone();
                 let mut theirs = lockstep_reference::duel_search::legal_lists(&turn.state, player);
-                mine.sort_by_key(|a| lockstep_core::duel::write_actions(a));
-                theirs.sort_by_key(|a| lockstep_core::duel::write_actions(a));
+                mine.sort_by_key(lockstep_core::duel::write_actions);
+                theirs.sort_by_key(lockstep_core::duel::write_actions);
                 if mine != theirs && problems.len() < 3 {
                     problems.push(format!(
                         "duel: player {player}'s legal lists differ in {}: core {}, reference {}",
