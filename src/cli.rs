@@ -505,7 +505,7 @@ fn announce_corpus(dir: Option<&Path>) {
         Some(dir) => errln!(
             "findings: {} does not exist, so a finding is saved to a file under {} instead (mkdir {} or pass --corpus DIR to keep findings in a corpus)",
             dir.display(),
-            std::env::temp_dir().join("lockstep-findings").display(),
+            corpus::fallback_dir().display(),
             dir.display()
         ),
     }
@@ -1190,6 +1190,13 @@ fn stress(
     );
     announce_corpus(dir);
     let summary = entry.stress(options);
+    if crate::process::interrupted() {
+        // The signal's thread exits; a failure seen now is its kill's doing,
+        // never to be recorded as a finding.
+        loop {
+            std::thread::park();
+        }
+    }
     let c = summary.counts;
     outln!(
         "{}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE{}",

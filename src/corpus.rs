@@ -14,6 +14,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::fs;
 use std::io::Write;
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 /// The columns, in the order they are written.
@@ -293,8 +294,9 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
     writer.write_record(header.iter().map(|c| field(c)))?;
     bytes.extend(writer.into_inner().context("flushing the CSV row")?);
     replace_file(&path, &dir, &bytes, permissions)?;
-    lock.sync_all()
-        .with_context(|| format!("syncing {}", dir.display()))?;
+    // The row is in the file now; a directory that cannot be synced (some file
+    // systems refuse) must not make it look unsaved.
+    let _ = lock.sync_all();
     Ok(Appended::Written(row.name))
 }
 
@@ -367,13 +369,26 @@ fn replace_file(
     Ok(())
 }
 
+/// Where fallback files go: one directory per user under the system's
+/// temporary directory, readable by that user alone (`lockstep-findings-UID`).
+pub fn fallback_dir() -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "lockstep-findings-{}",
+        nix::unistd::getuid().as_raw()
+    ))
+}
+
 /// Saves a row that could not be appended where it belongs as a corpus file of
 /// its own (header and row) under the system's temporary directory, so that a
 /// finding survives a read-only or broken corpus. Returns the file's path.
 pub fn save_fallback<P: Puzzle>(row: &Row) -> Result<PathBuf> {
     static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let dir = std::env::temp_dir().join("lockstep-findings");
-    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let dir = fallback_dir();
+    fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&dir)
+        .with_context(|| format!("creating {}", dir.display()))?;
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

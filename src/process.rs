@@ -131,6 +131,9 @@ impl Program {
             let pgid = self.child.id() as i32;
             let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
             if self.status.is_none() {
+                // The program itself too, in case it left its group (setpgid):
+                // the wait below must not outlive the time limit.
+                let _ = self.child.kill();
                 self.status = self.child.wait().ok();
             }
             live().retain(|&p| p != pgid);
@@ -218,10 +221,12 @@ pub fn interrupted() -> bool {
 /// lockstep's exit, normal or by a signal: programs that other threads are
 /// still running are killed under them, and no new one starts.
 pub fn shutdown() {
+    // A copy: the programs stay registered until their owners stop them, so
+    // that no other thread's sweep reaps one under its owner.
     let groups = {
-        let mut live = live();
+        let live = live();
         SHUTTING_DOWN.store(true, Ordering::SeqCst);
-        std::mem::take(&mut *live)
+        live.clone()
     };
     for &pgid in &groups {
         let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
@@ -451,7 +456,11 @@ pub fn run(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Run> {
     // The verdict is the main process's: whatever it left behind goes now, and
     // the pipes are drained of what was written before.
     program.stop();
-    let _ = writer.join();
+    // Joined only if done: a detached descendant not swept yet may hold stdin
+    // open with the pipe full, and the run must not wait for it.
+    if writer.is_finished() {
+        let _ = writer.join();
+    }
     for _ in 0..2 {
         if done_rx.recv_timeout(Duration::from_secs(1)).is_err() {
             // Something outside our reach holds a pipe: judge what was read.
@@ -472,7 +481,15 @@ pub fn run(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Run> {
         (text, c.over)
     };
     let (stdout, over) = take(&out);
-    let (stderr, _) = take(&err);
+    let (mut stderr, _) = take(&err);
+    // The reader keeps up to twice the tail between trims: cut to the tail.
+    if stderr.len() > STDERR_KEPT {
+        let mut cut = stderr.len() - STDERR_KEPT;
+        while !stderr.is_char_boundary(cut) {
+            cut += 1;
+        }
+        stderr.drain(..cut);
+    }
     let ending = match exited {
         _ if over => Ending::OutputLimit,
         Some(status) => Ending::Exited(status),

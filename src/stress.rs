@@ -309,6 +309,11 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                             elapsed: Duration::ZERO,
                         },
                     };
+                    // A signal is stopping lockstep and killed the program:
+                    // what this run says is not the program's doing.
+                    if crate::process::interrupted() {
+                        break;
+                    }
                     let verdict = judge(&expected, &run);
                     let total = before.elapsed();
                     shared

@@ -158,8 +158,10 @@ pub fn triage_target(
                 false
             }
         };
+        // A move that fails leaves the artifact for the next triage, which
+        // finds its row already in the corpus and moves it then.
         let moved_to = if settled {
-            Some(move_to_done(&artifact)?)
+            move_to_done(&artifact).ok()
         } else {
             None
         };
