@@ -8,6 +8,7 @@
 //! parser rejects.
 
 use crate::puzzle::{Puzzle, Side};
+use crate::text::{clip, first_difference, judge_lines, same_output, QUOTE_CHARS};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -110,17 +111,6 @@ pub fn encode_for<P: Puzzle>(text: &str) -> String {
 /// A field of puzzle `P`'s corpus back to judge text.
 pub fn decode_for<P: Puzzle>(field: &str) -> String {
     decode_text_with(field, P::CORPUS_LINE_BREAK)
-}
-
-/// The lines of a judge output as a judge compares them: trailing spaces and
-/// final newlines do not count.
-pub fn judge_lines(text: &str) -> Vec<&str> {
-    text.trim_end().lines().map(str::trim_end).collect()
-}
-
-/// Compares judge outputs as a judge would ([`judge_lines`]).
-pub fn same_output(a: &str, b: &str) -> bool {
-    judge_lines(a) == judge_lines(b)
 }
 
 fn valid_name(name: &str) -> bool {
@@ -501,40 +491,6 @@ pub fn row_to_csv(row: &Row) -> String {
     writer.serialize(row).expect("writing to memory");
     String::from_utf8(writer.into_inner().expect("writing to memory"))
         .expect("CSV of UTF-8 is UTF-8")
-}
-
-/// Longest piece of an answer line quoted in a note or a one-line report.
-const QUOTE_CHARS: usize = 60;
-
-/// `text` cut to at most `max` characters, with `…` where it was cut.
-pub fn clip(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_string(),
-        Some((at, _)) => format!("{}…", &text[..at]),
-    }
-}
-
-/// Where two judge outputs first differ, in one bounded line: `line N: A "..",
-/// B ".." (x lines A, y B)`, with long lines cut. Judge comparison:
-/// trailing spaces and final newlines do not count.
-pub fn first_difference(a_name: &str, a: &str, b_name: &str, b: &str) -> String {
-    let (a_lines, b_lines) = (judge_lines(a), judge_lines(b));
-    let first = (0..a_lines.len().max(b_lines.len()))
-        .find(|&i| a_lines.get(i) != b_lines.get(i))
-        .unwrap_or(0);
-    let show = |v: &[&str]| {
-        v.get(first).map_or("(no line)".to_string(), |l| {
-            format!("{:?}", clip(l, QUOTE_CHARS))
-        })
-    };
-    format!(
-        "line {}: {a_name} {}, {b_name} {} ({} lines {a_name}, {} {b_name})",
-        first + 1,
-        show(&a_lines),
-        show(&b_lines),
-        a_lines.len(),
-        b_lines.len()
-    )
 }
 
 /// A corpus row for a case the core and reference disagree on. `expected` is the

@@ -14,6 +14,7 @@
 //! - [`quick`]: quickcheck over the same generators;
 //! - [`bench`]: core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
+//! - [`text`]: judge-text comparison and bounded quotes;
 //! - [`process`]: running untrusted programs (groups, orphans, limits, signals);
 //! - [`progress`]: live progress lines for long runs;
 //! - [`duel`]: the Duel referee and built-in bots (an interactive puzzle);
@@ -36,6 +37,7 @@ pub mod replay;
 pub mod seeds;
 pub mod shrink;
 pub mod stress;
+pub mod text;
 pub mod triage;
 
 /// `LOCKSTEP_LIMITS` (`original` or `wide`; anything else, or nothing, is

@@ -154,7 +154,7 @@ impl<A: Debug> Side<A> {
         match self {
             Side::Ran(run) => display_text(&write_answer(&run.answer)),
             Side::Panicked(message) => {
-                format!("panic: {}", crate::corpus::clip(message, DISPLAY_CHARS))
+                format!("panic: {}", crate::text::clip(message, DISPLAY_CHARS))
             }
             Side::OutOfFuel => "(ran out of fuel)".to_string(),
         }
@@ -180,8 +180,8 @@ pub fn display_text(text: &str) -> String {
     }
     format!(
         "{} ({} lines, {} bytes in all)",
-        crate::corpus::clip(&joined, DISPLAY_CHARS),
-        crate::corpus::judge_lines(text).len(),
+        crate::text::clip(&joined, DISPLAY_CHARS),
+        crate::text::judge_lines(text).len(),
         text.len()
     )
 }

@@ -49,10 +49,10 @@ pub fn replay_row_with<P: Puzzle>(
     let mut judge = |who: &str, side: &Side<P::Answer>| match side {
         Side::Ran(run) => {
             let text = P::write_answer(&run.answer);
-            if !corpus::same_output(&text, &expected) {
+            if !crate::text::same_output(&text, &expected) {
                 problems.push(format!(
                     "{who} does not print the expected answer: {}",
-                    corpus::first_difference(who, &text, "expected", &expected)
+                    crate::text::first_difference(who, &text, "expected", &expected)
                 ));
             }
         }

@@ -133,7 +133,7 @@ fn tail(text: &str, lines: usize) -> String {
 /// The first line where two outputs differ (trailing spaces and final newlines
 /// ignored), bounded: long lines are cut.
 pub fn line_diff(expected: &str, got: &str) -> String {
-    corpus::first_difference("expected", expected, "got", got)
+    crate::text::first_difference("expected", expected, "got", got)
 }
 
 /// Judges one program run against the oracle's output.
@@ -145,7 +145,7 @@ pub fn judge(expected: &str, run: &ProgramRun) -> Verdict {
             status: describe_status(status),
             stderr: tail(&run.stderr, 10),
         },
-        Ending::Exited(_) if corpus::same_output(expected, &run.stdout) => Verdict::Ok,
+        Ending::Exited(_) if crate::text::same_output(expected, &run.stdout) => Verdict::Ok,
         Ending::Exited(_) => Verdict::WrongAnswer {
             diff: line_diff(expected, &run.stdout),
         },

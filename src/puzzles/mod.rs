@@ -301,7 +301,7 @@ fn indent(text: &str) -> String {
     let mut shown: String = text
         .lines()
         .take(REPORT_LINES)
-        .map(|l| format!("    {}\n", corpus::clip(l, REPORT_LINE_CHARS)))
+        .map(|l| format!("    {}\n", crate::text::clip(l, REPORT_LINE_CHARS)))
         .collect();
     let lines = text.lines().count();
     if lines > REPORT_LINES {

@@ -115,7 +115,7 @@ fn round_trip<P: Puzzle>(broken: Solver<P>, max_cases: u64) -> Result<RoundTrip,
     }
     Ok(RoundTrip {
         row_bytes,
-        expected_lines: corpus::judge_lines(&reference_text).len(),
+        expected_lines: lockstep::text::judge_lines(&reference_text).len(),
     })
 }
 
@@ -215,7 +215,8 @@ fn every_answer_shape_survives_the_corpus_encoding() {
             };
             let text = P::write_answer(&answer);
             let field = corpus::encode_for::<P>(&text);
-            if field.contains('\n') || !corpus::same_output(&corpus::decode_for::<P>(&field), &text)
+            if field.contains('\n')
+                || !lockstep::text::same_output(&corpus::decode_for::<P>(&field), &text)
             {
                 problems.push(format!("{}: answer {text:?} does not survive", P::NAME));
             }

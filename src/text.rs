@@ -1,0 +1,49 @@
+//! Judge text as lockstep compares and quotes it: the lines a judge compares
+//! (trailing spaces and final newlines do not count), where two outputs first
+//! differ, and bounded quotes for notes and reports. Used by the corpus,
+//! replay, stress and the reports; it depends on nothing else in the crate.
+
+/// The lines of a judge output as a judge compares them: trailing spaces and
+/// final newlines do not count.
+pub fn judge_lines(text: &str) -> Vec<&str> {
+    text.trim_end().lines().map(str::trim_end).collect()
+}
+
+/// Compares judge outputs as a judge would ([`judge_lines`]).
+pub fn same_output(a: &str, b: &str) -> bool {
+    judge_lines(a) == judge_lines(b)
+}
+
+/// Longest piece of an answer line quoted in a note or a one-line report.
+pub const QUOTE_CHARS: usize = 60;
+
+/// `text` cut to at most `max` characters, with `…` where it was cut.
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((at, _)) => format!("{}…", &text[..at]),
+    }
+}
+
+/// Where two judge outputs first differ, in one bounded line: `line N: A "..",
+/// B ".." (x lines A, y B)`, with long lines cut. Judge comparison:
+/// trailing spaces and final newlines do not count.
+pub fn first_difference(a_name: &str, a: &str, b_name: &str, b: &str) -> String {
+    let (a_lines, b_lines) = (judge_lines(a), judge_lines(b));
+    let first = (0..a_lines.len().max(b_lines.len()))
+        .find(|&i| a_lines.get(i) != b_lines.get(i))
+        .unwrap_or(0);
+    let show = |v: &[&str]| {
+        v.get(first).map_or("(no line)".to_string(), |l| {
+            format!("{:?}", clip(l, QUOTE_CHARS))
+        })
+    };
+    format!(
+        "line {}: {a_name} {}, {b_name} {} ({} lines {a_name}, {} {b_name})",
+        first + 1,
+        show(&a_lines),
+        show(&b_lines),
+        a_lines.len(),
+        b_lines.len()
+    )
+}
