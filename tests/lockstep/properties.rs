@@ -75,7 +75,9 @@ fn the_same_seed_gives_the_same_cases() {
 }
 
 /// Every puzzle's generator, asked for the original limits, keeps to them as
-/// each puzzle's `within_original` (written from its rule page) checks.
+/// each puzzle's `within_original` (written from its rule page) checks. Duel
+/// and duel-search are left out: their statement sets no limit a reachable
+/// state could break, so their check is `true` and could not fail.
 #[test]
 fn original_cases_keep_to_the_original_limits() {
     use lockstep::campaign::generate_case_within;
@@ -92,8 +94,6 @@ fn original_cases_keep_to_the_original_limits() {
         check::<NewGame2>(2000),
         check::<Footholds>(2000),
         check::<Checkers>(5000),
-        check::<Duel>(2000),
-        check::<DuelSearch>(500),
     ]
     .into_iter()
     .flatten()
