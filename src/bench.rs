@@ -54,6 +54,10 @@ pub struct BenchResult {
     /// (1 / (1/core + 1/reference)): how little the harness costs beside the
     /// solvers, 1.0 at best.
     pub campaign_efficiency: f64,
+    /// Cases per second of the generator alone (case bytes and `arbitrary`
+    /// decoding) over the same indices: the part of the campaign's overhead
+    /// that is not the check; median of the rounds.
+    pub generate_per_second: f64,
     /// The puzzle's own lines ([`Puzzle::bench_extra`]).
     pub extra: Vec<String>,
 }
@@ -178,10 +182,24 @@ pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
         })
         .collect();
     let campaign_per_second = median(&mut campaign_rates);
+    let mut generate_rates: Vec<f64> = (0..options.rounds.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            let mut made = 0u64;
+            for i in 0..index {
+                made += u64::from(
+                    black_box(generate_case::<P>(options.seed, 0, i, &mut buf)).is_some(),
+                );
+            }
+            made as f64 / start.elapsed().as_secs_f64().max(1e-9)
+        })
+        .collect();
+    let generate_per_second = median(&mut generate_rates);
     let back_to_back = 1.0 / (1.0 / measured.core_rate + 1.0 / measured.reference_rate);
     BenchResult {
         campaign_per_second,
         campaign_efficiency: campaign_per_second / back_to_back,
+        generate_per_second,
         cases: cases.len(),
         skipped,
         rounds: options.rounds.max(1),

@@ -13,7 +13,7 @@ use crate::puzzle::{
     Side, Verdict,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
-use crate::seeds::{case_bytes, CASE_BYTES};
+use crate::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
 use crate::shrink::{shrink_divergence, Shrunk};
 use arbitrary::Unstructured;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -115,6 +115,16 @@ pub fn generate_case_within<P: Puzzle>(
     buf: &mut [u8],
     limits: CaseLimits,
 ) -> Option<P::Case> {
+    let short = FIRST_BYTES.min(buf.len());
+    case_bytes(seed, job, index, &mut buf[..short]);
+    let mut u = Unstructured::new(&buf[..short]);
+    if let Ok(case) = P::generate_within(&mut u, limits) {
+        // Bytes left over: the generator never ran dry, so the full buffer,
+        // whose prefix these bytes are, would have made the same case.
+        if !u.is_empty() {
+            return Some(case);
+        }
+    }
     case_bytes(seed, job, index, buf);
     P::generate_within(&mut Unstructured::new(buf), limits).ok()
 }

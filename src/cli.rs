@@ -1336,26 +1336,28 @@ fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
         options.seed
     );
     outln!(
-        "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10}",
+        "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10} {:>16}",
         "puzzle",
         "core cases/s",
         "reference cases/s",
         "speedup",
         "skipped",
         "campaign cases/s",
-        "efficiency"
+        "efficiency",
+        "generate cases/s"
     );
     for entry in entries {
         let r = entry.bench(options);
         outln!(
-            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}%",
+            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}% {:>16.0}",
             entry.name(),
             r.core_per_second,
             r.reference_per_second,
             r.speedup,
             r.skipped,
             r.campaign_per_second,
-            100.0 * r.campaign_efficiency
+            100.0 * r.campaign_efficiency,
+            r.generate_per_second
         );
         for line in &r.extra {
             outln!("  {line}");

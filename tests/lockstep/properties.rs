@@ -1,11 +1,12 @@
 //! quickcheck: core agrees with reference on cases from the puzzles' own generators.
 //! A failure prints the shrunk case as a ready corpus row.
 
-use lockstep::campaign::generate_case;
-use lockstep::puzzle::Puzzle;
+use arbitrary::Unstructured;
+use lockstep::campaign::{generate_case, generate_case_within};
+use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
 use lockstep::quick::{core_agrees_with_reference, Generated};
-use lockstep::seeds::CASE_BYTES;
+use lockstep::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
 use quickcheck::{QuickCheck, TestResult};
 
 /// `tests` agreeing cases of `P`. A case the reference cannot finish within its
@@ -72,6 +73,43 @@ fn the_same_seed_gives_the_same_cases() {
     same_seed_same_cases::<Checkers>();
     same_seed_same_cases::<Duel>();
     same_seed_same_cases::<DuelSearch>();
+}
+
+/// The campaign's short first try ([`FIRST_BYTES`]) makes exactly the case
+/// the whole [`CASE_BYTES`] buffer makes, for cases that fit the short try and
+/// for those that must be made again (the duel's long games, the robots' big
+/// fields); a change to a generator that read bytes from the back, or asked how
+/// many are left, would break it here.
+fn short_first_try_changes_no_case<P: Puzzle>(limits: CaseLimits) {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut full = vec![0u8; CASE_BYTES];
+    let mut redone = 0;
+    for i in 0..3000 {
+        case_bytes(9, 2, i, &mut full);
+        let whole = P::generate_within(&mut Unstructured::new(&full), limits).ok();
+        let mut probe = Unstructured::new(&full[..FIRST_BYTES]);
+        if P::generate_within(&mut probe, limits).is_err() || probe.is_empty() {
+            redone += 1;
+        }
+        let campaign = generate_case_within::<P>(9, 2, i, &mut buf, limits);
+        assert_eq!(campaign, whole, "{} case {i} ({limits:?})", P::NAME);
+    }
+    // The check means something only if some cases took the long way.
+    if P::NAME == "duel" {
+        assert!(redone > 0, "no duel case needed the full buffer");
+    }
+}
+
+#[test]
+fn the_short_first_try_changes_no_case() {
+    for limits in [CaseLimits::Wide, CaseLimits::Original] {
+        short_first_try_changes_no_case::<Robots>(limits);
+        short_first_try_changes_no_case::<NewGame2>(limits);
+        short_first_try_changes_no_case::<Footholds>(limits);
+        short_first_try_changes_no_case::<Checkers>(limits);
+        short_first_try_changes_no_case::<Duel>(limits);
+        short_first_try_changes_no_case::<DuelSearch>(limits);
+    }
 }
 
 /// Every puzzle's generator, asked for the original limits, keeps to them as
