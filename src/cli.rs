@@ -395,22 +395,12 @@ enum DuelCommand {
     /// A built-in bot speaking the protocol on stdin/stdout.
     Bot {
         /// How the bot chooses its actions.
-        #[arg(long, value_enum, default_value_t = StrategyArg::Search)]
-        strategy: StrategyArg,
+        #[arg(long, value_enum, default_value_t = crate::duel::bots::Strategy::Search)]
+        strategy: crate::duel::bots::Strategy,
         /// Seed for its random choices (default: from the clock).
         #[arg(long)]
         seed: Option<u64>,
     },
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum StrategyArg {
-    /// Depth-one maximin over the turn's matrix game (core's search), within its time.
-    Search,
-    /// Uniform over the legal action lists.
-    Random,
-    /// One turn of lookahead against a waiting opponent.
-    Greedy,
 }
 
 /// Runs the command line; returns the exit code.
@@ -745,11 +735,6 @@ fn duel(command: DuelCommand) -> Result<i32> {
     match command {
         DuelCommand::Step { reference } => duel_step(reference),
         DuelCommand::Bot { strategy, seed } => {
-            let strategy = match strategy {
-                StrategyArg::Search => bots::Strategy::Search,
-                StrategyArg::Random => bots::Strategy::Random,
-                StrategyArg::Greedy => bots::Strategy::Greedy,
-            };
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
             bots::play(strategy, seed.unwrap_or_else(fresh_seed), stdin, stdout)?;

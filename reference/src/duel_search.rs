@@ -1,18 +1,23 @@
-//! The duel search, exhaustively: depth-one maximin over every joint action,
-//! no pruning, no ordering, plain loops over the reference engine.
+//! The duel searches, exhaustively: depth-one maximin over every joint action,
+//! no pruning, no ordering, plain loops over the reference engine; under the
+//! plain evaluation (the `search1` bot) and under the race evaluation with the
+//! count of losing replies (the default `search` bot).
 //!
 //! Each player's legal lists are found by writing down every action a bot could
 //! write (codes 0..=7, with no direction or any of the eight) and keeping every
 //! pair the reference's own legality ([`duel::is_legal`]) accepts; every joint
 //! choice is resolved by the reference resolver ([`duel::resolve_turn`]). The only
 //! thing shared with core's search is the position evaluation
-//! ([`lockstep_core::duel::evaluate`]): it is what is being searched over, not
-//! how, so sharing it lets the differential check the search and the engine.
+//! ([`lockstep_core::duel::evaluate`], and
+//! [`lockstep_core::duel::race::evaluate_race`]): it is what is being searched
+//! over, not how, so sharing it lets the differential check the search and the
+//! engine.
 //! One unit of fuel per joint action resolved.
 
 use crate::duel;
 use crate::{Fuel, OutOfFuel};
-use lockstep_core::duel::{evaluate, Action, Actions, Dir, State};
+use lockstep_core::duel::race::evaluate_race;
+use lockstep_core::duel::{evaluate, Action, Actions, Dir, State, WIN_VALUE};
 
 /// Every action list `player` may legally play in `state`, by brute force.
 pub fn legal_lists(state: &State, player: usize) -> Vec<Actions> {
@@ -69,4 +74,42 @@ pub fn maximin(state: &State, player: usize, fuel: &mut Fuel) -> Result<Maximin,
         }
     }
     Ok(Maximin { value, best, rows })
+}
+
+/// The race search's answer for one player: the maximin value under the race
+/// evaluation, and the fewest losing replies any of the player's lists has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Race {
+    pub value: i32,
+    pub losses: u32,
+}
+
+/// Exhaustive race search for `player`: for every row, its worst race value
+/// and how many columns lose the game for it; the value is the best worst
+/// value, the losses the fewest over all rows. One unit of fuel per joint
+/// action.
+pub fn race(state: &State, player: usize, fuel: &mut Fuel) -> Result<Race, OutOfFuel> {
+    let mine = legal_lists(state, player);
+    let theirs = legal_lists(state, 1 - player);
+    let mut value = i32::MIN;
+    let mut losses = u32::MAX;
+    for &row in &mine {
+        let mut worst = i32::MAX;
+        let mut lost = 0;
+        for &column in &theirs {
+            fuel.burn(1)?;
+            let mut actions = [column, column];
+            actions[player] = row;
+            let mut events = Vec::new();
+            let result = duel::resolve_turn(state, &actions, &mut events);
+            let v = evaluate_race(&result, player);
+            worst = worst.min(v);
+            if v == -WIN_VALUE {
+                lost += 1;
+            }
+        }
+        value = value.max(worst);
+        losses = losses.min(lost);
+    }
+    Ok(Race { value, losses })
 }

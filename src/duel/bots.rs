@@ -1,17 +1,22 @@
-//! The built-in bots: `search` (the default: core's depth-one maximin over the
-//! turn's matrix game, within a time budget), `random` (uniform over the legal
-//! action lists) and `greedy` (one turn of lookahead against an opponent that
-//! waits).
+//! The built-in bots (`lockstep duel bot --strategy`):
+//! - `search`, the default: core's depth-one maximin over the turn's matrix
+//!   game under the race evaluation (`lockstep_core::duel::race`), with a
+//!   second pass that, when every list can lose, plays the one with the fewest
+//!   losing replies (ARCHITECTURE.md says why this design);
+//! - `search1`: the first search bot, the same maximin under the plain
+//!   one-turn evaluation, kept as a baseline;
+//! - `spring`, `chase`, `greedy` and `random`: plain baselines, each a few
+//!   lines over the engine.
 //!
 //! Time: the referee gives 1000 ms in all, for READY and up to 60 TURN answers,
-//! and writes the time left on each TURN line. The search bot gives each turn
+//! and writes the time left on each TURN line. A search bot gives each turn
 //! a deadline of `SHARE` of (time left - `RESERVE_MS`) divided by the turns
 //! still to play (this one included), capped at `MAX_TURN_MS`, counted from the
-//! moment it read the TURN line. The reserve covers what the bot's own clock
-//! cannot see (pipes, scheduling, the referee's side), and the share leaves the
-//! rest for later turns, so the budget shrinks gently and is never exceeded:
-//! a bot that spent every budget in full plus 2 ms per turn its clock does not
-//! see would still use about 750 ms in 60 turns (a test holds it under 800).
+//! moment it read the TURN line. The cap keeps a whole game under 60 x 4 ms of
+//! search even if every turn used its full share; the exhaustive search rarely
+//! needs it (a game's searches took 21 ms at most in 300 in-process games).
+//! The reserve covers what the bot's own clock cannot see (pipes, scheduling,
+//! the referee's side).
 //!
 //! A bot knows only what the protocol tells it: the INIT line and, each turn, the
 //! positions, hp, blessing and the opponent's previous actions. It tracks its own
@@ -21,17 +26,63 @@
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{
-    inside, legal_lists, next_waits, parse_actions, resolve_turn, write_actions, Action, Actions,
-    Outcome, State, Winner, LAST_TURN,
+    check_legal, inside, legal_lists, next_waits, parse_actions, resolve_turn, write_actions,
+    Action, Actions, Cell, Dir, Outcome, State, Winner, BREAK, CHARGE, DASH, GUARD, LAST_TURN,
+    MOVE, SWEEP, THRUST,
 };
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a built-in bot chooses its actions (`lockstep duel bot --strategy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
 pub enum Strategy {
+    /// The default: depth-one maximin over the turn's matrix game under the race
+    /// evaluation (core's search with `evaluate_race`), within its time.
     Search,
-    Random,
+    /// The first search bot: the same maximin under the plain one-turn
+    /// evaluation (`evaluate`), kept as a baseline.
+    Search1,
+    /// Walk to the spring and stay; thrust at an opponent in reach, otherwise
+    /// guard facing it.
+    Spring,
+    /// Chase the opponent and attack it with the strongest skill in reach.
+    Chase,
+    /// One turn of lookahead against a waiting opponent.
     Greedy,
+    /// Uniform over the legal action lists.
+    Random,
+}
+
+impl Strategy {
+    /// Every built-in strategy, strongest first by design.
+    pub const ALL: [Strategy; 6] = [
+        Strategy::Search,
+        Strategy::Search1,
+        Strategy::Spring,
+        Strategy::Chase,
+        Strategy::Greedy,
+        Strategy::Random,
+    ];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Search => "search",
+            Strategy::Search1 => "search1",
+            Strategy::Spring => "spring",
+            Strategy::Chase => "chase",
+            Strategy::Greedy => "greedy",
+            Strategy::Random => "random",
+        }
+    }
+
+    /// Whether the strategy resolves turns (and wants the engine's table built).
+    fn resolves(self) -> bool {
+        matches!(
+            self,
+            Strategy::Search | Strategy::Search1 | Strategy::Greedy
+        )
+    }
 }
 
 /// Time kept back from the budget for what the bot's clock does not see.
@@ -39,7 +90,7 @@ const RESERVE_MS: f64 = 200.0;
 /// The part of the per-turn share the search may use.
 const SHARE: f64 = 0.5;
 /// No turn gets more than this, however much time is left.
-const MAX_TURN_MS: f64 = 40.0;
+const MAX_TURN_MS: f64 = 4.0;
 
 /// The search deadline for one turn, from the TURN line's `time` (ms left) and
 /// `turn` (1..=60), counted from `now`.
@@ -49,17 +100,222 @@ pub fn turn_budget(time_left_ms: u64, turn: u8) -> Duration {
     Duration::from_secs_f64((SHARE * spare / turns_left).min(MAX_TURN_MS) / 1000.0)
 }
 
+/// A strategy's decisions, apart from the protocol: what the bot and the
+/// in-process ladder ([`super::ladder`]) both call.
+pub struct Brain {
+    strategy: Strategy,
+    rng: SplitMix64,
+    lists: Vec<Actions>,
+    searcher: Searcher,
+}
+
+impl Brain {
+    pub fn new(strategy: Strategy, seed: u64) -> Brain {
+        Brain {
+            strategy,
+            rng: SplitMix64::new(seed),
+            lists: Vec::with_capacity(1089),
+            searcher: Searcher::new(),
+        }
+    }
+
+    /// `me`'s action list in `state`: always a legal one. The searches stop
+    /// before their next row once `deadline` has passed (`None`: exhaustive).
+    pub fn choose(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Actions {
+        let chosen = match self.strategy {
+            Strategy::Search => self.searcher.race(state, me, deadline).best,
+            Strategy::Search1 => self.searcher.maximin(state, me, deadline).best,
+            Strategy::Spring => spring_plan(state, me),
+            Strategy::Chase => chase_plan(state, me),
+            Strategy::Greedy | Strategy::Random => {
+                legal_lists(state, me, &mut self.lists);
+                if self.lists.is_empty() {
+                    return [Action::WAIT; 2];
+                }
+                let pick = if self.strategy == Strategy::Random {
+                    (self.rng.next_u64() % self.lists.len() as u64) as usize
+                } else {
+                    self.greedy(state, me)
+                };
+                self.lists[pick]
+            }
+        };
+        // A plan that overlooked a rule waits rather than lose by an illegal list.
+        if check_legal(state, me, &chosen).is_ok() {
+            chosen
+        } else {
+            [Action::WAIT; 2]
+        }
+    }
+
+    /// The list that scores best one turn ahead if the opponent waits; ties are
+    /// broken at random so that two greedy bots do not repeat forever.
+    fn greedy(&mut self, state: &State, me: usize) -> usize {
+        let other = 1 - me;
+        let mut best = (i64::MIN, 0);
+        for (i, list) in self.lists.iter().enumerate() {
+            let mut actions = [[Action::WAIT; 2]; 2];
+            actions[me] = *list;
+            let result = resolve_turn(state, &actions);
+            let mine = if me == 0 { Winner::P1 } else { Winner::P2 };
+            let n = &result.next.players;
+            let mut score = match result.outcome {
+                Outcome::Ended(w, _) if w == mine => 1_000_000,
+                Outcome::Ended(Winner::Draw, _) => -1000,
+                Outcome::Ended(..) => -1_000_000,
+                Outcome::Ongoing => 0,
+            };
+            let dist = |p: usize| {
+                let (r, c) = n[p].pos;
+                i64::from((r - state.spring.0).abs() + (c - state.spring.1).abs())
+            };
+            score += 30 * i64::from(n[me].hp - n[other].hp)
+                + 40 * (i64::from(n[me].blessing) - i64::from(n[other].blessing))
+                - 5 * dist(me);
+            let score = score * 16 + (self.rng.next_u64() % 16) as i64;
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        best.1
+    }
+}
+
+/// The straight direction that best points from `from` toward `to` (rows
+/// first on a tie).
+fn toward(from: Cell, to: Cell) -> Dir {
+    let (dr, dc) = (to.0 - from.0, to.1 - from.1);
+    if dr.abs() >= dc.abs() {
+        if dr < 0 {
+            Dir::U
+        } else {
+            Dir::D
+        }
+    } else if dc < 0 {
+        Dir::L
+    } else {
+        Dir::R
+    }
+}
+
+/// The straight direction `d` and distance `k` with `to == from + k * d`, if
+/// `to` is on one of `from`'s four lines.
+fn in_line(from: Cell, to: Cell) -> Option<(Dir, i8)> {
+    let (dr, dc) = (to.0 - from.0, to.1 - from.1);
+    if (dr == 0) == (dc == 0) {
+        return None;
+    }
+    Some((toward(from, to), dr.abs() + dc.abs()))
+}
+
+fn step(from: Cell, d: Dir) -> Cell {
+    let (dr, dc) = d.delta();
+    (from.0 + dr, from.1 + dc)
+}
+
+/// The `spring` plan: walk to the spring (one cell a slot) and stay; there,
+/// thrust at an opponent in the thrust's reach, otherwise guard facing it.
+/// Skills on cooldown are skipped (a wait instead), so every list is legal.
+pub fn spring_plan(state: &State, me: usize) -> Actions {
+    let player = &state.players[me];
+    let other = state.players[1 - me].pos;
+    let mut used = [false; 8];
+    let ready = |code: u8, used: &[bool; 8]| {
+        let skill = usize::from(code) - 2;
+        player.waits[skill] == 0 && !used[usize::from(code)]
+    };
+    let mut at = player.pos;
+    let mut out = [Action::WAIT; 2];
+    for slot in &mut out {
+        *slot = if at != state.spring {
+            let d = toward(at, state.spring);
+            if step(at, d) != other {
+                at = step(at, d);
+            }
+            Action::new(MOVE, d)
+        } else if let Some((d, k)) = in_line(at, other).filter(|&(_, k)| k <= 2) {
+            if ready(THRUST, &used) && k <= 2 {
+                used[usize::from(THRUST)] = true;
+                Action::new(THRUST, d)
+            } else if ready(GUARD, &used) {
+                used[usize::from(GUARD)] = true;
+                Action::new(GUARD, d)
+            } else {
+                Action::WAIT
+            }
+        } else if ready(GUARD, &used) {
+            used[usize::from(GUARD)] = true;
+            Action::new(GUARD, toward(at, other))
+        } else {
+            Action::WAIT
+        };
+    }
+    out
+}
+
+/// The `chase` plan: close in on the opponent and strike it with the
+/// strongest skill whose area reaches it (charge, then break or thrust, then
+/// sweep), a slot at a time; dash when it is three or more cells away.
+pub fn chase_plan(state: &State, me: usize) -> Actions {
+    let player = &state.players[me];
+    let other = state.players[1 - me].pos;
+    let mut used = [false; 8];
+    let mut at = player.pos;
+    let mut out = [Action::WAIT; 2];
+    for (n, slot) in out.iter_mut().enumerate() {
+        let ready = |code: u8, used: &[bool; 8]| {
+            player.waits[usize::from(code) - 2] == 0 && !used[usize::from(code)]
+        };
+        let line = in_line(at, other);
+        let (dr, dc) = (other.0 - at.0, other.1 - at.1);
+        let adjacent_diagonal = dr.abs() == 1 && dc.abs() == 1;
+        let strike = match line {
+            Some((d, 1)) => [CHARGE, BREAK, THRUST, SWEEP]
+                .into_iter()
+                .find(|&c| ready(c, &used))
+                .map(|c| (c, d)),
+            Some((d, 2)) => [CHARGE, THRUST]
+                .into_iter()
+                .find(|&c| ready(c, &used))
+                .map(|c| (c, d)),
+            Some((d, 3)) => [CHARGE]
+                .into_iter()
+                .find(|&c| ready(c, &used))
+                .map(|c| (c, d)),
+            _ if adjacent_diagonal && ready(SWEEP, &used) => Some((SWEEP, toward(at, other))),
+            _ => None,
+        };
+        *slot = if let Some((code, d)) = strike {
+            used[usize::from(code)] = true;
+            Action::new(code, d)
+        } else {
+            let d = toward(at, other);
+            let dist = dr.abs() + dc.abs();
+            let far = step(step(at, d), d);
+            if dist >= 3 && ready(DASH, &used) && inside(far) && (n == 1 || far != other) {
+                used[usize::from(DASH)] = true;
+                at = far;
+                Action::new(DASH, d)
+            } else {
+                if step(at, d) != other {
+                    at = step(at, d);
+                }
+                Action::new(MOVE, d)
+            }
+        };
+    }
+    out
+}
+
 /// What a bot has learnt so far.
 struct Bot {
     strategy: Strategy,
-    rng: SplitMix64,
+    brain: Brain,
     me: usize,
     state: Option<State>,
     mine: Option<Actions>,
-    lists: Vec<Actions>,
-    searcher: Searcher,
     read_at: Instant,
-    /// When the current TURN line was read, and the deadline it allows.
+    /// The deadline the current TURN line allows.
     deadline: Option<Instant>,
 }
 
@@ -106,56 +362,12 @@ impl Bot {
         let Some(state) = self.state else {
             return [Action::WAIT; 2];
         };
-        if self.strategy == Strategy::Search {
-            // Without a deadline (a TURN line that did not read) the search gets
-            // a tiny one: it still finishes its first row, a legal list.
-            let deadline = self
-                .deadline
-                .unwrap_or_else(|| self.read_at + Duration::from_millis(1));
-            return self.searcher.maximin(&state, self.me, Some(deadline)).best;
-        }
-        legal_lists(&state, self.me, &mut self.lists);
-        if self.lists.is_empty() {
-            return [Action::WAIT; 2];
-        }
-        let pick = match self.strategy {
-            Strategy::Random => (self.rng.next_u64() % self.lists.len() as u64) as usize,
-            Strategy::Greedy => self.greedy(&state),
-            Strategy::Search => unreachable!("answered above"),
-        };
-        self.lists[pick]
-    }
-
-    /// The list that scores best one turn ahead if the opponent waits; ties are
-    /// broken at random so that two greedy bots do not repeat forever.
-    fn greedy(&mut self, state: &State) -> usize {
-        let (me, other) = (self.me, 1 - self.me);
-        let mut best = (i64::MIN, 0);
-        for (i, list) in self.lists.iter().enumerate() {
-            let mut actions = [[Action::WAIT; 2]; 2];
-            actions[me] = *list;
-            let result = resolve_turn(state, &actions);
-            let mine = if me == 0 { Winner::P1 } else { Winner::P2 };
-            let n = &result.next.players;
-            let mut score = match result.outcome {
-                Outcome::Ended(w, _) if w == mine => 1_000_000,
-                Outcome::Ended(Winner::Draw, _) => -1000,
-                Outcome::Ended(..) => -1_000_000,
-                Outcome::Ongoing => 0,
-            };
-            let dist = |p: usize| {
-                let (r, c) = n[p].pos;
-                i64::from((r - state.spring.0).abs() + (c - state.spring.1).abs())
-            };
-            score += 30 * i64::from(n[me].hp - n[other].hp)
-                + 40 * (i64::from(n[me].blessing) - i64::from(n[other].blessing))
-                - 5 * dist(me);
-            let score = score * 16 + (self.rng.next_u64() % 16) as i64;
-            if score > best.0 {
-                best = (score, i);
-            }
-        }
-        best.1
+        // Without a deadline (a TURN line that did not read) a search gets a
+        // tiny one: it still finishes its first row, a legal list.
+        let deadline = self
+            .deadline
+            .unwrap_or_else(|| self.read_at + Duration::from_millis(1));
+        self.brain.choose(&state, self.me, Some(deadline))
     }
 }
 
@@ -169,12 +381,10 @@ pub fn play(
 ) -> std::io::Result<()> {
     let mut bot = Bot {
         strategy,
-        rng: SplitMix64::new(seed),
+        brain: Brain::new(strategy, seed),
         me: 0,
         state: None,
         mine: None,
-        lists: Vec::with_capacity(1089),
-        searcher: Searcher::new(),
         deadline: None,
         read_at: Instant::now(),
     };
@@ -188,7 +398,7 @@ pub fn play(
                 // 3 ms) on a thread of its own, so that answering READY, which
                 // the referee sends right after INIT and times, does not wait
                 // for it; a search that starts first waits for the table.
-                if strategy != Strategy::Random {
+                if bot.strategy.resolves() {
                     std::thread::spawn(lockstep_core::duel::prepare);
                 }
                 // An INIT that does not read, or puts a cell off the yard or both

@@ -8,6 +8,7 @@
 //! exactly the one `duel step` and the differential tests check.
 
 pub mod bots;
+pub mod ladder;
 pub mod referee;
 pub mod stress;
 pub mod tournament;

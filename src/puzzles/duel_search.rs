@@ -1,12 +1,15 @@
-//! The duel bot's search as a differential puzzle: core's pruned maximin against
-//! the reference's exhaustive one.
+//! The duel bots' searches as a differential puzzle: core's pruned searches
+//! against the reference's exhaustive ones.
 //!
 //! A case is one state line, the state part of a `duel step` line (23 numbers:
-//! `T OR OC`, then `R C H B` and six waits per player); the answer is the depth-one
-//! maximin value for player 1, then for player 2, as `V1 V2`. The chosen lists may
-//! differ between the two searches when rows tie; the values may not. Both search
-//! over the same shared evaluation (`lockstep_core::duel::evaluate`), so what is
-//! compared is the search and the engine under it.
+//! `T OR OC`, then `R C H B` and six waits per player); the answer is, for
+//! player 1 then player 2, the depth-one maximin value of the `search1` bot
+//! (`V1 V2`), the maximin value of the default bot's race search (`R1 R2`), and
+//! the race search's fewest losing replies (`L1 L2`): `V1 V2 R1 R2 L1 L2`. The
+//! chosen lists may differ between the two sides when rows tie; the numbers may
+//! not. Both sides search over the same shared evaluations
+//! (`lockstep_core::duel::evaluate` and `race::evaluate_race`), so what is
+//! compared is the searches and the engine under them.
 //!
 //! The generator reuses the duel state generator, then puts skills on cooldown
 //! until the matrix is small enough for the reference's plain loops (a cap on
@@ -25,8 +28,9 @@ use lockstep_reference::{duel_search as reference, Fuel, OutOfFuel};
 
 pub struct DuelSearch;
 
-/// The maximin value for player 1 and for player 2.
-pub type Values = [i32; 2];
+/// `[V1, V2, R1, R2, L1, L2]`: the `search1` maximin values, the race
+/// search's values and its fewest losing replies, player 1 first in each pair.
+pub type Values = [i32; 6];
 
 fn list_count(state: &State, player: usize, lists: &mut Vec<Actions>) -> usize {
     legal_lists(state, player, lists);
@@ -92,7 +96,36 @@ fn parse_state(text: &str) -> Result<State, InputError> {
 }
 
 fn core_values(state: &State) -> Values {
-    [0, 1].map(|p| search::maximin(state, p).value)
+    let plain = [0, 1].map(|p| search::maximin(state, p).value);
+    let mut searcher = search::Searcher::new();
+    let race = [0, 1].map(|p| searcher.race(state, p, None));
+    [
+        plain[0],
+        plain[1],
+        race[0].value,
+        race[1].value,
+        race[0].losses as i32,
+        race[1].losses as i32,
+    ]
+}
+
+fn reference_values(state: &State, fuel: &mut Fuel) -> Result<Values, OutOfFuel> {
+    let plain = [
+        reference::maximin(state, 0, fuel)?.value,
+        reference::maximin(state, 1, fuel)?.value,
+    ];
+    let race = [
+        reference::race(state, 0, fuel)?,
+        reference::race(state, 1, fuel)?,
+    ];
+    Ok([
+        plain[0],
+        plain[1],
+        race[0].value,
+        race[1].value,
+        race[0].losses as i32,
+        race[1].losses as i32,
+    ])
 }
 
 fn explain(state: &State) -> Explanation {
@@ -128,6 +161,24 @@ fn explain(state: &State) -> Explanation {
         if core.value != naive.value && symptom == "same-values" {
             symptom = format!("p{}-value", p + 1);
         }
+        let fast = search::Searcher::new().race(state, p, None);
+        let slow = reference::race(state, p, &mut Fuel::unlimited())
+            .unwrap_or_else(|OutOfFuel| unreachable!("unlimited fuel"));
+        report.push_str(&format!(
+            "  race search: core {} with {} losing replies (plays {}); reference {} with {}\n",
+            fast.value,
+            fast.losses,
+            write_actions(&fast.best),
+            slow.value,
+            slow.losses
+        ));
+        if symptom == "same-values" {
+            if fast.value != slow.value {
+                symptom = format!("p{}-race-value", p + 1);
+            } else if fast.losses != slow.losses {
+                symptom = format!("p{}-race-losses", p + 1);
+            }
+        }
     }
     Explanation { symptom, report }
 }
@@ -135,9 +186,9 @@ fn explain(state: &State) -> Explanation {
 impl Puzzle for DuelSearch {
     const NAME: &'static str = "duel-search";
     const MODULE: &'static str = "duel_search";
-    /// Joint actions resolved, both players' searches together; the generator
-    /// keeps each matrix under 40,000.
-    const FUEL: u64 = 200_000;
+    /// Joint actions resolved, all four searches together (two per player);
+    /// the generator keeps each matrix under 40,000.
+    const FUEL: u64 = 400_000;
 
     type Case = State;
     type Answer = Values;
@@ -155,7 +206,8 @@ impl Puzzle for DuelSearch {
     }
 
     fn write_answer(answer: &Values) -> String {
-        format!("{} {}\n", answer[0], answer[1])
+        let words: Vec<String> = answer.iter().map(i32::to_string).collect();
+        words.join(" ") + "\n"
     }
 
     fn describe(case: &State) -> String {
@@ -172,11 +224,10 @@ impl Puzzle for DuelSearch {
     }
 
     fn reference(case: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
-        let answer = [
-            reference::maximin(case, 0, fuel)?.value,
-            reference::maximin(case, 1, fuel)?.value,
-        ];
-        Ok(Run { answer, digest: 0 })
+        Ok(Run {
+            answer: reference_values(case, fuel)?,
+            digest: 0,
+        })
     }
 
     fn explain(case: &State) -> Explanation {
@@ -191,11 +242,8 @@ impl Puzzle for DuelSearch {
     fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
         use std::hint::black_box;
         let state = State::initial((4, 4), (4, 3), (4, 5));
-        let naive_values = |state: &State| {
-            [0, 1].map(|p| {
-                reference::maximin(state, p, &mut Fuel::unlimited()).map_or(0, |m| m.value)
-            })
-        };
+        let naive_values =
+            |state: &State| reference_values(state, &mut Fuel::unlimited()).unwrap_or_default();
         let (values, naive) = (core_values(&state), naive_values(&state));
         let measured = crate::bench::side_by_side(
             options.rounds.clamp(1, 3),
@@ -209,12 +257,10 @@ impl Puzzle for DuelSearch {
             },
         );
         vec![format!(
-            "full-skill opening {} (values: core {} {}, reference {} {}): core {:.2} ms, reference {:.0} ms; {:.0}x",
+            "full-skill opening {} (answers: core {}, reference {}): core {:.2} ms, reference {:.0} ms; {:.0}x",
             model::write_state(&state),
-            values[0],
-            values[1],
-            naive[0],
-            naive[1],
+            DuelSearch::write_answer(&values).trim_end(),
+            DuelSearch::write_answer(&naive).trim_end(),
             1e3 / measured.core_rate,
             1e3 / measured.reference_rate,
             measured.ratio

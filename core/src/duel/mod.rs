@@ -13,6 +13,7 @@
 //! lists each); the answer is one line per case: the next state and the result.
 
 mod fast;
+pub mod race;
 pub mod search;
 
 pub use fast::{

@@ -110,13 +110,27 @@ impl Searcher {
         Searcher::default()
     }
 
-    /// Maximin for `player` in `state`, stopping before the next row once
-    /// `deadline` has passed (`None`: exhaustive).
+    /// Maximin for `player` in `state` under the shared [`evaluate`], stopping
+    /// before the next row once `deadline` has passed (`None`: exhaustive).
     pub fn maximin(
         &mut self,
         state: &State,
         player: usize,
         deadline: Option<Instant>,
+    ) -> SearchResult {
+        self.maximin_by(state, player, deadline, evaluate)
+    }
+
+    /// [`Searcher::maximin`] under any evaluation `eval(result, player)` that
+    /// gives [`WIN_VALUE`] to a won game and is no larger elsewhere (the search
+    /// stops at a sure win). The race bot searches with
+    /// [`evaluate_race`](super::race::evaluate_race).
+    pub fn maximin_by(
+        &mut self,
+        state: &State,
+        player: usize,
+        deadline: Option<Instant>,
+        eval: impl Fn(&TurnResult, usize) -> i32,
     ) -> SearchResult {
         read_lists(state, player, &mut self.rows, &mut self.row_choices);
         read_lists(
@@ -131,7 +145,7 @@ impl Searcher {
             } else {
                 [theirs, mine]
             };
-            evaluate(&resolve_choices(state, choices, &mut ()), player)
+            eval(&resolve_choices(state, choices, &mut ()), player)
         };
         let mut resolutions = 0u64;
         let idle = choose(&state.players[1 - player], &[Action::WAIT; 2]);
@@ -202,6 +216,97 @@ impl Searcher {
             rows: self.rows.len(),
             columns: self.columns.len(),
             resolutions,
+        }
+    }
+}
+
+/// What the race search found: the maximin under the race evaluation and,
+/// when every row can lose, the row that loses to the fewest replies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RaceResult {
+    /// The maximin value under [`evaluate_race`](super::race::evaluate_race).
+    pub value: i32,
+    /// The fewest replies that win against a row, over the rows: 0 exactly when
+    /// some row cannot lose (`value > -WIN_VALUE`).
+    pub losses: u32,
+    /// The chosen list: the maximin row, or the fewest-losses row when every
+    /// row can lose.
+    pub best: Actions,
+    /// Whether both passes finished before the deadline.
+    pub complete: bool,
+}
+
+impl Searcher {
+    /// The race search: [`Searcher::maximin_by`] under
+    /// [`evaluate_race`](super::race::evaluate_race) and then, when every list
+    /// can lose the game to some reply (the maximin is a loss, and says nothing
+    /// about which list to play), a second pass that finds the list with the
+    /// fewest losing replies: an opponent that does not play the one reply
+    /// that wins, and no baseline does, then rarely finds it.
+    ///
+    /// The second pass is exact: a row's count of losing replies is abandoned as
+    /// soon as it reaches the best count so far, and the replies that beat
+    /// earlier rows are tried first, which changes the work, not the count.
+    pub fn race(&mut self, state: &State, player: usize, deadline: Option<Instant>) -> RaceResult {
+        let eval = super::race::evaluate_race;
+        let first = self.maximin_by(state, player, deadline, eval);
+        if first.value > -WIN_VALUE {
+            return RaceResult {
+                value: first.value,
+                losses: 0,
+                best: first.best,
+                complete: first.complete,
+            };
+        }
+        // `maximin_by` left the lists read and the rows in order.
+        let joint = |mine: Choice, theirs: Choice| -> i32 {
+            let choices = if player == 0 {
+                [mine, theirs]
+            } else {
+                [theirs, mine]
+            };
+            eval(&resolve_choices(state, choices, &mut ()), player)
+        };
+        let mut best = (u32::MAX, first.best);
+        let mut complete = first.complete;
+        self.killers.clear();
+        for (n, &(_, r)) in self.order.iter().enumerate() {
+            if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                complete = false;
+                break;
+            }
+            let stamp = usize::MAX - n;
+            let row = self.row_choices[r];
+            for &k in &self.killers {
+                self.tried[k] = stamp;
+            }
+            let (tried, columns) = (&self.tried, &self.column_choices);
+            let others = (0..columns.len()).filter(|&c| tried[c] != stamp);
+            let mut losses = 0u32;
+            let mut found = Vec::new();
+            for c in self.killers.iter().copied().chain(others) {
+                if joint(row, columns[c]) == -WIN_VALUE {
+                    losses += 1;
+                    found.push(c);
+                    if losses >= best.0 {
+                        break;
+                    }
+                }
+            }
+            for c in found {
+                if !self.killers.contains(&c) {
+                    self.killers.push(c);
+                }
+            }
+            if losses < best.0 {
+                best = (losses, self.rows[r]);
+            }
+        }
+        RaceResult {
+            value: first.value,
+            losses: best.0,
+            best: best.1,
+            complete,
         }
     }
 }
