@@ -113,6 +113,16 @@ fn byte_size(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `NAME=COMMAND` for `duel ladder --cmd`.
+fn named_command(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, cmd)) if !name.trim().is_empty() && !cmd.trim().is_empty() => {
+            Ok((name.trim().to_string(), cmd.to_string()))
+        }
+        _ => Err(format!("expected NAME=COMMAND, found {text:?}")),
+    }
+}
+
 fn non_empty_command(text: &str) -> Result<String, String> {
     if text.trim().is_empty() {
         Err("the command is empty".to_string())
@@ -389,6 +399,26 @@ enum DuelCommand {
         #[arg(long, default_value_t = 1, value_parser = thread_count)]
         jobs: usize,
         /// Seed for the INITs (default: a fresh one, printed).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Every built-in strategy and every --cmd bot against every other, on the
+    /// same INITs with the sides swapped: scores with 95% intervals, ratings,
+    /// endings and times
+    Ladder {
+        /// A bot of yours, as NAME=COMMAND (repeatable), e.g. `--cmd mine=./bot`
+        #[arg(long = "cmd", value_parser = named_command)]
+        cmds: Vec<(String, String)>,
+        /// Built-in strategies to enter (default: all of them)
+        #[arg(long, value_enum, value_delimiter = ',')]
+        strategies: Vec<crate::duel::bots::Strategy>,
+        /// Games per pair, in pairs on one random INIT with the sides swapped
+        #[arg(long, default_value_t = 20, value_parser = at_least_one)]
+        games: u64,
+        /// Games at once (each game runs two bot processes)
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
+        jobs: usize,
+        /// Seed for the INITs (default: a fresh one, printed)
         #[arg(long)]
         seed: Option<u64>,
     },
@@ -758,6 +788,50 @@ fn duel(command: DuelCommand) -> Result<i32> {
             };
             let report = tournament::run(&options).context("starting the bots")?;
             out!("{}", report.summary(&options.commands));
+            Ok(0)
+        }
+        DuelCommand::Ladder {
+            cmds,
+            strategies,
+            games,
+            jobs,
+            seed,
+        } => {
+            let seed = seed.unwrap_or_else(fresh_seed);
+            errln!("lockstep duel ladder: seed {seed} (repeat with --seed {seed})");
+            let exe = std::env::current_exe()
+                .context("finding the lockstep binary for the built-in bots")?;
+            let exe = crate::duel::stress::quoted(&exe);
+            let strategies = if strategies.is_empty() {
+                bots::Strategy::ALL.to_vec()
+            } else {
+                strategies
+            };
+            let mut entries: Vec<(String, String)> = Vec::new();
+            for s in strategies {
+                if entries.iter().all(|(name, _)| name != s.name()) {
+                    let cmd = format!("{exe} duel bot --strategy {} --seed {seed}", s.name());
+                    entries.push((s.name().to_string(), cmd));
+                }
+            }
+            for (name, cmd) in cmds {
+                if entries.iter().any(|(taken, _)| *taken == name) {
+                    bail!("--cmd {name}=...: the name {name:?} is taken");
+                }
+                entries.push((name, cmd));
+            }
+            if entries.len() < 2 {
+                bail!("a ladder needs at least two bots");
+            }
+            let options = crate::duel::ladder::LadderOptions {
+                bots: entries,
+                games: games as usize,
+                jobs,
+                seed,
+                progress: true,
+            };
+            let report = crate::duel::ladder::run(&options).context("starting the bots")?;
+            out!("{}", report.table());
             Ok(0)
         }
         DuelCommand::Referee {

@@ -208,7 +208,7 @@ impl LadderReport {
         );
         out.push_str(&format!("{:<width$} {:>7}", "bot", "rating"));
         for &j in &order {
-            out.push_str(&format!(" {:>15}", self.names[j]));
+            out.push_str(&format!(" {:>17}", self.names[j]));
         }
         out.push('\n');
         for &i in &order {
@@ -219,14 +219,14 @@ impl LadderReport {
                     Some(&(p, k)) => {
                         let (lo, hi) = wilson_points(p, k);
                         format!(
-                            "{:.0} ({:.0}-{:.0})",
+                            "{:.1} ({:.0}-{:.0})",
                             100.0 * p / k as f64,
                             100.0 * lo,
                             100.0 * hi
                         )
                     }
                 };
-                out.push_str(&format!(" {cell:>15}"));
+                out.push_str(&format!(" {cell:>17}"));
             }
             out.push('\n');
         }

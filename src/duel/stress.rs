@@ -67,7 +67,7 @@ fn setup(seed: u64, index: u64) -> (&'static str, usize, Init) {
 }
 
 /// Single-quotes a path for `sh -c`.
-fn quoted(path: &Path) -> String {
+pub(crate) fn quoted(path: &Path) -> String {
     format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
 }
 

@@ -311,3 +311,54 @@ fn a_race_search_without_its_second_pass_is_caught() {
         "the differential misses a skipped second pass"
     );
 }
+
+/// `duel ladder` end to end: built-ins and a `--cmd` bot in one table, each
+/// pair's games counted, ratings and endings printed; a malformed `--cmd` or a
+/// taken name is a usage error.
+#[test]
+fn the_ladder_tables_built_ins_and_a_command_bot() {
+    let bin = crate::support::BIN;
+    let out = Command::new(bin)
+        .args(["duel", "ladder", "--strategies", "spring,random", "--cmd"])
+        .arg(format!("mine={bin} duel bot --strategy chase --seed 3"))
+        .args(["--games", "4", "--jobs", "2", "--seed", "1"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("3 bots, 4 games a pair"), "{text}");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            ["spring ", "random ", "mine "]
+                .iter()
+                .any(|n| l.starts_with(n))
+        })
+        .collect();
+    // A table row and an endings row per bot.
+    assert_eq!(rows.len(), 6, "{text}");
+    for row in rows.iter().filter(|r| !r.contains(" max ")) {
+        // Two opponents, each a score and an interval.
+        assert_eq!(row.matches('(').count(), 2, "{row}");
+    }
+    // Each bot played 8 games (4 against each of the two others).
+    for row in rows.iter().filter(|r| r.contains(" max ")) {
+        let games: usize = row
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(", ")
+            .map(|e| e.rsplit(' ').next().unwrap().parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(games, 8, "{row}");
+    }
+    for bad in ["noequals", "spring=x"] {
+        let out = Command::new(bin)
+            .args(["duel", "ladder", "--cmd", bad, "--games", "2"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
