@@ -268,6 +268,29 @@ pub(crate) fn simpler_turns(turn: &Turn) -> Vec<Turn> {
             }
         }
     }
+    // A first-slot move or dash absorbed into the state: the player starts
+    // where it would have landed and waits instead. Replacing the action by a
+    // wait alone, or moving the player alone, can each lose the failure (the
+    // other player's guard then faces the wrong cell), so shrinking stopped at
+    // a dash that only set up the position.
+    for p in 0..2 {
+        let a = turn.actions[p][0];
+        let steps = match a.code {
+            MOVE => 1,
+            DASH => 2,
+            _ => continue,
+        };
+        let Some(d) = a.dir else { continue };
+        let (dr, dc) = d.delta();
+        let from = turn.state.players[p].pos;
+        let to = (from.0 + steps * dr, from.1 + steps * dc);
+        if model::inside(to) && to != turn.state.players[1 - p].pos {
+            let mut t = *turn;
+            t.state.players[p].pos = to;
+            t.actions[p][0] = Action::WAIT;
+            out.push(t);
+        }
+    }
     out.extend(
         simpler_states(&turn.state)
             .into_iter()
