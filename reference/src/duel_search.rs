@@ -17,7 +17,7 @@
 use crate::duel;
 use crate::{Fuel, OutOfFuel};
 use lockstep_core::duel::race::evaluate_race;
-use lockstep_core::duel::{evaluate, Action, Actions, Dir, State, WIN_VALUE};
+use lockstep_core::duel::{evaluate, Action, Actions, Dir, State, TurnResult, WIN_VALUE};
 
 /// Every action list `player` may legally play in `state`, by brute force.
 pub fn legal_lists(state: &State, player: usize) -> Vec<Actions> {
@@ -39,6 +39,14 @@ pub fn legal_lists(state: &State, player: usize) -> Vec<Actions> {
     lists
 }
 
+/// The turn resolved by the reference engine with `player` playing `row` and
+/// the opponent `column`.
+fn joint(state: &State, player: usize, row: Actions, column: Actions) -> TurnResult {
+    let mut actions = [column, column];
+    actions[player] = row;
+    duel::resolve_turn(state, &actions, &mut Vec::new())
+}
+
 /// The maximin value for `player` and one list that achieves it (the first in
 /// enumeration order), plus each row's minimum, for reports.
 #[derive(Debug, Clone)]
@@ -57,11 +65,7 @@ pub fn maximin(state: &State, player: usize, fuel: &mut Fuel) -> Result<Maximin,
         let mut worst = i32::MAX;
         for &column in &theirs {
             fuel.burn(1)?;
-            let mut actions = [column, column];
-            actions[player] = row;
-            let mut events = Vec::new();
-            let result = duel::resolve_turn(state, &actions, &mut events);
-            worst = worst.min(evaluate(&result, player));
+            worst = worst.min(evaluate(&joint(state, player, row, column), player));
         }
         rows.push((row, worst));
     }
@@ -98,11 +102,7 @@ pub fn race(state: &State, player: usize, fuel: &mut Fuel) -> Result<Race, OutOf
         let mut lost = 0;
         for &column in &theirs {
             fuel.burn(1)?;
-            let mut actions = [column, column];
-            actions[player] = row;
-            let mut events = Vec::new();
-            let result = duel::resolve_turn(state, &actions, &mut events);
-            let v = evaluate_race(&result, player);
+            let v = evaluate_race(&joint(state, player, row, column), player);
             worst = worst.min(v);
             if v == -WIN_VALUE {
                 lost += 1;

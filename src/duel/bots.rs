@@ -23,6 +23,7 @@
 //! waits from its own choices and the opponent's from those previous actions, as
 //! the statement says a bot must.
 
+use crate::puzzles::duel::toward;
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{
@@ -178,23 +179,6 @@ impl Brain {
             }
         }
         best.1
-    }
-}
-
-/// The straight direction that best points from `from` toward `to` (rows
-/// first on a tie).
-fn toward(from: Cell, to: Cell) -> Dir {
-    let (dr, dc) = (to.0 - from.0, to.1 - from.1);
-    if dr.abs() >= dc.abs() {
-        if dr < 0 {
-            Dir::U
-        } else {
-            Dir::D
-        }
-    } else if dc < 0 {
-        Dir::L
-    } else {
-        Dir::R
     }
 }
 

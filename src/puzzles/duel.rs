@@ -117,8 +117,9 @@ pub(crate) fn generate_state(u: &mut Unstructured<'_>) -> arbitrary::Result<Stat
     })
 }
 
-/// The straight direction that best points from `from` toward `to`.
-fn toward(from: Cell, to: Cell) -> Dir {
+/// The straight direction that best points from `from` toward `to` (rows
+/// first on a tie); the built-in bots' plans aim with it too.
+pub(crate) fn toward(from: Cell, to: Cell) -> Dir {
     let (dr, dc) = (to.0 - from.0, to.1 - from.1);
     if dr.abs() >= dc.abs() {
         if dr < 0 {

@@ -95,18 +95,20 @@ fn parse_state(text: &str) -> Result<State, InputError> {
     Ok(model::parse_turn(&format!("{raw} | 0 0 | 0 0"), line.number)?.state)
 }
 
+/// The answer from each player's plain value and race (value, losses).
+fn values(plain: [i32; 2], race: [(i32, u32); 2]) -> Values {
+    let [(r1, l1), (r2, l2)] = race;
+    [plain[0], plain[1], r1, r2, l1 as i32, l2 as i32]
+}
+
 fn core_values(state: &State) -> Values {
     let plain = [0, 1].map(|p| search::maximin(state, p).value);
     let mut searcher = search::Searcher::new();
-    let race = [0, 1].map(|p| searcher.race(state, p, None));
-    [
-        plain[0],
-        plain[1],
-        race[0].value,
-        race[1].value,
-        race[0].losses as i32,
-        race[1].losses as i32,
-    ]
+    let race = [0, 1].map(|p| {
+        let r = searcher.race(state, p, None);
+        (r.value, r.losses)
+    });
+    values(plain, race)
 }
 
 fn reference_values(state: &State, fuel: &mut Fuel) -> Result<Values, OutOfFuel> {
@@ -118,14 +120,7 @@ fn reference_values(state: &State, fuel: &mut Fuel) -> Result<Values, OutOfFuel>
         reference::race(state, 0, fuel)?,
         reference::race(state, 1, fuel)?,
     ];
-    Ok([
-        plain[0],
-        plain[1],
-        race[0].value,
-        race[1].value,
-        race[0].losses as i32,
-        race[1].losses as i32,
-    ])
+    Ok(values(plain, race.map(|r| (r.value, r.losses))))
 }
 
 fn explain(state: &State) -> Explanation {

@@ -430,6 +430,23 @@ pub type Answer = Vec<TurnResult>;
 /// Larger than any sum of the heuristic terms, so a result always outranks them.
 pub const WIN_VALUE: i32 = 1_000_000;
 
+/// A finished game's value for `player`: [`WIN_VALUE`] for a win, its negation
+/// for a loss, 0 for a draw; `None` while the game goes on. Both evaluations
+/// start with it.
+#[inline]
+pub fn ended_value(result: &TurnResult, player: usize) -> Option<i32> {
+    let mine = match player {
+        0 => Winner::P1,
+        _ => Winner::P2,
+    };
+    match result.outcome {
+        Outcome::Ended(Winner::Draw, _) => Some(0),
+        Outcome::Ended(w, _) if w == mine => Some(WIN_VALUE),
+        Outcome::Ended(..) => Some(-WIN_VALUE),
+        Outcome::Ongoing => None,
+    }
+}
+
 /// The position value after a turn, for `player` (0 or 1): the evaluation both
 /// searches (core's [`search`] and the reference's exhaustive one) search over.
 /// It is shared on purpose: it is the *thing being searched*, not the search, so
@@ -447,15 +464,8 @@ pub const WIN_VALUE: i32 = 1_000_000;
 ///   a player off the rim where a push ends the game;
 /// - waits: -5 a turn of cooldown still to wait.
 pub fn evaluate(result: &TurnResult, player: usize) -> i32 {
-    let mine = match player {
-        0 => Winner::P1,
-        _ => Winner::P2,
-    };
-    match result.outcome {
-        Outcome::Ended(Winner::Draw, _) => return 0,
-        Outcome::Ended(w, _) if w == mine => return WIN_VALUE,
-        Outcome::Ended(..) => return -WIN_VALUE,
-        Outcome::Ongoing => {}
+    if let Some(value) = ended_value(result, player) {
+        return value;
     }
     let spring = result.next.spring;
     let side = |p: &Player| -> i32 {

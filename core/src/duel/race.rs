@@ -19,7 +19,9 @@
 //! over, and the differential (`lockstep fuzz duel-search`) checks the searches
 //! and the engines under it.
 
-use super::{Outcome, Player, TurnResult, Winner, LAST_TURN, SIZE, WINNING_BLESSING, WIN_VALUE};
+#[cfg(doc)]
+use super::WIN_VALUE;
+use super::{Player, TurnResult, LAST_TURN, SIZE, WINNING_BLESSING};
 
 /// Holding the spring is counted as this many turns of blessing at half their
 /// value (the holder keeps it for a while, not for sure).
@@ -34,15 +36,8 @@ pub const HOLD_TURNS: i32 = 3;
 /// spring and is pushed out), a smaller one lost the race to the spring plan,
 /// and a threat term for edge cells in the opponent's push reach did not help.
 pub fn evaluate_race(result: &TurnResult, player: usize) -> i32 {
-    let mine = match player {
-        0 => Winner::P1,
-        _ => Winner::P2,
-    };
-    match result.outcome {
-        Outcome::Ended(Winner::Draw, _) => return 0,
-        Outcome::Ended(w, _) if w == mine => return WIN_VALUE,
-        Outcome::Ended(..) => return -WIN_VALUE,
-        Outcome::Ongoing => {}
+    if let Some(value) = super::ended_value(result, player) {
+        return value;
     }
     let next = &result.next;
     // Turns still to play, the next one included.

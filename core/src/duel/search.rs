@@ -89,6 +89,23 @@ pub fn for_each_joint_action(state: &State, mut each: impl FnMut(&TurnResult)) -
     rows.len() * columns.len()
 }
 
+/// `eval` of the turn where `player` plays `mine` and the opponent `theirs`.
+#[inline(always)]
+fn joint_value(
+    state: &State,
+    player: usize,
+    eval: &impl Fn(&TurnResult, usize) -> i32,
+    mine: Choice,
+    theirs: Choice,
+) -> i32 {
+    let choices = if player == 0 {
+        [mine, theirs]
+    } else {
+        [theirs, mine]
+    };
+    eval(&resolve_choices(state, choices, &mut ()), player)
+}
+
 /// Buffers reused from one search to the next (a bot searches every turn).
 #[derive(Debug, Default)]
 pub struct Searcher {
@@ -139,14 +156,7 @@ impl Searcher {
             &mut self.columns,
             &mut self.column_choices,
         );
-        let joint = |mine: Choice, theirs: Choice| -> i32 {
-            let choices = if player == 0 {
-                [mine, theirs]
-            } else {
-                [theirs, mine]
-            };
-            eval(&resolve_choices(state, choices, &mut ()), player)
-        };
+        let joint = |mine: Choice, theirs: Choice| joint_value(state, player, &eval, mine, theirs);
         let mut resolutions = 0u64;
         let idle = choose(&state.players[1 - player], &[Action::WAIT; 2]);
         self.order.clear();
@@ -259,14 +269,7 @@ impl Searcher {
             };
         }
         // `maximin_by` left the lists read and the rows in order.
-        let joint = |mine: Choice, theirs: Choice| -> i32 {
-            let choices = if player == 0 {
-                [mine, theirs]
-            } else {
-                [theirs, mine]
-            };
-            eval(&resolve_choices(state, choices, &mut ()), player)
-        };
+        let joint = |mine: Choice, theirs: Choice| joint_value(state, player, &eval, mine, theirs);
         let mut best = (u32::MAX, first.best);
         let mut complete = first.complete;
         self.killers.clear();
