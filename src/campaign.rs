@@ -8,14 +8,14 @@
 //! atomics every few dozen cases, so the jobs do not contend on every case.
 
 use crate::corpus::{self, Origin, Row};
+pub use crate::generate::{generate_case, generate_case_within};
 use crate::puzzle::{
     check_with, explain_safely, run_both, run_reference, CaseLimits, Explanation, Puzzle, Run,
     Side, Verdict,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
-use crate::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
+use crate::seeds::CASE_BYTES;
 use crate::shrink::{shrink_divergence, Shrunk};
-use arbitrary::Unstructured;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -93,40 +93,6 @@ impl SharedTally {
             timeout: self.timeout.load(Ordering::Relaxed),
         }
     }
-}
-
-/// Generates case `index` of job `job` (wide limits); `None` when the generator
-/// cannot use the bytes (it should always manage; such cases are simply not
-/// counted).
-pub fn generate_case<P: Puzzle>(
-    seed: u64,
-    job: u64,
-    index: u64,
-    buf: &mut [u8],
-) -> Option<P::Case> {
-    generate_case_within::<P>(seed, job, index, buf, CaseLimits::Wide)
-}
-
-/// [`generate_case`] within `limits`.
-pub fn generate_case_within<P: Puzzle>(
-    seed: u64,
-    job: u64,
-    index: u64,
-    buf: &mut [u8],
-    limits: CaseLimits,
-) -> Option<P::Case> {
-    let short = FIRST_BYTES.min(buf.len());
-    case_bytes(seed, job, index, &mut buf[..short]);
-    let mut u = Unstructured::new(&buf[..short]);
-    if let Ok(case) = P::generate_within(&mut u, limits) {
-        // Bytes left over: the generator never ran dry, so the full buffer,
-        // whose prefix these bytes are, would have made the same case.
-        if !u.is_empty() {
-            return Some(case);
-        }
-    }
-    case_bytes(seed, job, index, buf);
-    P::generate_within(&mut Unstructured::new(buf), limits).ok()
 }
 
 const FLUSH_EVERY: u64 = 32;

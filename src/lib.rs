@@ -28,6 +28,7 @@ pub mod campaign;
 pub mod cli;
 pub mod corpus;
 pub mod duel;
+pub mod generate;
 pub mod process;
 pub mod progress;
 pub mod puzzle;

@@ -127,12 +127,6 @@ pub trait Puzzle: 'static {
     /// Forgets whatever the core caches across cases (a transposition table, say),
     /// so that a timed round starts cold. Results never depend on such caches.
     fn reset_caches() {}
-
-    /// Puzzle-specific lines for `lockstep bench` after the generic row (for
-    /// example fixed hard inputs); none by default.
-    fn bench_extra(_options: &crate::bench::BenchOptions) -> Vec<String> {
-        Vec::new()
-    }
 }
 
 /// One side's result on a case.

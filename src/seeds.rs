@@ -18,7 +18,7 @@ pub const CASE_BYTES: usize = 1024;
 /// that leaves some of these bytes unread is exactly the case the full buffer
 /// gives, because every generator reads its bytes from the front and only
 /// [`arbitrary`]'s front-reading calls are used; otherwise the case is made
-/// again from the full buffer (see `campaign::generate_case_within`).
+/// again from the full buffer (see `generate::generate_case_within`).
 pub const FIRST_BYTES: usize = 256;
 
 /// SplitMix64 (Steele, Lea and Flood, 2014).

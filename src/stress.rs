@@ -11,8 +11,8 @@
 //! Programs run through [`crate::process`]: their own process group, orphans
 //! adopted and killed, output read under a cap, the verdict by the main process.
 
-use crate::campaign::generate_case_within;
 use crate::corpus::{self, Origin, Row};
+use crate::generate::generate_case_within;
 use crate::process::{Ending, Limits};
 use crate::puzzle::CaseLimits;
 use crate::puzzle::Puzzle;

@@ -681,10 +681,6 @@ impl Puzzle for Checkers {
         model::write_answer(answer)
     }
 
-    fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
-        bench_extra(options)
-    }
-
     fn describe(case: &Case) -> String {
         let moves: usize = case.instances.iter().map(|i| i.moves.len()).sum();
         let pieces: usize = case
@@ -762,64 +758,4 @@ pub fn whole_games(seed: u64, games: usize, plies: usize) -> Vec<Case> {
             }
         })
         .collect()
-}
-
-/// The bench lines of the issue beyond generated cases: validation of whole games
-/// (moves per second) and perft(7) (time of one count), each core and reference
-/// side by side ([`crate::bench::side_by_side`]).
-fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
-    use std::hint::black_box;
-    let games = whole_games(options.seed, 200, 80);
-    let moves: usize = games.iter().map(|c| c.instances[0].moves.len()).sum();
-    let measured = crate::bench::side_by_side(
-        options.rounds,
-        moves as f64,
-        || {},
-        || {
-            for case in &games {
-                black_box(model::solve(black_box(case)));
-            }
-        },
-        || {
-            for case in &games {
-                let _ = black_box(reference::solve(black_box(case), &mut Fuel::unlimited()));
-            }
-        },
-    );
-    let mut lines = vec![format!(
-        "whole games ({} games, {moves} moves, all valid): core {:.1} M moves/s, reference {:.2} M moves/s; {:.1}x",
-        games.len(),
-        measured.core_rate / 1e6,
-        measured.reference_rate / 1e6,
-        measured.ratio
-    )];
-    // Perft on one thread, the same depth on both sides (the same count, so the
-    // ratio is one of times), timed as the bench times cases; the reference
-    // takes about 0.2 s at depth 7. The core counts the last ply in bulk: that
-    // is part of its algorithm, so the line says it.
-    const PERFT_DEPTH: u32 = 7;
-    let nodes = model::perft(PERFT_DEPTH);
-    let agree = reference::perft(PERFT_DEPTH, &mut Fuel::unlimited()) == Ok(nodes);
-    let measured = crate::bench::side_by_side(
-        options.rounds.clamp(1, 3),
-        1.0,
-        || {},
-        || {
-            black_box(model::perft(black_box(PERFT_DEPTH)));
-        },
-        || {
-            let _ = black_box(reference::perft(
-                black_box(PERFT_DEPTH),
-                &mut Fuel::unlimited(),
-            ));
-        },
-    );
-    lines.push(format!(
-        "perft({PERFT_DEPTH}) = {nodes}, one thread: core {:.2} ms (last ply bulk-counted), reference {:.0} ms; {:.0}x; counts {}",
-        1e3 / measured.core_rate,
-        1e3 / measured.reference_rate,
-        measured.ratio,
-        if agree { "agree" } else { "DIFFER" }
-    ));
-    lines
 }

@@ -101,7 +101,7 @@ fn values(plain: [i32; 2], race: [(i32, u32); 2]) -> Values {
     [plain[0], plain[1], r1, r2, l1 as i32, l2 as i32]
 }
 
-fn core_values(state: &State) -> Values {
+pub(crate) fn core_values(state: &State) -> Values {
     let plain = [0, 1].map(|p| search::maximin(state, p).value);
     let mut searcher = search::Searcher::new();
     let race = [0, 1].map(|p| {
@@ -111,7 +111,7 @@ fn core_values(state: &State) -> Values {
     values(plain, race)
 }
 
-fn reference_values(state: &State, fuel: &mut Fuel) -> Result<Values, OutOfFuel> {
+pub(crate) fn reference_values(state: &State, fuel: &mut Fuel) -> Result<Values, OutOfFuel> {
     let plain = [
         reference::maximin(state, 0, fuel)?.value,
         reference::maximin(state, 1, fuel)?.value,
@@ -227,39 +227,6 @@ impl Puzzle for DuelSearch {
 
     fn explain(case: &State) -> Explanation {
         explain(case)
-    }
-
-    /// Both searches on one full-skill opening (about 945 x 945 lists), which
-    /// the generator keeps away from campaigns: the core's pruned search against
-    /// the reference's exhaustive one, timed as the bench times cases
-    /// ([`crate::bench::side_by_side`]), at most 3 rounds (a reference run takes
-    /// about 0.6 s).
-    fn bench_extra(options: &crate::bench::BenchOptions) -> Vec<String> {
-        use std::hint::black_box;
-        let state = State::initial((4, 4), (4, 3), (4, 5));
-        let naive_values =
-            |state: &State| reference_values(state, &mut Fuel::unlimited()).unwrap_or_default();
-        let (values, naive) = (core_values(&state), naive_values(&state));
-        let measured = crate::bench::side_by_side(
-            options.rounds.clamp(1, 3),
-            1.0,
-            || {},
-            || {
-                black_box(core_values(black_box(&state)));
-            },
-            || {
-                black_box(naive_values(black_box(&state)));
-            },
-        );
-        vec![format!(
-            "full-skill opening {} (answers: core {}, reference {}): core {:.2} ms, reference {:.0} ms; {:.0}x",
-            model::write_state(&state),
-            DuelSearch::write_answer(&values).trim_end(),
-            DuelSearch::write_answer(&naive).trim_end(),
-            1e3 / measured.core_rate,
-            1e3 / measured.reference_rate,
-            measured.ratio
-        )]
     }
 
     fn shrink_candidates(case: &State) -> Vec<State> {

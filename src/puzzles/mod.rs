@@ -22,7 +22,7 @@ pub use robots::Robots;
 use crate::bench::{self, BenchOptions, BenchResult};
 use crate::campaign::{self, CampaignOptions, NotReproduced, Tally};
 use crate::corpus::{self, Row};
-use crate::puzzle::{Encoding, Puzzle};
+use crate::puzzle::Encoding;
 use crate::replay::{self, ReplayReport};
 use crate::stress::{self, StressOptions};
 use anyhow::Result;
@@ -121,7 +121,7 @@ pub trait Entry: Sync {
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
 struct Adapter<P>(PhantomData<fn() -> P>);
 
-impl<P: Puzzle> Entry for Adapter<P> {
+impl<P: bench::Extras> Entry for Adapter<P> {
     fn name(&self) -> &'static str {
         P::NAME
     }

@@ -856,7 +856,7 @@ fn the_core_table_and_slot_code_resolve_turns_alike() {
 /// the same results: its agreement check, without the timing.
 #[test]
 fn the_bench_matrix_sides_resolve_the_same_joint_actions_alike() {
-    let measure = lockstep::puzzles::duel::matrix_rates(3, 100_000, 0);
+    let measure = lockstep::bench::duel::matrix_rates(3, 100_000, 0);
     assert!(measure.agree, "{measure:?}");
 }
 

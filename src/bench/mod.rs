@@ -18,7 +18,12 @@
 //! warm-up pass at 4.0 M (the bench's ratio went from 15.6x to 18.5x), and in a
 //! loop of its own, with no reference pass at all, at 5.6 M to 7.2 M.
 
-use crate::campaign::generate_case;
+pub mod checkers;
+pub mod duel;
+pub mod duel_search;
+pub mod footholds;
+
+use crate::generate::generate_case;
 use crate::puzzle::Puzzle;
 use crate::seeds::CASE_BYTES;
 use lockstep_reference::Fuel;
@@ -31,7 +36,7 @@ pub struct BenchOptions {
     pub cases: usize,
     pub rounds: usize,
     pub seed: u64,
-    /// Also the puzzle's own lines ([`Puzzle::bench_extra`]), whose sizes are
+    /// Also the puzzle's own lines ([`Extras`]), whose sizes are
     /// their own (the rounds bound most of them).
     pub extras: bool,
 }
@@ -58,7 +63,7 @@ pub struct BenchResult {
     /// decoding) over the same indices: the part of the campaign's overhead
     /// that is not the check; median of the rounds.
     pub generate_per_second: f64,
-    /// The puzzle's own lines ([`Puzzle::bench_extra`]).
+    /// The puzzle's own lines ([`Extras`]).
     pub extra: Vec<String>,
 }
 
@@ -134,7 +139,20 @@ pub fn side_by_side(
     }
 }
 
-pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
+/// A puzzle's bench lines beyond its generated cases (fixed hard inputs, whole
+/// games, perft), one file per puzzle that has some; none by default. They
+/// live here, not in the adapters, so that an adapter is only what the
+/// differential needs.
+pub trait Extras: Puzzle {
+    fn extras(_options: &BenchOptions) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+impl Extras for crate::puzzles::Robots {}
+impl Extras for crate::puzzles::NewGame2 {}
+
+pub fn bench<P: Extras>(options: &BenchOptions) -> BenchResult {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut cases = Vec::with_capacity(options.cases);
     let mut skipped = 0;
@@ -207,7 +225,7 @@ pub fn bench<P: Puzzle>(options: &BenchOptions) -> BenchResult {
         reference_per_second: measured.reference_rate,
         speedup: measured.ratio,
         extra: if options.extras {
-            P::bench_extra(options)
+            P::extras(options)
         } else {
             Vec::new()
         },
