@@ -15,9 +15,9 @@
 use crate::puzzle::{Explanation, Puzzle, Run};
 use arbitrary::Unstructured;
 use lockstep_core::duel::{
-    self as model, legal_lists, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase,
-    Player, Reason, Recorder, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH,
-    EFFECTIVE, HIT, LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, WINNING_BLESSING,
+    self as model, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason,
+    Recorder, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH, EFFECTIVE, HIT,
+    LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, WINNING_BLESSING,
 };
 use lockstep_core::input::InputError;
 use lockstep_reference::{Fuel, OutOfFuel};
@@ -193,12 +193,15 @@ fn generate_actions(
             return Ok(actions);
         }
     }
-    legal_lists(state, player, lists);
+    // The reference's brute-force list, not core's enumeration (see
+    // `generate_game`); rare since the codes are drawn among the usable ones.
+    *lists = lockstep_reference::duel_search::legal_lists(state, player);
     Ok(*u.choose(lists)?)
 }
 
 /// A game between random players from a random start, one line per turn, until
-/// it ends or the bytes do.
+/// it ends or the bytes do. The reference plays the game forward: a bug in the
+/// core under test must not steer which states get generated.
 fn generate_game(u: &mut Unstructured<'_>, lists: &mut Vec<Actions>) -> arbitrary::Result<Case> {
     let p1 = any_cell(u)?;
     let radius = u.int_in_range(1..=6)?;
@@ -209,13 +212,15 @@ fn generate_game(u: &mut Unstructured<'_>, lists: &mut Vec<Actions>) -> arbitrar
     let spring = any_cell(u)?;
     let mut state = State::initial(spring, p1, p2);
     let mut case = Vec::new();
+    let mut events = Vec::new();
     loop {
         let actions = [
             generate_actions(u, &state, 0, lists)?,
             generate_actions(u, &state, 1, lists)?,
         ];
         case.push(Turn { state, actions });
-        let result = model::resolve_turn(&state, &actions);
+        events.clear();
+        let result = lockstep_reference::duel::resolve_turn(&state, &actions, &mut events);
         if result.outcome != Outcome::Ongoing || u.is_empty() {
             return Ok(case);
         }
