@@ -844,18 +844,24 @@ fn duel(command: DuelCommand) -> Result<i32> {
         } => {
             let init = match init {
                 Some(text) => {
-                    let v: Vec<i8> = text
-                        .split_whitespace()
-                        .map(|t| t.parse().ok().filter(|v| (1..=7).contains(v)))
-                        .collect::<Option<_>>()
-                        .with_context(|| format!("--init {text:?}: expected six numbers 1..=7"))?;
-                    if v.len() != 6 {
-                        bail!("--init {text:?}: expected six numbers 1..=7 (OR OC R1 C1 R2 C2)");
-                    }
-                    if (v[2], v[3]) == (v[4], v[5]) {
+                    // Read as the INIT line the bots will receive.
+                    let init: crate::duel::protocol::Init = format!("INIT {text}")
+                        .parse()
+                        .ok()
+                        .filter(|i: &crate::duel::protocol::Init| {
+                            [i.spring, i.p1, i.p2]
+                                .into_iter()
+                                .all(lockstep_core::duel::inside)
+                        })
+                        .with_context(|| {
+                            format!(
+                                "--init {text:?}: expected six numbers 1..=7 (OR OC R1 C1 R2 C2)"
+                            )
+                        })?;
+                    if init.p1 == init.p2 {
                         bail!("--init {text:?}: the players must start on different cells");
                     }
-                    ((v[0], v[1]), (v[2], v[3]), (v[4], v[5]))
+                    (init.spring, init.p1, init.p2)
                 }
                 None => {
                     let seed = seed.unwrap_or_else(fresh_seed);

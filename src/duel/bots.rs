@@ -23,13 +23,13 @@
 //! waits from its own choices and the opponent's from those previous actions, as
 //! the statement says a bot must.
 
+use super::protocol::{Init, TurnLine};
 use crate::puzzles::duel::toward;
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{
-    check_legal, inside, legal_lists, next_waits, parse_actions, resolve_turn, write_actions,
-    Action, Actions, Cell, Dir, Outcome, State, Winner, BREAK, CHARGE, DASH, GUARD, LAST_TURN,
-    MOVE, SWEEP, THRUST,
+    check_legal, inside, legal_lists, next_waits, resolve_turn, write_actions, Action, Actions,
+    Cell, Dir, Outcome, State, Winner, BREAK, CHARGE, DASH, GUARD, LAST_TURN, MOVE, SWEEP, THRUST,
 };
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -303,17 +303,11 @@ struct Bot {
     deadline: Option<Instant>,
 }
 
-fn ints(tokens: &[&str]) -> Option<Vec<i64>> {
-    tokens.iter().map(|t| t.parse().ok()).collect()
-}
-
 impl Bot {
-    /// Updates the state from a TURN line's fields; `None` if it does not read.
-    fn on_turn(&mut self, tokens: &[&str]) -> Option<()> {
-        // TURN time turn r1 c1 hp1 b1 r2 c2 hp2 b2 A B (A, B take 1 or 2 tokens each)
-        let numbers = ints(tokens.get(1..11)?)?;
-        let previous = parse_actions(&tokens[11..].join(" ")).ok()?;
-        if !(1..=i64::from(LAST_TURN)).contains(&numbers[1]) || numbers[0] < 0 {
+    /// Updates the state from a TURN line; `None` if it does not read.
+    fn on_turn(&mut self, line: &str) -> Option<()> {
+        let turn: TurnLine = line.parse().ok()?;
+        if !(1..=LAST_TURN).contains(&turn.turn) {
             return None;
         }
         // Built on a copy and checked before it replaces the old state, so that a
@@ -321,24 +315,23 @@ impl Bot {
         // tables by cell).
         let mut state = self.state?;
         let (me, other) = (self.me, 1 - self.me);
-        if numbers[1] > 1 {
+        if turn.turn > 1 {
             state.players[me].waits = next_waits(&state.players[me].waits, self.mine.as_ref());
-            state.players[other].waits = next_waits(&state.players[other].waits, Some(&previous));
+            state.players[other].waits =
+                next_waits(&state.players[other].waits, Some(&turn.previous));
         }
-        state.turn = numbers[1] as u8;
-        for p in 0..2 {
-            let base = 2 + 4 * p;
-            let cell = |v: i64| i8::try_from(v).unwrap_or(0);
-            state.players[p].pos = (cell(numbers[base]), cell(numbers[base + 1]));
-            state.players[p].hp = numbers[base + 2].clamp(-100, 100) as i8;
-            state.players[p].blessing = numbers[base + 3].clamp(0, 100) as u8;
+        state.turn = turn.turn;
+        for (player, figures) in state.players.iter_mut().zip(&turn.players) {
+            player.pos = figures.pos;
+            player.hp = figures.hp;
+            player.blessing = figures.blessing;
         }
         let [a, b] = state.players.map(|p| p.pos);
         if !inside(a) || !inside(b) || a == b {
             return None;
         }
         self.state = Some(state);
-        self.deadline = Some(self.read_at + turn_budget(numbers[0] as u64, state.turn));
+        self.deadline = Some(self.read_at + turn_budget(turn.time_ms, state.turn));
         Some(())
     }
 
@@ -388,15 +381,10 @@ pub fn play(
                 // An INIT that does not read, or puts a cell off the yard or both
                 // players on one cell, is ignored rather than trusted: the
                 // resolver's tables are indexed by cell.
-                if let Some(v) = ints(&tokens[1..]).filter(|v| v.len() == 6) {
-                    let cell = |i: usize| {
-                        let (r, c) = (i8::try_from(v[i]).ok()?, i8::try_from(v[i + 1]).ok()?);
-                        inside((r, c)).then_some((r, c))
-                    };
-                    if let (Some(spring), Some(p1), Some(p2)) = (cell(0), cell(2), cell(4)) {
-                        if p1 != p2 {
-                            bot.state = Some(State::initial(spring, p1, p2));
-                        }
+                if let Ok(init) = line.parse::<Init>() {
+                    if [init.spring, init.p1, init.p2].into_iter().all(inside) && init.p1 != init.p2
+                    {
+                        bot.state = Some(State::initial(init.spring, init.p1, init.p2));
                     }
                 }
             }
@@ -408,7 +396,7 @@ pub fn play(
             Some("TURN") => {
                 // A line that does not read leaves the old state: the bot still answers.
                 bot.deadline = None;
-                let _ = bot.on_turn(&tokens);
+                let _ = bot.on_turn(&line);
                 let actions = bot.choose();
                 bot.mine = Some(actions);
                 writeln!(output, "{}", write_actions(&actions))?;

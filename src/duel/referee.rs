@@ -12,6 +12,7 @@
 //! - Timeout, crash (end of output or a closed pipe), a malformed answer or an
 //!   illegal action list loses; both at once is a draw.
 
+use super::protocol::{Figures, Init, TurnLine};
 use super::render;
 use crate::process::Program;
 use lockstep_core::duel::{
@@ -291,10 +292,7 @@ fn play(
             failures,
         }
     };
-    let init = format!(
-        "INIT {} {} {} {} {} {}",
-        spring.0, spring.1, p1.0, p1.1, p2.0, p2.1
-    );
+    let init = Init { spring, p1, p2 }.to_string();
     for bot in bots.iter_mut() {
         bot.send(&init);
     }
@@ -316,22 +314,17 @@ fn play(
     let mut work_start = Instant::now();
     loop {
         let lines = [0, 1].map(|p| {
-            let a = &state.players[0];
-            let b = &state.players[1];
-            format!(
-                "TURN {} {} {} {} {} {} {} {} {} {} {}",
-                bots[p].remaining().as_millis(),
-                state.turn,
-                a.pos.0,
-                a.pos.1,
-                a.hp,
-                a.blessing,
-                b.pos.0,
-                b.pos.1,
-                b.hp,
-                b.blessing,
-                write_actions(&previous[1 - p])
-            )
+            TurnLine {
+                time_ms: bots[p].remaining().as_millis() as u64,
+                turn: state.turn,
+                players: state.players.map(|q| Figures {
+                    pos: q.pos,
+                    hp: q.hp,
+                    blessing: q.blessing,
+                }),
+                previous: previous[1 - p],
+            }
+            .to_string()
         });
         let before: [Duration; 2] = [bots[0].used, bots[1].used];
         overhead.push(work_start.elapsed().as_secs_f64() * 1e6);

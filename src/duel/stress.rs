@@ -109,15 +109,15 @@ pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressRep
             let mut commands = [builtin.clone(), builtin];
             commands[side] = options.cmd.clone();
             let replay = format!(
-                "lockstep duel referee --p1 {:?} --p2 {:?} --init \"{} {} {} {} {} {}\"",
+                "lockstep duel referee --p1 {:?} --p2 {:?} --init \"{}\"",
                 commands[0],
                 commands[1],
-                init.0 .0,
-                init.0 .1,
-                init.1 .0,
-                init.1 .1,
-                init.2 .0,
-                init.2 .1
+                super::protocol::Init {
+                    spring: init.0,
+                    p1: init.1,
+                    p2: init.2
+                }
+                .numbers()
             );
             let referee_options = RefereeOptions {
                 commands,
