@@ -1,0 +1,496 @@
+//! The other commands' bodies: solve, perft, fuzz, triage, replay, stress and
+//! bench, each printing its report.
+
+use super::*;
+
+/// Perft is checkers-only, so it is a command of its own rather than a method of
+/// every puzzle.
+pub(super) fn perft(max_depth: u32, reference: bool, threads: usize) -> Result<i32> {
+    let count = |depth: u32| {
+        if reference {
+            lockstep_reference::checkers::perft(depth, &mut lockstep_reference::Fuel::unlimited())
+                .expect("unlimited fuel does not run out")
+        } else {
+            lockstep_core::checkers::perft_parallel(depth, threads)
+        }
+    };
+    // A deep count can run for days: say so first, from the growth and the rate
+    // of a quick count measured now.
+    let probe = max_depth.min(if reference { 6 } else { 9 });
+    if max_depth > probe {
+        let start = std::time::Instant::now();
+        let nodes = count(probe) as f64;
+        let rate = nodes / start.elapsed().as_secs_f64().max(1e-9);
+        let growth = nodes / (count(probe - 1) as f64).max(1.0);
+        let estimate = nodes * growth.powi((max_depth - probe) as i32);
+        let seconds: f64 = (probe + 1..=max_depth)
+            .map(|d| nodes * growth.powi((d - probe) as i32) / rate)
+            .sum();
+        if seconds > 60.0 {
+            errln!(
+                "warning: perft to depth {max_depth} counts about {estimate:.1e} nodes at depth {max_depth} (x{growth:.1} per ply); at the {:.0} M nodes/s just measured that is about {} in all (Ctrl-C stops it)",
+                rate / 1e6,
+                human_duration(seconds)
+            );
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    for depth in 1..=max_depth {
+        let start = std::time::Instant::now();
+        let nodes = count(depth);
+        let seconds = start.elapsed().as_secs_f64();
+        writeln!(stdout, "{depth} {nodes}")?;
+        stdout.flush()?;
+        errln!(
+            "perft {depth}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s, {})",
+            nodes as f64 / seconds.max(1e-9) / 1e6,
+            if reference {
+                "reference".to_string()
+            } else {
+                format!(
+                    "core, {threads} thread{}",
+                    if threads == 1 { "" } else { "s" }
+                )
+            }
+        );
+    }
+    Ok(0)
+}
+
+/// Seconds as a person reads them: `45 s`, `12 min`, `3.5 h`, `9.1 days`.
+pub(super) fn human_duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
+        s if s < 2.0 * 31_557_600.0 => format!("{:.1} days", s / 86_400.0),
+        s => format!("{:.0} years", s / 31_557_600.0),
+    }
+}
+
+pub(super) fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+pub(super) fn solve(entry: &dyn Entry, reference: bool) -> Result<i32> {
+    let mut input = String::new();
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .context("reading stdin (judge input must be UTF-8 text)")?;
+    match entry.solve(&input, reference) {
+        Ok(output) => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(output.as_bytes())?;
+            stdout.flush()?;
+            Ok(0)
+        }
+        Err(e) => {
+            errln!("error: {e}");
+            Ok(2)
+        }
+    }
+}
+
+/// Records a finding's row (in the corpus, or a fallback file when that fails)
+/// and prints the row, ready to paste, and where it went. Never fails: a finding
+/// that cannot be written anywhere is still printed in full.
+pub(super) fn record_finding(
+    entry: &dyn Entry,
+    dir: Option<&Path>,
+    row: &corpus::Row,
+) -> Option<corpus::Recorded> {
+    let recorded = dir.map(|dir| entry.record(dir, row.clone()));
+    outln!("{}", corpus::row_to_csv(row).trim_end());
+    if let Some(recorded) = &recorded {
+        errln!("{recorded}");
+    }
+    recorded
+}
+
+pub(super) fn fuzz(
+    entries: &[&dyn Entry],
+    options: &CampaignOptions,
+    dir: Option<&Path>,
+) -> Result<i32> {
+    errln!(
+        "lockstep fuzz: seed {}, {} jobs, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {} --limits {})",
+        options.seed,
+        options.jobs,
+        options.seconds,
+        options.limits,
+        options.seed,
+        options.jobs,
+        options.limits
+    );
+    announce_corpus(dir);
+    let mut rows = Vec::new();
+    let mut found = false;
+    for entry in entries {
+        let summary = entry.fuzz(options);
+        if let Some((report, row)) = &summary.finding {
+            found = true;
+            errln!("\n{report}");
+            record_finding(*entry, dir, row);
+        }
+        rows.push((entry.name(), summary));
+    }
+    outln!(
+        "\n{:<12} {:>10} {:>10} {:>10} {:>8} {:>8}",
+        "puzzle",
+        "cases",
+        "cases/s",
+        "agree",
+        "diverge",
+        "timeout"
+    );
+    for (name, s) in &rows {
+        outln!(
+            "{:<12} {:>10} {:>10.0} {:>10} {:>8} {:>8}",
+            name,
+            s.tally.cases,
+            s.cases_per_second(),
+            s.tally.agree,
+            s.tally.diverge,
+            s.tally.timeout
+        );
+    }
+    for (name, s) in &rows {
+        if s.features.is_empty() {
+            continue;
+        }
+        outln!(
+            "\n{name}: cases reaching each rule branch ({} limits)",
+            options.limits
+        );
+        for (feature, count) in &s.features {
+            outln!(
+                "  {feature:<44} {count:>10} {:>6.2}%",
+                100.0 * *count as f64 / s.tally.cases.max(1) as f64
+            );
+        }
+    }
+    Ok(i32::from(found))
+}
+
+/// `lockstep triage --check`: every puzzle's corpus file loads and takes rows.
+pub(super) fn check_corpus(entries: &[&dyn Entry], dir: &Path) -> Result<i32> {
+    for entry in entries {
+        let rows = entry
+            .load(dir, true)
+            .with_context(|| format!("the corpus cannot take findings for {}", entry.name()))?;
+        errln!(
+            "{}: {} rows, writable",
+            entry.corpus_path(dir).display(),
+            rows
+        );
+    }
+    Ok(0)
+}
+
+/// `lockstep triage`: every artifact of every target folder under `artifacts`
+/// checked, shrunk and recorded. `named` says the targets were named by the
+/// user: each then has its line in the table, with zeros when it has no folder.
+pub(super) fn triage(
+    entries: &[&'static dyn Entry],
+    named: bool,
+    artifacts: &Path,
+    dir: &Path,
+    limit: std::time::Duration,
+) -> Result<i32> {
+    use crate::triage::{triage_target, Fate, Reproduce, Table};
+    if !artifacts.is_dir() && !named {
+        errln!(
+            "{}: no artifacts directory, nothing to triage",
+            artifacts.display()
+        );
+        return Ok(0);
+    }
+    announce_corpus(Some(dir));
+    let mut reports = Vec::new();
+    for &entry in entries {
+        // cargo-fuzz names a target's folder after the fuzz target (the module).
+        let folder = [entry.module(), entry.name()]
+            .iter()
+            .map(|name| artifacts.join(name))
+            .find(|path| path.is_dir());
+        let Some(folder) = folder else {
+            // A named target with no folder found nothing: it is listed with
+            // zeros; an unnamed one is left out.
+            if named {
+                reports.push(crate::triage::TargetReport {
+                    target: entry.module().to_string(),
+                    ..Default::default()
+                });
+            }
+            continue;
+        };
+        let reproduce: Reproduce = std::sync::Arc::new(move |bytes: &[u8]| {
+            entry
+                .shrink(
+                    bytes,
+                    Encoding::Bytes,
+                    "cargo-fuzz artifact, by lockstep triage",
+                )
+                .map(|summary| (summary.report, summary.row))
+        });
+        let record = |row: corpus::Row| {
+            outln!("{}", corpus::row_to_csv(&row).trim_end());
+            entry.record(dir, row)
+        };
+        let report = triage_target(entry.module(), &folder, &reproduce, &record, limit)
+            .with_context(|| format!("triaging {}", folder.display()))?;
+        for item in &report.items {
+            let name = item.artifact.display();
+            match &item.fate {
+                Fate::Reproduced { report, recorded } => {
+                    errln!("\n== {name}: reproduced\n{report}\n{recorded}")
+                }
+                Fate::NotReproduced(why) => errln!("== {name}: did not reproduce: {why}"),
+                Fate::Failed(why) => errln!("== {name}: kept for the next triage: {why}"),
+            }
+            if let Some(to) = &item.moved_to {
+                errln!("   moved to {}", to.display());
+            }
+        }
+        reports.push(report);
+    }
+    out!("{}", Table(&reports));
+    let unsaved: usize = reports.iter().map(|r| r.unsaved).sum();
+    if unsaved > 0 {
+        errln!(
+            "triage: {unsaved} row(s) could not be appended to the corpus (see above); their artifacts stay for the next triage"
+        );
+    }
+    Ok(i32::from(reports.iter().any(|r| r.found())))
+}
+
+pub(super) fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i32> {
+    let mut failed = 0;
+    let mut total = 0;
+    for entry in entries {
+        let path = entry.corpus_path(dir);
+        let report = entry.replay(dir)?;
+        for failure in &report.failures {
+            outln!(
+                "FAIL {}:{} {}\n{}\n",
+                path.display(),
+                failure.line,
+                failure.name,
+                failure.problem
+            );
+        }
+        outln!(
+            "{}: {} rows, {} passed, {} failed{}",
+            entry.name(),
+            report.rows,
+            report.rows - report.failures.len(),
+            report.failures.len(),
+            if report.timeouts > 0 {
+                format!(
+                    ", {} with the reference out of fuel (core only)",
+                    report.timeouts
+                )
+            } else {
+                String::new()
+            }
+        );
+        failed += report.failures.len();
+        total += report.rows;
+    }
+    outln!("replay: {} passed, {failed} failed", total - failed);
+    Ok(i32::from(failed > 0))
+}
+
+pub(super) fn stress(
+    entry: &dyn Entry,
+    options: &StressOptions,
+    save: &std::path::Path,
+    dir: Option<&Path>,
+) -> Result<i32> {
+    errln!(
+        "lockstep stress {}: seed {}, {} jobs, time limit {} ms, {} limits (repeat with --seed {} --jobs {})",
+        entry.name(),
+        options.seed,
+        options.jobs,
+        options.timeout.as_millis(),
+        options.case_limits,
+        options.seed,
+        options.jobs
+    );
+    announce_corpus(dir);
+    let summary = entry.stress(options);
+    if crate::process::interrupted() {
+        // The signal's thread exits; a failure seen now is its kill's doing,
+        // never to be recorded as a finding.
+        loop {
+            std::thread::park();
+        }
+    }
+    let c = summary.counts;
+    outln!(
+        "{}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE{}",
+        entry.name(),
+        c.cases,
+        c.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9),
+        c.ok,
+        c.wrong_answer,
+        c.runtime_error,
+        c.time_limit,
+        c.output_limit,
+        if c.skipped > 0 {
+            format!(", {} skipped (the reference out of fuel)", c.skipped)
+        } else {
+            String::new()
+        }
+    );
+    if c.cases > 0 {
+        outln!(
+            "per case: {:.3} ms in the program (start to exit), {:.3} ms in lockstep (generate, oracle, compare)",
+            summary.program_time.as_secs_f64() * 1e3 / c.cases as f64,
+            summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
+        );
+    }
+    // Every failing case by kind, with where it was generated (job.index).
+    const LISTED: usize = 20;
+    for kind in ["WA", "RE", "TLE", "OLE"] {
+        let cases: Vec<String> = summary
+            .failing
+            .iter()
+            .filter(|f| f.0 == kind)
+            .map(|&(_, job, index)| format!("{job}.{index}"))
+            .collect();
+        if !cases.is_empty() {
+            outln!(
+                "{kind}: {} case{} (job.index): {}{}",
+                cases.len(),
+                if cases.len() == 1 { "" } else { "s" },
+                cases[..cases.len().min(LISTED)].join(" "),
+                if cases.len() > LISTED { " ..." } else { "" }
+            );
+        }
+    }
+    if summary.failures.is_empty() {
+        return Ok(0);
+    }
+    let several = summary.failures.len() > 1;
+    for failure in &summary.failures {
+        errln!("\n{}", failure.report);
+        record_finding(entry, dir, &failure.row);
+        // With several kinds, each saved input is named after its kind.
+        let path = if several {
+            let stem = save.file_stem().unwrap_or_default().to_string_lossy();
+            let name = match save.extension() {
+                Some(ext) => format!("{stem}-{}.{}", failure.kind, ext.to_string_lossy()),
+                None => format!("{stem}-{}", failure.kind),
+            };
+            save.with_file_name(name)
+        } else {
+            save.to_path_buf()
+        };
+        // The row holds the input too, so failing to save it is reported, not fatal.
+        match std::fs::write(&path, &failure.input) {
+            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
+            Err(e) => errln!(
+                "could not save the minimal failing input to {}: {e} (the row above holds it)",
+                path.display()
+            ),
+        }
+    }
+    Ok(1)
+}
+
+pub(super) fn stress_duel(
+    options: &crate::duel::stress::DuelStressOptions,
+    save: &std::path::Path,
+) -> Result<i32> {
+    errln!(
+        "lockstep stress duel: seed {}, {} jobs (repeat with --seed {} --jobs {})",
+        options.seed,
+        options.jobs,
+        options.seed,
+        options.jobs
+    );
+    let exe =
+        std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;
+    let report = crate::duel::stress::run(options, &exe).map_err(anyhow::Error::msg)?;
+    let mut times = report.time_used_ms.clone();
+    times.sort_unstable();
+    outln!(
+        "duel: {} games against random and greedy, {:.1} games/s: {} won, {} drawn, {} lost",
+        report.games,
+        report.games as f64 / report.elapsed.as_secs_f64().max(1e-9),
+        report.wins,
+        report.draws,
+        report.losses
+    );
+    if !times.is_empty() {
+        outln!(
+            "time used per game: median {} ms, max {} ms (of 1000)",
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
+    if report.opponent_failures > 0 {
+        outln!(
+            "the built-in opponent failed in {} games: a lockstep bug, please report it",
+            report.opponent_failures
+        );
+    }
+    let Some(failure) = report.failure else {
+        return Ok(0);
+    };
+    errln!(
+        "\ngame {}: the bot {:?}: {}\nreplay: {}\nlog:\n{}",
+        failure.game,
+        failure.kind,
+        failure.message,
+        failure.replay,
+        failure.log
+    );
+    match std::fs::write(save, &failure.log) {
+        Ok(()) => errln!("saved the game log to {}", save.display()),
+        Err(e) => errln!(
+            "could not save the game log to {}: {e} (it is printed above)",
+            save.display()
+        ),
+    }
+    Ok(1)
+}
+
+pub(super) fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
+    outln!(
+        "{} cases per round, {} rounds, seed {}; medians; one thread",
+        options.cases,
+        options.rounds,
+        options.seed
+    );
+    outln!(
+        "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10} {:>16}",
+        "puzzle",
+        "core cases/s",
+        "reference cases/s",
+        "speedup",
+        "skipped",
+        "campaign cases/s",
+        "efficiency",
+        "generate cases/s"
+    );
+    for entry in entries {
+        let r = entry.bench(options);
+        outln!(
+            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}% {:>16.0}",
+            entry.name(),
+            r.core_per_second,
+            r.reference_per_second,
+            r.speedup,
+            r.skipped,
+            r.campaign_per_second,
+            100.0 * r.campaign_efficiency,
+            r.generate_per_second
+        );
+        for line in &r.extra {
+            outln!("  {line}");
+        }
+    }
+    Ok(0)
+}
