@@ -1,0 +1,125 @@
+//! The `duel step` text format: one case a line (`STATE | ACTIONS1 |
+//! ACTIONS2`), read strictly with line numbers, and the answer lines.
+
+use super::*;
+
+pub(super) fn write_player(out: &mut String, p: &Player) {
+    use std::fmt::Write;
+    let _ = write!(out, "{} {} {} {}", p.pos.0, p.pos.1, p.hp, p.blessing);
+    for w in p.waits {
+        let _ = write!(out, " {w}");
+    }
+}
+
+/// `T OR OC R1 C1 H1 B1 W*6 R2 C2 H2 B2 W*6`. `turn` is printed as given, so the
+/// answer's T+1 may be 61.
+pub fn write_state(state: &State) -> String {
+    let mut out = format!("{} {} {} ", state.turn, state.spring.0, state.spring.1);
+    write_player(&mut out, &state.players[0]);
+    out.push(' ');
+    write_player(&mut out, &state.players[1]);
+    out
+}
+
+pub fn write_turn(turn: &Turn) -> String {
+    format!(
+        "{} | {} | {}",
+        write_state(&turn.state),
+        write_actions(&turn.actions[0]),
+        write_actions(&turn.actions[1])
+    )
+}
+
+pub fn write_result(result: &TurnResult) -> String {
+    format!("{} | {}", write_state(&result.next), result.outcome)
+}
+
+pub fn write_input(case: &Case) -> String {
+    case.iter().map(|t| write_turn(t) + "\n").collect()
+}
+
+pub fn write_answer(answer: &Answer) -> String {
+    answer.iter().map(|r| write_result(r) + "\n").collect()
+}
+
+/// Parses one `duel step` line (numbered `number` in errors).
+pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
+    let err = |m: String| InputError::new(number, m);
+    // Bounded splits: a line of megabytes costs no more than its text.
+    let parts: Vec<&str> = text.splitn(4, '|').collect();
+    if parts.len() != 3 {
+        return Err(err(format!(
+            "expected STATE | ACTIONS1 | ACTIONS2, found {} separated by |",
+            match parts.len() {
+                1 => "1 part".to_string(),
+                n if n > 3 => "more than 3 parts".to_string(),
+                n => format!("{n} parts"),
+            }
+        )));
+    }
+    let tokens: Vec<&str> = parts[0].split_whitespace().take(24).collect();
+    if tokens.len() != 23 {
+        return Err(err(format!(
+            "expected 23 numbers in the state (T OR OC, then R C H B and six waits per player), found {}",
+            if tokens.len() > 23 { "more".to_string() } else { tokens.len().to_string() }
+        )));
+    }
+    let int = |i: usize, what: &str, lo: i64, hi: i64| -> Result<i64, InputError> {
+        parse_int(tokens[i], number, what, lo..=hi)
+    };
+    let turn = int(0, "T", 1, i64::from(LAST_TURN))? as u8;
+    let spring = (int(1, "OR", 1, 7)? as i8, int(2, "OC", 1, 7)? as i8);
+    let mut players = [Player::fresh((1, 1)); 2];
+    for (p, player) in players.iter_mut().enumerate() {
+        let base = 3 + 10 * p;
+        let n = p + 1;
+        player.pos = (
+            int(base, &format!("R{n}"), 1, 7)? as i8,
+            int(base + 1, &format!("C{n}"), 1, 7)? as i8,
+        );
+        player.hp = int(base + 2, &format!("H{n}"), 1, i64::from(START_HP))? as i8;
+        player.blessing = int(
+            base + 3,
+            &format!("B{n}"),
+            0,
+            i64::from(WINNING_BLESSING) - 1,
+        )? as u8;
+        for s in 0..6 {
+            let what = format!("player {n}'s wait for {}", action_name(s as u8 + 2));
+            player.waits[s] = int(base + 4 + s, &what, 0, i64::from(COOLDOWN[s + 2]))? as u8;
+        }
+    }
+    if players[0].pos == players[1].pos {
+        return Err(err("both players stand on one cell".to_string()));
+    }
+    let mut actions = [[Action::WAIT; 2]; 2];
+    for p in 0..2 {
+        actions[p] =
+            parse_actions(parts[1 + p]).map_err(|m| err(format!("ACTIONS{}: {m}", p + 1)))?;
+    }
+    Ok(Turn {
+        state: State {
+            turn,
+            spring,
+            players,
+        },
+        actions,
+    })
+}
+
+/// Parses `duel step` text: one case per line; blank lines are skipped.
+pub fn parse(text: &str) -> Result<Case, InputError> {
+    let mut case = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        if !raw.trim().is_empty() {
+            case.push(parse_turn(raw, index + 1)?);
+        }
+    }
+    if case.is_empty() {
+        return Err(InputError::new(
+            1,
+            "expected a duel step line, found end of input",
+        ));
+    }
+    Ok(case)
+}
