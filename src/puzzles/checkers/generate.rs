@@ -1,23 +1,8 @@
-//! Checker's Check in the harness: generator, shrinker and divergence report.
-//!
-//! The generator builds legal positions (often few pieces packed into four rows, so
-//! that jumps, multi-jumps and crowning come up), then plays mostly legal moves drawn
-//! from the reference's move list (harness code may use the reference; the core
-//! never does), and in about a third of the instances replaces one move with a
-//! [`Mutation`]: the near-misses a validator is most likely to get wrong. About
-//! half of all cases end with every instance valid.
+//! The checkers generator: legal positions (often few pieces packed into four
+//! rows), mostly legal moves from the reference's move list, and the
+//! deliberate near-misses ([`Mutation`]).
 
-use crate::puzzle::{CaseLimits, Explanation, Puzzle, Run};
-use crate::shrink::fewer_parts;
-use arbitrary::Unstructured;
-use lockstep_core::checkers::{
-    self as model, Answer, Board, Case, Instance, Move, Piece, Side, Verdict, MAX_PIECES,
-};
-use lockstep_core::input::InputError;
-use lockstep_reference::checkers::{self as reference, cell_to_square, square_to_cell, Grid};
-use lockstep_reference::{Fuel, OutOfFuel};
-
-pub struct Checkers;
+use super::*;
 
 /// The ways the generator breaks a move on purpose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,26 +41,26 @@ impl Mutation {
     ];
 }
 
-fn unlimited_moves(grid: &Grid, side: Side) -> Vec<reference::LegalMove> {
+pub(super) fn unlimited_moves(grid: &Grid, side: Side) -> Vec<reference::LegalMove> {
     grid.legal_moves(side, &mut Fuel::unlimited())
         .expect("unlimited fuel")
 }
 
-fn man_at(grid: &Grid, square: u32) -> Option<reference::Man> {
+pub(super) fn man_at(grid: &Grid, square: u32) -> Option<reference::Man> {
     let (row, col) = square_to_cell(square)?;
     grid.cells[row][col]
 }
 
 /// The square `steps` diagonal steps from `square` in (dr, dc), if on the board.
-fn diagonal(square: u32, (dr, dc): (i32, i32), steps: i32) -> Option<u32> {
+pub(super) fn diagonal(square: u32, (dr, dc): (i32, i32), steps: i32) -> Option<u32> {
     let (row, col) = square_to_cell(square)?;
     let (r, c) = (row as i32 + dr * steps, col as i32 + dc * steps);
     ((0..8).contains(&r) && (0..8).contains(&c)).then(|| cell_to_square(r as usize, c as usize))
 }
 
-const DIAGONALS: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+pub(super) const DIAGONALS: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
 
-fn forward(side: Side) -> i32 {
+pub(super) fn forward(side: Side) -> i32 {
     match side {
         Side::Red => 1,
         Side::White => -1,
@@ -83,7 +68,7 @@ fn forward(side: Side) -> i32 {
 }
 
 /// Builds one mutated move of `kind`, if the position allows that kind.
-fn mutate(
+pub(super) fn mutate(
     u: &mut Unstructured<'_>,
     kind: Mutation,
     grid: &Grid,
@@ -241,7 +226,7 @@ fn mutate(
 }
 
 /// Places `count` pieces of `side` on free squares drawn from `squares`.
-fn place(
+pub(super) fn place(
     u: &mut Unstructured<'_>,
     side: Side,
     count: usize,
@@ -272,7 +257,7 @@ fn place(
 /// of it (opponents on the jumped squares, the landing squares kept empty); when a
 /// man's chain reaches its promotion row, one more opponent waits beside the
 /// landing square, so that a continued jump after crowning looks tempting.
-fn seed_jumps(
+pub(super) fn seed_jumps(
     u: &mut Unstructured<'_>,
     side: Side,
     own: &mut Vec<Piece>,
@@ -332,7 +317,7 @@ fn seed_jumps(
     Ok(())
 }
 
-fn generate_instance(
+pub(super) fn generate_instance(
     u: &mut Unstructured<'_>,
     log: &mut Vec<Mutation>,
     limits: CaseLimits,
@@ -446,316 +431,4 @@ pub fn generate_logged(
         .map(|_| generate_instance(u, &mut log, limits))
         .collect::<arbitrary::Result<Vec<Instance>>>()?;
     Ok((Case { instances }, log))
-}
-
-/// Simpler variants of an instance, most promising first.
-fn shrink_instance(instance: &Instance) -> Vec<Instance> {
-    let mut out = Vec::new();
-    if instance.moves.len() > 1 {
-        let mut shorter = instance.clone();
-        shorter.moves.pop();
-        out.push(shorter);
-        // Play the first move (when it is legal) into the position: the pieces it
-        // captures go, and the rest of the moves start from there.
-        let grid = Grid::of(instance);
-        if let Some(m) = unlimited_moves(&grid, instance.to_move)
-            .into_iter()
-            .find(|m| m.path == instance.moves[0].0)
-        {
-            let (red, white) = m.after.pieces();
-            if !red.is_empty() && !white.is_empty() {
-                out.push(Instance {
-                    red,
-                    white,
-                    to_move: instance.to_move.opponent(),
-                    moves: instance.moves[1..].to_vec(),
-                });
-            }
-        }
-    }
-    // Drop a piece: first those on no square any move names.
-    let on_path = |p: &Piece| {
-        instance
-            .moves
-            .iter()
-            .any(|m| m.0.contains(&u32::from(p.square)))
-    };
-    for wanted in [false, true] {
-        for side in [Side::Red, Side::White] {
-            let pieces = instance.pieces(side);
-            if pieces.len() <= 1 {
-                continue;
-            }
-            for (index, piece) in pieces.iter().enumerate() {
-                if on_path(piece) != wanted {
-                    continue;
-                }
-                let mut smaller = instance.clone();
-                match side {
-                    Side::Red => smaller.red.remove(index),
-                    Side::White => smaller.white.remove(index),
-                };
-                out.push(smaller);
-            }
-        }
-    }
-    for side in [Side::Red, Side::White] {
-        for (index, piece) in instance.pieces(side).iter().enumerate() {
-            if piece.king && !side.promotes_on(u32::from(piece.square)) {
-                let mut plainer = instance.clone();
-                match side {
-                    Side::Red => plainer.red[index].king = false,
-                    Side::White => plainer.white[index].king = false,
-                }
-                out.push(plainer);
-            }
-        }
-    }
-    out
-}
-
-/// Simpler variants: one instance alone, fewer instances, then simpler instances.
-fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out: Vec<Case> = fewer_parts(&case.instances)
-        .into_iter()
-        .map(|instances| Case { instances })
-        .collect();
-    for (index, instance) in case.instances.iter().enumerate() {
-        for simpler in shrink_instance(instance) {
-            let mut candidate = case.clone();
-            candidate.instances[index] = simpler;
-            out.push(candidate);
-        }
-    }
-    out
-}
-
-fn pieces_of(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
-    let (mut red, mut white) = (Vec::new(), Vec::new());
-    for square in 1..=32u32 {
-        if let Some((side, king)) = board.at(square) {
-            let piece = Piece {
-                square: square as u8,
-                king,
-            };
-            match side {
-                Side::Red => red.push(piece),
-                Side::White => white.push(piece),
-            }
-        }
-    }
-    (red, white)
-}
-
-/// Finds the first instance where the two sides part, and shows the position
-/// before the first move they treat differently, that move, both verdicts and the
-/// reference's list of legal moves there.
-fn explain(case: &Case) -> Explanation {
-    for (number, instance) in case.instances.iter().enumerate() {
-        let core = model::trace_instance(instance);
-        let naive = reference::trace_instance(instance);
-        if core == naive {
-            continue;
-        }
-        let first = core
-            .boards
-            .iter()
-            .zip(&naive.boards)
-            .position(|(c, r)| c != r)
-            .unwrap_or(core.boards.len().min(naive.boards.len()));
-        let before = if first == 0 {
-            Board::of(instance)
-        } else {
-            naive.boards[first - 1]
-        };
-        let side = if first % 2 == 0 {
-            instance.to_move
-        } else {
-            instance.to_move.opponent()
-        };
-        let (red, white) = pieces_of(&before);
-        let legal: Vec<String> = unlimited_moves(&Grid::from_pieces(&red, &white), side)
-            .iter()
-            .map(|m| Move(m.path.clone()).to_string())
-            .collect();
-        let written = instance
-            .moves
-            .get(first)
-            .map_or("(none)".to_string(), Move::to_string);
-        let show = |trace: &model::InstanceTrace| match trace.boards.get(first) {
-            Some(board) if first < trace.boards.len() => {
-                format!("applied it ({}), giving\n{board}", trace.verdict)
-            }
-            _ => format!("{}", trace.verdict),
-        };
-        let mut report = format!(
-            "instance {}: first difference at move {} ({written}), {} to move, position before it \
-             (r/w men, R/W kings):\n{before}",
-            number + 1,
-            first + 1,
-            side.name()
-        );
-        report.push_str(&format!("  core:      {}\n", show(&core)));
-        report.push_str(&format!("  reference: {}\n", show(&naive)));
-        report.push_str(&format!(
-            "  reference's legal moves there: {}\n",
-            if legal.is_empty() {
-                "none".to_string()
-            } else {
-                legal.join(" ")
-            }
-        ));
-        let core_took = first < core.boards.len();
-        let naive_took = first < naive.boards.len();
-        let symptom = match (core_took, naive_took) {
-            (true, false) => format!("instance-{}-move-{}-core-accepts", number + 1, first + 1),
-            (false, true) => format!("instance-{}-move-{}-core-rejects", number + 1, first + 1),
-            (true, true) => format!(
-                "instance-{}-move-{}-different-result",
-                number + 1,
-                first + 1
-            ),
-            (false, false) => format!("instance-{}-verdict", number + 1),
-        };
-        return Explanation { symptom, report };
-    }
-    Explanation {
-        symptom: "same-traces".to_string(),
-        report: "both sides give the same verdict and positions on every instance\n".to_string(),
-    }
-}
-
-impl Puzzle for Checkers {
-    const NAME: &'static str = "checkers";
-    const MODULE: &'static str = "checkers";
-    /// Generated cases enumerate a few hundred moves at most.
-    const FUEL: u64 = 200_000;
-
-    type Case = Case;
-    type Answer = Answer;
-
-    fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-        Ok(generate_logged(u, CaseLimits::Wide)?.0)
-    }
-
-    fn generate_within(u: &mut Unstructured<'_>, limits: CaseLimits) -> arbitrary::Result<Case> {
-        Ok(generate_logged(u, limits)?.0)
-    }
-
-    /// docs/rules/checkers.md: 1..=12 pieces a side on distinct squares 1..=32,
-    /// no man on its own promotion row, at least one move, every move of 2..=13
-    /// squares, each in 1..=32.
-    fn within_original(case: &Case) -> bool {
-        case.instances.iter().all(|instance| {
-            let mut seen = [false; 33];
-            let pieces_ok = [Side::Red, Side::White].iter().all(|&side| {
-                let pieces = instance.pieces(side);
-                (1..=12).contains(&pieces.len())
-                    && pieces.iter().all(|p| {
-                        let s = usize::from(p.square);
-                        if !(1..=32).contains(&s) || seen[s] {
-                            return false;
-                        }
-                        seen[s] = true;
-                        let promotion_row = if side == Side::Red { 7 } else { 0 };
-                        p.king || (s - 1) / 4 != promotion_row
-                    })
-            });
-            pieces_ok
-                && !instance.moves.is_empty()
-                && instance.moves.iter().all(|m| {
-                    (2..=13).contains(&m.0.len()) && m.0.iter().all(|s| (1..=32).contains(s))
-                })
-        })
-    }
-
-    fn parse_input(text: &str) -> Result<Case, InputError> {
-        model::parse(text)
-    }
-
-    fn write_input(case: &Case) -> String {
-        model::write_input(case)
-    }
-
-    fn write_answer(answer: &Answer) -> String {
-        model::write_answer(answer)
-    }
-
-    fn describe(case: &Case) -> String {
-        let moves: usize = case.instances.iter().map(|i| i.moves.len()).sum();
-        let pieces: usize = case
-            .instances
-            .iter()
-            .map(|i| i.red.len() + i.white.len())
-            .sum();
-        format!(
-            "{} instance{}, {moves} moves, {pieces} pieces",
-            case.instances.len(),
-            if case.instances.len() == 1 { "" } else { "s" }
-        )
-    }
-
-    /// The digest is the position after every applied move and each verdict, so
-    /// that a wrong capture or crowning shows even when the verdicts agree.
-    fn core(case: &Case) -> Run<Answer> {
-        let run = model::solve(case);
-        Run {
-            answer: run.answer,
-            digest: run.trace_digest,
-        }
-    }
-
-    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
-        let run = reference::solve(case, fuel)?;
-        Ok(Run {
-            answer: run.answer,
-            digest: run.trace_digest,
-        })
-    }
-
-    fn explain(case: &Case) -> Explanation {
-        explain(case)
-    }
-
-    fn shrink_candidates(case: &Case) -> Vec<Case> {
-        shrink_candidates(case)
-    }
-}
-
-/// The verdicts of a case, as the tests count them.
-pub fn all_valid(answer: &Answer) -> bool {
-    answer.iter().all(|v| *v == Verdict::AllValid)
-}
-
-/// Whole games from the start position, every move legal: random play (seeded)
-/// until the side to move has no move or `plies` moves are made, one instance a
-/// game. The generator's cases are short (two or three moves an instance, a third
-/// of them broken early); these measure validation per move over long move lists.
-pub fn whole_games(seed: u64, games: usize, plies: usize) -> Vec<Case> {
-    let mut random = crate::seeds::SplitMix64::new(seed);
-    (0..games)
-        .map(|_| {
-            let start = reference::start_grid();
-            let (red, white) = start.pieces();
-            let (mut grid, mut side, mut moves) = (start, Side::Red, Vec::new());
-            while moves.len() < plies {
-                let legal = unlimited_moves(&grid, side);
-                if legal.is_empty() {
-                    break;
-                }
-                let chosen = &legal[(random.next_u64() % legal.len() as u64) as usize];
-                moves.push(Move(chosen.path.clone()));
-                grid = chosen.after.clone();
-                side = side.opponent();
-            }
-            Case {
-                instances: vec![Instance {
-                    red,
-                    white,
-                    to_move: Side::Red,
-                    moves,
-                }],
-            }
-        })
-        .collect()
 }

@@ -1,0 +1,236 @@
+//! The duel generator: shaped states with mostly legal action lists aimed at
+//! the opponent, and whole games between random players played forward by
+//! the reference.
+
+use super::*;
+
+pub(super) fn any_cell(u: &mut Unstructured<'_>) -> arbitrary::Result<Cell> {
+    Ok((u.int_in_range(1..=SIZE)?, u.int_in_range(1..=SIZE)?))
+}
+
+/// A cell within `radius` of `centre`, clamped to the yard.
+pub(super) fn near(u: &mut Unstructured<'_>, centre: Cell, radius: i8) -> arbitrary::Result<Cell> {
+    let dr = u.int_in_range(-radius..=radius)?;
+    let dc = u.int_in_range(-radius..=radius)?;
+    Ok((
+        (centre.0 + dr).clamp(1, SIZE),
+        (centre.1 + dc).clamp(1, SIZE),
+    ))
+}
+
+pub(super) fn edge_cell(u: &mut Unstructured<'_>) -> arbitrary::Result<Cell> {
+    let along = u.int_in_range(1..=SIZE)?;
+    let side = if u.ratio(1, 2)? { 1 } else { SIZE };
+    Ok(if u.ratio(1, 2)? {
+        (side, along)
+    } else {
+        (along, side)
+    })
+}
+
+pub(super) fn generate_player(u: &mut Unstructured<'_>, pos: Cell) -> arbitrary::Result<Player> {
+    let hp = match u.int_in_range(0..=3u8)? {
+        0 => u.int_in_range(1..=3)?,
+        1 => u.int_in_range(1..=START_HP)?,
+        _ => START_HP,
+    };
+    let blessing = match u.int_in_range(0..=3u8)? {
+        0 => u.int_in_range(7..=WINNING_BLESSING - 1)?,
+        1 => u.int_in_range(0..=WINNING_BLESSING - 1)?,
+        _ => 0,
+    };
+    let mut waits = [0u8; 6];
+    match u.int_in_range(0..=3u8)? {
+        // Every skill usable: the most interesting turns.
+        0 | 1 => {}
+        // Any wait pattern.
+        2 => {
+            for (s, w) in waits.iter_mut().enumerate() {
+                *w = u.int_in_range(0..=COOLDOWN[s + 2])?;
+            }
+        }
+        // Everything waiting: only wait and move are left.
+        _ => {
+            for (s, w) in waits.iter_mut().enumerate() {
+                *w = COOLDOWN[s + 2];
+            }
+        }
+    }
+    Ok(Player {
+        pos,
+        hp,
+        blessing,
+        waits,
+    })
+}
+
+pub(crate) fn generate_state(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
+    let p1 = match u.int_in_range(0..=2u8)? {
+        0 => edge_cell(u)?,
+        _ => any_cell(u)?,
+    };
+    let mut p2 = match u.int_in_range(0..=3u8)? {
+        0 => near(u, p1, 1)?,
+        1 => near(u, p1, 2)?,
+        2 => near(u, p1, 3)?,
+        _ => any_cell(u)?,
+    };
+    if p2 == p1 {
+        // Next cell in row-major order, wrapping.
+        let i = ((p1.0 - 1) * SIZE + p1.1) % (SIZE * SIZE);
+        p2 = (i / SIZE + 1, i % SIZE + 1);
+    }
+    let spring = match u.int_in_range(0..=3u8)? {
+        0 => near(u, p1, 1)?,
+        1 => near(u, p2, 1)?,
+        _ => any_cell(u)?,
+    };
+    let turn = match u.int_in_range(0..=5u8)? {
+        0 => LAST_TURN,
+        1 => 1,
+        _ => u.int_in_range(1..=LAST_TURN)?,
+    };
+    Ok(State {
+        turn,
+        spring,
+        players: [generate_player(u, p1)?, generate_player(u, p2)?],
+    })
+}
+
+/// The straight direction that best points from `from` toward `to` (rows
+/// first on a tie); the built-in bots' plans aim with it too.
+pub(crate) fn toward(from: Cell, to: Cell) -> Dir {
+    let (dr, dc) = (to.0 - from.0, to.1 - from.1);
+    if dr.abs() >= dc.abs() {
+        if dr < 0 {
+            Dir::U
+        } else {
+            Dir::D
+        }
+    } else if dc < 0 {
+        Dir::L
+    } else {
+        Dir::R
+    }
+}
+
+/// An action aimed at the opponent more often than not; may be illegal. The
+/// code is, three times in four, one of `player`'s usable ones (wait, move and
+/// the skills whose wait is 0): with a uniform code, a player whose skills all
+/// waited drew a legal pair one time in sixteen, and the generator fell back to
+/// listing every legal pair, which cost more than the check.
+pub(super) fn raw_action(
+    u: &mut Unstructured<'_>,
+    player: &Player,
+    other: Cell,
+) -> arbitrary::Result<Action> {
+    let me = player.pos;
+    let code = if u.ratio(3, 4)? {
+        let mut usable = [0u8; 8];
+        let mut n = 0;
+        for code in 0..=DASH {
+            if code < 2 || player.waits[usize::from(code) - 2] == 0 {
+                usable[n] = code;
+                n += 1;
+            }
+        }
+        *u.choose(&usable[..n])?
+    } else {
+        u.int_in_range(0..=DASH)?
+    };
+    if code == 0 {
+        return Ok(Action::WAIT);
+    }
+    let dir = match u.int_in_range(0..=9u8)? {
+        0..=4 => toward(me, other),
+        5..=8 => *u.choose(&Dir::STRAIGHT)?,
+        _ => *u.choose(&Dir::ALL)?,
+    };
+    Ok(Action::new(code, dir))
+}
+
+/// Mostly legal action lists; about one in twenty anything at all.
+pub(super) fn generate_actions(
+    u: &mut Unstructured<'_>,
+    state: &State,
+    player: usize,
+    lists: &mut Vec<Actions>,
+) -> arbitrary::Result<Actions> {
+    let (me, other) = (&state.players[player], state.players[1 - player].pos);
+    if u.ratio(1, 20)? {
+        // Anything that parses: a wrong direction, a missing one, a waiting skill.
+        let any = |u: &mut Unstructured<'_>| -> arbitrary::Result<Action> {
+            let code = u.int_in_range(0..=DASH)?;
+            let dir = if u.ratio(1, 8)? {
+                None
+            } else {
+                Some(*u.choose(&Dir::ALL)?)
+            };
+            Ok(Action { code, dir })
+        };
+        return Ok([any(u)?, any(u)?]);
+    }
+    for _ in 0..6 {
+        let actions = [raw_action(u, me, other)?, raw_action(u, me, other)?];
+        // The reference says what is legal (a bool, no message to format).
+        if lockstep_reference::duel::is_legal(state, player, &actions) {
+            return Ok(actions);
+        }
+    }
+    // The reference's brute-force list, not core's enumeration (see
+    // `generate_game`); rare since the codes are drawn among the usable ones.
+    *lists = lockstep_reference::duel_search::legal_lists(state, player);
+    Ok(*u.choose(lists)?)
+}
+
+/// A game between random players from a random start, one line per turn, until
+/// it ends or the bytes do. The reference plays the game forward: a bug in the
+/// core under test must not steer which states get generated.
+pub(super) fn generate_game(
+    u: &mut Unstructured<'_>,
+    lists: &mut Vec<Actions>,
+) -> arbitrary::Result<Case> {
+    let p1 = any_cell(u)?;
+    let radius = u.int_in_range(1..=6)?;
+    let mut p2 = near(u, p1, radius)?;
+    if p2 == p1 {
+        p2 = (if p1.0 > 1 { p1.0 - 1 } else { 2 }, p1.1);
+    }
+    let spring = any_cell(u)?;
+    let mut state = State::initial(spring, p1, p2);
+    let mut case = Vec::new();
+    let mut events = Vec::new();
+    loop {
+        let actions = [
+            generate_actions(u, &state, 0, lists)?,
+            generate_actions(u, &state, 1, lists)?,
+        ];
+        case.push(Turn { state, actions });
+        events.clear();
+        let result = lockstep_reference::duel::resolve_turn(&state, &actions, &mut events);
+        if result.outcome != Outcome::Ongoing || u.is_empty() {
+            return Ok(case);
+        }
+        state = result.next;
+    }
+}
+
+pub(super) fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+    // Filled only when six drawn pairs were all illegal (rare): no allocation
+    // for most cases.
+    let mut lists = Vec::new();
+    if u.ratio(1, 5)? {
+        return generate_game(u, &mut lists);
+    }
+    let lines = u.int_in_range(1..=4)?;
+    (0..lines)
+        .map(|_| {
+            let state = generate_state(u)?;
+            let actions = [
+                generate_actions(u, &state, 0, &mut lists)?,
+                generate_actions(u, &state, 1, &mut lists)?,
+            ];
+            Ok(Turn { state, actions })
+        })
+        .collect()
+}
