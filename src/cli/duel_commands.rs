@@ -116,7 +116,6 @@ pub(super) fn duel(command: DuelCommand) -> Result<i32> {
             let options = referee::RefereeOptions {
                 commands: [p1, p2],
                 init,
-                render,
             };
             let mut sink: Box<dyn Write> = match &log {
                 Some(path) => Box::new(std::io::BufWriter::new(
@@ -125,7 +124,10 @@ pub(super) fn duel(command: DuelCommand) -> Result<i32> {
                 )),
                 None => Box::new(std::io::sink()),
             };
-            let report = referee::run(&options, &mut sink).context("starting the bots")?;
+            let mut stdout = std::io::stdout();
+            let board: Option<&mut dyn Write> = if render { Some(&mut stdout) } else { None };
+            let report =
+                referee::run_drawing(&options, &mut sink, board).context("starting the bots")?;
             sink.flush()?;
             let winner = match report.outcome {
                 lockstep_core::duel::Outcome::Ended(w, _) => match w {

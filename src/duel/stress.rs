@@ -119,11 +119,7 @@ pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressRep
                 }
                 .numbers()
             );
-            let referee_options = RefereeOptions {
-                commands,
-                init,
-                render: false,
-            };
+            let referee_options = RefereeOptions { commands, init };
             let mut log = Vec::new();
             let report = match referee::run(&referee_options, &mut log) {
                 Ok(report) => report,

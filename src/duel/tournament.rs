@@ -113,14 +113,7 @@ fn play(options: &TournamentOptions, index: usize) -> std::io::Result<Game> {
     let swapped = index % 2 == 1;
     let [a, b] = options.commands.clone();
     let commands = if swapped { [b, a] } else { [a, b] };
-    let report = referee::run(
-        &RefereeOptions {
-            commands,
-            init,
-            render: false,
-        },
-        &mut std::io::sink(),
-    )?;
+    let report = referee::run(&RefereeOptions { commands, init }, &mut std::io::sink())?;
     let score = Score::of(report.outcome, usize::from(swapped));
     let reason = match report.outcome {
         Outcome::Ended(_, r) => classify(r, &report.failures),
