@@ -1,0 +1,257 @@
+//! The CSV corpus: one file per puzzle, one case per row, replayed by `cargo test`.
+//!
+//! Rows hold decoded values (the judge input and the agreed answer as text), never
+//! raw fuzzer bytes, which stop reproducing the moment a generator changes. The
+//! format is specified in `corpus/README.md`; this module is its implementation.
+//! Loading is strict and names the line of every problem: unknown or missing
+//! columns, a bad name, a duplicate name, an unknown origin, an input the puzzle's
+//! parser rejects.
+
+use crate::puzzle::{Puzzle, Side};
+use crate::text::{clip, first_difference, judge_lines, same_output, QUOTE_CHARS};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::fmt;
+use std::fs;
+use std::io::Write;
+use std::os::unix::fs::DirBuilderExt;
+use std::path::{Path, PathBuf};
+
+/// The columns, in the order they are written.
+pub const COLUMNS: [&str; 5] = ["name", "input", "expected", "origin", "note"];
+
+/// Where a row came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// A sample from the statement or the spec.
+    Sample,
+    /// Found by `lockstep fuzz` or cargo-fuzz.
+    Fuzz,
+    /// Found by a quickcheck property.
+    Quickcheck,
+    /// Checked against a solution from outside the project.
+    Peer,
+    /// Written by hand.
+    Hand,
+    /// Found by `lockstep stress` against a user's program.
+    Stress,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Origin::Sample => "sample",
+            Origin::Fuzz => "fuzz",
+            Origin::Quickcheck => "quickcheck",
+            Origin::Peer => "peer",
+            Origin::Hand => "hand",
+            Origin::Stress => "stress",
+        };
+        f.write_str(name)
+    }
+}
+
+/// One corpus row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Row {
+    /// Kebab-case, unique in the file; names the symptom.
+    pub name: String,
+    /// The judge input, line breaks written as the puzzle's
+    /// [`Puzzle::CORPUS_LINE_BREAK`] (`|` unless the puzzle says otherwise).
+    pub input: String,
+    /// The expected judge output, line breaks written the same way.
+    pub expected: String,
+    pub origin: Origin,
+    pub note: String,
+}
+
+/// A row as loaded, with the line it starts on.
+#[derive(Debug, Clone)]
+pub struct Loaded<C> {
+    pub line: u64,
+    pub row: Row,
+    pub case: C,
+}
+
+/// Judge text to a one-line field: line breaks become `|`, the final one is dropped.
+pub fn encode_text(text: &str) -> String {
+    encode_text_with(text, '|')
+}
+
+/// A field back to judge text, with a final newline.
+pub fn decode_text(field: &str) -> String {
+    decode_text_with(field, '|')
+}
+
+/// [`encode_text`] with another line-break character (see
+/// [`Puzzle::CORPUS_LINE_BREAK`]).
+pub fn encode_text_with(text: &str, line_break: char) -> String {
+    text.trim_end_matches(['\n', '\r'])
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(&line_break.to_string())
+}
+
+/// [`decode_text`] with another line-break character.
+pub fn decode_text_with(field: &str, line_break: char) -> String {
+    let mut text = field.replace(line_break, "\n");
+    text.push('\n');
+    text
+}
+
+/// Judge text to a field of puzzle `P`'s corpus.
+pub fn encode_for<P: Puzzle>(text: &str) -> String {
+    encode_text_with(text, P::CORPUS_LINE_BREAK)
+}
+
+/// A field of puzzle `P`'s corpus back to judge text.
+pub fn decode_for<P: Puzzle>(field: &str) -> String {
+    decode_text_with(field, P::CORPUS_LINE_BREAK)
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('-')
+        && !name.ends_with('-')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// The corpus file of a puzzle under `dir`.
+pub fn path_for<P: Puzzle>(dir: &Path) -> PathBuf {
+    dir.join(format!("{}.csv", P::MODULE))
+}
+
+/// Loads and checks every row of a puzzle's corpus file. A missing file is an
+/// error naming it (a deleted corpus must not replay as "0 rows"); an empty
+/// (0-byte) file holds no rows.
+pub fn load<P: Puzzle>(path: &Path) -> Result<Vec<Loaded<P::Case>>> {
+    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    parse::<P>(path, &bytes)
+}
+
+/// [`load`] on a file's contents already read (`path` names it in errors).
+fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
+    if bytes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(bytes);
+    let headers = reader
+        .headers()
+        .with_context(|| format!("{}: line 1: reading the header", path.display()))?
+        .clone();
+    for header in headers.iter() {
+        if !COLUMNS.contains(&header) {
+            bail!(
+                "{}: line 1: unknown column {header:?} (the columns are {})",
+                path.display(),
+                COLUMNS.join(", ")
+            );
+        }
+    }
+    for column in COLUMNS {
+        if !headers.iter().any(|h| h == column) {
+            bail!("{}: line 1: missing column {column:?}", path.display());
+        }
+    }
+
+    let mut rows = Vec::new();
+    let mut names = HashSet::new();
+    for record in reader.records() {
+        let record = record.with_context(|| format!("reading {}", path.display()))?;
+        let line = record.position().map_or(0, |p| p.line());
+        let at = || format!("{}: line {line}", path.display());
+        let row: Row = record.deserialize(Some(&headers)).with_context(at)?;
+        if !valid_name(&row.name) {
+            bail!(
+                "{}: name {:?} is not kebab-case (a-z, 0-9, -)",
+                at(),
+                row.name
+            );
+        }
+        if !names.insert(row.name.clone()) {
+            bail!("{}: duplicate name {:?}", at(), row.name);
+        }
+        let case = P::parse_input(&decode_for::<P>(&row.input))
+            .map_err(|e| anyhow::anyhow!("{}: input of {:?}: {e}", at(), row.name))?;
+        rows.push(Loaded { line, row, case });
+    }
+    Ok(rows)
+}
+
+mod write;
+
+pub use write::*;
+
+/// One row as CSV text (no header), for printing a finding ready to paste.
+pub fn row_to_csv(row: &Row) -> String {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    writer.serialize(row).expect("writing to memory");
+    String::from_utf8(writer.into_inner().expect("writing to memory"))
+        .expect("CSV of UTF-8 is UTF-8")
+}
+
+/// A corpus row for a case the core and reference disagree on. `expected` is the
+/// reference's answer exactly as its judge output (`write_answer`): the oracle's
+/// word stands until a person checks it (and may edit the row). `reference` is
+/// `None` when the reference could not answer (it panicked, or ran out of fuel
+/// even with replay's budget); `expected` is then empty, and the note says so.
+///
+/// The note is bounded whatever the answers' size: the case's size, the first
+/// differing line (cut), the answers' lengths, and `provenance` (where the case
+/// was found).
+pub fn divergence_row<P: Puzzle>(
+    case: &P::Case,
+    symptom: &str,
+    core: &Side<P::Answer>,
+    reference: Option<&P::Answer>,
+    origin: Origin,
+    provenance: &str,
+) -> Row {
+    let expected = reference.map(P::write_answer);
+    let core_text = match core {
+        Side::Ran(run) => Ok(P::write_answer(&run.answer)),
+        Side::Panicked(message) => {
+            Err(format!("core panicked: {}", clip(message, 2 * QUOTE_CHARS)))
+        }
+        Side::OutOfFuel => Err("core did not finish".to_string()),
+    };
+    let difference = match (&core_text, &expected) {
+        (Err(core), _) => core.clone(),
+        (Ok(core), Some(expected)) if same_output(core, expected) => {
+            "same answers, different step traces (lockstep replay shows the first differing step)"
+                .to_string()
+        }
+        (Ok(core), Some(expected)) => {
+            format!(
+                "first difference at {}",
+                first_difference("core", core, "reference", expected)
+            )
+        }
+        (Ok(core), None) => format!("core answered {} lines", judge_lines(core).len()),
+    };
+    let mut note = format!("{}; {difference}", P::describe(case));
+    if expected.is_none() {
+        note.push_str("; the reference gave no answer, so expected is empty: fill it in by hand");
+    }
+    if !provenance.is_empty() {
+        note.push_str("; ");
+        note.push_str(provenance);
+    }
+    Row {
+        name: symptom.to_string(),
+        input: encode_for::<P>(&P::write_input(case)),
+        expected: expected.map_or_else(String::new, |text| encode_for::<P>(&text)),
+        origin,
+        note,
+    }
+}
