@@ -10,8 +10,8 @@
 use crate::corpus::{self, Origin, Row};
 pub use crate::generate::{generate_case, generate_case_within};
 use crate::puzzle::{
-    check_with, explain_safely, run_both, run_reference, CaseLimits, Explanation, Puzzle, Run,
-    Side, Verdict,
+    check_with, explain_safely, run_both, run_reference, CaseLimits, Explanation, Puzzle, Side,
+    Verdict,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::CASE_BYTES;
@@ -117,8 +117,7 @@ pub fn hunt<P: Puzzle>(
     ))
 }
 
-/// A solver under test: the puzzle's core, or a deliberately broken one in tests.
-pub type Solver<P> = fn(&<P as Puzzle>::Case) -> Run<<P as Puzzle>::Answer>;
+pub use crate::puzzle::Solver;
 
 /// Runs a campaign for one puzzle against its core.
 pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {

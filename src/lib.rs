@@ -34,6 +34,7 @@ pub mod progress;
 pub mod puzzle;
 pub mod puzzles;
 pub mod quick;
+pub mod registry;
 pub mod replay;
 pub mod seeds;
 pub mod shrink;
@@ -68,7 +69,7 @@ pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
             "{}: core and reference disagree on {}\n{}",
             P::NAME,
             P::describe(&case),
-            puzzles::disagreement_body(
+            text::disagreement_body(
                 &P::write_input(&case),
                 &core.show(P::write_answer),
                 &reference.show(P::write_answer),

@@ -129,6 +129,9 @@ pub trait Puzzle: 'static {
     fn reset_caches() {}
 }
 
+/// A solver under test: the puzzle's core, or a deliberately broken one in tests.
+pub type Solver<P> = fn(&<P as Puzzle>::Case) -> Run<<P as Puzzle>::Answer>;
+
 /// One side's result on a case.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Side<A> {

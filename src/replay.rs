@@ -4,9 +4,8 @@
 //! and their traces agree. Every failing row is collected with its line and what went
 //! wrong, so a run reports all of them at once.
 
-use crate::campaign::Solver;
 use crate::corpus::{self, Loaded};
-use crate::puzzle::{run_both, Puzzle, Side};
+use crate::puzzle::{run_both, Puzzle, Side, Solver};
 use anyhow::Result;
 use std::path::Path;
 

@@ -47,3 +47,36 @@ pub fn first_difference(a_name: &str, a: &str, b_name: &str, b: &str) -> String 
         b_lines.len()
     )
 }
+
+/// Lines of a text a report shows at most, and characters of each.
+const REPORT_LINES: usize = 40;
+const REPORT_LINE_CHARS: usize = 200;
+
+/// `text` indented for a report, cut after [`REPORT_LINES`] lines (and each
+/// line after [`REPORT_LINE_CHARS`] characters), with what was left out said:
+/// a program's output can be megabytes.
+pub(crate) fn indent(text: &str) -> String {
+    let mut shown: String = text
+        .lines()
+        .take(REPORT_LINES)
+        .map(|l| format!("    {}\n", clip(l, REPORT_LINE_CHARS)))
+        .collect();
+    let lines = text.lines().count();
+    if lines > REPORT_LINES {
+        shown.push_str(&format!(
+            "    ... ({} more lines; {lines} lines, {} bytes in all)\n",
+            lines - REPORT_LINES,
+            text.len()
+        ));
+    }
+    shown
+}
+
+/// The part every disagreement report shares (fuzz, shrink, cargo-fuzz targets):
+/// the input, indented, both answers aligned, then the puzzle's explanation.
+pub(crate) fn disagreement_body(input: &str, core: &str, reference: &str, report: &str) -> String {
+    format!(
+        "input:\n{}core answered:      {core}\nreference answered: {reference}\n{report}",
+        indent(input)
+    )
+}

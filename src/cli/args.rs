@@ -19,7 +19,7 @@ pub(super) struct Cli {
 /// spelling is accepted (`new-game2`, `new_game2`).
 pub(super) fn puzzle_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
-        puzzles::all()
+        crate::registry::all()
             .iter()
             .map(|e| clap::builder::PossibleValue::new(e.name()).alias(e.module())),
     )

@@ -9,7 +9,7 @@ use crate::campaign::CampaignOptions;
 use crate::corpus;
 use crate::process::Limits;
 use crate::puzzle::{CaseLimits, Encoding};
-use crate::puzzles::{self, Entry};
+use crate::registry::{self, Entry};
 use crate::seeds::fresh_seed;
 use crate::stress::{Oracle, StressOptions};
 use anyhow::{bail, Context, Result};
@@ -96,7 +96,7 @@ pub fn main() -> i32 {
 
 fn pick(names: &[String]) -> Result<Vec<&'static dyn Entry>> {
     if names.is_empty() {
-        return Ok(puzzles::all().to_vec());
+        return Ok(registry::all().to_vec());
     }
     // A puzzle named twice (either spelling) runs once, where it was first named.
     let mut entries: Vec<&'static dyn Entry> = Vec::new();
@@ -110,8 +110,8 @@ fn pick(names: &[String]) -> Result<Vec<&'static dyn Entry>> {
 }
 
 fn lookup(name: &str) -> Result<&'static dyn Entry> {
-    puzzles::find(name).with_context(|| {
-        let known: Vec<&str> = puzzles::all().iter().map(|e| e.name()).collect();
+    registry::find(name).with_context(|| {
+        let known: Vec<&str> = registry::all().iter().map(|e| e.name()).collect();
         format!("unknown puzzle {name:?} (known: {})", known.join(", "))
     })
 }

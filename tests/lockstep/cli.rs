@@ -58,7 +58,7 @@ fn malformed_input_is_one_line_naming_the_line_with_exit_code_2() {
 /// in its help (the list comes from the registry).
 #[test]
 fn the_help_names_every_puzzle() {
-    let registered: Vec<&str> = lockstep::puzzles::all().iter().map(|e| e.name()).collect();
+    let registered: Vec<&str> = lockstep::registry::all().iter().map(|e| e.name()).collect();
     let list = format!("[possible values: {}]", registered.join(", "));
     for command in [
         "solve", "fuzz", "replay", "shrink", "triage", "import", "stress", "bench",

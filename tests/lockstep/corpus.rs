@@ -3,13 +3,14 @@
 
 use crate::support::{corpus_dir, scratch};
 use lockstep::corpus::{self, Appended, Origin, Row};
-use lockstep::puzzles::{self, NewGame2};
+use lockstep::puzzles::NewGame2;
+use lockstep::registry;
 
 #[test]
 fn every_corpus_row_replays() {
     let mut failures = Vec::new();
     let mut rows = 0;
-    for entry in puzzles::all() {
+    for entry in registry::all() {
         let report = entry.replay(&corpus_dir()).unwrap();
         rows += report.rows;
         for f in report.failures {

@@ -1,0 +1,298 @@
+//! The registry: every puzzle behind one object-safe face, [`Entry`], so the
+//! CLI holds a list of `&dyn Entry` and never needs to know a puzzle's types.
+//! Every method is written once, for all puzzles, in the blanket
+//! implementation below. It sits above the adapters (`crate::puzzles`) and the
+//! drivers it dispatches to, so neither needs the other.
+
+use crate::bench::{self, BenchOptions, BenchResult};
+use crate::campaign::{self, CampaignOptions, NotReproduced, Tally};
+use crate::corpus::{self, Row};
+use crate::puzzle::Encoding;
+use crate::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
+use crate::replay::{self, ReplayReport};
+use crate::stress::{self, StressOptions};
+use crate::text::indent;
+use anyhow::Result;
+use lockstep_core::input::InputError;
+use lockstep_reference::Fuel;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A campaign's result with the puzzle's types erased.
+#[derive(Debug, Clone)]
+pub struct FuzzSummary {
+    pub tally: Tally,
+    pub elapsed: Duration,
+    /// The shrunk disagreement, if one was found: the printable report and its row.
+    pub finding: Option<(String, Row)>,
+    /// With `--stats`: each rule branch and how many cases reached it.
+    pub features: Vec<(&'static str, u64)>,
+}
+
+impl FuzzSummary {
+    pub fn cases_per_second(&self) -> f64 {
+        self.tally.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A stress run's result with the puzzle's types erased.
+#[derive(Debug, Clone)]
+pub struct StressSummary {
+    pub counts: stress::Counts,
+    pub elapsed: Duration,
+    pub program_time: Duration,
+    pub own_time: Duration,
+    /// The first failure of each kind (only the first of all without
+    /// keep-going), shrunk: its kind, a printable report, the minimal input,
+    /// and its row.
+    pub failures: Vec<StressFailure>,
+    /// Every failing case: its kind and (job, index), sorted by kind.
+    pub failing: Vec<(&'static str, u64, u64)>,
+}
+
+/// One shrunk stress failure with the puzzle's types erased.
+#[derive(Debug, Clone)]
+pub struct StressFailure {
+    /// WA, RE, TLE or OLE.
+    pub kind: &'static str,
+    pub report: String,
+    pub input: String,
+    pub row: Row,
+}
+
+/// What `lockstep shrink` found for a file.
+#[derive(Debug, Clone)]
+pub struct ShrinkSummary {
+    pub report: String,
+    pub row: Row,
+}
+
+/// A puzzle as the command line sees it.
+pub trait Entry: Sync {
+    /// The command-line name, e.g. `new-game2`.
+    fn name(&self) -> &'static str;
+    /// The module, fuzz target and corpus file stem, e.g. `new_game2`.
+    fn module(&self) -> &'static str;
+    fn corpus_path(&self, dir: &Path) -> PathBuf;
+    /// Judge input to judge output, by the core or the reference.
+    fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
+    fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary;
+    fn replay(&self, dir: &Path) -> Result<ReplayReport>;
+    /// Shrinks a diverging case read from judge text or fuzzer bytes;
+    /// `provenance` (where the case comes from) goes into the row's note.
+    fn shrink(
+        &self,
+        bytes: &[u8],
+        encoding: Encoding,
+        provenance: &str,
+    ) -> Result<ShrinkSummary, NotReproduced>;
+    /// Loads this puzzle's corpus file under `dir`: its number of rows, or why
+    /// it does not load. With `writable`, also checks that a row could be
+    /// appended ([`corpus::check_writable`]; a missing file then counts as empty).
+    fn load(&self, dir: &Path, writable: bool) -> Result<usize>;
+    /// Appends a row to this puzzle's corpus under `dir`, or saves it to a
+    /// fallback file when that fails ([`corpus::record`]).
+    fn record(&self, dir: &Path, row: Row) -> corpus::Recorded;
+    /// Appends every row of a corpus-format file (a fallback file, say) to this
+    /// puzzle's corpus under `dir`, one safe append each; what became of each.
+    fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>>;
+    fn bench(&self, options: &BenchOptions) -> BenchResult;
+    /// Runs a user's program against the oracle (`lockstep stress`).
+    fn stress(&self, options: &StressOptions) -> StressSummary;
+    /// [`Puzzle::PLAYED_THROUGH_REFEREE`]: `lockstep stress` plays the program
+    /// as a bot instead ([`crate::duel::stress`]).
+    fn played_through_referee(&self) -> bool;
+}
+
+/// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
+struct Adapter<P>(PhantomData<fn() -> P>);
+
+impl<P: bench::Extras> Entry for Adapter<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    fn module(&self) -> &'static str {
+        P::MODULE
+    }
+
+    fn corpus_path(&self, dir: &Path) -> PathBuf {
+        corpus::path_for::<P>(dir)
+    }
+
+    fn solve(&self, input: &str, reference: bool) -> Result<String, InputError> {
+        let case = P::parse_input(input)?;
+        let answer = if reference {
+            P::reference(&case, &mut Fuel::unlimited())
+                .expect("unlimited fuel does not run out")
+                .answer
+        } else {
+            P::core(&case).answer
+        };
+        Ok(P::write_answer(&answer))
+    }
+
+    fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary {
+        let report = campaign::run::<P>(options);
+        FuzzSummary {
+            tally: report.tally,
+            elapsed: report.elapsed,
+            features: report.features,
+            finding: report.finding.map(|(job, index, f)| {
+                let text = format!(
+                    "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
+                     original: {original}\n\
+                     shrunk ({steps} steps, {attempts} candidates tried): {shrunk}\n\
+                     {body}",
+                    name = P::NAME,
+                    seed = options.seed,
+                    original = P::describe(&f.original),
+                    steps = f.shrunk.steps,
+                    attempts = f.shrunk.attempts,
+                    shrunk = P::describe(&f.shrunk.case),
+                    body = crate::text::disagreement_body(
+                        &P::write_input(&f.shrunk.case),
+                        &f.core_answer,
+                        &f.reference_answer,
+                        &f.explanation.report
+                    ),
+                );
+                (text, f.row)
+            }),
+        }
+    }
+
+    fn replay(&self, dir: &Path) -> Result<ReplayReport> {
+        replay::replay::<P>(&corpus::path_for::<P>(dir))
+    }
+
+    fn shrink(
+        &self,
+        bytes: &[u8],
+        encoding: Encoding,
+        provenance: &str,
+    ) -> Result<ShrinkSummary, NotReproduced> {
+        let finding = campaign::reproduce::<P>(bytes, encoding, P::core, provenance)?;
+        Ok(ShrinkSummary {
+            report: format!(
+                "{}: shrunk from {} to {}\n{}",
+                P::NAME,
+                P::describe(&finding.original),
+                P::describe(&finding.shrunk.case),
+                crate::text::disagreement_body(
+                    &P::write_input(&finding.shrunk.case),
+                    &finding.core_answer,
+                    &finding.reference_answer,
+                    &finding.explanation.report
+                ),
+            ),
+            row: finding.row,
+        })
+    }
+
+    fn load(&self, dir: &Path, writable: bool) -> Result<usize> {
+        let path = corpus::path_for::<P>(dir);
+        if writable {
+            corpus::check_writable::<P>(&path)
+        } else {
+            Ok(corpus::load::<P>(&path)?.len())
+        }
+    }
+
+    fn record(&self, dir: &Path, row: Row) -> corpus::Recorded {
+        corpus::record::<P>(dir, row)
+    }
+
+    fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>> {
+        let path = corpus::path_for::<P>(dir);
+        corpus::load::<P>(file)?
+            .into_iter()
+            .map(|loaded| corpus::append::<P>(&path, loaded.row))
+            .collect()
+    }
+
+    fn bench(&self, options: &BenchOptions) -> BenchResult {
+        bench::bench::<P>(options)
+    }
+
+    fn played_through_referee(&self) -> bool {
+        P::PLAYED_THROUGH_REFEREE
+    }
+
+    fn stress(&self, options: &StressOptions) -> StressSummary {
+        let report = stress::run::<P>(options);
+        StressSummary {
+            counts: report.counts,
+            elapsed: report.elapsed,
+            program_time: report.program_time,
+            own_time: report.own_time,
+            failing: report.failing,
+            failures: report.failures.into_iter().map(|f| {
+                let text = format!(
+                    "{name}: {verdict} (case {job}.{index}; shrunk from {original} to {shrunk}, {attempts} candidates run, {stop})\n\
+                     input:\n{input}\
+                     expected ({oracle}):\n{expected}\
+                     program printed:\n{printed}\
+                     {detail}",
+                    name = P::NAME,
+                    verdict = f.verdict.code(),
+                    original = P::describe(&f.original),
+                    shrunk = P::describe(&f.shrunk),
+                    attempts = f.shrink_attempts,
+                    stop = f.shrink_stop,
+                    job = f.at.0,
+                    index = f.at.1,
+                    input = indent(&f.input),
+                    oracle = match options.oracle {
+                        stress::Oracle::Core => "core",
+                        stress::Oracle::Reference => "reference",
+                    },
+                    expected = indent(&f.expected),
+                    printed = indent(&f.program.stdout),
+                    detail = match &f.verdict {
+                        stress::Verdict::WrongAnswer { diff } => format!("first difference: {diff}\n"),
+                        stress::Verdict::RuntimeError { status, stderr } =>
+                            format!("{status}; stderr ends with:\n{}", indent(stderr)),
+                        stress::Verdict::TimeLimit => format!(
+                            "still running after {} ms: killed\n",
+                            options.timeout.as_millis()
+                        ),
+                        stress::Verdict::OutputLimit => format!(
+                            "wrote more than {} bytes: killed\n",
+                            options.output_limit
+                        ),
+                        stress::Verdict::Ok => "passed when run again: the failure is not deterministic\n".to_string(),
+                    },
+                );
+                let row = stress::failure_row::<P>(&f, &options.cmd);
+                StressFailure {
+                    kind: f.verdict.code(),
+                    report: text,
+                    input: f.input,
+                    row,
+                }
+            }).collect(),
+        }
+    }
+}
+
+/// Every puzzle built so far, in the order reports list them.
+pub fn all() -> &'static [&'static dyn Entry] {
+    &[
+        &Adapter::<Robots>(PhantomData),
+        &Adapter::<NewGame2>(PhantomData),
+        &Adapter::<Footholds>(PhantomData),
+        &Adapter::<Checkers>(PhantomData),
+        &Adapter::<Duel>(PhantomData),
+        &Adapter::<DuelSearch>(PhantomData),
+    ]
+}
+
+/// Looks a puzzle up by its command-line or module name (`new-game2`, `new_game2`).
+pub fn find(name: &str) -> Option<&'static dyn Entry> {
+    all()
+        .iter()
+        .copied()
+        .find(|e| e.name() == name || e.module() == name)
+}
