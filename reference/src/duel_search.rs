@@ -17,7 +17,7 @@
 use crate::duel;
 use crate::{Fuel, OutOfFuel};
 use lockstep_core::duel::race::evaluate_race;
-use lockstep_core::duel::{evaluate, Action, Actions, Dir, State, TurnResult, WIN_VALUE};
+use lockstep_core::duel::{evaluate, Action, Actions, Dir, Outcome, State, TurnResult, Winner};
 
 /// Every action list `player` may legally play in `state`, by brute force.
 pub fn legal_lists(state: &State, player: usize) -> Vec<Actions> {
@@ -102,9 +102,12 @@ pub fn race(state: &State, player: usize, fuel: &mut Fuel) -> Result<Race, OutOf
         let mut lost = 0;
         for &column in &theirs {
             fuel.burn(1)?;
-            let v = evaluate_race(&joint(state, player, row, column), player);
-            worst = worst.min(v);
-            if v == -WIN_VALUE {
+            let result = joint(state, player, row, column);
+            worst = worst.min(evaluate_race(&result, player));
+            // A loss is read off the reference engine's own result, not off
+            // the shared evaluation's value for it.
+            let opponent = if player == 0 { Winner::P2 } else { Winner::P1 };
+            if matches!(result.outcome, Outcome::Ended(w, _) if w == opponent) {
                 lost += 1;
             }
         }

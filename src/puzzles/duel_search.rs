@@ -102,8 +102,9 @@ fn values(plain: [i32; 2], race: [(i32, u32); 2]) -> Values {
 }
 
 pub(crate) fn core_values(state: &State) -> Values {
-    let plain = [0, 1].map(|p| search::maximin(state, p).value);
+    // One searcher's buffers serve all four searches.
     let mut searcher = search::Searcher::new();
+    let plain = [0, 1].map(|p| searcher.maximin(state, p, None).value);
     let race = [0, 1].map(|p| {
         let r = searcher.race(state, p, None);
         (r.value, r.losses)

@@ -362,3 +362,75 @@ fn the_ladder_tables_built_ins_and_a_command_bot() {
         assert_eq!(out.status.code(), Some(2), "{bad}");
     }
 }
+
+/// The list the race search plays is the one its numbers describe: its worst
+/// race value is the maximin value, or, when every list can lose, it loses to
+/// exactly `losses` replies (counted here by brute force over core's engine).
+/// The differential compares only the numbers, so this holds the choice.
+#[test]
+fn the_race_search_plays_the_list_its_numbers_describe() {
+    use lockstep_core::duel::race::evaluate_race;
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut searcher = Searcher::new();
+    let (mut columns, mut second_pass) = (Vec::new(), 0);
+    for index in 0..150 {
+        let Some(state) = generate_case::<DuelSearch>(31, 0, index, &mut buf) else {
+            continue;
+        };
+        for player in 0..2 {
+            let r = searcher.race(&state, player, None);
+            legal_lists(&state, 1 - player, &mut columns);
+            let values: Vec<i32> = columns
+                .iter()
+                .map(|&c| {
+                    let a = if player == 0 {
+                        [r.best, c]
+                    } else {
+                        [c, r.best]
+                    };
+                    evaluate_race(&resolve_turn(&state, &a), player)
+                })
+                .collect();
+            let lost = values.iter().filter(|&&v| v == -WIN_VALUE).count() as u32;
+            let worst = values.iter().copied().min().unwrap();
+            let shown = DuelSearch::write_input(&state);
+            if r.losses > 0 {
+                second_pass += 1;
+                assert_eq!(lost, r.losses, "P{} on {shown}", player + 1);
+            } else {
+                assert_eq!(worst, r.value, "P{} on {shown}", player + 1);
+            }
+        }
+    }
+    assert!(
+        second_pass >= 5,
+        "only {second_pass} searches needed the second pass"
+    );
+}
+
+/// The baseline plans always write a legal list themselves: the bot's
+/// fallback to a wait pair for an illegal one would otherwise hide a plan's
+/// mistake from every ladder and tournament.
+#[test]
+fn the_spring_and_chase_plans_are_always_legal() {
+    use lockstep::duel::bots::{chase_plan, spring_plan};
+    let mut checked = 0;
+    for state in duel_states(3000) {
+        for player in 0..2 {
+            for (name, plan) in [
+                ("spring", spring_plan(&state, player)),
+                ("chase", chase_plan(&state, player)),
+            ] {
+                assert!(
+                    check_legal(&state, player, &plan).is_ok(),
+                    "{name} for P{}: {} on {}",
+                    player + 1,
+                    lockstep_core::duel::write_actions(&plan),
+                    lockstep_core::duel::write_state(&state)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 12_000);
+}

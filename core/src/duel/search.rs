@@ -120,6 +120,9 @@ pub struct Searcher {
     /// The row number (1-based) that last tried each column, to skip the killers
     /// in the full scan.
     tried: Vec<usize>,
+    /// The race search's second pass: the losing replies of the current row
+    /// that are not killers yet.
+    new_killers: Vec<usize>,
 }
 
 impl Searcher {
@@ -286,21 +289,21 @@ impl Searcher {
             let (tried, columns) = (&self.tried, &self.column_choices);
             let others = (0..columns.len()).filter(|&c| tried[c] != stamp);
             let mut losses = 0u32;
-            let mut found = Vec::new();
+            // Losing replies that are not killers yet (a killer carries this
+            // row's stamp): they join the killers after the row.
+            self.new_killers.clear();
             for c in self.killers.iter().copied().chain(others) {
                 if joint(row, columns[c]) == -WIN_VALUE {
                     losses += 1;
-                    found.push(c);
+                    if tried[c] != stamp {
+                        self.new_killers.push(c);
+                    }
                     if losses >= best.0 {
                         break;
                     }
                 }
             }
-            for c in found {
-                if !self.killers.contains(&c) {
-                    self.killers.push(c);
-                }
-            }
+            self.killers.extend_from_slice(&self.new_killers);
             if losses < best.0 {
                 best = (losses, self.rows[r]);
             }
