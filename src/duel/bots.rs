@@ -217,8 +217,8 @@ pub fn spring_plan(state: &State, me: usize) -> Actions {
                 at = step(at, d);
             }
             Action::new(MOVE, d)
-        } else if let Some((d, k)) = in_line(at, other).filter(|&(_, k)| k <= 2) {
-            if ready(THRUST, &used) && k <= 2 {
+        } else if let Some((d, _)) = in_line(at, other).filter(|&(_, k)| k <= 2) {
+            if ready(THRUST, &used) {
                 used[usize::from(THRUST)] = true;
                 Action::new(THRUST, d)
             } else if ready(GUARD, &used) {

@@ -19,7 +19,7 @@
 //! processes or referee: the tests' and the tuning's game, exact and fast.
 
 use super::bots::{Brain, Strategy};
-use super::tournament::{self, random_init, wilson, Game, Score, TournamentOptions};
+use super::tournament::{self, random_init, wilson_score, Game, Score, TournamentOptions};
 use lockstep_core::duel::{resolve_turn, Cell, Outcome, State};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -217,7 +217,7 @@ impl LadderReport {
                 let cell = match cells.get(&(i, j)) {
                     None => "-".to_string(),
                     Some(&(p, k)) => {
-                        let (lo, hi) = wilson_points(p, k);
+                        let (lo, hi) = wilson_score(p, k);
                         format!(
                             "{:.1} ({:.0}-{:.0})",
                             100.0 * p / k as f64,
@@ -242,17 +242,6 @@ impl LadderReport {
         }
         out
     }
-}
-
-/// [`wilson`] for a score with half points: the draws count as half a success
-/// (rounded to whole successes over doubled games, which keeps the interval's
-/// width that of the real number of games within a factor of sqrt 2 at worst).
-pub fn wilson_points(points: f64, games: usize) -> (f64, f64) {
-    // Doubling both counts makes the half points whole, but would narrow the
-    // interval as if there were twice the games; computing on the real games
-    // with the rounded success count keeps the interval honest.
-    let k = points.round() as usize;
-    wilson(k.min(games), games)
 }
 
 #[cfg(test)]

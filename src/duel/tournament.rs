@@ -140,11 +140,17 @@ pub struct TournamentReport {
 
 /// The 95% Wilson score interval for `k` successes in `n` trials.
 pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+    wilson_score(k as f64, n)
+}
+
+/// [`wilson`] for a score that may hold half points (a draw is half a
+/// success): the formula needs only the rate `successes / n`.
+pub fn wilson_score(successes: f64, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
     let z = 1.959_964;
-    let (n, p) = (n as f64, k as f64 / n as f64);
+    let (n, p) = (n as f64, successes / n as f64);
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     ((centre - half).max(0.0), (centre + half).min(1.0))

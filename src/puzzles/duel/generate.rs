@@ -154,7 +154,6 @@ pub(super) fn generate_actions(
     u: &mut Unstructured<'_>,
     state: &State,
     player: usize,
-    lists: &mut Vec<Actions>,
 ) -> arbitrary::Result<Actions> {
     let (me, other) = (&state.players[player], state.players[1 - player].pos);
     if u.ratio(1, 20)? {
@@ -179,17 +178,14 @@ pub(super) fn generate_actions(
     }
     // The reference's brute-force list, not core's enumeration (see
     // `generate_game`); rare since the codes are drawn among the usable ones.
-    *lists = lockstep_reference::duel_search::legal_lists(state, player);
-    Ok(*u.choose(lists)?)
+    let lists = lockstep_reference::duel_search::legal_lists(state, player);
+    Ok(*u.choose(&lists)?)
 }
 
 /// A game between random players from a random start, one line per turn, until
 /// it ends or the bytes do. The reference plays the game forward: a bug in the
 /// core under test must not steer which states get generated.
-pub(super) fn generate_game(
-    u: &mut Unstructured<'_>,
-    lists: &mut Vec<Actions>,
-) -> arbitrary::Result<Case> {
+pub(super) fn generate_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
     let p1 = any_cell(u)?;
     let radius = u.int_in_range(1..=6)?;
     let mut p2 = near(u, p1, radius)?;
@@ -202,8 +198,8 @@ pub(super) fn generate_game(
     let mut events = Vec::new();
     loop {
         let actions = [
-            generate_actions(u, &state, 0, lists)?,
-            generate_actions(u, &state, 1, lists)?,
+            generate_actions(u, &state, 0)?,
+            generate_actions(u, &state, 1)?,
         ];
         case.push(Turn { state, actions });
         events.clear();
@@ -216,19 +212,16 @@ pub(super) fn generate_game(
 }
 
 pub(super) fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-    // Filled only when six drawn pairs were all illegal (rare): no allocation
-    // for most cases.
-    let mut lists = Vec::new();
     if u.ratio(1, 5)? {
-        return generate_game(u, &mut lists);
+        return generate_game(u);
     }
     let lines = u.int_in_range(1..=4)?;
     (0..lines)
         .map(|_| {
             let state = generate_state(u)?;
             let actions = [
-                generate_actions(u, &state, 0, &mut lists)?,
-                generate_actions(u, &state, 1, &mut lists)?,
+                generate_actions(u, &state, 0)?,
+                generate_actions(u, &state, 1)?,
             ];
             Ok(Turn { state, actions })
         })
