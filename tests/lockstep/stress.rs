@@ -323,7 +323,20 @@ fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
             .find(|l| l.starts_with(&format!("{kind}: ")))
             .unwrap_or_else(|| panic!("no {kind} line in {stdout}"));
         assert!(line.starts_with(&format!("{kind}: {n} case")), "{line}");
-        assert!(line.contains("0.") || line.contains("1."), "{line}");
+        // The cases, as job.index with jobs 0 and 1, at most 20 of them listed.
+        let listed: Vec<(u64, u64)> = line
+            .split_once("(job.index): ")
+            .unwrap_or_else(|| panic!("{line}"))
+            .1
+            .split_whitespace()
+            .filter(|t| *t != "...")
+            .map(|t| {
+                let (j, i) = t.split_once('.').unwrap_or_else(|| panic!("{t} in {line}"));
+                (j.parse().unwrap(), i.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(listed.len(), n.min(20), "{line}");
+        assert!(listed.iter().all(|&(j, i)| j < 2 && i < 60), "{line}");
         let saved = std::fs::read_to_string(dir.join(format!("failing-{kind}.txt")))
             .unwrap_or_else(|e| panic!("{kind} not saved: {e}"));
         let (n, k) = new_game2_size(&saved);
