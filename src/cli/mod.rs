@@ -270,10 +270,6 @@ fn run(cli: Cli) -> Result<i32> {
             dump,
         } => {
             let entry = lookup(&puzzle)?;
-            if let Some(dir) = &dump {
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("--dump {}: creating it", dir.display()))?;
-            }
             let timeout = std::time::Duration::from_millis(timeout_ms.unwrap_or(2000));
             let output_limit_given = output_limit.is_some();
             let output_limit = output_limit.unwrap_or(crate::process::DEFAULT_OUTPUT_LIMIT);
@@ -281,12 +277,8 @@ fn run(cli: Cli) -> Result<i32> {
                 time: startup_ms.map_or(timeout, std::time::Duration::from_millis),
                 output: output_limit,
             };
-            if let Err(message) = crate::stress::check_command(&cmd, startup) {
-                bail!("{message}");
-            }
-            let seconds = seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 });
-            let seed = seed.unwrap_or_else(fresh_seed);
-            let jobs = jobs.unwrap_or_else(default_jobs);
+            // Flags first (nothing started, nothing created), then the
+            // program's start-up check, then the --dump directory.
             if entry.played_through_referee() {
                 // A bot is judged by the referee's own rules: a per-case time limit,
                 // an oracle and a corpus row do not apply.
@@ -305,6 +297,14 @@ fn run(cli: Cli) -> Result<i32> {
                         entry.name()
                     );
                 }
+            }
+            if let Err(message) = crate::stress::check_command(&cmd, startup) {
+                bail!("{message}");
+            }
+            let seconds = seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 });
+            let seed = seed.unwrap_or_else(fresh_seed);
+            let jobs = jobs.unwrap_or_else(default_jobs);
+            if entry.played_through_referee() {
                 let options = crate::duel::stress::DuelStressOptions {
                     cmd,
                     max_games: cases,
@@ -315,6 +315,10 @@ fn run(cli: Cli) -> Result<i32> {
                 };
                 let save = save.unwrap_or_else(|| PathBuf::from("lockstep-stress-duel.log"));
                 return stress_duel(&options, &save);
+            }
+            if let Some(dir) = &dump {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("--dump {}: creating it", dir.display()))?;
             }
             let options = StressOptions {
                 cmd,

@@ -344,3 +344,32 @@ fn duel_step_answers_each_line_as_it_reads_it() {
     assert_eq!(answers[0], text(&batch.stdout));
     assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
 }
+
+/// A flag that does not apply to a bot is refused before anything happens:
+/// the program is not started and `--dump` leaves no directory behind.
+#[test]
+fn flags_a_bot_ignores_are_refused_before_anything_is_made() {
+    let dir = scratch("abuse-dump-refused");
+    let dump = dir.join("dump");
+    let started = dir.join("started");
+    let cmd = format!("touch {}", started.display());
+    let out = lockstep(
+        &[
+            "stress",
+            "duel",
+            "--cmd",
+            &cmd,
+            "--dump",
+            dump.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--dump does not apply"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dump.exists(), "--dump was created");
+    assert!(!started.exists(), "the program was started");
+}
