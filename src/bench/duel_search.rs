@@ -9,11 +9,11 @@ use lockstep_core::duel::{self as model, State};
 use lockstep_reference::Fuel;
 
 impl Extras for DuelSearch {
-    /// Both searches on one full-skill opening (about 945 x 945 lists), which
-    /// the generator keeps away from campaigns: the core's pruned search against
-    /// the reference's exhaustive one, timed as the bench times cases
-    /// ([`side_by_side`]), at most 3 rounds (a reference run takes
-    /// about 0.6 s).
+    /// All four searches (plain and race, both players) on one full-skill
+    /// opening (about 945 x 945 lists), which the generator keeps away from
+    /// campaigns: core's pruned searches against the reference's exhaustive
+    /// ones, timed as the bench times cases ([`side_by_side`]), at most 3
+    /// rounds (the reference's side takes most of a second).
     fn extras(options: &BenchOptions) -> Vec<String> {
         use std::hint::black_box;
         let state = State::initial((4, 4), (4, 3), (4, 5));
