@@ -318,10 +318,21 @@ fn the_generator_reaches_every_rule_branch() {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut counts = [0u32; FEATURES.len()];
     let mut games = 0;
+    let (mut lists, mut legal) = (0u32, 0u32);
     for index in 0..20_000 {
         let case = generate_case::<Duel>(13, 0, index, &mut buf).expect("a valid case");
         for turn in &case {
             turn.state.validate().unwrap();
+            // The generator builds lists legal by its own few rules; the
+            // reference judges them here.
+            for p in 0..2 {
+                lists += 1;
+                legal += u32::from(lockstep_reference::duel::is_legal(
+                    &turn.state,
+                    p,
+                    &turn.actions[p],
+                ));
+            }
         }
         games += u32::from(case.len() > 4);
         let bits = Duel::features(&case);
@@ -341,6 +352,14 @@ fn the_generator_reaches_every_rule_branch() {
         "branches reached fewer than 20 times: {missing:?}"
     );
     assert!(games > 1000, "only {games} whole games");
+    // One list in twenty is drawn anything-goes on purpose; most of those
+    // are illegal, every other one should be legal.
+    let share = f64::from(legal) / f64::from(lists);
+    assert!(share > 0.93, "{legal} of {lists} lists legal ({share:.3})");
+    assert!(
+        share < 0.99,
+        "{legal} of {lists} lists legal: none illegal?"
+    );
 }
 
 /// The deliberately wrong resolvers, one rule each.

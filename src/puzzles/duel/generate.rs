@@ -114,38 +114,60 @@ pub(crate) fn toward(from: Cell, to: Cell) -> Dir {
     }
 }
 
-/// An action aimed at the opponent more often than not; may be illegal. The
-/// code is, three times in four, one of `player`'s usable ones (wait, move and
-/// the skills whose wait is 0): with a uniform code, a player whose skills all
-/// waited drew a legal pair one time in sixteen, and the generator fell back to
-/// listing every legal pair, which cost more than the check.
-pub(super) fn raw_action(
+/// An action aimed at the opponent more often than not, built to be legal in
+/// `slot` from the rules a generator needs (a usable code, a direction the code
+/// takes, a first-slot move or dash that stays on the yard, not the skill of
+/// slot 0 again). The generator keeps these few rules itself: asking the
+/// reference's `is_legal` per draw, and retrying, cost more than core and
+/// reference together spend on the line. A slip here only makes a list
+/// illegal, which both sides judge; the generator-reach test holds the share
+/// of legal lists.
+pub(super) fn aimed_action(
     u: &mut Unstructured<'_>,
     player: &Player,
     other: Cell,
+    slot: usize,
+    taken: Option<u8>,
 ) -> arbitrary::Result<Action> {
     let me = player.pos;
-    let code = if u.ratio(3, 4)? {
-        let mut usable = [0u8; 8];
-        let mut n = 0;
-        for code in 0..=DASH {
-            if code < 2 || player.waits[usize::from(code) - 2] == 0 {
-                usable[n] = code;
-                n += 1;
-            }
+    let mut usable = [0u8; 8];
+    let mut n = 0;
+    for code in 0..=DASH {
+        let ready = code < 2 || player.waits[usize::from(code) - 2] == 0;
+        if ready && (code < 2 || Some(code) != taken) {
+            usable[n] = code;
+            n += 1;
         }
-        *u.choose(&usable[..n])?
-    } else {
-        u.int_in_range(0..=DASH)?
-    };
+    }
+    let code = *u.choose(&usable[..n])?;
     if code == 0 {
         return Ok(Action::WAIT);
     }
     let dir = match u.int_in_range(0..=9u8)? {
         0..=4 => toward(me, other),
         5..=8 => *u.choose(&Dir::STRAIGHT)?,
-        _ => *u.choose(&Dir::ALL)?,
+        _ if code == DASH => *u.choose(&Dir::ALL)?,
+        _ => *u.choose(&Dir::STRAIGHT)?,
     };
+    let steps = match code {
+        MOVE if slot == 0 => 1,
+        DASH if slot == 0 => 2,
+        _ => return Ok(Action::new(code, dir)),
+    };
+    let lands = |d: Dir| {
+        let (dr, dc) = d.delta();
+        model::inside((me.0 + steps * dr, me.1 + steps * dc))
+    };
+    if lands(dir) {
+        return Ok(Action::new(code, dir));
+    }
+    // Off the yard: the first straight direction, from a drawn one, that lands
+    // (on a 7x7 yard one always does, even two steps from a corner).
+    let first = u.choose_index(4)?;
+    let dir = (0..4)
+        .map(|k| Dir::STRAIGHT[(first + k) % 4])
+        .find(|&d| lands(d))
+        .unwrap_or(dir);
     Ok(Action::new(code, dir))
 }
 
@@ -169,17 +191,9 @@ pub(super) fn generate_actions(
         };
         return Ok([any(u)?, any(u)?]);
     }
-    for _ in 0..6 {
-        let actions = [raw_action(u, me, other)?, raw_action(u, me, other)?];
-        // The reference says what is legal (a bool, no message to format).
-        if lockstep_reference::duel::is_legal(state, player, &actions) {
-            return Ok(actions);
-        }
-    }
-    // The reference's brute-force list, not core's enumeration (see
-    // `generate_game`); rare since the codes are drawn among the usable ones.
-    let lists = lockstep_reference::duel_search::legal_lists(state, player);
-    Ok(*u.choose(&lists)?)
+    let first = aimed_action(u, me, other, 0, None)?;
+    let second = aimed_action(u, me, other, 1, Some(first.code))?;
+    Ok([first, second])
 }
 
 /// A game between random players from a random start, one line per turn, until
