@@ -434,3 +434,25 @@ fn the_spring_and_chase_plans_are_always_legal() {
     }
     assert_eq!(checked, 12_000);
 }
+
+#[test]
+fn the_generators_list_count_matches_the_reference_list() {
+    // The duel-search generator caps rows x columns with a formula of its own;
+    // the reference's brute-force list is the oracle for it.
+    let states = duel_states(3_000);
+    let mut checked = 0;
+    for state in &states {
+        for p in 0..2 {
+            let listed = reference::legal_lists(state, p).len();
+            assert_eq!(
+                lockstep::puzzles::duel_search::count_lists(state, p),
+                listed,
+                "player {} in {}",
+                p + 1,
+                lockstep_core::duel::write_state(state)
+            );
+            checked += usize::from(listed > 100);
+        }
+    }
+    assert!(checked > 1_000, "only {checked} states with many lists");
+}
