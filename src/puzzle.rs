@@ -264,12 +264,20 @@ pub fn run_both<P: Puzzle>(
     core: impl FnOnce(&P::Case) -> Run<P::Answer>,
     fuel: u64,
 ) -> Outcome<P::Answer> {
-    let core = match run_caught(|| core(case)) {
-        Ok(run) => Side::Ran(run),
-        Err(message) => Side::Panicked(message),
-    };
+    let core = run_core::<P>(case, core);
     let reference = run_reference::<P>(case, fuel);
     Outcome { core, reference }
+}
+
+/// `core` alone on a case, its panic caught.
+pub fn run_core<P: Puzzle>(
+    case: &P::Case,
+    core: impl FnOnce(&P::Case) -> Run<P::Answer>,
+) -> Side<P::Answer> {
+    match run_caught(|| core(case)) {
+        Ok(run) => Side::Ran(run),
+        Err(message) => Side::Panicked(message),
+    }
 }
 
 /// The reference alone on a case with `fuel`, its panic caught; `None` when it

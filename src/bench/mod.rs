@@ -63,6 +63,12 @@ pub struct BenchResult {
     /// decoding) over the same indices: the part of the campaign's overhead
     /// that is not the check; median of the rounds.
     pub generate_per_second: f64,
+    /// The campaign's rate against generator, core and reference run back to
+    /// back: what the harness itself (batching, panic catching, the check,
+    /// counters) costs. Where the generator plays games through the
+    /// reference (duel, checkers), generation costs about one more reference
+    /// pass, which `campaign_efficiency` counts and this does not.
+    pub harness_efficiency: f64,
     /// The puzzle's own lines ([`Extras`]).
     pub extra: Vec<String>,
 }
@@ -187,6 +193,9 @@ pub fn bench<P: Extras>(options: &BenchOptions) -> BenchResult {
     // one job, timed whole: what `lockstep fuzz --jobs 1` does per case.
     let mut campaign_rates: Vec<f64> = (0..options.rounds.max(1))
         .map(|_| {
+            // The campaign's one job runs on this thread: its caches start
+            // cleared, as the core's timed pass did, not warm from that pass.
+            P::reset_caches();
             let report = crate::campaign::run::<P>(&crate::campaign::CampaignOptions {
                 seconds: f64::INFINITY,
                 seed: options.seed,
@@ -218,6 +227,10 @@ pub fn bench<P: Extras>(options: &BenchOptions) -> BenchResult {
         campaign_per_second,
         campaign_efficiency: campaign_per_second / back_to_back,
         generate_per_second,
+        harness_efficiency: campaign_per_second
+            * (1.0 / generate_per_second
+                + 1.0 / measured.core_rate
+                + 1.0 / measured.reference_rate),
         cases: cases.len(),
         skipped,
         rounds: options.rounds.max(1),

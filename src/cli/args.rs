@@ -267,7 +267,8 @@ pub(super) enum Command {
     },
     /// Cases per second of core and reference on the same cases, their ratio, and
     /// a one-job campaign's rate beside them (its efficiency: the campaign
-    /// against core and reference run back to back).
+    /// against core and reference run back to back; harness: against
+    /// generator, core and reference run back to back).
     /// --cases and --rounds bound the generic line of every puzzle; the extra
     /// lines (duel turn rates and matrices, the duel-search opening, footholds
     /// full boards, checkers perft and games) have fixed sizes of their own,

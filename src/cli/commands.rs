@@ -465,7 +465,7 @@ pub(super) fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i3
         options.seed
     );
     outln!(
-        "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10} {:>16}",
+        "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10} {:>16} {:>8}",
         "puzzle",
         "core cases/s",
         "reference cases/s",
@@ -473,12 +473,13 @@ pub(super) fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i3
         "skipped",
         "campaign cases/s",
         "efficiency",
-        "generate cases/s"
+        "generate cases/s",
+        "harness"
     );
     for entry in entries {
         let r = entry.bench(options);
         outln!(
-            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}% {:>16.0}",
+            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}% {:>16.0} {:>7.0}%",
             entry.name(),
             r.core_per_second,
             r.reference_per_second,
@@ -486,7 +487,8 @@ pub(super) fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i3
             r.skipped,
             r.campaign_per_second,
             100.0 * r.campaign_efficiency,
-            r.generate_per_second
+            r.generate_per_second,
+            100.0 * r.harness_efficiency
         );
         for line in &r.extra {
             outln!("  {line}");

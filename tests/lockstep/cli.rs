@@ -192,6 +192,15 @@ fn bench_reports_both_rates_and_the_ratio() {
         assert!(rate(value).is_finite() && rate(value) > 0.0, "{row}");
     }
     assert!(fields[3].ends_with('x'), "{row}");
+    // skipped, campaign cases/s, efficiency ("97%"), generate cases/s, harness
+    assert_eq!(fields.len(), 9, "{row}");
+    let percent = |s: &str| s.strip_suffix('%').and_then(|p| p.parse::<f64>().ok());
+    for value in [fields[5], fields[7]] {
+        assert!(rate(value).is_finite() && rate(value) > 0.0, "{row}");
+    }
+    for value in [fields[6], fields[8]] {
+        assert!(percent(value).is_some_and(|p| p > 0.0), "{row}");
+    }
 }
 
 #[test]
