@@ -141,9 +141,8 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
 
     // One job's loop, run on a thread of its own, or on this one when it is the
     // only job and nothing watches: a thread-local of the core (footholds keeps
-    // a 16 MiB table) then starts warm, as in the bench's passes, instead of
-    // being faulted in anew, which cost a 2,000-case bench round a quarter of
-    // its time.
+    // a 16 MiB table) is then not faulted in anew, which weighed on short
+    // runs such as a bench round.
     let job_loop = |job: u64| {
         let mut buf = vec![0u8; CASE_BYTES];
         let mut local = Tally::default();
@@ -151,7 +150,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
         let mut index = 0u64;
         // A batch of cases is generated, then solved by the core, then by the
         // reference: each phase's code and data stay hot in cache, where one
-        // case at a time through all three cost about a tenth more (footholds'
+        // case at a time through all three evicted each other's (footholds'
         // core table against the reference's allocations).
         let mut batch: Vec<(u64, P::Case)> = Vec::with_capacity(BATCH as usize);
         let mut cores: Vec<Side<P::Answer>> = Vec::with_capacity(BATCH as usize);

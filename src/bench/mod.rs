@@ -13,10 +13,9 @@
 //! are thereby measured warm: without it, a short pass of the fast solver runs
 //! right after the other solver has filled the processor's caches and branch
 //! predictors with its own work, and the ratio measured that hand-over rather
-//! than the solvers. For checkers, a 2000-case core pass takes about half a
-//! millisecond: right after the reference pass it ran at 3.7 M cases/s, after a
-//! warm-up pass at 4.0 M (the bench's ratio went from 15.6x to 18.5x), and in a
-//! loop of its own, with no reference pass at all, at 5.6 M to 7.2 M.
+//! than the solvers: a checkers core pass over 2000 cases lasts about half a
+//! millisecond, short enough to be dominated by that hand-over (figures in
+//! `docs/notes/2026-11-30-measurements.md`).
 
 pub mod checkers;
 pub mod duel;

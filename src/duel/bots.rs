@@ -14,7 +14,7 @@
 //! still to play (this one included), capped at `MAX_TURN_MS`, counted from the
 //! moment it read the TURN line. The cap keeps a whole game under 60 x 4 ms of
 //! search even if every turn used its full share; the exhaustive search rarely
-//! needs it (a game's searches took 21 ms at most in 300 in-process games).
+//! needs it.
 //! The reserve covers what the bot's own clock cannot see (pipes, scheduling,
 //! the referee's side).
 //!

@@ -68,7 +68,7 @@ fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
 /// first-slot move or dash only those that land on the yard; a waiting skill
 /// none), all pairs of slot-0 and slot-1 actions, less the pairs that use one
 /// skill twice. Listing them through the reference, twice per cooldown step,
-/// cost a fifth of a campaign's time. A miscount would only move the cap; a
+/// cost more than the check. A miscount would only move the cap; a
 /// test holds the count to the reference's list.
 pub fn count_lists(state: &State, player: usize) -> usize {
     let me = &state.players[player];

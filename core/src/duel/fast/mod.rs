@@ -22,11 +22,9 @@
 //!   direction or player, so the table holds one pair of cells per orbit under
 //!   the yard's eight symmetries and the trade of the two players: 171 pairs
 //!   instead of 2352, 372 KB instead of 5.1 MB, small enough to stay in the
-//!   processor's second-level cache. Measured with `lockstep bench duel`: on
-//!   isolated generated turns, 20 M turns/s against 17.5 M for the slot code;
-//!   on every joint action of a state's matrix, as a search resolves them, 1.8
-//!   times the slot code's rate (figures and what limits each in
-//!   ARCHITECTURE.md). [`prepare`] builds the table ahead of a clock.
+//!   processor's second-level cache (`lockstep bench duel` measures both
+//!   paths; dated figures in `docs/notes/`). [`prepare`] builds the table
+//!   ahead of a clock.
 //!
 //! [`resolve`] answers by the table and digests the events of the slot code, so
 //! that every differential run holds both paths to the reference (at the cost of

@@ -235,7 +235,7 @@ pub(super) fn slot_table() -> &'static [u16] {
 }
 
 /// Builds the slot table now rather than at the first event-free resolution
-/// (about 3 ms): for callers on a clock, such as a bot between INIT (untimed)
+/// (a few ms): for callers on a clock, such as a bot between INIT (untimed)
 /// and READY (timed).
 pub fn prepare() {
     slot_table();
