@@ -16,6 +16,7 @@ mod duel;
 mod duel_search;
 mod findings;
 mod footholds;
+mod layout;
 mod new_game2;
 mod planted;
 mod properties;
