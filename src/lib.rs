@@ -36,6 +36,7 @@ pub mod puzzles;
 pub mod quick;
 pub mod registry;
 pub mod replay;
+pub mod row_tests;
 pub mod seeds;
 pub mod shrink;
 pub mod stress;

@@ -79,6 +79,11 @@ pub trait Entry: Sync {
     fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
     fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary;
     fn replay(&self, dir: &Path) -> Result<ReplayReport>;
+    /// The names of this puzzle's corpus rows under `dir`, in file order.
+    fn row_names(&self, dir: &Path) -> Result<Vec<String>>;
+    /// Replays the one row called `name`: what [`Entry::replay`] would report
+    /// of it, with its line.
+    fn replay_named(&self, dir: &Path, name: &str) -> Result<(), String>;
     /// Shrinks a diverging case read from judge text or fuzzer bytes;
     /// `provenance` (where the case comes from) goes into the row's note.
     fn shrink(
@@ -165,6 +170,22 @@ impl<P: bench::Extras> Entry for Adapter<P> {
 
     fn replay(&self, dir: &Path) -> Result<ReplayReport> {
         replay::replay::<P>(&corpus::path_for::<P>(dir))
+    }
+
+    fn row_names(&self, dir: &Path) -> Result<Vec<String>> {
+        let rows = corpus::load::<P>(&corpus::path_for::<P>(dir))?;
+        Ok(rows.into_iter().map(|loaded| loaded.row.name).collect())
+    }
+
+    fn replay_named(&self, dir: &Path, name: &str) -> Result<(), String> {
+        let rows = corpus::load::<P>(&corpus::path_for::<P>(dir)).map_err(|e| format!("{e:#}"))?;
+        let loaded = rows
+            .iter()
+            .find(|loaded| loaded.row.name == name)
+            .ok_or_else(|| format!("no row named {name} in {}", P::MODULE))?;
+        replay::replay_row::<P>(loaded)
+            .map(|_timed_out| ())
+            .map_err(|problem| format!("line {}: {problem}", loaded.line))
     }
 
     fn shrink(

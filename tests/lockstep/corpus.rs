@@ -165,3 +165,76 @@ fn append_keeps_the_files_column_order_and_a_missing_final_newline() {
     assert_eq!(loaded[1].row, row);
     assert_eq!(loaded[0].row.note, "first");
 }
+
+/// The per-row harness (`cargo test --test corpus_rows`): one test per row,
+/// a wrong row named as failed with its line, a file that does not load one
+/// failing test, filters and `--list` as libtest reads them.
+#[test]
+fn each_row_is_a_named_test_and_a_wrong_row_fails_by_name() {
+    use lockstep::row_tests::{run_row_tests, RowTestArgs};
+    let dir = scratch("row-tests");
+    for entry in registry::all() {
+        std::fs::copy(entry.corpus_path(&corpus_dir()), entry.corpus_path(&dir)).unwrap();
+    }
+    // A wrong expected answer on the first sample of new-game2 (-1 -> 5), and
+    // a robots file that does not load.
+    let path = dir.join("new_game2.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen(",-1,sample,", ",5,sample,", 1)).unwrap();
+    std::fs::write(dir.join("robots.csv"), "name,input\nx,1\n").unwrap();
+    let run = |args: &[&str]| {
+        let args = RowTestArgs::parse(args.iter().map(|s| s.to_string()));
+        let mut out = Vec::new();
+        let ok = run_row_tests(&args, &dir, &mut out).unwrap();
+        (ok, String::from_utf8(out).unwrap())
+    };
+
+    let (ok, out) = run(&[]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("test new_game2/sample-1-never-ends ... FAILED"),
+        "{out}"
+    );
+    assert!(
+        out.contains("---- new_game2/sample-1-never-ends ----\nline 2: "),
+        "{out}"
+    );
+    assert!(out.contains("test robots/(load) ... FAILED"), "{out}");
+    assert!(
+        out.contains("test new_game2/sample-2-row-chain-ends-turn-1 ... ok"),
+        "{out}"
+    );
+    let rows: usize = registry::all()
+        .iter()
+        .filter(|e| e.module() != "robots")
+        .map(|e| e.row_names(&dir).unwrap().len())
+        .sum();
+    assert!(
+        out.contains(&format!("{} passed; 2 failed", rows - 1)),
+        "{out}"
+    );
+
+    // One row by its name, exactly; the others filtered out.
+    let (ok, out) = run(&["--exact", "new_game2/sample-2-row-chain-ends-turn-1"]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("1 passed; 0 failed; 0 ignored; 0 measured; "),
+        "{out}"
+    );
+    // --list names tests without running them; --ignored selects none.
+    let (ok, out) = run(&["--list", "new_game2/"]);
+    let new_game2_rows = registry::find("new_game2")
+        .unwrap()
+        .row_names(&dir)
+        .unwrap()
+        .len();
+    assert!(ok && out.lines().count() == new_game2_rows, "{out}");
+    assert!(
+        out.lines()
+            .all(|l| l.starts_with("new_game2/") && l.ends_with(": test")),
+        "{out}"
+    );
+    let (_, out) = run(&["--list", "--ignored"]);
+    assert!(out.is_empty(), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,126 @@
+//! Every corpus row as a test of its own, named `<module>/<row name>`, for the
+//! `corpus_rows` test target: `cargo test robots/official-case-1` replays that
+//! one row, and a failing row is named in the summary.
+//!
+//! A harness of our own (`harness = false`), not libtest: libtest names tests
+//! when the binary is compiled, and rows must be tests the moment `lockstep
+//! fuzz` or `lockstep import` appends them, without a rebuild. It reads the
+//! flags `cargo test` and `cargo nextest` pass (filters, `--exact`, `--skip`,
+//! `--list`, `--ignored`), ignores the display ones, and prints libtest's lines.
+//! `tests/lockstep/corpus.rs` keeps the whole-corpus replay that collects every
+//! failure and asserts once.
+
+use crate::registry;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// The test binary's command line, as far as it selects tests.
+#[derive(Debug, Default)]
+pub struct RowTestArgs {
+    filters: Vec<String>,
+    skip: Vec<String>,
+    exact: bool,
+    list: bool,
+    ignored_only: bool,
+}
+
+impl RowTestArgs {
+    /// Reads libtest's flags (without the program name).
+    pub fn parse(args: impl IntoIterator<Item = String>) -> RowTestArgs {
+        let mut parsed = RowTestArgs::default();
+        let mut it = args.into_iter();
+        while let Some(arg) = it.next() {
+            match arg.as_str() {
+                "--exact" => parsed.exact = true,
+                "--list" => parsed.list = true,
+                "--ignored" => parsed.ignored_only = true,
+                "--skip" => parsed.skip.extend(it.next()),
+                // Flags with a value that change only how results are shown.
+                "--test-threads" | "--color" | "--format" | "-Z" | "--logfile" => {
+                    it.next();
+                }
+                flag if flag.starts_with('-') => {}
+                filter => parsed.filters.push(filter.to_string()),
+            }
+        }
+        parsed
+    }
+
+    fn selects(&self, name: &str) -> bool {
+        let hit = |f: &String| {
+            if self.exact {
+                name == f
+            } else {
+                name.contains(f.as_str())
+            }
+        };
+        // No row is ignored, so `--ignored` selects none.
+        !self.ignored_only
+            && (self.filters.is_empty() || self.filters.iter().any(hit))
+            && !self.skip.iter().any(|s| name.contains(s.as_str()))
+    }
+}
+
+/// Lists or replays the selected rows of every puzzle's corpus under `dir`,
+/// writing libtest's lines to `out`; `Ok(false)` when a row failed.
+pub fn run_row_tests(args: &RowTestArgs, dir: &Path, out: &mut dyn Write) -> io::Result<bool> {
+    let mut tests: Vec<(String, Option<String>)> = Vec::new();
+    for entry in registry::all() {
+        match entry.row_names(dir) {
+            Ok(names) => tests.extend(
+                names
+                    .into_iter()
+                    .map(|row| (format!("{}/{row}", entry.module()), None)),
+            ),
+            // A file that does not load is one failing test, with the loader's
+            // line-numbered message.
+            Err(e) => tests.push((format!("{}/(load)", entry.module()), Some(format!("{e:#}")))),
+        }
+    }
+    let all = tests.len();
+    tests.retain(|(name, _)| args.selects(name));
+    let filtered_out = all - tests.len();
+    if args.list {
+        for (name, _) in &tests {
+            writeln!(out, "{name}: test")?;
+        }
+        return Ok(true);
+    }
+    writeln!(out, "\nrunning {} tests", tests.len())?;
+    let mut failures = Vec::new();
+    for (name, load_error) in &tests {
+        let result = match load_error {
+            Some(e) => Err(e.clone()),
+            None => {
+                let (module, row) = name.split_once('/').expect("module/row");
+                let entry = registry::find(module).expect("a registered module");
+                entry.replay_named(dir, row)
+            }
+        };
+        match result {
+            Ok(()) => writeln!(out, "test {name} ... ok")?,
+            Err(problem) => {
+                writeln!(out, "test {name} ... FAILED")?;
+                failures.push((name, problem));
+            }
+        }
+    }
+    if !failures.is_empty() {
+        writeln!(out, "\nfailures:\n")?;
+        for (name, problem) in &failures {
+            writeln!(out, "---- {name} ----\n{problem}\n")?;
+        }
+        writeln!(out, "failures:")?;
+        for (name, _) in &failures {
+            writeln!(out, "    {name}")?;
+        }
+    }
+    writeln!(
+        out,
+        "\ntest result: {}. {} passed; {} failed; 0 ignored; 0 measured; {filtered_out} filtered out\n",
+        if failures.is_empty() { "ok" } else { "FAILED" },
+        tests.len() - failures.len(),
+        failures.len()
+    )?;
+    Ok(failures.is_empty())
+}
