@@ -10,8 +10,8 @@
 use crate::corpus::{self, Origin, Row};
 pub use crate::generate::{generate_case, generate_case_within};
 use crate::puzzle::{
-    check_with, explain_safely, run_both, run_core, run_reference, CaseLimits, Explanation,
-    Outcome, Puzzle, Side, Verdict,
+    check_with, explain_safely, run_both, run_core, run_reference, Attempt, Attempts, CaseLimits,
+    Explanation, Puzzle, Verdict,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::CASE_BYTES;
@@ -65,7 +65,7 @@ pub struct CampaignReport<C> {
     /// The first disagreement: (job, case index) and what it shrank to.
     pub finding: Option<(u64, u64, Finding<C>)>,
     /// With `stats`: each rule branch and the number of cases that reached it.
-    pub features: Vec<(&'static str, u64)>,
+    pub rule_branches: Vec<(&'static str, u64)>,
 }
 
 #[derive(Default)]
@@ -101,7 +101,7 @@ const BATCH: u64 = 32;
 /// in `indices` for the first on which `fails` holds, and shrinks it under the same
 /// predicate. Returns the index found and the shrunk case. (The tests hunt their
 /// deliberately broken solvers with it; a user can hunt any property.)
-pub fn hunt<P: Puzzle>(
+pub fn find_and_shrink<P: Puzzle>(
     seed: u64,
     indices: std::ops::Range<u64>,
     mut fails: impl FnMut(&P::Case) -> bool,
@@ -134,7 +134,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
     let stop = AtomicBool::new(false);
     let finished = AtomicUsize::new(0);
     let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
-    let feature_totals = Mutex::new(vec![0u64; P::FEATURES.len()]);
+    let feature_totals = Mutex::new(vec![0u64; P::RULE_BRANCHES.len()]);
     // When the last job stopped: the rate counts the jobs' time, not the time
     // the progress line takes to notice.
     let last_end: Mutex<Option<Instant>> = Mutex::new(None);
@@ -146,14 +146,14 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
     let job_loop = |job: u64| {
         let mut buf = vec![0u8; CASE_BYTES];
         let mut local = Tally::default();
-        let mut features = vec![0u64; P::FEATURES.len()];
+        let mut features = vec![0u64; P::RULE_BRANCHES.len()];
         let mut index = 0u64;
         // A batch of cases is generated, then solved by the core, then by the
         // reference: each phase's code and data stay hot in cache, where one
         // case at a time through all three evicted each other's (footholds'
         // core table against the reference's allocations).
         let mut batch: Vec<(u64, P::Case)> = Vec::with_capacity(BATCH as usize);
-        let mut cores: Vec<Side<P::Answer>> = Vec::with_capacity(BATCH as usize);
+        let mut cores: Vec<Attempt<P::Answer>> = Vec::with_capacity(BATCH as usize);
         loop {
             shared.add(&mut local);
             if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
@@ -177,13 +177,13 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
             for ((this, case), core) in batch.drain(..).zip(cores.drain(..)) {
                 local.cases += 1;
                 if options.stats {
-                    let bits = P::features(&case);
+                    let bits = P::rule_branches(&case);
                     for (i, count) in features.iter_mut().enumerate() {
                         *count += bits >> i & 1;
                     }
                 }
                 let reference = run_reference::<P>(&case, P::FUEL);
-                match (Outcome { core, reference }).into_verdict() {
+                match (Attempts { core, reference }).into_verdict() {
                     Verdict::Agree => local.agree += 1,
                     Verdict::Timeout => local.timeout += 1,
                     Verdict::Diverge { .. } => {
@@ -259,7 +259,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
         let totals = feature_totals
             .into_inner()
             .unwrap_or_else(|e| e.into_inner());
-        P::FEATURES.iter().copied().zip(totals).collect()
+        P::RULE_BRANCHES.iter().copied().zip(totals).collect()
     } else {
         Vec::new()
     };
@@ -267,7 +267,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
         tally,
         elapsed,
         finding,
-        features,
+        rule_branches: features,
     }
 }
 
@@ -289,7 +289,7 @@ pub fn investigate<P: Puzzle>(
     let reference = match outcome.reference {
         Some(side) => side,
         None => run_reference::<P>(&shrunk.case, P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR))
-            .unwrap_or(Side::OutOfFuel),
+            .unwrap_or(Attempt::OutOfFuel),
     };
     let mut core_answer = outcome.core.show(P::write_answer);
     if !reproduced {

@@ -11,7 +11,7 @@
 //! - [`corpus`], [`replay`]: the CSV corpus (safe appends, fallback files) and
 //!   its replay;
 //! - [`triage`]: cargo-fuzz artifacts turned into corpus rows;
-//! - [`quick`]: quickcheck over the same generators;
+//! - [`quickcheck_cases`]: quickcheck over the same generators;
 //! - [`bench`]: core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
 //! - [`text`]: judge-text comparison and bounded quotes;
@@ -33,7 +33,7 @@ pub mod process;
 pub mod progress;
 pub mod puzzle;
 pub mod puzzles;
-pub mod quick;
+pub mod quickcheck_cases;
 pub mod registry;
 pub mod replay;
 pub mod row_tests;

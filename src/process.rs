@@ -353,7 +353,7 @@ pub enum Ending {
 
 /// One run of a program.
 #[derive(Debug, Clone)]
-pub struct Run {
+pub struct Execution {
     pub ending: Ending,
     /// At most the output limit (only the first 4 KiB past it), decoded lossily.
     pub stdout: String,
@@ -412,7 +412,7 @@ fn capture(
 
 /// Runs `cmd` with `input` on its stdin under `limits`. An error means the
 /// program could not be started at all.
-pub fn run(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Run> {
+pub fn run(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execution> {
     let start = Instant::now();
     let mut program = Program::spawn(command(cmd))?;
     let child = program.child_mut();
@@ -495,7 +495,7 @@ pub fn run(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Run> {
         Some(status) => Ending::Exited(status),
         None => Ending::TimeLimit,
     };
-    Ok(Run {
+    Ok(Execution {
         ending,
         stdout,
         stderr,

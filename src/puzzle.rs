@@ -116,11 +116,11 @@ pub trait Puzzle: 'static {
 
     /// Names of the rule branches that [`Puzzle::features`] reports, for
     /// `lockstep fuzz --stats`: evidence that campaigns reach the rare ones.
-    const FEATURES: &'static [&'static str] = &[];
+    const RULE_BRANCHES: &'static [&'static str] = &[];
 
     /// The rule branches the core went through on a case, bit `i` for
-    /// `FEATURES[i]`.
-    fn features(_case: &Self::Case) -> u64 {
+    /// `RULE_BRANCHES[i]`.
+    fn rule_branches(_case: &Self::Case) -> u64 {
         0
     }
 
@@ -134,7 +134,7 @@ pub type Solver<P> = fn(&<P as Puzzle>::Case) -> Run<<P as Puzzle>::Answer>;
 
 /// One side's result on a case.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Side<A> {
+pub enum Attempt<A> {
     Ran(Run<A>),
     Panicked(String),
     /// The reference ran out of fuel (shown only beside a core that panicked:
@@ -142,34 +142,34 @@ pub enum Side<A> {
     OutOfFuel,
 }
 
-impl<A: Debug> Side<A> {
+impl<A: Debug> Attempt<A> {
     /// The answer for a person to read in a report: judge lines joined by ` | `,
     /// cut after [`DISPLAY_CHARS`] characters with the full size given. For
     /// display only: a corpus row is built from the typed answer
     /// ([`crate::corpus::divergence_row`]), never from this.
     pub fn show(&self, write_answer: impl Fn(&A) -> String) -> String {
         match self {
-            Side::Ran(run) => display_text(&write_answer(&run.answer)),
-            Side::Panicked(message) => {
+            Attempt::Ran(run) => display_text(&write_answer(&run.answer)),
+            Attempt::Panicked(message) => {
                 format!("panic: {}", crate::text::clip(message, DISPLAY_CHARS))
             }
-            Side::OutOfFuel => "(ran out of fuel)".to_string(),
+            Attempt::OutOfFuel => "(ran out of fuel)".to_string(),
         }
     }
 
     /// The answer, when this side ran to one.
     pub fn answer(&self) -> Option<&A> {
         match self {
-            Side::Ran(run) => Some(&run.answer),
+            Attempt::Ran(run) => Some(&run.answer),
             _ => None,
         }
     }
 }
 
-/// How much of an answer [`Side::show`] prints.
+/// How much of an answer [`Attempt::show`] prints.
 pub const DISPLAY_CHARS: usize = 300;
 
-/// Judge text on one line for a report ([`Side::show`]).
+/// Judge text on one line for a report ([`Attempt::show`]).
 pub fn display_text(text: &str) -> String {
     let joined = text.trim_end().replace('\n', " | ");
     if joined.chars().count() <= DISPLAY_CHARS {
@@ -191,8 +191,8 @@ pub enum Verdict<A> {
     Timeout,
     /// Different answers, different trace digests, or a panic on either side.
     Diverge {
-        core: Side<A>,
-        reference: Side<A>,
+        core: Attempt<A>,
+        reference: Attempt<A>,
     },
 }
 
@@ -235,23 +235,23 @@ fn run_caught<A>(f: impl FnOnce() -> A) -> Result<A, String> {
 
 /// Both solvers' results on one case.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Outcome<A> {
-    pub core: Side<A>,
+pub struct Attempts<A> {
+    pub core: Attempt<A>,
     /// `None` when the reference ran out of fuel.
-    pub reference: Option<Side<A>>,
+    pub reference: Option<Attempt<A>>,
 }
 
-impl<A: PartialEq> Outcome<A> {
+impl<A: PartialEq> Attempts<A> {
     pub fn into_verdict(self) -> Verdict<A> {
         match (self.core, self.reference) {
             // A core that panics is a finding even when the reference cannot
             // finish the case.
-            (core @ Side::Panicked(_), None) => Verdict::Diverge {
+            (core @ Attempt::Panicked(_), None) => Verdict::Diverge {
                 core,
-                reference: Side::OutOfFuel,
+                reference: Attempt::OutOfFuel,
             },
             (_, None) => Verdict::Timeout,
-            (Side::Ran(c), Some(Side::Ran(r))) if c == r => Verdict::Agree,
+            (Attempt::Ran(c), Some(Attempt::Ran(r))) if c == r => Verdict::Agree,
             (core, Some(reference)) => Verdict::Diverge { core, reference },
         }
     }
@@ -263,30 +263,30 @@ pub fn run_both<P: Puzzle>(
     case: &P::Case,
     core: impl FnOnce(&P::Case) -> Run<P::Answer>,
     fuel: u64,
-) -> Outcome<P::Answer> {
+) -> Attempts<P::Answer> {
     let core = run_core::<P>(case, core);
     let reference = run_reference::<P>(case, fuel);
-    Outcome { core, reference }
+    Attempts { core, reference }
 }
 
 /// `core` alone on a case, its panic caught.
 pub fn run_core<P: Puzzle>(
     case: &P::Case,
     core: impl FnOnce(&P::Case) -> Run<P::Answer>,
-) -> Side<P::Answer> {
+) -> Attempt<P::Answer> {
     match run_caught(|| core(case)) {
-        Ok(run) => Side::Ran(run),
-        Err(message) => Side::Panicked(message),
+        Ok(run) => Attempt::Ran(run),
+        Err(message) => Attempt::Panicked(message),
     }
 }
 
 /// The reference alone on a case with `fuel`, its panic caught; `None` when it
 /// runs out of fuel.
-pub fn run_reference<P: Puzzle>(case: &P::Case, fuel: u64) -> Option<Side<P::Answer>> {
+pub fn run_reference<P: Puzzle>(case: &P::Case, fuel: u64) -> Option<Attempt<P::Answer>> {
     match run_caught(|| P::reference(case, &mut Fuel::new(fuel))) {
-        Ok(Ok(run)) => Some(Side::Ran(run)),
+        Ok(Ok(run)) => Some(Attempt::Ran(run)),
         Ok(Err(OutOfFuel)) => None,
-        Err(message) => Some(Side::Panicked(message)),
+        Err(message) => Some(Attempt::Panicked(message)),
     }
 }
 

@@ -1,5 +1,5 @@
-//! The registry: every puzzle behind one object-safe face, [`Entry`], so the
-//! CLI holds a list of `&dyn Entry` and never needs to know a puzzle's types.
+//! The registry: every puzzle behind one object-safe face, [`AnyPuzzle`], so the
+//! CLI holds a list of `&dyn AnyPuzzle` and never needs to know a puzzle's types.
 //! Every method is written once, for all puzzles, in the blanket
 //! implementation below. It sits above the adapters (`crate::puzzles`) and the
 //! drivers it dispatches to, so neither needs the other.
@@ -27,7 +27,7 @@ pub struct FuzzSummary {
     /// The shrunk disagreement, if one was found: the printable report and its row.
     pub finding: Option<(String, Row)>,
     /// With `--stats`: each rule branch and how many cases reached it.
-    pub features: Vec<(&'static str, u64)>,
+    pub rule_branches: Vec<(&'static str, u64)>,
 }
 
 impl FuzzSummary {
@@ -69,7 +69,7 @@ pub struct ShrinkSummary {
 }
 
 /// A puzzle as the command line sees it.
-pub trait Entry: Sync {
+pub trait AnyPuzzle: Sync {
     /// The command-line name, e.g. `new-game2`.
     fn name(&self) -> &'static str;
     /// The module, fuzz target and corpus file stem, e.g. `new_game2`.
@@ -81,7 +81,7 @@ pub trait Entry: Sync {
     fn replay(&self, dir: &Path) -> Result<ReplayReport>;
     /// The names of this puzzle's corpus rows under `dir`, in file order.
     fn row_names(&self, dir: &Path) -> Result<Vec<String>>;
-    /// Replays the one row called `name`: what [`Entry::replay`] would report
+    /// Replays the one row called `name`: what [`AnyPuzzle::replay`] would report
     /// of it, with its line.
     fn replay_named(&self, dir: &Path, name: &str) -> Result<(), String>;
     /// Shrinks a diverging case read from judge text or fuzzer bytes;
@@ -111,9 +111,9 @@ pub trait Entry: Sync {
 }
 
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
-struct Adapter<P>(PhantomData<fn() -> P>);
+struct Registered<P>(PhantomData<fn() -> P>);
 
-impl<P: bench::Extras> Entry for Adapter<P> {
+impl<P: bench::Extras> AnyPuzzle for Registered<P> {
     fn name(&self) -> &'static str {
         P::NAME
     }
@@ -143,7 +143,7 @@ impl<P: bench::Extras> Entry for Adapter<P> {
         FuzzSummary {
             tally: report.tally,
             elapsed: report.elapsed,
-            features: report.features,
+            rule_branches: report.rule_branches,
             finding: report.finding.map(|(job, index, f)| {
                 let text = format!(
                     "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
@@ -272,18 +272,18 @@ impl<P: bench::Extras> Entry for Adapter<P> {
                     expected = indent(&f.expected),
                     printed = indent(&f.program.stdout),
                     detail = match &f.verdict {
-                        stress::Verdict::WrongAnswer { diff } => format!("first difference: {diff}\n"),
-                        stress::Verdict::RuntimeError { status, stderr } =>
+                        stress::Judgement::WrongAnswer { diff } => format!("first difference: {diff}\n"),
+                        stress::Judgement::RuntimeError { status, stderr } =>
                             format!("{status}; stderr ends with:\n{}", indent(stderr)),
-                        stress::Verdict::TimeLimit => format!(
+                        stress::Judgement::TimeLimit => format!(
                             "still running after {} ms: killed\n",
                             options.timeout.as_millis()
                         ),
-                        stress::Verdict::OutputLimit => format!(
+                        stress::Judgement::OutputLimit => format!(
                             "wrote more than {} bytes: killed\n",
                             options.output_limit
                         ),
-                        stress::Verdict::Ok => "passed when run again: the failure is not deterministic\n".to_string(),
+                        stress::Judgement::Ok => "passed when run again: the failure is not deterministic\n".to_string(),
                     },
                 );
                 let row = stress::failure_row::<P>(&f, &options.cmd);
@@ -299,19 +299,19 @@ impl<P: bench::Extras> Entry for Adapter<P> {
 }
 
 /// Every puzzle built so far, in the order reports list them.
-pub fn all() -> &'static [&'static dyn Entry] {
+pub fn all() -> &'static [&'static dyn AnyPuzzle] {
     &[
-        &Adapter::<Robots>(PhantomData),
-        &Adapter::<NewGame2>(PhantomData),
-        &Adapter::<Footholds>(PhantomData),
-        &Adapter::<Checkers>(PhantomData),
-        &Adapter::<Duel>(PhantomData),
-        &Adapter::<DuelSearch>(PhantomData),
+        &Registered::<Robots>(PhantomData),
+        &Registered::<NewGame2>(PhantomData),
+        &Registered::<Footholds>(PhantomData),
+        &Registered::<Checkers>(PhantomData),
+        &Registered::<Duel>(PhantomData),
+        &Registered::<DuelSearch>(PhantomData),
     ]
 }
 
 /// Looks a puzzle up by its command-line or module name (`new-game2`, `new_game2`).
-pub fn find(name: &str) -> Option<&'static dyn Entry> {
+pub fn find(name: &str) -> Option<&'static dyn AnyPuzzle> {
     all()
         .iter()
         .copied()

@@ -5,13 +5,13 @@
 //! wrong, so a run reports all of them at once.
 
 use crate::corpus::{self, Loaded};
-use crate::puzzle::{run_both, Puzzle, Side, Solver};
+use crate::puzzle::{run_both, Attempt, Puzzle, Solver};
 use anyhow::Result;
 use std::path::Path;
 
 /// A corpus row that did not pass.
 #[derive(Debug, Clone)]
-pub struct Failure {
+pub struct RowFailure {
     pub line: u64,
     pub name: String,
     pub problem: String,
@@ -20,7 +20,7 @@ pub struct Failure {
 #[derive(Debug, Clone, Default)]
 pub struct ReplayReport {
     pub rows: usize,
-    pub failures: Vec<Failure>,
+    pub failures: Vec<RowFailure>,
     /// Rows whose reference ran out of fuel: only the core was compared.
     pub timeouts: usize,
 }
@@ -45,8 +45,8 @@ pub fn replay_row_with<P: Puzzle>(
         P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR),
     );
     let mut problems = Vec::new();
-    let mut judge = |who: &str, side: &Side<P::Answer>| match side {
-        Side::Ran(run) => {
+    let mut judge = |who: &str, side: &Attempt<P::Answer>| match side {
+        Attempt::Ran(run) => {
             let text = P::write_answer(&run.answer);
             if !crate::text::same_output(&text, &expected) {
                 problems.push(format!(
@@ -55,8 +55,8 @@ pub fn replay_row_with<P: Puzzle>(
                 ));
             }
         }
-        Side::Panicked(message) => problems.push(format!("{who} panicked: {message}")),
-        Side::OutOfFuel => {}
+        Attempt::Panicked(message) => problems.push(format!("{who} panicked: {message}")),
+        Attempt::OutOfFuel => {}
     };
     judge("core", &outcome.core);
     if let Some(reference) = &outcome.reference {
@@ -91,7 +91,7 @@ pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayRepo
     for loaded in &rows {
         match replay_row_with::<P>(loaded, core) {
             Ok(timed_out) => report.timeouts += usize::from(timed_out),
-            Err(problem) => report.failures.push(Failure {
+            Err(problem) => report.failures.push(RowFailure {
                 line: loaded.line,
                 name: loaded.row.name.clone(),
                 problem,

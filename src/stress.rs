@@ -75,7 +75,7 @@ impl StressOptions {
 
 /// How the program did on one case.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Judgement {
     Ok,
     /// Wrong answer: the first differing line.
     WrongAnswer {
@@ -91,30 +91,30 @@ pub enum Verdict {
     OutputLimit,
 }
 
-impl Verdict {
+impl Judgement {
     pub fn code(&self) -> &'static str {
         match self {
-            Verdict::Ok => "OK",
-            Verdict::WrongAnswer { .. } => "WA",
-            Verdict::RuntimeError { .. } => "RE",
-            Verdict::TimeLimit => "TLE",
-            Verdict::OutputLimit => "OLE",
+            Judgement::Ok => "OK",
+            Judgement::WrongAnswer { .. } => "WA",
+            Judgement::RuntimeError { .. } => "RE",
+            Judgement::TimeLimit => "TLE",
+            Judgement::OutputLimit => "OLE",
         }
     }
 
     fn slug(&self) -> &'static str {
         match self {
-            Verdict::Ok => "ok",
-            Verdict::WrongAnswer { .. } => "wrong-answer",
-            Verdict::RuntimeError { .. } => "runtime-error",
-            Verdict::TimeLimit => "time-limit",
-            Verdict::OutputLimit => "output-limit",
+            Judgement::Ok => "ok",
+            Judgement::WrongAnswer { .. } => "wrong-answer",
+            Judgement::RuntimeError { .. } => "runtime-error",
+            Judgement::TimeLimit => "time-limit",
+            Judgement::OutputLimit => "output-limit",
         }
     }
 }
 
 /// One run of the program ([`crate::process::run`]).
-pub type ProgramRun = crate::process::Run;
+pub use crate::process::Execution;
 
 fn describe_status(status: ExitStatus) -> String {
     match (status.code(), status.signal()) {
@@ -137,16 +137,16 @@ pub fn line_diff(expected: &str, got: &str) -> String {
 }
 
 /// Judges one program run against the oracle's output.
-pub fn judge(expected: &str, run: &ProgramRun) -> Verdict {
+pub fn judge(expected: &str, run: &Execution) -> Judgement {
     match run.ending {
-        Ending::TimeLimit => Verdict::TimeLimit,
-        Ending::OutputLimit => Verdict::OutputLimit,
-        Ending::Exited(status) if !status.success() => Verdict::RuntimeError {
+        Ending::TimeLimit => Judgement::TimeLimit,
+        Ending::OutputLimit => Judgement::OutputLimit,
+        Ending::Exited(status) if !status.success() => Judgement::RuntimeError {
             status: describe_status(status),
             stderr: tail(&run.stderr, 10),
         },
-        Ending::Exited(_) if crate::text::same_output(expected, &run.stdout) => Verdict::Ok,
-        Ending::Exited(_) => Verdict::WrongAnswer {
+        Ending::Exited(_) if crate::text::same_output(expected, &run.stdout) => Judgement::Ok,
+        Ending::Exited(_) => Judgement::WrongAnswer {
             diff: line_diff(expected, &run.stdout),
         },
     }
@@ -177,16 +177,16 @@ pub struct Counts {
 
 /// A failure of one kind (the first one), shrunk.
 #[derive(Debug, Clone)]
-pub struct Failure<C> {
+pub struct ProgramFailure<C> {
     pub original: C,
     pub shrunk: C,
     pub shrink_attempts: usize,
     /// Whether shrinking reached a local minimum or was cut off.
     pub shrink_stop: Stop,
-    pub verdict: Verdict,
+    pub verdict: Judgement,
     pub input: String,
     pub expected: String,
-    pub program: ProgramRun,
+    pub program: Execution,
     /// Where the original case was generated: (job, index).
     pub at: (u64, u64),
 }
@@ -202,7 +202,7 @@ pub struct StressReport<C> {
     pub own_time: Duration,
     /// The first failure of each kind, shrunk, in the order WA, RE, TLE, OLE
     /// (only the first failure of all without `keep_going`).
-    pub failures: Vec<Failure<C>>,
+    pub failures: Vec<ProgramFailure<C>>,
     /// Every failing case: its kind (`WA`, ...) and where it was generated,
     /// (job, index), sorted.
     pub failing: Vec<(&'static str, u64, u64)>,
@@ -249,7 +249,7 @@ pub fn check_command(cmd: &str, limits: Limits) -> Result<(), String> {
 
 /// A failing case as found: the case, its verdict, the oracle's output, the
 /// program's run, and (job, index).
-type Found<C> = (C, Verdict, String, ProgramRun, (u64, u64));
+type Found<C> = (C, Judgement, String, Execution, (u64, u64));
 
 /// The order failure kinds are reported and shrunk in.
 const KINDS: [&str; 4] = ["WA", "RE", "TLE", "OLE"];
@@ -302,7 +302,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                     }
                     let run = match crate::process::run(&options.cmd, &input, options.limits()) {
                         Ok(run) => run,
-                        Err(e) => ProgramRun {
+                        Err(e) => Execution {
                             ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
                             stdout: String::new(),
                             stderr: format!("could not start: {e}"),
@@ -325,14 +325,14 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                     );
                     shared.cases.fetch_add(1, Ordering::Relaxed);
                     let counter = match verdict {
-                        Verdict::Ok => &shared.ok,
-                        Verdict::WrongAnswer { .. } => &shared.wrong_answer,
-                        Verdict::RuntimeError { .. } => &shared.runtime_error,
-                        Verdict::TimeLimit => &shared.time_limit,
-                        Verdict::OutputLimit => &shared.output_limit,
+                        Judgement::Ok => &shared.ok,
+                        Judgement::WrongAnswer { .. } => &shared.wrong_answer,
+                        Judgement::RuntimeError { .. } => &shared.runtime_error,
+                        Judgement::TimeLimit => &shared.time_limit,
+                        Judgement::OutputLimit => &shared.output_limit,
                     };
                     counter.fetch_add(1, Ordering::Relaxed);
-                    if verdict != Verdict::Ok {
+                    if verdict != Judgement::Ok {
                         let kind = verdict.code();
                         failing
                             .lock()
@@ -411,11 +411,11 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
 fn shrink_failure<P: Puzzle>(
     options: &StressOptions,
     case: P::Case,
-    verdict: Verdict,
+    verdict: Judgement,
     expected: String,
-    run: ProgramRun,
+    run: Execution,
     at: (u64, u64),
-) -> Failure<P::Case> {
+) -> ProgramFailure<P::Case> {
     let kind = verdict.code();
     let still_fails = |candidate: &P::Case| {
         // A candidate outside the limits the run was asked for is no use to
@@ -439,7 +439,7 @@ fn shrink_failure<P: Puzzle>(
         Ok(again) => (judge(&expected_shrunk, &again), again),
         Err(_) => (verdict, run),
     };
-    Failure {
+    ProgramFailure {
         original: case,
         shrunk: shrunk.case,
         shrink_attempts: shrunk.attempts,
@@ -453,7 +453,7 @@ fn shrink_failure<P: Puzzle>(
 }
 
 /// The corpus row for a stress failure: the oracle's answer as expected.
-pub fn failure_row<P: Puzzle>(failure: &Failure<P::Case>, cmd: &str) -> Row {
+pub fn failure_row<P: Puzzle>(failure: &ProgramFailure<P::Case>, cmd: &str) -> Row {
     // A short hash of the input keeps names of different failures apart.
     let mut digest = lockstep_core::digest::Digest::new();
     for chunk in failure.input.as_bytes().chunks(8) {
@@ -475,11 +475,11 @@ pub fn failure_row<P: Puzzle>(failure: &Failure<P::Case>, cmd: &str) -> Row {
             P::describe(&failure.shrunk),
             failure.verdict.code(),
             match &failure.verdict {
-                Verdict::WrongAnswer { diff } => diff.clone(),
-                Verdict::RuntimeError { status, .. } => status.clone(),
-                Verdict::TimeLimit => "over the time limit".to_string(),
-                Verdict::OutputLimit => "over the output limit".to_string(),
-                Verdict::Ok => "passed when run again".to_string(),
+                Judgement::WrongAnswer { diff } => diff.clone(),
+                Judgement::RuntimeError { status, .. } => status.clone(),
+                Judgement::TimeLimit => "over the time limit".to_string(),
+                Judgement::OutputLimit => "over the output limit".to_string(),
+                Judgement::Ok => "passed when run again".to_string(),
             }
         ),
     }

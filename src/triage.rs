@@ -27,11 +27,11 @@ pub const ARTIFACT_PREFIXES: [&str; 3] = ["crash-", "timeout-", "oom-"];
 /// A shrunk disagreement: the report for a person and the row for the corpus.
 pub type Reproduction = Result<(String, Row), NotReproduced>;
 
-/// Checks and shrinks one artifact's bytes (a puzzle's `Entry::shrink`, or a
+/// Checks and shrinks one artifact's bytes (a puzzle's `AnyPuzzle::shrink`, or a
 /// deliberately broken core's in tests).
 pub type Reproduce = Arc<dyn Fn(&[u8]) -> Reproduction + Send + Sync>;
 
-/// Records a row (a puzzle's `Entry::record`).
+/// Records a row (a puzzle's `AnyPuzzle::record`).
 pub type Record<'a> = &'a dyn Fn(Row) -> Recorded;
 
 /// What became of one artifact.

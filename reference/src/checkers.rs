@@ -10,7 +10,7 @@
 //! absurd number of jump paths runs out of fuel instead of running long.
 
 use crate::{Fuel, OutOfFuel};
-use lockstep_core::checkers::{Board, Case, Instance, InstanceTrace, Piece, Run, Side, Verdict};
+use lockstep_core::checkers::{Board, Case, Instance, InstanceTrace, Piece, Ruling, Run, Side};
 use lockstep_core::digest::Digest;
 
 /// A piece as the grid holds it.
@@ -261,7 +261,7 @@ fn run_instance(
     instance: &Instance,
     fuel: &mut Fuel,
     mut on_board: impl FnMut(Board),
-) -> Result<Verdict, OutOfFuel> {
+) -> Result<Ruling, OutOfFuel> {
     let mut grid = Grid::of(instance);
     let mut side = instance.to_move;
     for (index, written) in instance.moves.iter().enumerate() {
@@ -272,10 +272,10 @@ fn run_instance(
                 on_board(grid.board());
                 side = side.opponent();
             }
-            None => return Ok(Verdict::Invalid(index + 1)),
+            None => return Ok(Ruling::Invalid(index + 1)),
         }
     }
-    Ok(Verdict::AllValid)
+    Ok(Ruling::AllValid)
 }
 
 /// Validates every instance of a case: the verdicts and the digest of the trace.

@@ -72,7 +72,7 @@ pub(super) fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-pub(super) fn solve(entry: &dyn Entry, reference: bool) -> Result<i32> {
+pub(super) fn solve(entry: &dyn AnyPuzzle, reference: bool) -> Result<i32> {
     let mut input = String::new();
     std::io::stdin()
         .read_to_string(&mut input)
@@ -95,7 +95,7 @@ pub(super) fn solve(entry: &dyn Entry, reference: bool) -> Result<i32> {
 /// and prints the row, ready to paste, and where it went. Never fails: a finding
 /// that cannot be written anywhere is still printed in full.
 pub(super) fn record_finding(
-    entry: &dyn Entry,
+    entry: &dyn AnyPuzzle,
     dir: Option<&Path>,
     row: &corpus::Row,
 ) -> Option<corpus::Recorded> {
@@ -108,7 +108,7 @@ pub(super) fn record_finding(
 }
 
 pub(super) fn fuzz(
-    entries: &[&dyn Entry],
+    entries: &[&dyn AnyPuzzle],
     options: &CampaignOptions,
     dir: Option<&Path>,
 ) -> Result<i32> {
@@ -155,14 +155,14 @@ pub(super) fn fuzz(
         );
     }
     for (name, s) in &rows {
-        if s.features.is_empty() {
+        if s.rule_branches.is_empty() {
             continue;
         }
         outln!(
             "\n{name}: cases reaching each rule branch ({} limits)",
             options.limits
         );
-        for (feature, count) in &s.features {
+        for (feature, count) in &s.rule_branches {
             outln!(
                 "  {feature:<44} {count:>10} {:>6.2}%",
                 100.0 * *count as f64 / s.tally.cases.max(1) as f64
@@ -173,7 +173,7 @@ pub(super) fn fuzz(
 }
 
 /// `lockstep triage --check`: every puzzle's corpus file loads and takes rows.
-pub(super) fn check_corpus(entries: &[&dyn Entry], dir: &Path) -> Result<i32> {
+pub(super) fn check_corpus(entries: &[&dyn AnyPuzzle], dir: &Path) -> Result<i32> {
     for entry in entries {
         let rows = entry
             .load(dir, true)
@@ -191,7 +191,7 @@ pub(super) fn check_corpus(entries: &[&dyn Entry], dir: &Path) -> Result<i32> {
 /// checked, shrunk and recorded. `named` says the targets were named by the
 /// user: each then has its line in the table, with zeros when it has no folder.
 pub(super) fn triage(
-    entries: &[&'static dyn Entry],
+    entries: &[&'static dyn AnyPuzzle],
     named: bool,
     artifacts: &Path,
     dir: &Path,
@@ -264,7 +264,7 @@ pub(super) fn triage(
     Ok(i32::from(reports.iter().any(|r| r.found())))
 }
 
-pub(super) fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i32> {
+pub(super) fn replay(entries: &[&dyn AnyPuzzle], dir: &std::path::Path) -> Result<i32> {
     let mut failed = 0;
     let mut total = 0;
     for entry in entries {
@@ -302,7 +302,7 @@ pub(super) fn replay(entries: &[&dyn Entry], dir: &std::path::Path) -> Result<i3
 }
 
 pub(super) fn stress(
-    entry: &dyn Entry,
+    entry: &dyn AnyPuzzle,
     options: &StressOptions,
     save: &std::path::Path,
     dir: Option<&Path>,
@@ -457,7 +457,7 @@ pub(super) fn stress_duel(
     Ok(1)
 }
 
-pub(super) fn bench(entries: &[&dyn Entry], options: &BenchOptions) -> Result<i32> {
+pub(super) fn bench(entries: &[&dyn AnyPuzzle], options: &BenchOptions) -> Result<i32> {
     outln!(
         "{} cases per round, {} rounds, seed {}; medians; one thread",
         options.cases,

@@ -9,7 +9,7 @@ use crate::campaign::CampaignOptions;
 use crate::corpus;
 use crate::process::Limits;
 use crate::puzzle::{CaseLimits, Encoding};
-use crate::registry::{self, Entry};
+use crate::registry::{self, AnyPuzzle};
 use crate::seeds::fresh_seed;
 use crate::stress::{Oracle, StressOptions};
 use anyhow::{bail, Context, Result};
@@ -94,12 +94,12 @@ pub fn main() -> i32 {
     }
 }
 
-fn pick(names: &[String]) -> Result<Vec<&'static dyn Entry>> {
+fn pick(names: &[String]) -> Result<Vec<&'static dyn AnyPuzzle>> {
     if names.is_empty() {
         return Ok(registry::all().to_vec());
     }
     // A puzzle named twice (either spelling) runs once, where it was first named.
-    let mut entries: Vec<&'static dyn Entry> = Vec::new();
+    let mut entries: Vec<&'static dyn AnyPuzzle> = Vec::new();
     for name in names {
         let entry = lookup(name)?;
         if !entries.iter().any(|e| e.module() == entry.module()) {
@@ -109,7 +109,7 @@ fn pick(names: &[String]) -> Result<Vec<&'static dyn Entry>> {
     Ok(entries)
 }
 
-fn lookup(name: &str) -> Result<&'static dyn Entry> {
+fn lookup(name: &str) -> Result<&'static dyn AnyPuzzle> {
     registry::find(name).with_context(|| {
         let known: Vec<&str> = registry::all().iter().map(|e| e.name()).collect();
         format!("unknown puzzle {name:?} (known: {})", known.join(", "))

@@ -7,7 +7,7 @@
 //! columns, a bad name, a duplicate name, an unknown origin, an input the puzzle's
 //! parser rejects.
 
-use crate::puzzle::{Puzzle, Side};
+use crate::puzzle::{Attempt, Puzzle};
 use crate::text::{clip, first_difference, judge_lines, same_output, QUOTE_CHARS};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -212,18 +212,18 @@ pub fn row_to_csv(row: &Row) -> String {
 pub fn divergence_row<P: Puzzle>(
     case: &P::Case,
     symptom: &str,
-    core: &Side<P::Answer>,
+    core: &Attempt<P::Answer>,
     reference: Option<&P::Answer>,
     origin: Origin,
     provenance: &str,
 ) -> Row {
     let expected = reference.map(P::write_answer);
     let core_text = match core {
-        Side::Ran(run) => Ok(P::write_answer(&run.answer)),
-        Side::Panicked(message) => {
+        Attempt::Ran(run) => Ok(P::write_answer(&run.answer)),
+        Attempt::Panicked(message) => {
             Err(format!("core panicked: {}", clip(message, 2 * QUOTE_CHARS)))
         }
-        Side::OutOfFuel => Err("core did not finish".to_string()),
+        Attempt::OutOfFuel => Err("core did not finish".to_string()),
     };
     let difference = match (&core_text, &expected) {
         (Err(core), _) => core.clone(),

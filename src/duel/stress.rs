@@ -8,7 +8,7 @@
 //! which the bot breaks the protocol or the rules stops the run; its per-turn log is
 //! printed and saved. Losing a game fairly is not a failure.
 
-use super::referee::{self, FailureKind, GameReport, RefereeOptions};
+use super::referee::{self, FaultKind, GameReport, RefereeOptions};
 use super::tournament::Score;
 use lockstep_core::duel::Cell;
 use std::path::Path;
@@ -30,7 +30,7 @@ pub struct DuelStressOptions {
 #[derive(Debug, Clone)]
 pub struct DuelFailure {
     pub game: u64,
-    pub kind: FailureKind,
+    pub kind: FaultKind,
     pub message: String,
     /// The referee's command line that replays the game.
     pub replay: String,

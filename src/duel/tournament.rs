@@ -15,7 +15,7 @@
 //! and the referee's losses: illegal, timeout, crash, malformed); and per program
 //! the median and largest total time it used in a game, as the referee measured it.
 
-use super::referee::{self, Failure, FailureKind, RefereeOptions};
+use super::referee::{self, BotFault, FaultKind, RefereeOptions};
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::{Cell, Outcome, Reason, Winner};
 use std::collections::BTreeMap;
@@ -88,19 +88,19 @@ pub struct Game {
 }
 
 /// The kind of ending: the rule that ended the game, or for a referee's loss the
-/// kind of the (first) failing player's failure ([`FailureKind`]).
-fn classify(reason: Reason, failures: &[Option<Failure>; 2]) -> &'static str {
+/// kind of the (first) failing player's failure ([`FaultKind`]).
+fn classify(reason: Reason, failures: &[Option<BotFault>; 2]) -> &'static str {
     match reason {
         Reason::Hp => "hp",
         Reason::Out => "out",
         Reason::Blessing => "blessing",
         Reason::Turns => "turns",
         Reason::Illegal => match failures.iter().flatten().next().map(|f| f.kind) {
-            Some(FailureKind::Timeout) => "timeout",
-            Some(FailureKind::Crash) => "crash",
-            Some(FailureKind::Ready) => "ready",
-            Some(FailureKind::Protocol) => "malformed",
-            Some(FailureKind::Illegal) | None => "illegal",
+            Some(FaultKind::Timeout) => "timeout",
+            Some(FaultKind::Crash) => "crash",
+            Some(FaultKind::Ready) => "ready",
+            Some(FaultKind::Protocol) => "malformed",
+            Some(FaultKind::Illegal) | None => "illegal",
         },
     }
 }
@@ -267,8 +267,8 @@ mod tests {
 
     #[test]
     fn losses_are_sorted_into_kinds() {
-        use FailureKind::*;
-        let one = |kind| [Some(Failure::new(kind, "")), None];
+        use FaultKind::*;
+        let one = |kind| [Some(BotFault::new(kind, "")), None];
         let label = |kind| classify(Reason::Illegal, &one(kind));
         let labels = [Timeout, Crash, Ready, Protocol, Illegal].map(label);
         assert_eq!(
@@ -277,8 +277,8 @@ mod tests {
         );
         // A draw by two failures: the first player's kind.
         let both = [
-            Some(Failure::new(Crash, "")),
-            Some(Failure::new(Timeout, "")),
+            Some(BotFault::new(Crash, "")),
+            Some(BotFault::new(Timeout, "")),
         ];
         assert_eq!(classify(Reason::Illegal, &both), "crash");
         assert_eq!(classify(Reason::Hp, &[None, None]), "hp");

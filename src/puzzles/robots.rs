@@ -353,7 +353,7 @@ impl Puzzle for Robots {
     /// Candidates tried (ten a move, more with teleports): enough for games of a few
     /// thousand moves; generated games take a few hundred at most.
     const FUEL: u64 = 200_000;
-    const FEATURES: &'static [&'static str] = &FEATURE_NAMES;
+    const RULE_BRANCHES: &'static [&'static str] = &FEATURE_NAMES;
 
     type Case = Case;
     type Answer = Answer;
@@ -407,7 +407,7 @@ impl Puzzle for Robots {
         shrink_candidates(case)
     }
 
-    fn features(case: &Case) -> u64 {
+    fn rule_branches(case: &Case) -> u64 {
         model::events(case)
     }
 }

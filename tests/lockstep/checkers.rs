@@ -9,7 +9,7 @@ use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
 use lockstep::puzzles::Checkers;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
-use lockstep_core::checkers::{self as model, Answer, Board, Case, Instance, Side, Verdict};
+use lockstep_core::checkers::{self as model, Answer, Board, Case, Instance, Ruling, Side};
 use lockstep_core::digest::Digest;
 use lockstep_reference::checkers as reference;
 use lockstep_reference::Fuel;
@@ -198,7 +198,7 @@ fn reaches_every_mutation(limits: CaseLimits) {
         for (instance, verdict) in case.instances.iter().zip(&answer) {
             instance.validate().unwrap();
             instances += 1;
-            valid_instances += usize::from(*verdict == Verdict::AllValid);
+            valid_instances += usize::from(*verdict == Ruling::AllValid);
             for side in [Side::Red, Side::White] {
                 max_pieces = max_pieces.max(instance.pieces(side).len());
                 min_pieces = min_pieces.min(instance.pieces(side).len());
@@ -412,10 +412,10 @@ fn validate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
             }
         }
         let mut side = instance.to_move;
-        let mut verdict = Verdict::AllValid;
+        let mut verdict = Ruling::AllValid;
         for (index, m) in instance.moves.iter().enumerate() {
             if !play(&mut squares, side, &m.0, bug) {
-                verdict = Verdict::Invalid(index + 1);
+                verdict = Ruling::Invalid(index + 1);
                 break;
             }
             board_of(&squares)
@@ -491,7 +491,9 @@ fn planted_bugs_are_found_and_shrunk_small() {
     let mut problems = Vec::new();
     for (name, solver) in BUGS {
         let diverges = |case: &Case| check_with::<Checkers>(case, solver, FUEL).is_divergence();
-        let Some((index, shrunk)) = campaign::hunt::<Checkers>(2024, 0..MAX_CASES, diverges) else {
+        let Some((index, shrunk)) =
+            campaign::find_and_shrink::<Checkers>(2024, 0..MAX_CASES, diverges)
+        else {
             problems.push(format!("{name}: not found in {MAX_CASES} cases"));
             continue;
         };
@@ -551,7 +553,7 @@ fn the_bench_whole_games_are_long_and_all_valid() {
     for case in &games {
         let core = model::solve(case);
         let reference = reference::solve(case, &mut Fuel::unlimited()).unwrap();
-        assert_eq!(core.answer, vec![Verdict::AllValid]);
+        assert_eq!(core.answer, vec![Ruling::AllValid]);
         assert_eq!(reference.answer, core.answer);
         assert_eq!(reference.trace_digest, core.trace_digest);
     }

@@ -8,7 +8,7 @@
 use crate::support::{fails_with, lockstep, text};
 use lockstep::campaign::{generate_case, Solver};
 use lockstep::puzzle::{check, check_with, Puzzle, Run, Verdict};
-use lockstep::puzzles::duel::FEATURES;
+use lockstep::puzzles::duel::RULE_BRANCHES;
 use lockstep::puzzles::Duel;
 use lockstep::seeds::CASE_BYTES;
 use lockstep::shrink::shrink;
@@ -316,7 +316,7 @@ fn no_push_ever_stops_on_a_shared_cell() {
 #[test]
 fn the_generator_reaches_every_rule_branch() {
     let mut buf = vec![0u8; CASE_BYTES];
-    let mut counts = [0u32; FEATURES.len()];
+    let mut counts = [0u32; RULE_BRANCHES.len()];
     let mut games = 0;
     let (mut lists, mut legal) = (0u32, 0u32);
     for index in 0..20_000 {
@@ -335,12 +335,12 @@ fn the_generator_reaches_every_rule_branch() {
             }
         }
         games += u32::from(case.len() > 4);
-        let bits = Duel::features(&case);
+        let bits = Duel::rule_branches(&case);
         for (i, count) in counts.iter_mut().enumerate() {
             *count += (bits >> i & 1) as u32;
         }
     }
-    let missing: Vec<&str> = FEATURES
+    let missing: Vec<&str> = RULE_BRANCHES
         .iter()
         .zip(counts)
         // Unreachable by geometry: see no_push_ever_stops_on_a_shared_cell.

@@ -3,7 +3,7 @@
 //! deliberately blind search caught by the differential, and short tournaments
 //! through the real binary.
 
-use lockstep::campaign::{generate_case, hunt};
+use lockstep::campaign::{find_and_shrink, generate_case};
 use lockstep::duel::bots::turn_budget;
 use lockstep::puzzle::{check, check_with, Puzzle, Run, Verdict};
 use lockstep::puzzles::{Duel, DuelSearch};
@@ -162,7 +162,7 @@ pub(crate) fn blind_to_dashes(state: &State) -> Run<[i32; 6]> {
 
 #[test]
 fn a_search_blind_to_dashes_is_caught_and_shrunk() {
-    let found = hunt::<DuelSearch>(3, 0..3000, |s| {
+    let found = find_and_shrink::<DuelSearch>(3, 0..3000, |s| {
         check_with::<DuelSearch>(s, blind_to_dashes, DuelSearch::FUEL).is_divergence()
     });
     let (index, shrunk) = found.expect("the differential finds the blind search");
@@ -303,7 +303,7 @@ fn a_race_search_without_its_second_pass_is_caught() {
         run.answer[5] = 0;
         run
     };
-    let found = hunt::<DuelSearch>(21, 0..400, |s| {
+    let found = find_and_shrink::<DuelSearch>(21, 0..400, |s| {
         check_with::<DuelSearch>(s, skips_second_pass, DuelSearch::FUEL).is_divergence()
     });
     assert!(

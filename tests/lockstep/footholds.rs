@@ -308,7 +308,8 @@ fn planted_bugs_are_found_and_shrunk_to_3x3() {
         let diverges = |case: &Case| {
             small(case) && check_with::<Footholds>(case, solver, FUEL).is_divergence()
         };
-        let Some((index, shrunk)) = campaign::hunt::<Footholds>(2024, 0..MAX_CASES, diverges)
+        let Some((index, shrunk)) =
+            campaign::find_and_shrink::<Footholds>(2024, 0..MAX_CASES, diverges)
         else {
             problems.push(format!("{name}: not found in {MAX_CASES} cases"));
             continue;

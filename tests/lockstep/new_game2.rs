@@ -269,7 +269,9 @@ fn planted_bugs_are_found_and_shrunk_small() {
     let mut problems = Vec::new();
     for (name, solver) in BUGS {
         let diverges = |game: &Case| check_with::<NewGame2>(game, solver, FUEL).is_divergence();
-        let Some((index, shrunk)) = campaign::hunt::<NewGame2>(2024, 0..MAX_CASES, diverges) else {
+        let Some((index, shrunk)) =
+            campaign::find_and_shrink::<NewGame2>(2024, 0..MAX_CASES, diverges)
+        else {
             problems.push(format!("{name}: not found in {MAX_CASES} cases"));
             continue;
         };

@@ -14,7 +14,7 @@ use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots}
 struct Planted {
     puzzle: &'static str,
     bug: &'static str,
-    hunt: Box<dyn Fn(u64) -> Option<Detection>>,
+    find_and_shrink: Box<dyn Fn(u64) -> Option<Detection>>,
 }
 
 /// A campaign's first finding: how long it took, after how many cases, and
@@ -33,7 +33,7 @@ fn planted<P: Puzzle>(bug: &'static str, solver: Solver<P>) -> Planted {
     Planted {
         puzzle: P::NAME,
         bug,
-        hunt: Box::new(move |seed| {
+        find_and_shrink: Box::new(move |seed| {
             let options = CampaignOptions {
                 seconds: 120.0,
                 seed,
@@ -101,7 +101,10 @@ fn every_planted_bug_is_found_from_every_seed() {
     println!("| puzzle | planted bug | found | time to detect, median (worst) | cases to the first, median | shrunk to (seed 1) |");
     println!("|---|---|---|---|---|---|");
     for planted in catalogue() {
-        let found: Vec<Detection> = SEEDS.iter().filter_map(|&s| (planted.hunt)(s)).collect();
+        let found: Vec<Detection> = SEEDS
+            .iter()
+            .filter_map(|&s| (planted.find_and_shrink)(s))
+            .collect();
         if found.len() < SEEDS.len() {
             problems.push(format!(
                 "{} / {}: found from {} of {} seeds",

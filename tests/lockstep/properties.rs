@@ -5,7 +5,7 @@ use arbitrary::Unstructured;
 use lockstep::campaign::{generate_case, generate_case_within};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
-use lockstep::quick::{core_agrees_with_reference, Generated};
+use lockstep::quickcheck_cases::{core_agrees_with_reference, Generated};
 use lockstep::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
 use quickcheck::{QuickCheck, TestResult};
 

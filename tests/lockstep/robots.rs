@@ -412,7 +412,8 @@ fn planted_bugs_are_found_and_shrunk_small() {
         let mut smallest: Option<(u64, Case)> = None;
         let mut findings = 0;
         let mut next = 0;
-        while let Some((index, shrunk)) = campaign::hunt::<Robots>(2024, next..MAX_CASES, diverges)
+        while let Some((index, shrunk)) =
+            campaign::find_and_shrink::<Robots>(2024, next..MAX_CASES, diverges)
         {
             findings += 1;
             next = index + 1;

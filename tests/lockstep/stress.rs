@@ -6,7 +6,7 @@ use crate::support::{fails_with, processes_with, scratch, text};
 use lockstep::process::{Ending, Limits};
 use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::NewGame2;
-use lockstep::stress::{judge, line_diff, ProgramRun, Verdict};
+use lockstep::stress::{judge, line_diff, Execution, Judgement};
 use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
@@ -113,7 +113,7 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
     )
     .unwrap();
     assert!(
-        matches!(judge(&expected, &run), Verdict::WrongAnswer { .. }),
+        matches!(judge(&expected, &run), Judgement::WrongAnswer { .. }),
         "the program passes the row it failed: {run:?}"
     );
 }
@@ -212,16 +212,16 @@ fn a_command_that_cannot_start_is_one_clear_error() {
 
 #[test]
 fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
-    let run = |stdout: &str, code: i32| ProgramRun {
+    let run = |stdout: &str, code: i32| Execution {
         ending: Ending::Exited(std::os::unix::process::ExitStatusExt::from_raw(code << 8)),
         stdout: stdout.to_string(),
         stderr: "boom\n".to_string(),
         elapsed: Duration::ZERO,
     };
-    assert_eq!(judge("1\n2\n", &run("1  \n2\n\n", 0)), Verdict::Ok);
+    assert_eq!(judge("1\n2\n", &run("1  \n2\n\n", 0)), Judgement::Ok);
     assert_eq!(
         judge("1\n2\n", &run("1\n3\n", 0)),
-        Verdict::WrongAnswer {
+        Judgement::WrongAnswer {
             diff: "line 2: expected \"2\", got \"3\" (2 lines expected, 2 got)".to_string()
         }
     );
@@ -230,19 +230,19 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
         "line 1: expected \"1\", got (no line) (1 lines expected, 0 got)"
     );
     assert!(
-        matches!(judge("1\n", &run("1\n", 3)), Verdict::RuntimeError { ref status, .. } if status == "exit code 3")
+        matches!(judge("1\n", &run("1\n", 3)), Judgement::RuntimeError { ref status, .. } if status == "exit code 3")
     );
-    let timed_out = ProgramRun {
+    let timed_out = Execution {
         ending: Ending::TimeLimit,
         ..run("", 0)
     };
-    assert_eq!(judge("1\n", &timed_out), Verdict::TimeLimit);
+    assert_eq!(judge("1\n", &timed_out), Judgement::TimeLimit);
     // Over the output limit is OLE, whatever was printed before.
-    let flooded = ProgramRun {
+    let flooded = Execution {
         ending: Ending::OutputLimit,
         ..run("1\n", 0)
     };
-    assert_eq!(judge("1\n", &flooded), Verdict::OutputLimit);
+    assert_eq!(judge("1\n", &flooded), Judgement::OutputLimit);
 }
 
 #[test]

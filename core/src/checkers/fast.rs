@@ -15,7 +15,7 @@
 //!   popcount per direction; with a jump, the jump sequences are generated onto the
 //!   stack, counted and dropped.
 
-use super::{Board, Case, Instance, InstanceTrace, Run, Side, Verdict};
+use super::{Board, Case, Instance, InstanceTrace, Ruling, Run, Side};
 use crate::digest::Digest;
 
 const NONE: u8 = u8::MAX;
@@ -285,7 +285,7 @@ fn can_jump_from(at: usize, dirs: u8, jumpable: u32, occupied: u32) -> bool {
 
 /// Validates an instance, handing the position after each applied move to
 /// `on_board`.
-fn run_instance(instance: &Instance, mut on_board: impl FnMut(&Board)) -> Verdict {
+fn run_instance(instance: &Instance, mut on_board: impl FnMut(&Board)) -> Ruling {
     let board = Board::of(instance);
     let mut position = Position {
         red: board.red,
@@ -299,10 +299,10 @@ fn run_instance(instance: &Instance, mut on_board: impl FnMut(&Board)) -> Verdic
                 position = next;
                 on_board(&position.board());
             }
-            None => return Verdict::Invalid(index + 1),
+            None => return Ruling::Invalid(index + 1),
         }
     }
-    Verdict::AllValid
+    Ruling::AllValid
 }
 
 /// Validates every instance of a case: the verdicts and the digest of the trace.

@@ -176,33 +176,33 @@ pub struct Case {
 
 /// The answer to one instance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Verdict {
+pub enum Ruling {
     AllValid,
     /// The 1-based number of the first invalid move.
     Invalid(usize),
 }
 
-impl Verdict {
+impl Ruling {
     /// The word folded into trace digests at the end of an instance.
     pub fn packed(self) -> u64 {
         match self {
-            Verdict::AllValid => 1 << 63,
-            Verdict::Invalid(n) => 1 << 62 | n as u64,
+            Ruling::AllValid => 1 << 63,
+            Ruling::Invalid(n) => 1 << 62 | n as u64,
         }
     }
 }
 
-impl fmt::Display for Verdict {
+impl fmt::Display for Ruling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::AllValid => write!(f, "All moves valid"),
-            Verdict::Invalid(n) => write!(f, "Move {n} is invalid"),
+            Ruling::AllValid => write!(f, "All moves valid"),
+            Ruling::Invalid(n) => write!(f, "Move {n} is invalid"),
         }
     }
 }
 
 /// The answer to a case: one verdict per instance, in input order.
-pub type Answer = Vec<Verdict>;
+pub type Answer = Vec<Ruling>;
 
 /// A position as three sets of squares: bit `s - 1` stands for square `s`. This is
 /// the vocabulary both solvers report positions in (the reference builds it from its
@@ -285,7 +285,7 @@ impl fmt::Display for Board {
 
 /// What a solver returns on the hot path: the answer and a digest of its trace
 /// (per instance, [`Board::packed`] after every applied move, then
-/// [`Verdict::packed`]).
+/// [`Ruling::packed`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Run {
     pub answer: Answer,
@@ -296,7 +296,7 @@ pub struct Run {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InstanceTrace {
     pub boards: Vec<Board>,
-    pub verdict: Verdict,
+    pub verdict: Ruling,
 }
 
 /// Parses the judge input: instances until `0 0`, then only blank lines.
@@ -518,7 +518,7 @@ mod tests {
     #[test]
     fn answers_are_written_as_the_judge_expects() {
         assert_eq!(
-            write_answer(&vec![Verdict::AllValid, Verdict::Invalid(3)]),
+            write_answer(&vec![Ruling::AllValid, Ruling::Invalid(3)]),
             "All moves valid\nMove 3 is invalid\n"
         );
     }

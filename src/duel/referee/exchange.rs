@@ -89,17 +89,17 @@ impl Bot {
     }
 
     /// Waits for the answer to a line sent at `sent`, charging the time.
-    pub(super) fn answer(&mut self, sent: Instant) -> Result<String, Failure> {
+    pub(super) fn answer(&mut self, sent: Instant) -> Result<String, BotFault> {
         let deadline = sent + self.remaining();
         let wait = deadline.saturating_duration_since(Instant::now());
         let message = match self.answers.recv_timeout(wait) {
             Ok(m) => m,
             Err(RecvTimeoutError::Timeout) => {
                 self.used = Duration::from_millis(TIME_BUDGET_MS);
-                return Err(Failure::new(FailureKind::Timeout, "ran out of time"));
+                return Err(BotFault::new(FaultKind::Timeout, "ran out of time"));
             }
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(Failure::new(FailureKind::Crash, "crashed"))
+                return Err(BotFault::new(FaultKind::Crash, "crashed"))
             }
         };
         let at = match &message {
@@ -107,16 +107,16 @@ impl Bot {
         };
         self.used += at.saturating_duration_since(sent);
         if self.used > Duration::from_millis(TIME_BUDGET_MS) {
-            return Err(Failure::new(FailureKind::Timeout, "ran out of time"));
+            return Err(BotFault::new(FaultKind::Timeout, "ran out of time"));
         }
         match message {
             Message::Line(line, _) => Ok(line),
-            Message::TooLong(_) => Err(Failure::new(
-                FailureKind::Protocol,
+            Message::TooLong(_) => Err(BotFault::new(
+                FaultKind::Protocol,
                 format!("answered a line longer than {MAX_ANSWER_BYTES} bytes"),
             )),
-            Message::Eof(_) => Err(Failure::new(
-                FailureKind::Crash,
+            Message::Eof(_) => Err(BotFault::new(
+                FaultKind::Crash,
                 "crashed (its output ended)",
             )),
         }
@@ -141,7 +141,7 @@ impl Bot {
 }
 
 /// Sends `lines` to both bots, then collects both answers.
-pub(super) fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String, Failure>; 2] {
+pub(super) fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String, BotFault>; 2] {
     let mut sent = [Instant::now(); 2];
     let mut ok = [true; 2];
     for p in 0..2 {
@@ -153,8 +153,8 @@ pub(super) fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String,
         out[p] = if ok[p] {
             bots[p].answer(sent[p])
         } else {
-            Err(Failure::new(
-                FailureKind::Crash,
+            Err(BotFault::new(
+                FaultKind::Crash,
                 "crashed (its input is closed)",
             ))
         };

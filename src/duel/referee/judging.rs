@@ -16,12 +16,12 @@ pub struct GameReport {
     /// microseconds: mean and max.
     pub overhead_us: (f64, f64),
     /// Why each player lost by breaking the protocol or the rules, if it did.
-    pub failures: [Option<Failure>; 2],
+    pub failures: [Option<BotFault>; 2],
 }
 
 /// The kind of a player's failure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FailureKind {
+pub enum FaultKind {
     Timeout,
     Crash,
     /// Answered READY with something other than OK.
@@ -34,27 +34,27 @@ pub enum FailureKind {
 /// Why a player lost by breaking the protocol or the rules: its kind, and the
 /// referee's words for it (what the report and the log print).
 #[derive(Debug, Clone)]
-pub struct Failure {
-    pub kind: FailureKind,
+pub struct BotFault {
+    pub kind: FaultKind,
     pub message: String,
 }
 
-impl Failure {
-    pub(crate) fn new(kind: FailureKind, message: impl Into<String>) -> Failure {
-        Failure {
+impl BotFault {
+    pub(crate) fn new(kind: FaultKind, message: impl Into<String>) -> BotFault {
+        BotFault {
             kind,
             message: message.into(),
         }
     }
 }
 
-impl std::fmt::Display for Failure {
+impl std::fmt::Display for BotFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-pub(super) fn loser_outcome(failed: [Option<Failure>; 2]) -> Option<(Outcome, String)> {
+pub(super) fn loser_outcome(failed: [Option<BotFault>; 2]) -> Option<(Outcome, String)> {
     match failed {
         [None, None] => None,
         [Some(a), Some(b)] => Some((

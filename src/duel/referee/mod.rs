@@ -88,8 +88,8 @@ fn play(
     let ready = exchange(bots, ["READY FIRST", "READY SECOND"]);
     let failed = ready.map(|r| match r {
         Ok(line) if line.trim() == "OK" => None,
-        Ok(line) => Some(Failure::new(
-            FailureKind::Ready,
+        Ok(line) => Some(BotFault::new(
+            FaultKind::Ready,
             format!("answered READY with {line:?} instead of OK"),
         )),
         Err(e) => Some(e),
@@ -120,21 +120,21 @@ fn play(
         let answers = exchange(bots, [&lines[0], &lines[1]]);
         work_start = Instant::now();
         let mut actions = [[Action::WAIT; 2]; 2];
-        let mut failed: [Option<Failure>; 2] = [None, None];
+        let mut failed: [Option<BotFault>; 2] = [None, None];
         for p in 0..2 {
             match &answers[p] {
                 Err(e) => failed[p] = Some(e.clone()),
                 Ok(line) => match parse_actions(line) {
                     Err(e) => {
-                        failed[p] = Some(Failure::new(
-                            FailureKind::Protocol,
+                        failed[p] = Some(BotFault::new(
+                            FaultKind::Protocol,
                             format!("sent a malformed answer {line:?}: {e}"),
                         ))
                     }
                     Ok(list) => match check_legal(&state, p, &list) {
                         Err(e) => {
-                            failed[p] = Some(Failure::new(
-                                FailureKind::Illegal,
+                            failed[p] = Some(BotFault::new(
+                                FaultKind::Illegal,
                                 format!("played illegally ({line}): {e}"),
                             ))
                         }

@@ -11,7 +11,7 @@ use crate::puzzle::{CaseLimits, Explanation, Puzzle, Run};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::checkers::{
-    self as model, Answer, Board, Case, Instance, Move, Piece, Side, Verdict, MAX_PIECES,
+    self as model, Answer, Board, Case, Instance, Move, Piece, Ruling, Side, MAX_PIECES,
 };
 use lockstep_core::input::InputError;
 use lockstep_reference::checkers::{self as reference, cell_to_square, square_to_cell, Grid};
@@ -299,7 +299,7 @@ impl Puzzle for Checkers {
 
 /// The verdicts of a case, as the tests count them.
 pub fn all_valid(answer: &Answer) -> bool {
-    answer.iter().all(|v| *v == Verdict::AllValid)
+    answer.iter().all(|v| *v == Ruling::AllValid)
 }
 
 /// Whole games from the start position, every move legal: random play (seeded)

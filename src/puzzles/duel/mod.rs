@@ -219,7 +219,7 @@ fn explain(case: &Case) -> Explanation {
 }
 
 /// Rule branches for `--stats` and the generator-reach test.
-pub const FEATURES: [&str; 20] = [
+pub const RULE_BRANCHES: [&str; 20] = [
     "dash moved",
     "dash blocked",
     "guard blocked an attack",
@@ -242,8 +242,8 @@ pub const FEATURES: [&str; 20] = [
     "illegal action list",
 ];
 
-/// Which [`FEATURES`] one line goes through, from the core's events.
-fn turn_features(turn: &Turn) -> u64 {
+/// Which [`RULE_BRANCHES`] one line goes through, from the core's events.
+fn turn_branches(turn: &Turn) -> u64 {
     let (result, events) = core_events(turn);
     let mut bits = 0u64;
     let mut set = |i: usize| bits |= 1 << i;
@@ -372,7 +372,7 @@ impl Puzzle for Duel {
     const FUEL: u64 = 10_000;
     const CORPUS_LINE_BREAK: char = ';';
     const PLAYED_THROUGH_REFEREE: bool = true;
-    const FEATURES: &'static [&'static str] = &FEATURES;
+    const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
 
     type Case = Case;
     type Answer = Answer;
@@ -424,7 +424,7 @@ impl Puzzle for Duel {
         shrink_candidates(case)
     }
 
-    fn features(case: &Case) -> u64 {
-        case.iter().fold(0, |bits, turn| bits | turn_features(turn))
+    fn rule_branches(case: &Case) -> u64 {
+        case.iter().fold(0, |bits, turn| bits | turn_branches(turn))
     }
 }
