@@ -110,8 +110,8 @@ pub trait Puzzle: 'static {
     const CORPUS_LINE_BREAK: char = '|';
 
     /// True when a user's program for this puzzle is a bot that plays games
-    /// (duel): `lockstep stress` then plays it through the referee, whose rules
-    /// and time budget judge it, instead of comparing its output on cases.
+    /// (duel): the referee's rules and time budget judge it (`lockstep duel
+    /// stress`), and `lockstep stress` refuses it, having no oracle to compare.
     const PLAYED_THROUGH_REFEREE: bool = false;
 
     /// Names of the rule branches that [`Puzzle::features`] reports, for

@@ -105,8 +105,8 @@ pub trait AnyPuzzle: Sync {
     fn bench(&self, options: &BenchOptions) -> BenchResult;
     /// Runs a user's program against the oracle (`lockstep stress`).
     fn stress(&self, options: &StressOptions) -> StressSummary;
-    /// [`Puzzle::PLAYED_THROUGH_REFEREE`]: `lockstep stress` plays the program
-    /// as a bot instead ([`crate::duel::stress`]).
+    /// [`Puzzle::PLAYED_THROUGH_REFEREE`]: a program for it is a bot, stressed
+    /// by `lockstep duel stress` ([`crate::duel::stress`]), not `lockstep stress`.
     fn played_through_referee(&self) -> bool;
 }
 

@@ -203,8 +203,7 @@ pub(super) enum Command {
     },
     /// Test your own solution program against the oracle; shrink its first failure.
     Stress {
-        /// The puzzle (duel plays a bot program against the built-in bots through
-        /// the referee).
+        /// The puzzle (a duel bot is stressed by `lockstep duel stress`).
         #[arg(value_parser = puzzle_names())]
         puzzle: String,
         /// The program: judge input on its stdin, judge output expected on stdout.
@@ -386,6 +385,33 @@ pub(super) enum DuelCommand {
         /// Seed for the INITs (default: a fresh one, printed)
         #[arg(long)]
         seed: Option<u64>,
+    },
+    /// Your bot program against the built-in random and greedy bots through
+    /// the referee: a timeout, crash, malformed answer or illegal list stops
+    /// the run and saves the game's log; losing fairly is not a failure
+    Stress {
+        /// Your bot's command (shell syntax runs through `sh -c`)
+        #[arg(long, value_parser = non_empty_command)]
+        cmd: String,
+        /// Stop after this many games
+        #[arg(long, value_parser = at_least_one)]
+        games: Option<u64>,
+        /// Stop after this many seconds (default 30 when --games is not given)
+        #[arg(long)]
+        seconds: Option<f64>,
+        /// Time for the start-up check, in milliseconds: the bot runs once on an
+        /// empty input to show that it starts [default: 2000]
+        #[arg(long)]
+        startup_ms: Option<u64>,
+        /// Seed for the INITs (default: a fresh one, printed)
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Games at once (default: the number of cores)
+        #[arg(long, value_parser = thread_count)]
+        jobs: Option<usize>,
+        /// Where to save the failing game's log [default: lockstep-stress-duel.log]
+        #[arg(long)]
+        save: Option<PathBuf>,
     },
     /// A built-in bot speaking the protocol on stdin/stdout.
     Bot {

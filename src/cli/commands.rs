@@ -404,7 +404,7 @@ pub(super) fn stress_duel(
     save: &std::path::Path,
 ) -> Result<i32> {
     errln!(
-        "lockstep stress duel: seed {}, {} jobs (repeat with --seed {} --jobs {})",
+        "lockstep duel stress: seed {}, {} jobs (repeat with --seed {} --jobs {})",
         options.seed,
         options.jobs,
         options.seed,

@@ -8,6 +8,33 @@ pub(super) fn duel(command: DuelCommand) -> Result<i32> {
     use crate::seeds::SplitMix64;
     match command {
         DuelCommand::Step { reference } => duel_step(reference),
+        DuelCommand::Stress {
+            cmd,
+            games,
+            seconds,
+            startup_ms,
+            seed,
+            jobs,
+            save,
+        } => {
+            let startup = crate::process::Limits {
+                time: std::time::Duration::from_millis(startup_ms.unwrap_or(2000)),
+                output: crate::process::DEFAULT_OUTPUT_LIMIT,
+            };
+            if let Err(message) = crate::stress::check_command(&cmd, startup) {
+                bail!("{message}");
+            }
+            let options = crate::duel::stress::DuelStressOptions {
+                cmd,
+                max_games: games,
+                seconds: seconds.unwrap_or(if games.is_some() { f64::INFINITY } else { 30.0 }),
+                seed: seed.unwrap_or_else(fresh_seed),
+                jobs: jobs.unwrap_or_else(default_jobs),
+                progress: true,
+            };
+            let save = save.unwrap_or_else(|| PathBuf::from("lockstep-stress-duel.log"));
+            stress_duel(&options, &save)
+        }
         DuelCommand::Bot { strategy, seed } => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

@@ -63,7 +63,10 @@ pub fn main() -> i32 {
         cli.command,
         Command::Stress { .. }
             | Command::Duel {
-                command: DuelCommand::Referee { .. } | DuelCommand::Tournament { .. }
+                command: DuelCommand::Referee { .. }
+                    | DuelCommand::Tournament { .. }
+                    | DuelCommand::Ladder { .. }
+                    | DuelCommand::Stress { .. }
             }
     );
     if runs_programs {
@@ -271,51 +274,27 @@ fn run(cli: Cli) -> Result<i32> {
         } => {
             let entry = lookup(&puzzle)?;
             let timeout = std::time::Duration::from_millis(timeout_ms.unwrap_or(2000));
-            let output_limit_given = output_limit.is_some();
             let output_limit = output_limit.unwrap_or(crate::process::DEFAULT_OUTPUT_LIMIT);
             let startup = Limits {
                 time: startup_ms.map_or(timeout, std::time::Duration::from_millis),
                 output: output_limit,
             };
-            // Flags first (nothing started, nothing created), then the
-            // program's start-up check, then the --dump directory.
+            // A bot is judged by the referee's rules and clock, not by an
+            // oracle: its command has its own flags. Refused before anything
+            // starts or is created.
             if entry.played_through_referee() {
-                // A bot is judged by the referee's own rules: a per-case time limit,
-                // an oracle and a corpus row do not apply.
-                let ignored = [
-                    ("--timeout-ms", timeout_ms.is_some()),
-                    ("--output-limit", output_limit_given),
-                    ("--keep-going", keep_going),
-                    ("--dump", dump.is_some()),
-                    ("--oracle", !matches!(oracle, OracleArg::Core)),
-                    ("--corpus", corpus.is_some()),
-                    ("--no-append", no_append),
-                ];
-                if let Some((flag, _)) = ignored.iter().find(|(_, given)| *given) {
-                    bail!(
-                        "{flag} does not apply to `stress {}` (the referee's 1000 ms budget and rules judge the bot)",
-                        entry.name()
-                    );
-                }
+                bail!(
+                    "a {} bot is stressed with `lockstep duel stress --cmd CMD [--games N]` (the referee's rules and 1000 ms budget judge it)",
+                    entry.name()
+                );
             }
+            // The program's start-up check, then the --dump directory.
             if let Err(message) = crate::stress::check_command(&cmd, startup) {
                 bail!("{message}");
             }
             let seconds = seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 });
             let seed = seed.unwrap_or_else(fresh_seed);
             let jobs = jobs.unwrap_or_else(default_jobs);
-            if entry.played_through_referee() {
-                let options = crate::duel::stress::DuelStressOptions {
-                    cmd,
-                    max_games: cases,
-                    seconds,
-                    seed,
-                    jobs,
-                    progress: true,
-                };
-                let save = save.unwrap_or_else(|| PathBuf::from("lockstep-stress-duel.log"));
-                return stress_duel(&options, &save);
-            }
             if let Some(dir) = &dump {
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("--dump {}: creating it", dir.display()))?;

@@ -1,4 +1,4 @@
-//! `lockstep stress duel`: a user's bot program against the built-in bots, through
+//! `lockstep duel stress`: a user's bot program against the built-in bots, through
 //! the real referee, looking for protocol errors, illegal actions, timeouts and
 //! crashes.
 //!

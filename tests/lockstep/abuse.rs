@@ -345,10 +345,11 @@ fn duel_step_answers_each_line_as_it_reads_it() {
     assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
 }
 
-/// A flag that does not apply to a bot is refused before anything happens:
-/// the program is not started and `--dump` leaves no directory behind.
+/// `stress duel` is refused before anything happens (a bot is stressed by
+/// `duel stress`, whose flags are the referee's): the program is not started
+/// and `--dump` leaves no directory behind; `duel stress` has no `--dump`.
 #[test]
-fn flags_a_bot_ignores_are_refused_before_anything_is_made() {
+fn stress_duel_is_refused_before_anything_is_made() {
     let dir = scratch("abuse-dump-refused");
     let dump = dir.join("dump");
     let started = dir.join("started");
@@ -366,10 +367,28 @@ fn flags_a_bot_ignores_are_refused_before_anything_is_made() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("--dump does not apply"),
+        text(&out.stderr).contains("is stressed with `lockstep duel stress --cmd CMD"),
         "{}",
         text(&out.stderr)
     );
     assert!(!dump.exists(), "--dump was created");
     assert!(!started.exists(), "the program was started");
+    let out = lockstep(
+        &[
+            "duel",
+            "stress",
+            "--cmd",
+            &cmd,
+            "--dump",
+            dump.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--dump"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dump.exists() && !started.exists());
 }

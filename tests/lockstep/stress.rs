@@ -251,7 +251,7 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
     let exe = env!("CARGO_BIN_EXE_lockstep");
     let sound = format!("{exe} duel bot --strategy greedy --seed 3");
     let out = lockstep(&[
-        "stress", "duel", "--cmd", &sound, "--cases", "8", "--seed", "2",
+        "duel", "stress", "--cmd", &sound, "--games", "8", "--seed", "2",
     ]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
@@ -268,11 +268,11 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
         let save = dir.join(format!("{fixture}.log"));
         let program = format!("sh tests/fixtures/duel/{fixture}.sh");
         let out = lockstep(&[
-            "stress",
             "duel",
+            "stress",
             "--cmd",
             &program,
-            "--cases",
+            "--games",
             "4",
             "--seed",
             "2",
