@@ -25,6 +25,46 @@ pub struct ReplayReport {
     pub timeouts: usize,
 }
 
+/// A puzzle's replay as `lockstep replay` prints it: each failing row with its
+/// file and line, then the puzzle's line of counts.
+pub struct Shown<'a> {
+    pub puzzle: &'a str,
+    pub path: &'a Path,
+    pub report: &'a ReplayReport,
+}
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = self.report;
+        for failure in &r.failures {
+            writeln!(
+                f,
+                "FAIL {}:{} {}\n{}\n",
+                self.path.display(),
+                failure.line,
+                failure.name,
+                failure.problem
+            )?;
+        }
+        write!(
+            f,
+            "{}: {} rows, {} passed, {} failed",
+            self.puzzle,
+            r.rows,
+            r.rows - r.failures.len(),
+            r.failures.len()
+        )?;
+        if r.timeouts > 0 {
+            write!(
+                f,
+                ", {} with the reference out of fuel (core only)",
+                r.timeouts
+            )?;
+        }
+        writeln!(f)
+    }
+}
+
 /// Corpus rows are few, so the reference gets ten times its campaign budget.
 pub const REPLAY_FUEL_FACTOR: u64 = 10;
 

@@ -157,6 +157,59 @@ pub trait Extras: Puzzle {
 impl Extras for crate::puzzles::Robots {}
 impl Extras for crate::puzzles::NewGame2 {}
 
+/// The bench table's heading: what was measured, then the column names.
+pub struct Header<'a>(pub &'a BenchOptions);
+
+impl std::fmt::Display for Header<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let o = self.0;
+        writeln!(
+            f,
+            "{} cases per round, {} rounds, seed {}; medians; one thread",
+            o.cases, o.rounds, o.seed
+        )?;
+        writeln!(
+            f,
+            "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10} {:>16} {:>8}",
+            "puzzle",
+            "core cases/s",
+            "reference cases/s",
+            "speedup",
+            "skipped",
+            "campaign cases/s",
+            "efficiency",
+            "generate cases/s",
+            "harness"
+        )
+    }
+}
+
+/// One puzzle's row of the bench table, then its own lines, indented.
+pub struct Line<'a>(pub &'a str, pub &'a BenchResult);
+
+impl std::fmt::Display for Line<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Line(name, r) = self;
+        writeln!(
+            f,
+            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}% {:>16.0} {:>7.0}%",
+            name,
+            r.core_per_second,
+            r.reference_per_second,
+            r.speedup,
+            r.skipped,
+            r.campaign_per_second,
+            100.0 * r.campaign_efficiency,
+            r.generate_per_second,
+            100.0 * r.harness_efficiency
+        )?;
+        for line in &r.extra {
+            writeln!(f, "  {line}")?;
+        }
+        Ok(())
+    }
+}
+
 pub fn bench<P: Extras>(options: &BenchOptions) -> BenchResult {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut cases = Vec::with_capacity(options.cases);

@@ -268,30 +268,14 @@ pub(super) fn replay(entries: &[&dyn AnyPuzzle], dir: &std::path::Path) -> Resul
     let mut failed = 0;
     let mut total = 0;
     for entry in entries {
-        let path = entry.corpus_path(dir);
         let report = entry.replay(dir)?;
-        for failure in &report.failures {
-            outln!(
-                "FAIL {}:{} {}\n{}\n",
-                path.display(),
-                failure.line,
-                failure.name,
-                failure.problem
-            );
-        }
-        outln!(
-            "{}: {} rows, {} passed, {} failed{}",
-            entry.name(),
-            report.rows,
-            report.rows - report.failures.len(),
-            report.failures.len(),
-            if report.timeouts > 0 {
-                format!(
-                    ", {} with the reference out of fuel (core only)",
-                    report.timeouts
-                )
-            } else {
-                String::new()
+        let path = entry.corpus_path(dir);
+        out!(
+            "{}",
+            crate::replay::Shown {
+                puzzle: entry.name(),
+                path: &path,
+                report: &report
             }
         );
         failed += report.failures.len();
@@ -413,29 +397,7 @@ pub(super) fn stress_duel(
     let exe =
         std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;
     let report = crate::duel::stress::run(options, &exe).map_err(anyhow::Error::msg)?;
-    let mut times = report.time_used_ms.clone();
-    times.sort_unstable();
-    outln!(
-        "duel: {} games against random and greedy, {:.1} games/s: {} won, {} drawn, {} lost",
-        report.games,
-        report.games as f64 / report.elapsed.as_secs_f64().max(1e-9),
-        report.wins,
-        report.draws,
-        report.losses
-    );
-    if !times.is_empty() {
-        outln!(
-            "time used per game: median {} ms, max {} ms (of 1000)",
-            times[times.len() / 2],
-            times[times.len() - 1]
-        );
-    }
-    if report.opponent_failures > 0 {
-        outln!(
-            "the built-in opponent failed in {} games: a lockstep bug, please report it",
-            report.opponent_failures
-        );
-    }
+    out!("{report}");
     let Some(failure) = report.failure else {
         return Ok(0);
     };
@@ -458,41 +420,13 @@ pub(super) fn stress_duel(
 }
 
 pub(super) fn bench(entries: &[&dyn AnyPuzzle], options: &BenchOptions) -> Result<i32> {
-    outln!(
-        "{} cases per round, {} rounds, seed {}; medians; one thread",
-        options.cases,
-        options.rounds,
-        options.seed
-    );
-    outln!(
-        "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10} {:>16} {:>8}",
-        "puzzle",
-        "core cases/s",
-        "reference cases/s",
-        "speedup",
-        "skipped",
-        "campaign cases/s",
-        "efficiency",
-        "generate cases/s",
-        "harness"
-    );
+    // Row by row, as each puzzle is measured: a whole bench takes minutes.
+    out!("{}", crate::bench::Header(options));
     for entry in entries {
-        let r = entry.bench(options);
-        outln!(
-            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}% {:>16.0} {:>7.0}%",
-            entry.name(),
-            r.core_per_second,
-            r.reference_per_second,
-            r.speedup,
-            r.skipped,
-            r.campaign_per_second,
-            100.0 * r.campaign_efficiency,
-            r.generate_per_second,
-            100.0 * r.harness_efficiency
+        out!(
+            "{}",
+            crate::bench::Line(entry.name(), &entry.bench(options))
         );
-        for line in &r.extra {
-            outln!("  {line}");
-        }
     }
     Ok(0)
 }

@@ -51,6 +51,38 @@ pub struct DuelStressReport {
     pub failure: Option<DuelFailure>,
 }
 
+/// The summary `lockstep duel stress` prints on stdout: games, results, the
+/// bot's time per game. (The failure, if any, goes to stderr with its log.)
+impl std::fmt::Display for DuelStressReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "duel: {} games against random and greedy, {:.1} games/s: {} won, {} drawn, {} lost",
+            self.games,
+            self.games as f64 / self.elapsed.as_secs_f64().max(1e-9),
+            self.wins,
+            self.draws,
+            self.losses
+        )?;
+        let mut times = self.time_used_ms.clone();
+        times.sort_unstable();
+        if let (Some(median), Some(max)) = (times.get(times.len() / 2), times.last()) {
+            writeln!(
+                f,
+                "time used per game: median {median} ms, max {max} ms (of 1000)"
+            )?;
+        }
+        if self.opponent_failures > 0 {
+            writeln!(
+                f,
+                "the built-in opponent failed in {} games: a lockstep bug, please report it",
+                self.opponent_failures
+            )?;
+        }
+        Ok(())
+    }
+}
+
 /// Spring, player 1's start, player 2's start.
 type Init = (Cell, Cell, Cell);
 
