@@ -354,41 +354,19 @@ fn stress_duel_is_refused_before_anything_is_made() {
     let dump = dir.join("dump");
     let started = dir.join("started");
     let cmd = format!("touch {}", started.display());
-    let out = lockstep(
-        &[
-            "stress",
-            "duel",
-            "--cmd",
-            &cmd,
-            "--dump",
-            dump.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("is stressed with `lockstep duel stress --cmd CMD"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert!(!dump.exists(), "--dump was created");
-    assert!(!started.exists(), "the program was started");
-    let out = lockstep(
-        &[
-            "duel",
-            "stress",
-            "--cmd",
-            &cmd,
-            "--dump",
-            dump.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("--dump"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert!(!dump.exists() && !started.exists());
+    let dump_arg = dump.to_str().unwrap();
+    for (args, says) in [
+        (
+            ["stress", "duel"],
+            "is stressed with `lockstep duel stress --cmd CMD",
+        ),
+        (["duel", "stress"], "--dump"),
+    ] {
+        let out = lockstep(&[args[0], args[1], "--cmd", &cmd, "--dump", dump_arg], "");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!dump.exists(), "{args:?}: --dump was created");
+        assert!(!started.exists(), "{args:?}: the program was started");
+    }
 }

@@ -2,9 +2,10 @@
 //! against the published counts, the generator's reach, and proof that the harness
 //! catches (and shrinks) deliberately wrong validators.
 
+use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::{self, generate_case, Solver};
 use lockstep::corpus::{self, Origin};
-use lockstep::puzzle::{check, check_with, Run, Verdict as Check};
+use lockstep::puzzle::{check_with, Run, Verdict as Check};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
 use lockstep::puzzles::Checkers;
@@ -488,36 +489,27 @@ pub(crate) const BUGS: [(&str, Solver<Checkers>); 4] = [
 
 #[test]
 fn planted_bugs_are_found_and_shrunk_small() {
-    let mut problems = Vec::new();
-    for (name, solver) in BUGS {
-        let diverges = |case: &Case| check_with::<Checkers>(case, solver, FUEL).is_divergence();
-        let Some((index, shrunk)) =
-            campaign::find_and_shrink::<Checkers>(2024, 0..MAX_CASES, diverges)
-        else {
-            problems.push(format!("{name}: not found in {MAX_CASES} cases"));
-            continue;
-        };
-        let shrunk = shrunk.case;
-        assert_eq!(
-            check::<Checkers>(&shrunk),
-            Check::Agree,
-            "the real core must agree on {shrunk:?}"
-        );
-        let total: usize = shrunk.instances.iter().map(pieces).sum();
-        println!(
-            "{name}: found at case {index}, shrunk to {} instance(s), {total} pieces:\n{}",
-            shrunk.instances.len(),
-            model::write_input(&shrunk)
-        );
-        if shrunk.instances.len() > 1 || total > 4 {
-            problems.push(format!(
-                "{name}: shrunk only to {} instances, {total} pieces:\n{}",
-                shrunk.instances.len(),
-                model::write_input(&shrunk)
-            ));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let total = |c: &Case| c.instances.iter().map(pieces).sum::<usize>();
+    let bugs = BUGS.map(|(name, solver)| PlantedBug::<Checkers> {
+        name,
+        solver: Box::new(solver),
+        small: Box::new(move |c: &Case| c.instances.len() == 1 && total(c) <= 4),
+    });
+    let hunt = Hunt {
+        fuel: FUEL,
+        max_cases: MAX_CASES,
+        max_findings: 1,
+        within: &|_| true,
+        describe: &|c: &Case| {
+            format!(
+                "{} instance(s), {} pieces:\n{}",
+                c.instances.len(),
+                total(c),
+                model::write_input(c)
+            )
+        },
+    };
+    planted_bugs(&hunt, &bugs);
 }
 
 #[test]

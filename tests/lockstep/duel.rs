@@ -6,12 +6,12 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::support::{fails_with, lockstep, text};
+use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::{generate_case, Solver};
-use lockstep::puzzle::{check, check_with, Puzzle, Run, Verdict};
+use lockstep::puzzle::{check_with, Puzzle, Run, Verdict};
 use lockstep::puzzles::duel::RULE_BRANCHES;
 use lockstep::puzzles::Duel;
 use lockstep::seeds::CASE_BYTES;
-use lockstep::shrink::shrink;
 use lockstep_core::digest::Digest;
 use lockstep_core::duel::{
     self as model, line_marker, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase,
@@ -677,32 +677,19 @@ fn non_wait(case: &Case) -> usize {
 
 #[test]
 fn planted_bugs_are_found_and_shrunk_to_one_line() {
-    let mut buf = vec![0u8; CASE_BYTES];
-    let mut problems = Vec::new();
-    for (name, solver, bound) in BUGS {
-        let diverges = |case: &Case| check_with::<Duel>(case, solver, FUEL).is_divergence();
-        let found = (0..MAX_CASES).find_map(|index| {
-            let case = generate_case::<Duel>(2024, 0, index, &mut buf)?;
-            diverges(&case).then_some((index, case))
-        });
-        let Some((index, case)) = found else {
-            problems.push(format!("{name}: not found in {MAX_CASES} cases"));
-            continue;
-        };
-        let shrunk = shrink::<Duel>(case, diverges, 20_000).case;
-        assert_eq!(check::<Duel>(&shrunk), Verdict::Agree);
-        println!(
-            "{name}: case {index}, shrunk to {}",
-            model::write_input(&shrunk).trim_end()
-        );
-        if shrunk.len() != 1 || non_wait(&shrunk) > bound {
-            problems.push(format!(
-                "{name}: shrunk only to {}",
-                model::write_input(&shrunk)
-            ));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let bugs = BUGS.map(|(name, solver, bound)| PlantedBug::<Duel> {
+        name,
+        solver: Box::new(solver),
+        small: Box::new(move |c: &Case| c.len() == 1 && non_wait(c) <= bound),
+    });
+    let hunt = Hunt {
+        fuel: FUEL,
+        max_cases: MAX_CASES,
+        max_findings: 1,
+        within: &|_| true,
+        describe: &|c: &Case| model::write_input(c).trim_end().to_string(),
+    };
+    planted_bugs(&hunt, &bugs);
 }
 
 #[test]

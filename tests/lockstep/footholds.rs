@@ -1,8 +1,9 @@
 //! Disappearing Footholds: the samples, core-only properties on boards the
 //! reference cannot finish, the generator's reach, and deliberately wrong solvers.
 
+use crate::support::{planted_bugs, Hunt, PlantedBug};
 use arbitrary::Unstructured;
-use lockstep::campaign::{self, generate_case, Solver};
+use lockstep::campaign::{generate_case, Solver};
 use lockstep::puzzle::{check, check_with, Run, Verdict};
 use lockstep::puzzles::footholds::{first_moves, full_board, generate_game};
 use lockstep::puzzles::Footholds;
@@ -303,36 +304,19 @@ pub(crate) const BUGS: [(&str, Solver<Footholds>); 3] = [
 
 #[test]
 fn planted_bugs_are_found_and_shrunk_to_3x3() {
-    let mut problems = Vec::new();
-    for (name, solver) in BUGS {
-        let diverges = |case: &Case| {
-            small(case) && check_with::<Footholds>(case, solver, FUEL).is_divergence()
-        };
-        let Some((index, shrunk)) =
-            campaign::find_and_shrink::<Footholds>(2024, 0..MAX_CASES, diverges)
-        else {
-            problems.push(format!("{name}: not found in {MAX_CASES} cases"));
-            continue;
-        };
-        let shrunk = shrunk.case;
-        assert_eq!(
-            check::<Footholds>(&shrunk),
-            Verdict::Agree,
-            "the real core must agree on {shrunk:?}"
-        );
-        let g = &shrunk.games[0];
-        println!(
-            "{name}: found at case {index}, shrunk to {}x{} with {} footholds",
-            g.height,
-            g.width,
-            g.mask().count_ones()
-        );
-        if shrunk.games.len() > 1 || g.height > 3 || g.width > 3 {
-            problems.push(format!(
-                "{name}: shrunk only to {}",
-                model::write_input(&shrunk)
-            ));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let bugs = BUGS.map(|(name, solver)| PlantedBug::<Footholds> {
+        name,
+        solver: Box::new(solver),
+        small: Box::new(|c: &Case| {
+            c.games.len() == 1 && c.games[0].height <= 3 && c.games[0].width <= 3
+        }),
+    });
+    let hunt = Hunt {
+        fuel: FUEL,
+        max_cases: MAX_CASES,
+        max_findings: 1,
+        within: &small,
+        describe: &|c: &Case| model::write_input(c),
+    };
+    planted_bugs(&hunt, &bugs);
 }

@@ -1,8 +1,9 @@
 //! New Game 2: rule scenarios on both solvers, the generator's reach, and proof that
 //! the harness catches (and shrinks) deliberately wrong solvers.
 
+use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::{self, generate_case, Solver};
-use lockstep::puzzle::{check, check_with, Run, Verdict};
+use lockstep::puzzle::{check_with, Run, Verdict};
 use lockstep::puzzles::NewGame2;
 use lockstep::seeds::CASE_BYTES;
 use lockstep_core::digest::Digest;
@@ -266,37 +267,19 @@ pub(crate) const BUGS: [(&str, Solver<NewGame2>); 3] = [
 
 #[test]
 fn planted_bugs_are_found_and_shrunk_small() {
-    let mut problems = Vec::new();
-    for (name, solver) in BUGS {
-        let diverges = |game: &Case| check_with::<NewGame2>(game, solver, FUEL).is_divergence();
-        let Some((index, shrunk)) =
-            campaign::find_and_shrink::<NewGame2>(2024, 0..MAX_CASES, diverges)
-        else {
-            problems.push(format!("{name}: not found in {MAX_CASES} cases"));
-            continue;
-        };
-        let shrunk = shrunk.case;
-        assert_eq!(
-            check::<NewGame2>(&shrunk),
-            Verdict::Agree,
-            "the real core must agree on {shrunk:?}"
-        );
-        println!(
-            "{name}: found at case {index}, shrunk to {}x{} with {} pieces",
-            shrunk.n,
-            shrunk.n,
-            shrunk.pieces.len()
-        );
-        if shrunk.pieces.len() > 5 || shrunk.n > 6 {
-            problems.push(format!(
-                "{name}: shrunk only to {}x{} with {} pieces",
-                shrunk.n,
-                shrunk.n,
-                shrunk.pieces.len()
-            ));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let bugs = BUGS.map(|(name, solver)| PlantedBug::<NewGame2> {
+        name,
+        solver: Box::new(solver),
+        small: Box::new(|c: &Case| c.pieces.len() <= 5 && c.n <= 6),
+    });
+    let hunt = Hunt {
+        fuel: FUEL,
+        max_cases: MAX_CASES,
+        max_findings: 1,
+        within: &|_| true,
+        describe: &|c: &Case| format!("{0}x{0} with {1} pieces", c.n, c.pieces.len()),
+    };
+    planted_bugs(&hunt, &bugs);
 }
 
 #[test]

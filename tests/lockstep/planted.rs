@@ -139,3 +139,24 @@ fn every_planted_bug_is_found_from_every_seed() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The harness is not a check that cannot fail: a "bug" that is the real core
+/// is never found, and says so.
+#[test]
+#[should_panic(expected = "the real core: not found in 300 cases")]
+fn the_planted_bug_harness_fails_a_bug_it_cannot_find() {
+    use crate::support::{planted_bugs, Hunt, PlantedBug};
+    let bugs = [PlantedBug::<NewGame2> {
+        name: "the real core",
+        solver: Box::new(NewGame2::core),
+        small: Box::new(|_| true),
+    }];
+    let hunt = Hunt {
+        fuel: NewGame2::FUEL,
+        max_cases: 300,
+        max_findings: 1,
+        within: &|_| true,
+        describe: &|c| NewGame2::describe(c),
+    };
+    planted_bugs(&hunt, &bugs);
+}

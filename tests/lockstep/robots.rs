@@ -2,7 +2,8 @@
 //! reach, and proof that the harness catches (and shrinks) deliberately wrong
 //! solvers.
 
-use lockstep::campaign::{self, generate_case, Solver};
+use crate::support::{planted_bugs, Hunt, PlantedBug};
+use lockstep::campaign::{generate_case, Solver};
 use lockstep::puzzle::{check, check_with, Run, Verdict};
 use lockstep::puzzles::Robots;
 use lockstep::seeds::CASE_BYTES;
@@ -405,52 +406,27 @@ const MAX_FINDINGS: usize = 20;
 
 #[test]
 fn planted_bugs_are_found_and_shrunk_small() {
-    let mut problems = Vec::new();
-    for (name, solver, bound) in BUGS {
-        let diverges = |case: &Case| check_with::<Robots>(case, solver, FUEL).is_divergence();
-        let robots = |case: &Case| case.games.iter().map(|g| g.robots.len()).sum::<usize>();
-        let mut smallest: Option<(u64, Case)> = None;
-        let mut findings = 0;
-        let mut next = 0;
-        while let Some((index, shrunk)) =
-            campaign::find_and_shrink::<Robots>(2024, next..MAX_CASES, diverges)
-        {
-            findings += 1;
-            next = index + 1;
-            let shrunk = shrunk.case;
-            assert_eq!(
-                check::<Robots>(&shrunk),
-                Verdict::Agree,
-                "the real core must agree on {shrunk:?}"
-            );
-            if smallest
-                .as_ref()
-                .is_none_or(|(_, s)| robots(&shrunk) < robots(s))
-            {
-                smallest = Some((index, shrunk));
-            }
-            let done = smallest
-                .as_ref()
-                .is_some_and(|(_, s)| robots(s) <= bound && s.games.len() == 1);
-            if done || findings == MAX_FINDINGS {
-                break;
-            }
-        }
-        let Some((index, shrunk)) = smallest else {
-            problems.push(format!("{name}: not found in {MAX_CASES} cases"));
-            continue;
-        };
-        println!(
-            "{name}: {findings} finding(s) shrunk, smallest from case {index}: {} game(s), {} robots, {} teleports",
-            shrunk.games.len(),
-            robots(&shrunk),
-            shrunk.games.iter().map(|g| g.teleports.len()).sum::<usize>()
-        );
-        if shrunk.games.len() > 1 || robots(&shrunk) > bound {
-            problems.push(format!("{name}: shrunk only to {shrunk:?}"));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let robots = |c: &Case| c.games.iter().map(|g| g.robots.len()).sum::<usize>();
+    let bugs = BUGS.map(|(name, solver, bound)| PlantedBug::<Robots> {
+        name,
+        solver: Box::new(solver),
+        small: Box::new(move |c: &Case| c.games.len() == 1 && robots(c) <= bound),
+    });
+    let hunt = Hunt {
+        fuel: FUEL,
+        max_cases: MAX_CASES,
+        max_findings: MAX_FINDINGS,
+        within: &|_| true,
+        describe: &|c: &Case| {
+            format!(
+                "{} game(s), {} robots, {} teleports",
+                c.games.len(),
+                robots(c),
+                c.games.iter().map(|g| g.teleports.len()).sum::<usize>()
+            )
+        },
+    };
+    planted_bugs(&hunt, &bugs);
 }
 
 /// The shrunk sizes of the planted bugs from ten seeds, each shrunk within the

@@ -78,3 +78,88 @@ pub fn processes_with(tag: &str) -> usize {
         .filter(|cmdline| cmdline.split(|&b| b == 0).any(|arg| arg == tag.as_bytes()))
         .count()
 }
+
+/// A solver under test as any closure (a planted bug may capture what it needs).
+pub type AnySolver<'a, P> = Box<
+    dyn Fn(
+            &<P as lockstep::puzzle::Puzzle>::Case,
+        ) -> lockstep::puzzle::Run<<P as lockstep::puzzle::Puzzle>::Answer>
+        + 'a,
+>;
+
+/// A test on a case.
+pub type CaseTest<'a, P> = Box<dyn Fn(&<P as lockstep::puzzle::Puzzle>::Case) -> bool + 'a>;
+
+/// One planted bug for [`planted_bugs`]: its name, its solver (any closure
+/// over a case), and when a shrunk case counts as small.
+pub struct PlantedBug<'a, P: lockstep::puzzle::Puzzle> {
+    pub name: &'a str,
+    pub solver: AnySolver<'a, P>,
+    pub small: CaseTest<'a, P>,
+}
+
+/// How [`planted_bugs`] hunts one puzzle's bugs.
+pub struct Hunt<'a, P: lockstep::puzzle::Puzzle> {
+    /// The reference's fuel in the check.
+    pub fuel: u64,
+    /// Cases searched, from seed 2024.
+    pub max_cases: u64,
+    /// Findings shrunk before giving up on a small one (some robots failures
+    /// shrink to local minima; the next finding may not).
+    pub max_findings: usize,
+    /// The cases the hunt may use (footholds: boards the reference finishes).
+    pub within: &'a dyn Fn(&P::Case) -> bool,
+    /// A shrunk case in a few words, for the report.
+    pub describe: &'a dyn Fn(&P::Case) -> String,
+}
+
+/// The one planted-bug harness: each bug is hunted through the campaign's
+/// `find_and_shrink` (the first case from seed 2024 on which it disagrees
+/// with the reference, shrunk under that disagreement); the real core must
+/// agree on the shrunk case, which must be small. Every bug is tried, then
+/// the problems are asserted at once.
+pub fn planted_bugs<P: lockstep::puzzle::Puzzle>(hunt: &Hunt<'_, P>, bugs: &[PlantedBug<'_, P>]) {
+    use lockstep::puzzle::{check, check_with, Verdict};
+    assert!(!bugs.is_empty(), "no planted bugs to hunt");
+    let mut problems = Vec::new();
+    for bug in bugs {
+        let diverges = |case: &P::Case| {
+            (hunt.within)(case) && check_with::<P>(case, &bug.solver, hunt.fuel).is_divergence()
+        };
+        let (mut next, mut findings, mut last) = (0, 0, None);
+        while let Some((index, shrunk)) =
+            lockstep::campaign::find_and_shrink::<P>(2024, next..hunt.max_cases, diverges)
+        {
+            let shrunk = shrunk.case;
+            assert_eq!(
+                check::<P>(&shrunk),
+                Verdict::Agree,
+                "{}: the real core must agree on {shrunk:?}",
+                bug.name
+            );
+            let small = (bug.small)(&shrunk);
+            findings += 1;
+            next = index + 1;
+            last = Some((index, shrunk));
+            if small || findings == hunt.max_findings {
+                break;
+            }
+        }
+        let Some((index, shrunk)) = last else {
+            problems.push(format!(
+                "{}: not found in {} cases",
+                bug.name, hunt.max_cases
+            ));
+            continue;
+        };
+        let shown = (hunt.describe)(&shrunk);
+        println!(
+            "{}: {findings} finding(s), the last from case {index}: {shown}",
+            bug.name
+        );
+        if !(bug.small)(&shrunk) {
+            problems.push(format!("{}: shrunk only to {shown}", bug.name));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
