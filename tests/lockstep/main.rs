@@ -20,6 +20,7 @@ mod layout;
 mod new_game2;
 mod planted;
 mod properties;
+mod referee;
 mod robots;
 mod stress;
 mod support;

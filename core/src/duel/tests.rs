@@ -1,0 +1,69 @@
+use super::*;
+
+const LINE: &str = "1 2 4 4 3 10 0 0 0 0 0 0 0 4 5 10 0 0 0 0 0 0 0 | 1 U 2 R | 1 U 2 L";
+
+#[test]
+fn a_line_round_trips() {
+    let case = parse(LINE).unwrap();
+    assert_eq!(write_input(&case), format!("{LINE}\n"));
+    assert_eq!(
+        case[0].actions[0],
+        [Action::new(1, Dir::U), Action::new(2, Dir::R)]
+    );
+    assert!(case[0].state.validate().is_ok());
+}
+
+#[test]
+fn malformed_lines_name_the_line() {
+    let cases = [
+        ("\n1 2 4", "line 2: expected STATE"),
+        ("1 2 4 | 0 0 | 0 0", "line 1: expected 23 numbers"),
+        (
+            &LINE.replace("| 1 U 2 L", "| 9 U 0"),
+            "line 1: ACTIONS2: expected an action code",
+        ),
+        (
+            &LINE.replace("| 1 U 2 L", "| 1 U"),
+            "line 1: ACTIONS2: expected two actions, found 1",
+        ),
+        (&LINE.replace("4 5 10", "4 3 10"), "line 1: both players"),
+        (
+            &LINE.replacen("1 2 4", "61 2 4", 1),
+            "line 1: T must be in 1..=60",
+        ),
+        ("", "line 1: expected a duel step line"),
+    ];
+    for (input, message) in cases {
+        let e = parse(input).unwrap_err().to_string();
+        assert!(e.starts_with(message), "{input:?}: {e}");
+    }
+}
+
+#[test]
+fn odd_actions_parse_and_are_judged_illegal() {
+    let state = parse(LINE).unwrap()[0].state;
+    for (text, legal) in [
+        ("0 U 0", false),
+        ("1 UR 0", false),
+        ("7 UR 0", true),
+        ("1 0", false),
+        ("2 R 2 L", false),
+        ("1 U 1 U", true),
+        ("1 D 1 D", true),
+        ("7 D 0", true),
+        ("7 DR 0", true),
+        ("0 7 DR", true),
+        ("0 7 UL", true),
+        ("4 R 0", true),
+    ] {
+        let actions = parse_actions(text).unwrap();
+        assert_eq!(check_legal(&state, 0, &actions).is_ok(), legal, "{text}");
+    }
+    let corner = State::initial((1, 1), (1, 1), (7, 7));
+    assert!(check_legal(&corner, 0, &parse_actions("1 U 0").unwrap()).is_err());
+    assert!(check_legal(&corner, 0, &parse_actions("0 1 U").unwrap()).is_ok());
+    assert!(check_legal(&corner, 0, &parse_actions("4 U 0").unwrap()).is_ok());
+    assert!(check_legal(&corner, 0, &parse_actions("7 R 0").unwrap()).is_ok());
+    assert!(check_legal(&corner, 0, &parse_actions("7 DR 0").unwrap()).is_ok());
+    assert!(check_legal(&corner, 0, &parse_actions("7 UR 0").unwrap()).is_err());
+}
