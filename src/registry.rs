@@ -36,6 +36,54 @@ impl FuzzSummary {
     }
 }
 
+/// The table `lockstep fuzz` ends with: a line of counts per puzzle, then,
+/// with `--stats`, each puzzle's rule branches and the share of cases that
+/// reached them.
+pub struct FuzzTable<'a> {
+    pub rows: &'a [(&'static str, FuzzSummary)],
+    pub limits: crate::puzzle::CaseLimits,
+}
+
+impl std::fmt::Display for FuzzTable<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "\n{:<12} {:>10} {:>10} {:>10} {:>8} {:>8}",
+            "puzzle", "cases", "cases/s", "agree", "diverge", "timeout"
+        )?;
+        for (name, s) in self.rows {
+            writeln!(
+                f,
+                "{:<12} {:>10} {:>10.0} {:>10} {:>8} {:>8}",
+                name,
+                s.tally.cases,
+                s.cases_per_second(),
+                s.tally.agree,
+                s.tally.diverge,
+                s.tally.timeout
+            )?;
+        }
+        for (name, s) in self.rows {
+            if s.rule_branches.is_empty() {
+                continue;
+            }
+            writeln!(
+                f,
+                "\n{name}: cases reaching each rule branch ({} limits)",
+                self.limits
+            )?;
+            for (branch, count) in &s.rule_branches {
+                writeln!(
+                    f,
+                    "  {branch:<44} {count:>10} {:>6.2}%",
+                    100.0 * *count as f64 / s.tally.cases.max(1) as f64
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A stress run's result with the puzzle's types erased.
 #[derive(Debug, Clone)]
 pub struct StressSummary {

@@ -134,41 +134,13 @@ pub(super) fn fuzz(
         }
         rows.push((entry.name(), summary));
     }
-    outln!(
-        "\n{:<12} {:>10} {:>10} {:>10} {:>8} {:>8}",
-        "puzzle",
-        "cases",
-        "cases/s",
-        "agree",
-        "diverge",
-        "timeout"
+    out!(
+        "{}",
+        crate::registry::FuzzTable {
+            rows: &rows,
+            limits: options.limits
+        }
     );
-    for (name, s) in &rows {
-        outln!(
-            "{:<12} {:>10} {:>10.0} {:>10} {:>8} {:>8}",
-            name,
-            s.tally.cases,
-            s.cases_per_second(),
-            s.tally.agree,
-            s.tally.diverge,
-            s.tally.timeout
-        );
-    }
-    for (name, s) in &rows {
-        if s.rule_branches.is_empty() {
-            continue;
-        }
-        outln!(
-            "\n{name}: cases reaching each rule branch ({} limits)",
-            options.limits
-        );
-        for (feature, count) in &s.rule_branches {
-            outln!(
-                "  {feature:<44} {count:>10} {:>6.2}%",
-                100.0 * *count as f64 / s.tally.cases.max(1) as f64
-            );
-        }
-    }
     Ok(i32::from(found))
 }
 
