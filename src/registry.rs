@@ -99,6 +99,62 @@ pub struct StressSummary {
     pub failing: Vec<(&'static str, u64, u64)>,
 }
 
+/// What `lockstep stress` prints on stdout for a puzzle: the counts by
+/// verdict, where the time went per case, and every failing case by kind with
+/// where it was generated (job.index). The shrunk failures go to stderr.
+pub struct StressTable<'a>(pub &'a str, pub &'a StressSummary);
+
+impl std::fmt::Display for StressTable<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        /// Failing cases listed per kind, at most.
+        const LISTED: usize = 20;
+        let StressTable(name, summary) = self;
+        let c = &summary.counts;
+        write!(
+            f,
+            "{name}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE",
+            c.cases,
+            c.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9),
+            c.ok,
+            c.wrong_answer,
+            c.runtime_error,
+            c.time_limit,
+            c.output_limit,
+        )?;
+        if c.skipped > 0 {
+            write!(f, ", {} skipped (the reference out of fuel)", c.skipped)?;
+        }
+        writeln!(f)?;
+        if c.cases > 0 {
+            writeln!(
+                f,
+                "per case: {:.3} ms in the program (start to exit), {:.3} ms in lockstep (generate, oracle, compare)",
+                summary.program_time.as_secs_f64() * 1e3 / c.cases as f64,
+                summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
+            )?;
+        }
+        for kind in ["WA", "RE", "TLE", "OLE"] {
+            let cases: Vec<String> = summary
+                .failing
+                .iter()
+                .filter(|failing| failing.0 == kind)
+                .map(|&(_, job, index)| format!("{job}.{index}"))
+                .collect();
+            if !cases.is_empty() {
+                writeln!(
+                    f,
+                    "{kind}: {} case{} (job.index): {}{}",
+                    cases.len(),
+                    if cases.len() == 1 { "" } else { "s" },
+                    cases[..cases.len().min(LISTED)].join(" "),
+                    if cases.len() > LISTED { " ..." } else { "" }
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// One shrunk stress failure with the puzzle's types erased.
 #[derive(Debug, Clone)]
 pub struct StressFailure {

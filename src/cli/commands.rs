@@ -282,49 +282,7 @@ pub(super) fn stress(
             std::thread::park();
         }
     }
-    let c = summary.counts;
-    outln!(
-        "{}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE{}",
-        entry.name(),
-        c.cases,
-        c.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9),
-        c.ok,
-        c.wrong_answer,
-        c.runtime_error,
-        c.time_limit,
-        c.output_limit,
-        if c.skipped > 0 {
-            format!(", {} skipped (the reference out of fuel)", c.skipped)
-        } else {
-            String::new()
-        }
-    );
-    if c.cases > 0 {
-        outln!(
-            "per case: {:.3} ms in the program (start to exit), {:.3} ms in lockstep (generate, oracle, compare)",
-            summary.program_time.as_secs_f64() * 1e3 / c.cases as f64,
-            summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
-        );
-    }
-    // Every failing case by kind, with where it was generated (job.index).
-    const LISTED: usize = 20;
-    for kind in ["WA", "RE", "TLE", "OLE"] {
-        let cases: Vec<String> = summary
-            .failing
-            .iter()
-            .filter(|f| f.0 == kind)
-            .map(|&(_, job, index)| format!("{job}.{index}"))
-            .collect();
-        if !cases.is_empty() {
-            outln!(
-                "{kind}: {} case{} (job.index): {}{}",
-                cases.len(),
-                if cases.len() == 1 { "" } else { "s" },
-                cases[..cases.len().min(LISTED)].join(" "),
-                if cases.len() > LISTED { " ..." } else { "" }
-            );
-        }
-    }
+    out!("{}", crate::registry::StressTable(entry.name(), &summary));
     if summary.failures.is_empty() {
         return Ok(0);
     }
