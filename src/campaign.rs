@@ -16,7 +16,7 @@ use crate::puzzle::{
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::CASE_BYTES;
 use crate::shrink::{shrink_divergence, Shrunk};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -132,17 +132,10 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
     let per_job_cap = options.max_cases.map(|m| m.div_ceil(jobs));
     let shared = SharedTally::default();
     let stop = AtomicBool::new(false);
-    let finished = AtomicUsize::new(0);
     let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
     let feature_totals = Mutex::new(vec![0u64; P::RULE_BRANCHES.len()]);
-    // When the last job stopped: the rate counts the jobs' time, not the time
-    // the progress line takes to notice.
-    let last_end: Mutex<Option<Instant>> = Mutex::new(None);
 
-    // One job's loop, run on a thread of its own, or on this one when it is the
-    // only job and nothing watches: a thread-local of the core (footholds keeps
-    // a 16 MiB table) is then not faulted in anew, which weighed on short
-    // runs such as a bench round.
+    // One job's loop over its own stream of cases (see `crate::jobs::run`).
     let job_loop = |job: u64| {
         let mut buf = vec![0u8; CASE_BYTES];
         let mut local = Tally::default();
@@ -202,45 +195,25 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
         for (total, count) in totals.iter_mut().zip(&features) {
             *total += count;
         }
-        drop(totals);
-        let mut end = last_end.lock().unwrap_or_else(|e| e.into_inner());
-        *end = end.max(Some(Instant::now()));
-        drop(end);
-        finished.fetch_add(1, Ordering::Relaxed);
     };
-    std::thread::scope(|scope| {
-        if jobs == 1 && !options.progress {
-            job_loop(0);
-            return;
-        }
-        for job in 0..jobs {
-            let job_loop = &job_loop;
-            scope.spawn(move || job_loop(job));
-        }
-        if options.progress {
-            let shared = &shared;
-            crate::progress::watch(
-                start,
-                || finished.load(Ordering::Relaxed) >= jobs as usize,
-                |secs| {
-                    let t = shared.get();
-                    format!(
-                        "{}: {} cases, {:.0} cases/s, {} disagreements, {} timeouts, {secs:.0} s",
-                        P::NAME,
-                        t.cases,
-                        t.cases as f64 / secs.max(1e-9),
-                        t.diverge,
-                        t.timeout,
-                    )
-                },
-            );
-        }
-    });
-
-    let elapsed = last_end
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .map_or_else(|| start.elapsed(), |end| end - start);
+    let progress = |secs: f64| {
+        let t = shared.get();
+        format!(
+            "{}: {} cases, {:.0} cases/s, {} disagreements, {} timeouts, {secs:.0} s",
+            P::NAME,
+            t.cases,
+            t.cases as f64 / secs.max(1e-9),
+            t.diverge,
+            t.timeout,
+        )
+    };
+    let elapsed = crate::jobs::run(
+        jobs as usize,
+        job_loop,
+        options
+            .progress
+            .then_some(&progress as crate::jobs::Message<'_>),
+    );
     let tally = shared.get();
     let finding =
         first

@@ -29,6 +29,7 @@ pub mod cli;
 pub mod corpus;
 pub mod duel;
 pub mod generate;
+pub mod jobs;
 pub mod process;
 pub mod progress;
 pub mod puzzle;

@@ -265,117 +265,103 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
     // The first case of each kind, and every failing case's place.
     let firsts: Mutex<Vec<Found<P::Case>>> = Mutex::new(Vec::new());
     let failing: Mutex<Vec<(&'static str, u64, u64)>> = Mutex::new(Vec::new());
-    let finished = AtomicU64::new(0);
 
-    std::thread::scope(|scope| {
-        for job in 0..jobs {
-            let (shared, stop, firsts, failing, finished) =
-                (&shared, &stop, &firsts, &failing, &finished);
-            scope.spawn(move || {
-                let mut buf = vec![0u8; CASE_BYTES];
-                let mut index = 0u64;
-                while !stop.load(Ordering::Relaxed)
-                    && deadline.is_none_or(|d| Instant::now() < d)
-                    && per_job.is_none_or(|cap| index < cap)
-                {
-                    let before = Instant::now();
-                    let this = index;
-                    index += 1;
-                    let Some(case) = generate_case_within::<P>(
-                        options.seed,
-                        job,
-                        this,
-                        &mut buf,
-                        options.case_limits,
-                    ) else {
-                        continue;
-                    };
-                    let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
-                        shared.skipped.fetch_add(1, Ordering::Relaxed);
-                        continue;
-                    };
-                    let input = P::write_input(&case);
-                    if let Some(dir) = &options.dump {
-                        // Best effort: a full disk must not stop the run.
-                        let _ = std::fs::write(dir.join(format!("{job}-{this}.in")), &input);
-                        let _ = std::fs::write(dir.join(format!("{job}-{this}.ans")), &expected);
-                    }
-                    let run = match crate::process::run(&options.cmd, &input, options.limits()) {
-                        Ok(run) => run,
-                        Err(e) => Execution {
-                            ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
-                            stdout: String::new(),
-                            stderr: format!("could not start: {e}"),
-                            elapsed: Duration::ZERO,
-                        },
-                    };
-                    // A signal is stopping lockstep and killed the program:
-                    // what this run says is not the program's doing.
-                    if crate::process::interrupted() {
-                        break;
-                    }
-                    let verdict = judge(&expected, &run);
-                    let total = before.elapsed();
-                    shared
-                        .program_nanos
-                        .fetch_add(run.elapsed.as_nanos() as u64, Ordering::Relaxed);
-                    shared.own_nanos.fetch_add(
-                        total.saturating_sub(run.elapsed).as_nanos() as u64,
-                        Ordering::Relaxed,
-                    );
-                    shared.cases.fetch_add(1, Ordering::Relaxed);
-                    let counter = match verdict {
-                        Judgement::Ok => &shared.ok,
-                        Judgement::WrongAnswer { .. } => &shared.wrong_answer,
-                        Judgement::RuntimeError { .. } => &shared.runtime_error,
-                        Judgement::TimeLimit => &shared.time_limit,
-                        Judgement::OutputLimit => &shared.output_limit,
-                    };
-                    counter.fetch_add(1, Ordering::Relaxed);
-                    if verdict != Judgement::Ok {
-                        let kind = verdict.code();
-                        failing
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push((kind, job, this));
-                        let mut firsts = firsts.lock().unwrap_or_else(|e| e.into_inner());
-                        // Without keep-going only the very first failure counts.
-                        let wanted = if options.keep_going {
-                            !firsts.iter().any(|f| f.1.code() == kind)
-                        } else {
-                            firsts.is_empty()
-                        };
-                        if wanted {
-                            firsts.push((case, verdict, expected, run, (job, this)));
-                        }
-                        if !options.keep_going {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-                finished.fetch_add(1, Ordering::Relaxed);
-            });
-        }
-        if options.progress {
-            let shared = &shared;
-            crate::progress::watch(
-                start,
-                || finished.load(Ordering::Relaxed) >= jobs,
-                |secs| {
-                    let cases = shared.cases.load(Ordering::Relaxed);
-                    format!(
-                        "{}: {cases} cases, {:.0} cases/s, {} not OK, {secs:.0} s",
-                        P::NAME,
-                        cases as f64 / secs.max(1e-9),
-                        // Two relaxed counters read apart: `ok` may run ahead.
-                        cases.saturating_sub(shared.ok.load(Ordering::Relaxed)),
-                    )
+    let job_loop = |job: u64| {
+        let mut buf = vec![0u8; CASE_BYTES];
+        let mut index = 0u64;
+        while !stop.load(Ordering::Relaxed)
+            && deadline.is_none_or(|d| Instant::now() < d)
+            && per_job.is_none_or(|cap| index < cap)
+        {
+            let before = Instant::now();
+            let this = index;
+            index += 1;
+            let Some(case) =
+                generate_case_within::<P>(options.seed, job, this, &mut buf, options.case_limits)
+            else {
+                continue;
+            };
+            let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
+                shared.skipped.fetch_add(1, Ordering::Relaxed);
+                continue;
+            };
+            let input = P::write_input(&case);
+            if let Some(dir) = &options.dump {
+                // Best effort: a full disk must not stop the run.
+                let _ = std::fs::write(dir.join(format!("{job}-{this}.in")), &input);
+                let _ = std::fs::write(dir.join(format!("{job}-{this}.ans")), &expected);
+            }
+            let run = match crate::process::run(&options.cmd, &input, options.limits()) {
+                Ok(run) => run,
+                Err(e) => Execution {
+                    ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
+                    stdout: String::new(),
+                    stderr: format!("could not start: {e}"),
+                    elapsed: Duration::ZERO,
                 },
+            };
+            // A signal is stopping lockstep and killed the program:
+            // what this run says is not the program's doing.
+            if crate::process::interrupted() {
+                break;
+            }
+            let verdict = judge(&expected, &run);
+            let total = before.elapsed();
+            shared
+                .program_nanos
+                .fetch_add(run.elapsed.as_nanos() as u64, Ordering::Relaxed);
+            shared.own_nanos.fetch_add(
+                total.saturating_sub(run.elapsed).as_nanos() as u64,
+                Ordering::Relaxed,
             );
+            shared.cases.fetch_add(1, Ordering::Relaxed);
+            let counter = match verdict {
+                Judgement::Ok => &shared.ok,
+                Judgement::WrongAnswer { .. } => &shared.wrong_answer,
+                Judgement::RuntimeError { .. } => &shared.runtime_error,
+                Judgement::TimeLimit => &shared.time_limit,
+                Judgement::OutputLimit => &shared.output_limit,
+            };
+            counter.fetch_add(1, Ordering::Relaxed);
+            if verdict != Judgement::Ok {
+                let kind = verdict.code();
+                failing
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((kind, job, this));
+                let mut firsts = firsts.lock().unwrap_or_else(|e| e.into_inner());
+                // Without keep-going only the very first failure counts.
+                let wanted = if options.keep_going {
+                    !firsts.iter().any(|f| f.1.code() == kind)
+                } else {
+                    firsts.is_empty()
+                };
+                if wanted {
+                    firsts.push((case, verdict, expected, run, (job, this)));
+                }
+                if !options.keep_going {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
         }
-    });
-
-    let elapsed = start.elapsed();
+    };
+    let progress = |secs: f64| {
+        let cases = shared.cases.load(Ordering::Relaxed);
+        format!(
+            "{}: {cases} cases, {:.0} cases/s, {} not OK, {secs:.0} s",
+            P::NAME,
+            cases as f64 / secs.max(1e-9),
+            // Two relaxed counters read apart: `ok` may run ahead.
+            cases.saturating_sub(shared.ok.load(Ordering::Relaxed)),
+        )
+    };
+    let elapsed = crate::jobs::run(
+        jobs as usize,
+        job_loop,
+        options
+            .progress
+            .then_some(&progress as crate::jobs::Message<'_>),
+    );
     let counts = Counts {
         cases: shared.cases.load(Ordering::Relaxed),
         ok: shared.ok.load(Ordering::Relaxed),

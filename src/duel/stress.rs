@@ -124,7 +124,7 @@ pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressRep
             games as f64 / secs.max(1e-9)
         )
     };
-    let results = crate::progress::for_each_index(
+    let results = crate::jobs::for_each_index(
         options.jobs,
         |index| {
             !stop.load(Ordering::Relaxed)

@@ -226,7 +226,7 @@ pub fn run(options: &TournamentOptions) -> std::io::Result<TournamentReport> {
             wins.load(Ordering::Relaxed)
         )
     };
-    let games = crate::progress::for_each_index(
+    let games = crate::jobs::for_each_index(
         options.jobs,
         |index| index < options.games as u64,
         |index| {

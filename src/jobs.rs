@@ -1,0 +1,115 @@
+//! The one job runner: `jobs` threads, each running a loop of its own, a
+//! progress line while they run, and the moment the last one ended.
+//!
+//! The campaign and stress give each job its own stream of cases (`(seed, job,
+//! index)`, so that any case can be named and made again) and run through
+//! [`run`]; the tournament, the ladder and duel stress pull game numbers from
+//! one shared counter through [`for_each_index`], which is built on it. The
+//! stop flag, deadline and counters stay with the callers: what ends a run and
+//! what it counts differ, the threads, the progress line and the timing do not.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// A progress line given the seconds so far.
+pub type Message<'a> = &'a (dyn Fn(f64) -> String + Sync);
+
+/// Runs `job(j)` for each job `j` in `0..jobs`, each on a thread of its own,
+/// and shows `message` (see [`crate::progress::watch`]) while they run.
+/// Returns the time from the call until the last job ended, not until the
+/// progress line noticed, so that a rate counts the jobs' time.
+///
+/// One job with no progress line runs on the calling thread: a core's
+/// thread-local tables (footholds keeps 16 MiB) are then not faulted in anew
+/// for every run, which weighed on short runs such as a bench round.
+pub fn run(jobs: usize, job: impl Fn(u64) + Sync, message: Option<Message<'_>>) -> Duration {
+    let start = Instant::now();
+    let jobs = jobs.max(1);
+    let running = AtomicUsize::new(jobs);
+    let last_end: Mutex<Option<Instant>> = Mutex::new(None);
+    let one = |j: u64| {
+        job(j);
+        let mut end = last_end.lock().unwrap_or_else(|e| e.into_inner());
+        *end = end.max(Some(Instant::now()));
+        drop(end);
+        running.fetch_sub(1, Ordering::Relaxed);
+    };
+    if jobs == 1 && message.is_none() {
+        one(0);
+    } else {
+        std::thread::scope(|scope| {
+            for j in 0..jobs as u64 {
+                let one = &one;
+                scope.spawn(move || one(j));
+            }
+            if let Some(message) = message {
+                crate::progress::watch(start, || running.load(Ordering::Relaxed) == 0, message);
+            }
+        });
+    }
+    let end = last_end.into_inner().unwrap_or_else(|e| e.into_inner());
+    end.map_or_else(|| start.elapsed(), |end| end - start)
+}
+
+/// Runs `work(index)` for indices 0, 1, 2, ... on `jobs` threads, each index
+/// once, until `more(index)` is false for the next index a thread takes (a
+/// count, a deadline, a stop flag). Returns every result with its index, in
+/// index order. With `message`, shows it given the seconds so far and the
+/// number of finished items.
+pub fn for_each_index<T: Send>(
+    jobs: usize,
+    more: impl Fn(u64) -> bool + Sync,
+    work: impl Fn(u64) -> T + Sync,
+    message: Option<&(dyn Fn(f64, usize) -> String + Sync)>,
+) -> Vec<(u64, T)> {
+    let next = AtomicU64::new(0);
+    let results = Mutex::new(Vec::new());
+    let line = |secs: f64| {
+        let done = results.lock().map_or(0, |r| r.len());
+        message.map_or_else(String::new, |m| m(secs, done))
+    };
+    run(
+        jobs,
+        |_| loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if !more(index) {
+                break;
+            }
+            let result = work(index);
+            results
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((index, result));
+        },
+        message.map(|_| &line as Message<'_>),
+    );
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|&(index, _)| index);
+    results
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_job_runs_once_and_every_index_once_in_order() {
+        for jobs in [1, 2, 3] {
+            let seen = Mutex::new(Vec::new());
+            run(jobs, |j| seen.lock().unwrap().push(j), None);
+            let mut seen = seen.into_inner().unwrap();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..jobs as u64).collect::<Vec<_>>());
+            let results = for_each_index(jobs, |i| i < 50, |i| i * i, None);
+            let expected: Vec<(u64, u64)> = (0..50).map(|i| (i, i * i)).collect();
+            assert_eq!(results, expected, "{jobs} jobs");
+        }
+    }
+
+    #[test]
+    fn the_time_is_the_jobs_time() {
+        let elapsed = run(2, |_| std::thread::sleep(Duration::from_millis(30)), None);
+        assert!(elapsed >= Duration::from_millis(30), "{elapsed:?}");
+    }
+}
