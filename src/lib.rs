@@ -44,14 +44,26 @@ pub mod stress;
 pub mod text;
 pub mod triage;
 
-/// `LOCKSTEP_LIMITS` (`original` or `wide`; anything else, or nothing, is
-/// `wide`), read once.
-pub fn limits_from_env() -> puzzle::CaseLimits {
-    static LIMITS: std::sync::OnceLock<puzzle::CaseLimits> = std::sync::OnceLock::new();
-    *LIMITS.get_or_init(|| match std::env::var("LOCKSTEP_LIMITS").as_deref() {
-        Ok("original") => puzzle::CaseLimits::Original,
-        _ => puzzle::CaseLimits::Wide,
-    })
+/// `LOCKSTEP_LIMITS`, read once: `original`, `wide`, or unset or empty
+/// (`wide`). Any other value is an error naming it, so that a typo does not
+/// run a night's fuzzing, or decode its artifacts, under the wrong limits.
+pub fn limits_from_env() -> Result<puzzle::CaseLimits, String> {
+    static LIMITS: std::sync::OnceLock<Result<puzzle::CaseLimits, String>> =
+        std::sync::OnceLock::new();
+    LIMITS
+        .get_or_init(|| limits_named(std::env::var("LOCKSTEP_LIMITS").ok().as_deref()))
+        .clone()
+}
+
+/// The limits a `LOCKSTEP_LIMITS` value names ([`limits_from_env`]).
+pub fn limits_named(value: Option<&str>) -> Result<puzzle::CaseLimits, String> {
+    match value {
+        None | Some("" | "wide") => Ok(puzzle::CaseLimits::Wide),
+        Some("original") => Ok(puzzle::CaseLimits::Original),
+        Some(other) => Err(format!(
+            "LOCKSTEP_LIMITS={other:?}: expected \"original\" or \"wide\" (or unset, for wide)"
+        )),
+    }
 }
 
 /// The body of every cargo-fuzz target: build a case from libFuzzer's bytes, check
@@ -62,8 +74,13 @@ pub fn limits_from_env() -> puzzle::CaseLimits {
 /// or `wide` (the default), since libFuzzer owns the command line. Triage reads
 /// artifacts with the same variable.
 pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
-    let Ok(case) = P::generate_within(&mut arbitrary::Unstructured::new(data), limits_from_env())
-    else {
+    let limits = limits_from_env().unwrap_or_else(|message| {
+        // A setting, not a finding: stop the run at once, without a panic
+        // that would read as a crash of the solvers.
+        eprintln!("lockstep: {message}");
+        std::process::exit(2)
+    });
+    let Ok(case) = P::generate_within(&mut arbitrary::Unstructured::new(data), limits) else {
         return;
     };
     if let puzzle::Verdict::Diverge { core, reference } = puzzle::check::<P>(&case) {

@@ -330,7 +330,8 @@ pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Cas
         let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
         P::parse_input(text).map_err(|e| format!("judge text: {e}"))
     } else {
-        P::generate_within(&mut Unstructured::new(bytes), crate::limits_from_env())
+        let limits = crate::limits_from_env()?;
+        P::generate_within(&mut Unstructured::new(bytes), limits)
             .map_err(|e| format!("the generator could not use these bytes: {e}"))
     }
 }

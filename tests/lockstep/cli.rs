@@ -249,3 +249,38 @@ fn perft_prints_depth_and_nodes_for_core_and_reference() {
         Some(2)
     );
 }
+
+/// `LOCKSTEP_LIMITS` takes `original`, `wide` or nothing; a typo is an error
+/// naming it (exit 2), not a silent run under the wide limits.
+#[test]
+fn a_misspelt_lockstep_limits_is_an_error_naming_it() {
+    use lockstep::limits_named;
+    use lockstep::puzzle::CaseLimits;
+    assert_eq!(limits_named(Some("original")), Ok(CaseLimits::Original));
+    assert_eq!(limits_named(Some("wide")), Ok(CaseLimits::Wide));
+    assert_eq!(limits_named(None), Ok(CaseLimits::Wide));
+    assert_eq!(limits_named(Some("")), Ok(CaseLimits::Wide));
+    assert!(limits_named(Some("Original")).is_err());
+
+    let dir = crate::support::scratch("limits-env");
+    let file = dir.join("bytes");
+    std::fs::write(&file, [1u8, 2, 3, 0xff]).unwrap();
+    let run = |value: &str| {
+        std::process::Command::new(crate::support::BIN)
+            .env("LOCKSTEP_LIMITS", value)
+            .args(["shrink", "new-game2", file.to_str().unwrap(), "--bytes"])
+            .output()
+            .unwrap()
+    };
+    let out = run("orignal");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("LOCKSTEP_LIMITS=\"orignal\": expected"),
+        "{stderr}"
+    );
+    // The same bytes under a good value reach the solvers.
+    let stderr = text(&run("original").stderr);
+    assert!(stderr.contains("agree on this case"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
