@@ -29,11 +29,14 @@ pub fn run(jobs: usize, job: impl Fn(u64) + Sync, message: Option<Message<'_>>) 
     let running = AtomicUsize::new(jobs);
     let last_end: Mutex<Option<Instant>> = Mutex::new(None);
     let one = |j: u64| {
+        // Counted down even if the job panics: the progress line waits for
+        // the count, and would otherwise wait for ever instead of letting the
+        // panic end the run.
+        let _done = Ended {
+            running: &running,
+            last_end: &last_end,
+        };
         job(j);
-        let mut end = last_end.lock().unwrap_or_else(|e| e.into_inner());
-        *end = end.max(Some(Instant::now()));
-        drop(end);
-        running.fetch_sub(1, Ordering::Relaxed);
     };
     if jobs == 1 && message.is_none() {
         one(0);
@@ -50,6 +53,21 @@ pub fn run(jobs: usize, job: impl Fn(u64) + Sync, message: Option<Message<'_>>) 
     }
     let end = last_end.into_inner().unwrap_or_else(|e| e.into_inner());
     end.map_or_else(|| start.elapsed(), |end| end - start)
+}
+
+/// Marks a job ended when dropped: its end time, and one job fewer running.
+struct Ended<'a> {
+    running: &'a AtomicUsize,
+    last_end: &'a Mutex<Option<Instant>>,
+}
+
+impl Drop for Ended<'_> {
+    fn drop(&mut self) {
+        let mut end = self.last_end.lock().unwrap_or_else(|e| e.into_inner());
+        *end = end.max(Some(Instant::now()));
+        drop(end);
+        self.running.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// Runs `work(index)` for indices 0, 1, 2, ... on `jobs` threads, each index
@@ -107,9 +125,35 @@ mod tests {
         }
     }
 
+    /// The time returned is when the last job ended, not when the progress
+    /// line noticed: a message that takes 300 ms to draw must not count.
     #[test]
     fn the_time_is_the_jobs_time() {
-        let elapsed = run(2, |_| std::thread::sleep(Duration::from_millis(30)), None);
-        assert!(elapsed >= Duration::from_millis(30), "{elapsed:?}");
+        let slow = |_: f64| {
+            std::thread::sleep(Duration::from_millis(300));
+            String::new()
+        };
+        let job = |_| std::thread::sleep(Duration::from_millis(150));
+        let elapsed = run(2, job, Some(&slow));
+        assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
+        assert!(elapsed < Duration::from_millis(400), "{elapsed:?}");
+    }
+
+    /// A job that panics ends the run with its panic; the progress line does
+    /// not wait for it for ever.
+    #[test]
+    fn a_panicking_job_does_not_hang_the_progress_line() {
+        let result = std::panic::catch_unwind(|| {
+            run(
+                2,
+                |j| {
+                    if j == 1 {
+                        panic!("job 1 fails");
+                    }
+                },
+                Some(&|_| String::new()),
+            )
+        });
+        assert!(result.is_err());
     }
 }

@@ -55,6 +55,20 @@ pub fn limits_from_env() -> Result<puzzle::CaseLimits, String> {
         .clone()
 }
 
+/// The `init` of every cargo-fuzz target: checks `LOCKSTEP_LIMITS` once,
+/// before libFuzzer runs a single input, so that a typo ends the run cleanly
+/// (exit 2, the value named) instead of being saved as a crash artifact.
+pub fn fuzz_init() {
+    if let Err(message) = limits_from_env() {
+        setting_error(&message);
+    }
+}
+
+fn setting_error(message: &str) -> ! {
+    eprintln!("lockstep: {message}");
+    std::process::exit(2)
+}
+
 /// The limits a `LOCKSTEP_LIMITS` value names ([`limits_from_env`]).
 pub fn limits_named(value: Option<&str>) -> Result<puzzle::CaseLimits, String> {
     match value {
@@ -74,12 +88,7 @@ pub fn limits_named(value: Option<&str>) -> Result<puzzle::CaseLimits, String> {
 /// or `wide` (the default), since libFuzzer owns the command line. Triage reads
 /// artifacts with the same variable.
 pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
-    let limits = limits_from_env().unwrap_or_else(|message| {
-        // A setting, not a finding: stop the run at once, without a panic
-        // that would read as a crash of the solvers.
-        eprintln!("lockstep: {message}");
-        std::process::exit(2)
-    });
+    let limits = limits_from_env().unwrap_or_else(|message| setting_error(&message));
     let Ok(case) = P::generate_within(&mut arbitrary::Unstructured::new(data), limits) else {
         return;
     };

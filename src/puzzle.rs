@@ -114,7 +114,7 @@ pub trait Puzzle: 'static {
     /// stress`), and `lockstep stress` refuses it, having no oracle to compare.
     const PLAYED_THROUGH_REFEREE: bool = false;
 
-    /// Names of the rule branches that [`Puzzle::features`] reports, for
+    /// Names of the rule branches that [`Puzzle::rule_branches`] reports, for
     /// `lockstep fuzz --stats`: evidence that campaigns reach the rare ones.
     const RULE_BRANCHES: &'static [&'static str] = &[];
 

@@ -30,14 +30,24 @@ impl RowTestArgs {
         let mut parsed = RowTestArgs::default();
         let mut it = args.into_iter();
         while let Some(arg) = it.next() {
-            match arg.as_str() {
+            // `--flag=value` and `--flag value` alike.
+            let (flag, inline) = match arg.split_once('=') {
+                Some((flag, value)) if arg.starts_with("--") => {
+                    (flag.to_string(), Some(value.to_string()))
+                }
+                _ => (arg.clone(), None),
+            };
+            let mut value = || inline.clone().or_else(|| it.next());
+            match flag.as_str() {
                 "--exact" => parsed.exact = true,
                 "--list" => parsed.list = true,
                 "--ignored" => parsed.ignored_only = true,
-                "--skip" => parsed.skip.extend(it.next()),
-                // Flags with a value that change only how results are shown.
-                "--test-threads" | "--color" | "--format" | "-Z" | "--logfile" => {
-                    it.next();
+                "--skip" => parsed.skip.extend(value()),
+                // Flags with a value that change only how results are shown
+                // or ordered.
+                "--test-threads" | "--color" | "--format" | "-Z" | "--logfile"
+                | "--shuffle-seed" => {
+                    value();
                 }
                 flag if flag.starts_with('-') => {}
                 filter => parsed.filters.push(filter.to_string()),
@@ -46,18 +56,28 @@ impl RowTestArgs {
         parsed
     }
 
+    /// Whether the test `name` runs: libtest's rules (a filter or a skip is a
+    /// substring of the name, or all of it with `--exact`). A corpus file that
+    /// does not load (`module/(load)`) also runs when a filter names one of
+    /// its rows, so that selecting a row of a broken file fails rather than
+    /// passing with nothing run.
     fn selects(&self, name: &str) -> bool {
-        let hit = |f: &String| {
+        let matches = |f: &String| {
             if self.exact {
                 name == f
             } else {
                 name.contains(f.as_str())
             }
         };
+        let names_module = |f: &String| {
+            name.strip_suffix("/(load)")
+                .is_some_and(|module| f.split('/').next() == Some(module))
+        };
         // No row is ignored, so `--ignored` selects none.
         !self.ignored_only
-            && (self.filters.is_empty() || self.filters.iter().any(hit))
-            && !self.skip.iter().any(|s| name.contains(s.as_str()))
+            && (self.filters.is_empty()
+                || self.filters.iter().any(|f| matches(f) || names_module(f)))
+            && !self.skip.iter().any(matches)
     }
 }
 

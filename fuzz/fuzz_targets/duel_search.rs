@@ -5,6 +5,6 @@
 use libfuzzer_sys::fuzz_target;
 use lockstep::puzzles::DuelSearch;
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: lockstep::fuzz_init(), |data: &[u8]| {
     lockstep::fuzz_one::<DuelSearch>(data);
 });

@@ -149,6 +149,14 @@ fn announce_corpus(dir: Option<&Path>) {
 }
 
 fn run(cli: Cli) -> Result<i32> {
+    // Triage and shrink decode fuzzer bytes under LOCKSTEP_LIMITS, as the
+    // targets generated them: a bad value would make every artifact "not
+    // reproduced" (and settled), so it stops them before anything is read.
+    if matches!(cli.command, Command::Triage { .. } | Command::Shrink { .. }) {
+        if let Err(message) = crate::limits_from_env() {
+            bail!("{message}");
+        }
+    }
     match cli.command {
         Command::Solve { puzzle, reference } => solve(lookup(&puzzle)?, reference),
         Command::Fuzz {

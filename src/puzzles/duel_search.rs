@@ -46,8 +46,9 @@ fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
     };
     // Skills go on cooldown, starting at a drawn skill, on the side with more
     // lists, until rows x columns is under the cap (all on cooldown leaves at
-    // most 25 x 25). The lists are counted by the reference, never by the core
-    // under test, whose bugs would otherwise steer the states generated.
+    // most 25 x 25). The lists are counted by the generator's own formula
+    // (`count_lists`), never by the core under test, whose bugs would
+    // otherwise steer the states generated.
     let start = u.int_in_range(0..=5usize)?;
     loop {
         let counts = [0, 1].map(|p| count_lists(&state, p));

@@ -282,5 +282,30 @@ fn a_misspelt_lockstep_limits_is_an_error_naming_it() {
     // The same bytes under a good value reach the solvers.
     let stderr = text(&run("original").stderr);
     assert!(stderr.contains("agree on this case"), "{stderr}");
+    // Triage stops before reading an artifact: none is settled into done/.
+    let artifacts = dir.join("artifacts");
+    let crash = artifacts.join("new_game2").join("crash-1");
+    std::fs::create_dir_all(crash.parent().unwrap()).unwrap();
+    std::fs::write(&crash, [1u8, 2, 3, 0xff]).unwrap();
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let out = std::process::Command::new(crate::support::BIN)
+        .env("LOCKSTEP_LIMITS", "orignal")
+        .args([
+            "triage",
+            artifacts.to_str().unwrap(),
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("LOCKSTEP_LIMITS=\"orignal\""),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(crash.exists(), "the artifact was moved");
+    assert!(!artifacts.join("new_game2").join("done").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

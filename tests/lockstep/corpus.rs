@@ -214,20 +214,40 @@ fn each_row_is_a_named_test_and_a_wrong_row_fails_by_name() {
         "{out}"
     );
 
-    // One row by its name, exactly; the others filtered out.
+    let new_game2_rows = registry::find("new_game2")
+        .unwrap()
+        .row_names(&dir)
+        .unwrap()
+        .len();
+    // One row by its name, exactly; the others filtered out. With --exact a
+    // prefix of a name selects nothing.
     let (ok, out) = run(&["--exact", "new_game2/sample-2-row-chain-ends-turn-1"]);
     assert!(ok, "{out}");
     assert!(
         out.contains("1 passed; 0 failed; 0 ignored; 0 measured; "),
         "{out}"
     );
+    let (ok, out) = run(&["--exact", "new_game2/sample-1"]);
+    assert!(ok && out.contains("running 0 tests"), "{out}");
+    // --skip (both spellings) leaves the wrong row out.
+    for skip in [
+        &["--skip", "sample-1-never"][..],
+        &["--skip=sample-1-never"][..],
+    ] {
+        let args: Vec<&str> = skip.iter().copied().chain(["new_game2/"]).collect();
+        let (ok, out) = run(&args);
+        assert!(ok, "{skip:?}: {out}");
+        let passed = format!("{} passed; 0 failed", new_game2_rows - 1);
+        assert!(out.contains(&passed), "{out}");
+    }
+    // A row of a file that does not load: the file's failure runs, not nothing.
+    let (ok, out) = run(&["robots/official-case-1"]);
+    assert!(
+        !ok && out.contains("test robots/(load) ... FAILED"),
+        "{out}"
+    );
     // --list names tests without running them; --ignored selects none.
     let (ok, out) = run(&["--list", "new_game2/"]);
-    let new_game2_rows = registry::find("new_game2")
-        .unwrap()
-        .row_names(&dir)
-        .unwrap()
-        .len();
     assert!(ok && out.lines().count() == new_game2_rows, "{out}");
     assert!(
         out.lines()

@@ -10,10 +10,11 @@ fn every_registered_puzzle_has_its_files() {
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap_or_default();
     let fuzz_manifest = read("fuzz/Cargo.toml");
     let rule_index = read("docs/rules/README.md");
-    let (core_lib, reference_lib, adapters) = (
+    let (core_lib, reference_lib, adapters, tests_main) = (
         read("core/src/lib.rs"),
         read("reference/src/lib.rs"),
         read("src/puzzles/mod.rs"),
+        read("tests/lockstep/main.rs"),
     );
     let mut missing = Vec::new();
     for entry in registry::all() {
@@ -56,6 +57,8 @@ fn every_registered_puzzle_has_its_files() {
                 "reference/src/lib.rs",
             ),
             (&adapters, format!("pub mod {m};"), "src/puzzles/mod.rs"),
+            // Without it the puzzle's test file is never compiled.
+            (&tests_main, format!("mod {m};"), "tests/lockstep/main.rs"),
         ];
         for (text, line, file) in lines {
             if !text.contains(&line) {
