@@ -361,7 +361,7 @@ impl<P: bench::Extras> AnyPuzzle for Registered<P> {
                      program printed:\n{printed}\
                      {detail}",
                     name = P::NAME,
-                    verdict = f.verdict.code(),
+                    verdict = f.failed.code(),
                     original = P::describe(&f.original),
                     shrunk = P::describe(&f.shrunk),
                     attempts = f.shrink_attempts,
@@ -392,7 +392,7 @@ impl<P: bench::Extras> AnyPuzzle for Registered<P> {
                 );
                 let row = stress::failure_row::<P>(&f, &options.cmd);
                 StressFailure {
-                    kind: f.verdict.code(),
+                    kind: f.failed.code(),
                     report: text,
                     input: f.input,
                     row,

@@ -183,6 +183,11 @@ pub struct ProgramFailure<C> {
     pub shrink_attempts: usize,
     /// Whether shrinking reached a local minimum or was cut off.
     pub shrink_stop: Stop,
+    /// How the case failed when it was found: the kind it was shrunk for, and
+    /// what names the failure (its row, its saved file).
+    pub failed: Judgement,
+    /// The shrunk case run once more, for the report: a program that fails
+    /// only now and then may pass it (`Ok`), which the report says.
     pub verdict: Judgement,
     pub input: String,
     pub expected: String,
@@ -421,16 +426,17 @@ fn shrink_failure<P: Puzzle>(
     // Run the shrunk case once more for the report.
     let input = P::write_input(&shrunk.case);
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
-    let (verdict, program) = match crate::process::run(&options.cmd, &input, options.limits()) {
+    let (again, program) = match crate::process::run(&options.cmd, &input, options.limits()) {
         Ok(again) => (judge(&expected_shrunk, &again), again),
-        Err(_) => (verdict, run),
+        Err(_) => (verdict.clone(), run),
     };
     ProgramFailure {
         original: case,
         shrunk: shrunk.case,
         shrink_attempts: shrunk.attempts,
         shrink_stop: shrunk.stop,
-        verdict,
+        failed: verdict,
+        verdict: again,
         input,
         expected: expected_shrunk,
         program,
@@ -450,7 +456,7 @@ pub fn failure_row<P: Puzzle>(failure: &ProgramFailure<P::Case>, cmd: &str) -> R
     Row {
         name: format!(
             "stress-{}-{:06x}",
-            failure.verdict.slug(),
+            failure.failed.slug(),
             digest.value() & 0xff_ffff
         ),
         input: corpus::encode_for::<P>(&failure.input),
@@ -459,13 +465,13 @@ pub fn failure_row<P: Puzzle>(failure: &ProgramFailure<P::Case>, cmd: &str) -> R
         note: format!(
             "{}; {} from `{cmd}`: {}",
             P::describe(&failure.shrunk),
-            failure.verdict.code(),
+            failure.failed.code(),
             match &failure.verdict {
                 Judgement::WrongAnswer { diff } => diff.clone(),
                 Judgement::RuntimeError { status, .. } => status.clone(),
                 Judgement::TimeLimit => "over the time limit".to_string(),
                 Judgement::OutputLimit => "over the output limit".to_string(),
-                Judgement::Ok => "passed when run again".to_string(),
+                Judgement::Ok => "passed when run again: not deterministic".to_string(),
             }
         ),
     }

@@ -422,3 +422,32 @@ fn dumped_cases_keep_to_the_limits_asked_for() {
     assert_eq!(outside[0], 0, "original cases outside the limits");
     assert!(outside[1] > 0, "the wide generator never left the limits");
 }
+
+/// A program that fails once and then never again: the failure is named by
+/// how it failed (a runtime error), not by the shrunk case's re-run, which
+/// passes; the report says the failure is not deterministic.
+#[test]
+fn a_failure_that_does_not_repeat_is_named_by_how_it_failed() {
+    let dir = scratch("stress-flaky");
+    let (first, failed) = (dir.join("started"), dir.join("failed"));
+    // Run 1 is the start-up check, run 2 fails, every later run solves.
+    let program = format!(
+        "if [ -e {failed} ]; then exec {bin} solve new-game2; \
+         elif [ -e {first} ]; then touch {failed}; exit 3; \
+         else touch {first}; cat >/dev/null; fi",
+        failed = failed.display(),
+        first = first.display(),
+        bin = crate::support::BIN,
+    );
+    let program = format!("sh -c '{program}'");
+    let (out, saved) = stress("new-game2", &program, &["--cases", "20"], &dir);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains(" 1 RE,"), "{stdout}");
+    assert!(stdout.contains("stress-runtime-error-"), "{stdout}");
+    assert!(!stdout.contains("stress-ok-"), "{stdout}");
+    assert!(stderr.contains("new-game2: RE (case "), "{stderr}");
+    assert!(stderr.contains("not deterministic"), "{stderr}");
+    assert!(saved.is_some(), "the input is saved under --save");
+    let _ = std::fs::remove_dir_all(&dir);
+}
