@@ -430,11 +430,12 @@ fn dumped_cases_keep_to_the_limits_asked_for() {
 fn a_failure_that_does_not_repeat_is_named_by_how_it_failed() {
     let dir = scratch("stress-flaky");
     let (first, failed) = (dir.join("started"), dir.join("failed"));
-    // Run 1 is the start-up check, run 2 fails, every later run solves.
+    // Run 1 is the start-up check; then exactly one run fails (mkdir is
+    // atomic, so two jobs cannot both take it) and every other run solves.
     let program = format!(
-        "if [ -e {failed} ]; then exec {bin} solve new-game2; \
-         elif [ -e {first} ]; then touch {failed}; exit 3; \
-         else touch {first}; cat >/dev/null; fi",
+        "if [ ! -e {first} ]; then touch {first}; cat >/dev/null; exit 0; fi; \
+         if mkdir {failed} 2>/dev/null; then exit 3; fi; \
+         exec {bin} solve new-game2",
         failed = failed.display(),
         first = first.display(),
         bin = crate::support::BIN,
