@@ -23,7 +23,7 @@
 //! leaves those alone.
 
 use nix::sys::signal::{self, killpg, SaFlags, SigAction, SigHandler, SigSet, Signal};
-use nix::sys::wait::waitpid;
+use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::{getpgid, getpgrp, Pid};
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
@@ -83,6 +83,8 @@ pub struct Program {
     child: Child,
     status: Option<ExitStatus>,
     stopped: bool,
+    /// Its group was killed while its id was still held (see `try_wait`).
+    group_killed: bool,
 }
 
 impl Program {
@@ -101,6 +103,7 @@ impl Program {
             child,
             status: None,
             stopped: false,
+            group_killed: false,
         })
     }
 
@@ -115,9 +118,26 @@ impl Program {
     }
 
     /// Its exit status, if it has exited (reaping it then).
+    ///
+    /// The exit is first seen without reaping (`WNOWAIT`): while the program
+    /// is an unreaped zombie its pid, and so its group's id, cannot be given
+    /// to another process, so its group is killed then, before the reap frees
+    /// the id. Killed after the reap, as it was, the group id could already
+    /// name someone else's processes.
     pub fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>> {
         if self.status.is_none() {
-            self.status = self.child.try_wait()?;
+            let pid = Pid::from_raw(self.child.id() as i32);
+            let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+            match waitid(Id::Pid(pid), flags) {
+                Ok(WaitStatus::StillAlive) => return Ok(None),
+                // Exited (or already reaped, ECHILD): kill the group while the
+                // zombie still holds its id, then reap.
+                Ok(_) | Err(_) => {
+                    let _ = killpg(pid, Signal::SIGKILL);
+                    self.group_killed = true;
+                    self.status = self.child.try_wait()?;
+                }
+            }
         }
         Ok(self.status)
     }
@@ -129,7 +149,12 @@ impl Program {
         if !self.stopped {
             self.stopped = true;
             let pgid = self.child.id() as i32;
-            let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+            // Only while the program is unreaped (running, or a zombie): its
+            // pid then still holds the group's id. A reaped program's group
+            // was killed before the reap.
+            if self.status.is_none() && !self.group_killed {
+                let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+            }
             if self.status.is_none() {
                 // The program itself too, in case it left its group (setpgid):
                 // the wait below must not outlive the time limit.
@@ -502,3 +527,6 @@ pub fn run(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execution>
         elapsed,
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,41 @@
+use super::*;
+
+/// Processes of group `pgid` that still run (zombies are done).
+fn running_in_group(pgid: i32) -> usize {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
+        .filter(|stat| {
+            // After "(comm)": state, ppid, pgrp.
+            let fields: Vec<&str> = stat
+                .rsplit_once(')')
+                .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+            fields.len() > 2 && fields[0] != "Z" && fields[2] == pgid.to_string()
+        })
+        .count()
+}
+
+/// When the program's exit is seen, its group is killed before the
+/// program is reaped (while its pid still holds the group's id), not
+/// later in `stop`.
+#[test]
+fn the_group_dies_when_the_exit_is_seen() {
+    let mut program = Program::spawn(command("sleep 30 & exit 0")).unwrap();
+    let pgid = program.id() as i32;
+    let status = loop {
+        if let Some(status) = program.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    assert!(status.success());
+    // SIGKILL is delivered at once, but give the scheduler a moment.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while running_in_group(pgid) > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(running_in_group(pgid), 0, "the background sleep survived");
+    program.stop();
+}
