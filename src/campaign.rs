@@ -225,7 +225,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                 (
                     job,
                     index,
-                    investigate::<P>(core, case, Origin::Fuzz, &provenance),
+                    investigate::<P>(core, case, Origin::Fuzz, &provenance, options.limits),
                 )
             });
     let features = if options.stats {
@@ -244,8 +244,8 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
     }
 }
 
-/// Shrinks and explains a disagreement; `provenance` (where it was found) goes
-/// into the corpus row's note. The row is built from the typed answers: its
+/// Shrinks (within `limits`) and explains a disagreement; `provenance` (where
+/// it was found) goes into the corpus row's note. The row is built from the typed answers: its
 /// `expected` is the reference's `write_answer` on the shrunk case (run again
 /// with replay's budget if the campaign's ran out while the core panicked).
 pub fn investigate<P: Puzzle>(
@@ -253,8 +253,9 @@ pub fn investigate<P: Puzzle>(
     case: P::Case,
     origin: Origin,
     provenance: &str,
+    limits: CaseLimits,
 ) -> Finding<P::Case> {
-    let shrunk = shrink_divergence::<P>(case.clone(), core);
+    let shrunk = shrink_divergence::<P>(case.clone(), core, limits);
     let outcome = run_both::<P>(&shrunk.case, core, P::FUEL);
     // The original diverged and shrinking keeps only diverging cases, so this
     // fails only if a solver is not deterministic. Say so in the report.
@@ -327,7 +328,18 @@ pub fn reproduce<P: Puzzle>(
     let case =
         crate::puzzle::decode_case::<P>(bytes, encoding).map_err(NotReproduced::Unreadable)?;
     match check_with::<P>(&case, core, P::FUEL) {
-        Verdict::Diverge { .. } => Ok(investigate::<P>(core, case, Origin::Fuzz, provenance)),
+        Verdict::Diverge { .. } => {
+            // The limits the bytes were generated under (the CLI has checked
+            // the setting before reading any).
+            let limits = crate::limits_from_env().unwrap_or(CaseLimits::Wide);
+            Ok(investigate::<P>(
+                core,
+                case,
+                Origin::Fuzz,
+                provenance,
+                limits,
+            ))
+        }
         Verdict::Agree => Err(NotReproduced::Agree(P::describe(&case))),
         Verdict::Timeout => Err(NotReproduced::Timeout(P::describe(&case))),
     }

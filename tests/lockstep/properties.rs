@@ -151,3 +151,39 @@ fn original_cases_keep_to_the_original_limits() {
         outside.join("\n")
     );
 }
+
+/// Every shrinker stays inside the original statement's limits when it starts
+/// inside them, even under a predicate that accepts everything (so it goes as
+/// far as its candidates allow): a finding of a run under `--limits original`
+/// is then a case a judge could give. (`shrink_divergence` also refuses
+/// candidates outside them under those limits, should a shrinker change.)
+fn shrinking_stays_inside_the_original_limits<P: Puzzle>() -> usize {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut checked = 0;
+    for index in 0..100 {
+        let Some(case) = generate_case_within::<P>(5, 0, index, &mut buf, CaseLimits::Original)
+        else {
+            continue;
+        };
+        let shrunk = lockstep::shrink::shrink::<P>(case, |_| true, 2_000).case;
+        assert!(
+            P::within_original(&shrunk),
+            "{} shrank outside the original limits:\n{}",
+            P::NAME,
+            P::write_input(&shrunk)
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn every_shrinker_stays_inside_the_original_limits() {
+    let checked = [
+        shrinking_stays_inside_the_original_limits::<Robots>(),
+        shrinking_stays_inside_the_original_limits::<NewGame2>(),
+        shrinking_stays_inside_the_original_limits::<Footholds>(),
+        shrinking_stays_inside_the_original_limits::<Checkers>(),
+    ];
+    assert!(checked.iter().all(|&n| n >= 90), "{checked:?}");
+}
