@@ -215,9 +215,31 @@ pub trait AnyPuzzle: Sync {
 }
 
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
-struct Registered<P>(PhantomData<fn() -> P>);
+struct Registered<P> {
+    puzzle: PhantomData<fn() -> P>,
+    /// Its own bench lines ([`bench::Extras`]).
+    extras: bench::Extras,
+}
 
-impl<P: bench::Extras> AnyPuzzle for Registered<P> {
+impl<P> Registered<P> {
+    /// A puzzle with no bench lines of its own.
+    const fn new() -> Self {
+        Registered {
+            puzzle: PhantomData,
+            extras: bench::no_extras,
+        }
+    }
+
+    /// A puzzle with bench lines of its own (`src/bench/PUZZLE.rs`).
+    const fn with_extras(extras: bench::Extras) -> Self {
+        Registered {
+            puzzle: PhantomData,
+            extras,
+        }
+    }
+}
+
+impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     fn name(&self) -> &'static str {
         P::NAME
     }
@@ -338,7 +360,7 @@ impl<P: bench::Extras> AnyPuzzle for Registered<P> {
     }
 
     fn bench(&self, options: &BenchOptions) -> BenchResult {
-        bench::bench::<P>(options)
+        bench::bench::<P>(options, self.extras)
     }
 
     fn played_through_referee(&self) -> bool {
@@ -404,14 +426,15 @@ impl<P: bench::Extras> AnyPuzzle for Registered<P> {
 
 /// Every puzzle built so far, in the order reports list them.
 pub fn all() -> &'static [&'static dyn AnyPuzzle] {
-    &[
-        &Registered::<Robots>(PhantomData),
-        &Registered::<NewGame2>(PhantomData),
-        &Registered::<Footholds>(PhantomData),
-        &Registered::<Checkers>(PhantomData),
-        &Registered::<Duel>(PhantomData),
-        &Registered::<DuelSearch>(PhantomData),
-    ]
+    static ALL: &[&dyn AnyPuzzle] = &[
+        &Registered::<Robots>::new(),
+        &Registered::<NewGame2>::new(),
+        &Registered::<Footholds>::with_extras(bench::footholds::extras),
+        &Registered::<Checkers>::with_extras(bench::checkers::extras),
+        &Registered::<Duel>::with_extras(bench::duel::extras),
+        &Registered::<DuelSearch>::with_extras(bench::duel_search::extras),
+    ];
+    ALL
 }
 
 /// Looks a puzzle up by its command-line or module name (`new-game2`, `new_game2`).

@@ -1,17 +1,15 @@
 //! Checkers' bench lines: whole games validated (moves per second) and
 //! perft(7), core against reference.
 
-use super::{side_by_side, BenchOptions, Extras};
+use super::{side_by_side, BenchOptions};
 use crate::puzzles::checkers::whole_games;
-use crate::puzzles::Checkers;
 use lockstep_core::checkers as model;
 use lockstep_reference::{checkers as reference, Fuel};
 use std::hint::black_box;
 
-impl Extras for Checkers {
-    fn extras(options: &BenchOptions) -> Vec<String> {
-        games_and_perft(options)
-    }
+/// The puzzle's own bench lines (`lockstep bench` without --no-extras).
+pub fn extras(options: &BenchOptions) -> Vec<String> {
+    games_and_perft(options)
 }
 
 /// The bench lines of the issue beyond generated cases: validation of whole games

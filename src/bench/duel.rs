@@ -2,40 +2,38 @@
 //! the event digest, reference), and joint actions per second resolved the way
 //! the searches resolve them.
 
-use super::{side_by_side, BenchOptions, Extras, SideBySide};
+use super::{side_by_side, BenchOptions, SideBySide};
 use crate::puzzles::Duel;
 use lockstep_core::duel::{self as model, Actions, State, Turn, LAST_TURN};
 
-impl Extras for Duel {
-    /// Turn resolutions per second, core (without and with the event digest)
-    /// against the reference, on 100,000 generated turns; and joint actions per
-    /// second over several states' turn matrices, as searches resolve them.
-    fn extras(options: &BenchOptions) -> Vec<String> {
-        let [free, traced] = turn_rates(options.seed, 100_000, options.rounds);
-        let matrix = matrix_rates(options.seed, 1_000_000, options.rounds.max(1));
-        let [once, per_pair] = matrix.timing.expect("timed: at least one round");
-        vec![
-            format!(
-                "turn resolutions/s: core {:.2} M (no events), core {:.2} M (digest), reference {:.2} M; {:.1}x, {:.1}x",
-                free.core_rate / 1e6,
-                traced.core_rate / 1e6,
-                free.reference_rate / 1e6,
-                free.ratio,
-                traced.ratio
-            ),
-            format!(
-                "search-shaped, every joint action of {} states ({} in all): core {:.2} M/s (lists read once), {:.2} M/s (resolve_turn per pair), reference {:.2} M/s; {:.1}x, {:.1}x; results {}",
-                matrix.states,
-                matrix.joint_actions,
-                once.core_rate / 1e6,
-                per_pair.core_rate / 1e6,
-                once.reference_rate / 1e6,
-                once.ratio,
-                per_pair.ratio,
-                if matrix.agree { "agree" } else { "DIFFER" }
-            ),
-        ]
-    }
+/// Turn resolutions per second, core (without and with the event digest)
+/// against the reference, on 100,000 generated turns; and joint actions per
+/// second over several states' turn matrices, as searches resolve them.
+pub fn extras(options: &BenchOptions) -> Vec<String> {
+    let [free, traced] = turn_rates(options.seed, 100_000, options.rounds);
+    let matrix = matrix_rates(options.seed, 1_000_000, options.rounds.max(1));
+    let [once, per_pair] = matrix.timing.expect("timed: at least one round");
+    vec![
+        format!(
+            "turn resolutions/s: core {:.2} M (no events), core {:.2} M (digest), reference {:.2} M; {:.1}x, {:.1}x",
+            free.core_rate / 1e6,
+            traced.core_rate / 1e6,
+            free.reference_rate / 1e6,
+            free.ratio,
+            traced.ratio
+        ),
+        format!(
+            "search-shaped, every joint action of {} states ({} in all): core {:.2} M/s (lists read once), {:.2} M/s (resolve_turn per pair), reference {:.2} M/s; {:.1}x, {:.1}x; results {}",
+            matrix.states,
+            matrix.joint_actions,
+            once.core_rate / 1e6,
+            per_pair.core_rate / 1e6,
+            once.reference_rate / 1e6,
+            once.ratio,
+            per_pair.ratio,
+            if matrix.agree { "agree" } else { "DIFFER" }
+        ),
+    ]
 }
 
 /// [`matrix_rates`]' measure.

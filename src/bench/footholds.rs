@@ -1,18 +1,16 @@
 //! Footholds' bench lines: full boards, core against reference on 5x5 and
 //! 6x6, the core alone on 7x7 and 8x8.
 
-use super::{median_time, BenchOptions, Extras};
+use super::{median_time, BenchOptions};
 use crate::puzzles::footholds::full_board;
-use crate::puzzles::Footholds;
 use lockstep_core::footholds::{self as model, Pos};
 use lockstep_reference::Fuel;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-impl Extras for Footholds {
-    fn extras(_options: &BenchOptions) -> Vec<String> {
-        full_boards()
-    }
+/// The puzzle's own bench lines (`lockstep bench` without --no-extras).
+pub fn extras(_options: &BenchOptions) -> Vec<String> {
+    full_boards()
 }
 
 /// Start pairs used by the bench on a full `side` x `side` board.

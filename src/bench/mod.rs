@@ -145,17 +145,15 @@ pub fn side_by_side(
 }
 
 /// A puzzle's bench lines beyond its generated cases (fixed hard inputs, whole
-/// games, perft), one file per puzzle that has some; none by default. They
-/// live here, not in the adapters, so that an adapter is only what the
-/// differential needs.
-pub trait Extras: Puzzle {
-    fn extras(_options: &BenchOptions) -> Vec<String> {
-        Vec::new()
-    }
-}
+/// games, perft): `extras` of the puzzle's file here, given to the registry
+/// beside the puzzle; [`no_extras`] for a puzzle with none. They live here, not
+/// in the adapters, so that an adapter is only what the differential needs.
+pub type Extras = fn(&BenchOptions) -> Vec<String>;
 
-impl Extras for crate::puzzles::Robots {}
-impl Extras for crate::puzzles::NewGame2 {}
+/// The bench lines of a puzzle that has none of its own.
+pub fn no_extras(_options: &BenchOptions) -> Vec<String> {
+    Vec::new()
+}
 
 /// The bench table's heading: what was measured, then the column names.
 pub struct Header<'a>(pub &'a BenchOptions);
@@ -210,7 +208,7 @@ impl std::fmt::Display for Line<'_> {
     }
 }
 
-pub fn bench<P: Extras>(options: &BenchOptions) -> BenchResult {
+pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut cases = Vec::with_capacity(options.cases);
     let mut skipped = 0;
@@ -290,7 +288,7 @@ pub fn bench<P: Extras>(options: &BenchOptions) -> BenchResult {
         reference_per_second: measured.reference_rate,
         speedup: measured.ratio,
         extra: if options.extras {
-            P::extras(options)
+            extras(options)
         } else {
             Vec::new()
         },
