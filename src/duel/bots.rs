@@ -24,7 +24,7 @@
 //! the statement says a bot must.
 
 use super::protocol::{Init, TurnLine};
-use crate::puzzles::duel::toward;
+use super::toward;
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{

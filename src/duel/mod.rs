@@ -14,7 +14,25 @@ pub mod referee;
 pub mod stress;
 pub mod tournament;
 
-use lockstep_core::duel::{Cell, State};
+use lockstep_core::duel::{Cell, Dir, State};
+
+/// The straight direction that best points from `from` toward `to` (rows
+/// first on a tie): how the built-in bots' plans and the duel generator's
+/// actions aim at a cell.
+pub fn toward(from: Cell, to: Cell) -> Dir {
+    let (dr, dc) = (to.0 - from.0, to.1 - from.1);
+    if dr.abs() >= dc.abs() {
+        if dr < 0 {
+            Dir::U
+        } else {
+            Dir::D
+        }
+    } else if dc < 0 {
+        Dir::L
+    } else {
+        Dir::R
+    }
+}
 
 /// The yard as text: `.` empty, `S` the spring, `1` and `2` the players (`1`/`2`
 /// win over `S` when a player stands on the spring, marked with `*` after).

@@ -3,6 +3,7 @@
 //! the reference.
 
 use super::*;
+use crate::duel::toward;
 
 pub(super) fn any_cell(u: &mut Unstructured<'_>) -> arbitrary::Result<Cell> {
     Ok((u.int_in_range(1..=SIZE)?, u.int_in_range(1..=SIZE)?))
@@ -95,23 +96,6 @@ pub(crate) fn generate_state(u: &mut Unstructured<'_>) -> arbitrary::Result<Stat
         spring,
         players: [generate_player(u, p1)?, generate_player(u, p2)?],
     })
-}
-
-/// The straight direction that best points from `from` toward `to` (rows
-/// first on a tie); the built-in bots' plans aim with it too.
-pub(crate) fn toward(from: Cell, to: Cell) -> Dir {
-    let (dr, dc) = (to.0 - from.0, to.1 - from.1);
-    if dr.abs() >= dc.abs() {
-        if dr < 0 {
-            Dir::U
-        } else {
-            Dir::D
-        }
-    } else if dc < 0 {
-        Dir::L
-    } else {
-        Dir::R
-    }
 }
 
 /// An action aimed at the opponent more often than not, built to be legal in
