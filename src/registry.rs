@@ -185,9 +185,14 @@ pub trait AnyPuzzle: Sync {
     fn replay(&self, dir: &Path) -> Result<ReplayReport>;
     /// The names of this puzzle's corpus rows under `dir`, in file order.
     fn row_names(&self, dir: &Path) -> Result<Vec<String>>;
-    /// Replays the one row called `name`: what [`AnyPuzzle::replay`] would report
-    /// of it, with its line.
-    fn replay_named(&self, dir: &Path, name: &str) -> Result<(), String>;
+    /// Replays the rows whose names `keep` accepts, reading the file once:
+    /// each name with what [`AnyPuzzle::replay`] would report of it (its line
+    /// and problem).
+    fn replay_selected(
+        &self,
+        dir: &Path,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<Vec<(String, Result<(), String>)>>;
     /// Shrinks a diverging case read from judge text or fuzzer bytes;
     /// `provenance` (where the case comes from) goes into the row's note.
     fn shrink(
@@ -303,15 +308,22 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         Ok(rows.into_iter().map(|loaded| loaded.row.name).collect())
     }
 
-    fn replay_named(&self, dir: &Path, name: &str) -> Result<(), String> {
-        let rows = corpus::load::<P>(&corpus::path_for::<P>(dir)).map_err(|e| format!("{e:#}"))?;
-        let loaded = rows
+    fn replay_selected(
+        &self,
+        dir: &Path,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<Vec<(String, Result<(), String>)>> {
+        let rows = corpus::load::<P>(&corpus::path_for::<P>(dir))?;
+        Ok(rows
             .iter()
-            .find(|loaded| loaded.row.name == name)
-            .ok_or_else(|| format!("no row named {name} in {}", P::MODULE))?;
-        replay::replay_row::<P>(loaded)
-            .map(|_timed_out| ())
-            .map_err(|problem| format!("line {}: {problem}", loaded.line))
+            .filter(|loaded| keep(&loaded.row.name))
+            .map(|loaded| {
+                let result = replay::replay_row::<P>(loaded)
+                    .map(|_timed_out| ())
+                    .map_err(|problem| format!("line {}: {problem}", loaded.line));
+                (loaded.row.name.clone(), result)
+            })
+            .collect())
     }
 
     fn shrink(
