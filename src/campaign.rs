@@ -8,10 +8,10 @@
 //! atomics every few dozen cases, so the jobs do not contend on every case.
 
 use crate::corpus::{self, Origin, Row};
-pub use crate::generate::{generate_case, generate_case_within};
+pub use crate::generate::{generate_case, generate_case_with_reference, generate_case_within};
 use crate::puzzle::{
-    check_with, explain_safely, run_both, run_core, run_reference, Attempt, Attempts, CaseLimits,
-    Explanation, Puzzle, Verdict,
+    check_with, explain_safely, reference_attempt, run_both, run_core, run_reference, Attempt,
+    Attempts, CaseLimits, CaseWithReference, Explanation, Puzzle, ReferenceRun, Verdict,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::CASE_BYTES;
@@ -97,6 +97,30 @@ impl SharedTally {
 
 const BATCH: u64 = 32;
 
+/// One case in this many has the reference's result from its generator
+/// checked against a run of the reference ([`audit_generated`]).
+const AUDIT_EVERY: u64 = 128;
+
+/// Holds a generator that handed over the reference's result
+/// ([`Puzzle::generate_with_reference`]) to it: the result must be the
+/// reference's own on the case, or every verdict built on it is worthless. The
+/// tests check this on thousands of cases; a campaign checks a sample, and
+/// stops with a report of the harness's own bug rather than go on.
+fn audit_generated<P: Puzzle>(case: &P::Case, generated: &Option<ReferenceRun<P::Answer>>) {
+    let Some(generated) = generated else {
+        return;
+    };
+    let fresh = P::reference(case, &mut lockstep_reference::Fuel::new(P::FUEL));
+    assert!(
+        &fresh == generated,
+        "lockstep bug: the {} generator's reference result differs from the \
+         reference's own on {}\ngenerated: {generated:?}\nreference: {fresh:?}\ninput:\n{}",
+        P::NAME,
+        P::describe(case),
+        P::write_input(case)
+    );
+}
+
 /// A sequential campaign with any predicate: searches cases `(seed, 0, i)` for `i`
 /// in `indices` for the first on which `fails` holds, and shrinks it under the same
 /// predicate. Returns the index found and the shrunk case. (The tests hunt their
@@ -145,7 +169,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
         // reference: each phase's code and data stay hot in cache, where one
         // case at a time through all three evicted each other's (footholds'
         // core table against the reference's allocations).
-        let mut batch: Vec<(u64, P::Case)> = Vec::with_capacity(BATCH as usize);
+        let mut batch: Vec<(u64, CaseWithReference<P>)> = Vec::with_capacity(BATCH as usize);
         let mut cores: Vec<Attempt<P::Answer>> = Vec::with_capacity(BATCH as usize);
         loop {
             shared.add(&mut local);
@@ -158,16 +182,20 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
             }
             batch.clear();
             for this in index..end {
-                if let Some(case) =
-                    generate_case_within::<P>(options.seed, job, this, &mut buf, options.limits)
-                {
-                    batch.push((this, case));
+                if let Some(generated) = generate_case_with_reference::<P>(
+                    options.seed,
+                    job,
+                    this,
+                    &mut buf,
+                    options.limits,
+                ) {
+                    batch.push((this, generated));
                 }
             }
             index = end;
             cores.clear();
-            cores.extend(batch.iter().map(|(_, case)| run_core::<P>(case, core)));
-            for ((this, case), core) in batch.drain(..).zip(cores.drain(..)) {
+            cores.extend(batch.iter().map(|(_, (case, _))| run_core::<P>(case, core)));
+            for ((this, (case, generated)), core) in batch.drain(..).zip(cores.drain(..)) {
                 local.cases += 1;
                 if options.stats {
                     let bits = P::rule_branches(&case);
@@ -175,7 +203,10 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
                         *count += bits >> i & 1;
                     }
                 }
-                let reference = run_reference::<P>(&case, P::FUEL);
+                if this % AUDIT_EVERY == 0 {
+                    audit_generated::<P>(&case, &generated);
+                }
+                let reference = reference_attempt::<P>(&case, generated);
                 match (Attempts { core, reference }).into_verdict() {
                     Verdict::Agree => local.agree += 1,
                     Verdict::Timeout => local.timeout += 1,
@@ -342,5 +373,37 @@ pub fn reproduce<P: Puzzle>(
         }
         Verdict::Agree => Err(NotReproduced::Agree(P::describe(&case))),
         Verdict::Timeout => Err(NotReproduced::Timeout(P::describe(&case))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::Duel;
+
+    /// The campaign's audit stops a run whose generator handed over a result
+    /// that is not the reference's own, and lets a true one through.
+    #[test]
+    fn the_audit_catches_a_wrong_handed_over_result() {
+        let mut buf = vec![0u8; CASE_BYTES];
+        let (case, generated) = (0..200)
+            .find_map(|i| {
+                let (case, generated) =
+                    generate_case_with_reference::<Duel>(1, 0, i, &mut buf, CaseLimits::Wide)?;
+                Some((case, generated?))
+            })
+            .expect("a fifth of duel cases are games");
+        audit_generated::<Duel>(&case, &Some(generated.clone()));
+        let mut wrong = generated.expect("within fuel");
+        wrong.digest ^= 1;
+        let caught = std::panic::catch_unwind(|| audit_generated::<Duel>(&case, &Some(Ok(wrong))));
+        let message = caught.expect_err("a wrong result passed the audit");
+        let text = message
+            .downcast_ref::<String>()
+            .expect("a formatted message");
+        assert!(
+            text.starts_with("lockstep bug: the duel generator"),
+            "{text}"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! case. It sits on the ground floor, beside [`crate::seeds`], so that those
 //! drivers do not borrow it from each other.
 
-use crate::puzzle::{CaseLimits, Puzzle};
+use crate::puzzle::{CaseLimits, CaseWithReference, Puzzle};
 use crate::seeds::{case_bytes, FIRST_BYTES};
 use arbitrary::Unstructured;
 
@@ -27,16 +27,28 @@ pub fn generate_case_within<P: Puzzle>(
     buf: &mut [u8],
     limits: CaseLimits,
 ) -> Option<P::Case> {
+    generate_case_with_reference::<P>(seed, job, index, buf, limits).map(|(case, _)| case)
+}
+
+/// [`generate_case_within`], with the reference's result when the generator
+/// computed it ([`Puzzle::generate_with_reference`]).
+pub fn generate_case_with_reference<P: Puzzle>(
+    seed: u64,
+    job: u64,
+    index: u64,
+    buf: &mut [u8],
+    limits: CaseLimits,
+) -> Option<CaseWithReference<P>> {
     let short = FIRST_BYTES.min(buf.len());
     case_bytes(seed, job, index, &mut buf[..short]);
     let mut u = Unstructured::new(&buf[..short]);
-    if let Ok(case) = P::generate_within(&mut u, limits) {
+    if let Ok(generated) = P::generate_with_reference(&mut u, limits) {
         // Bytes left over: the generator never ran dry, so the full buffer,
         // whose prefix these bytes are, would have made the same case.
         if !u.is_empty() {
-            return Some(case);
+            return Some(generated);
         }
     }
     case_bytes(seed, job, index, buf);
-    P::generate_within(&mut Unstructured::new(buf), limits).ok()
+    P::generate_with_reference(&mut Unstructured::new(buf), limits).ok()
 }

@@ -89,10 +89,16 @@ pub fn limits_named(value: Option<&str>) -> Result<puzzle::CaseLimits, String> {
 /// artifacts with the same variable.
 pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
     let limits = limits_from_env().unwrap_or_else(|message| setting_error(&message));
-    let Ok(case) = P::generate_within(&mut arbitrary::Unstructured::new(data), limits) else {
+    let Ok((case, generated)) =
+        P::generate_with_reference(&mut arbitrary::Unstructured::new(data), limits)
+    else {
         return;
     };
-    if let puzzle::Verdict::Diverge { core, reference } = puzzle::check::<P>(&case) {
+    let attempts = puzzle::Attempts {
+        core: puzzle::run_core::<P>(&case, P::core),
+        reference: puzzle::reference_attempt::<P>(&case, generated),
+    };
+    if let puzzle::Verdict::Diverge { core, reference } = attempts.into_verdict() {
         panic!(
             "{}: core and reference disagree on {}\n{}",
             P::NAME,

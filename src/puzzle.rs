@@ -22,6 +22,16 @@ pub struct Run<A> {
     pub digest: u64,
 }
 
+/// What the reference gives on a case within its fuel.
+pub type ReferenceRun<A> = Result<Run<A>, OutOfFuel>;
+
+/// A generated case, and the reference's result on it when the generator
+/// computed it ([`Puzzle::generate_with_reference`]).
+pub type CaseWithReference<P> = (
+    <P as Puzzle>::Case,
+    Option<ReferenceRun<<P as Puzzle>::Answer>>,
+);
+
 /// A report on how the core and the reference part ways on one case.
 #[derive(Debug, Clone)]
 pub struct Explanation {
@@ -77,6 +87,21 @@ pub trait Puzzle: 'static {
     ) -> arbitrary::Result<Self::Case> {
         let _ = limits;
         Self::generate(u)
+    }
+
+    /// [`Puzzle::generate_within`], and the reference's result on the case when
+    /// the generator already ran the reference over all of it, as one that
+    /// plays a game forward through the reference's incremental solve does
+    /// (checkers, duel). The campaign and the cargo-fuzz targets then use that
+    /// result instead of running the reference a second time. When present it
+    /// must be exactly `reference(case, Fuel::new(FUEL))`: the tests hold every
+    /// generator to that, and the campaign re-runs the reference on a sample.
+    /// By default the generator computes nothing of the kind.
+    fn generate_with_reference(
+        u: &mut Unstructured<'_>,
+        limits: CaseLimits,
+    ) -> arbitrary::Result<CaseWithReference<Self>> {
+        Ok((Self::generate_within(u, limits)?, None))
     }
 
     /// Whether a case lies inside the original statement's constraints, checked
@@ -287,6 +312,21 @@ pub fn run_reference<P: Puzzle>(case: &P::Case, fuel: u64) -> Option<Attempt<P::
         Ok(Ok(run)) => Some(Attempt::Ran(run)),
         Ok(Err(OutOfFuel)) => None,
         Err(message) => Some(Attempt::Panicked(message)),
+    }
+}
+
+/// The reference's result on a case as an [`Attempt`]: the one the generator
+/// computed if there is one ([`Puzzle::generate_with_reference`]), else a run of
+/// the reference with its campaign fuel, its panic caught. `None` when it ran
+/// out of fuel.
+pub fn reference_attempt<P: Puzzle>(
+    case: &P::Case,
+    generated: Option<ReferenceRun<P::Answer>>,
+) -> Option<Attempt<P::Answer>> {
+    match generated {
+        Some(Ok(run)) => Some(Attempt::Ran(run)),
+        Some(Err(OutOfFuel)) => None,
+        None => run_reference::<P>(case, P::FUEL),
     }
 }
 

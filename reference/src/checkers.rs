@@ -255,54 +255,177 @@ impl Grid {
     }
 }
 
-/// Checks an instance move by move, handing each position after a valid move to
-/// `on_board`.
-fn run_instance(
-    instance: &Instance,
-    fuel: &mut Fuel,
-    mut on_board: impl FnMut(Board),
-) -> Result<Ruling, OutOfFuel> {
-    let mut grid = Grid::of(instance);
-    let mut side = instance.to_move;
-    for (index, written) in instance.moves.iter().enumerate() {
-        let legal = grid.legal_moves(side, fuel)?;
-        match legal.into_iter().find(|m| m.path == written.0) {
-            Some(m) => {
-                grid = m.after;
-                on_board(grid.board());
-                side = side.opponent();
-            }
-            None => return Ok(Ruling::Invalid(index + 1)),
+/// One instance being checked, move by move: the position after the moves
+/// found valid so far, its legal list once asked for, and the ruling once a
+/// move is found invalid. [`solve`] and [`trace_instance`] drive it; so does a
+/// generator that picks each move from the list (see [`Solving`]).
+#[derive(Debug, Clone)]
+pub struct InstanceCheck {
+    grid: Grid,
+    side: Side,
+    checked: usize,
+    legal: Option<Vec<LegalMove>>,
+    invalid: Option<usize>,
+}
+
+impl InstanceCheck {
+    /// Starts from a position, `to_move` to move.
+    pub fn new(red: &[Piece], white: &[Piece], to_move: Side) -> InstanceCheck {
+        InstanceCheck {
+            grid: Grid::from_pieces(red, white),
+            side: to_move,
+            checked: 0,
+            legal: None,
+            invalid: None,
         }
     }
-    Ok(Ruling::AllValid)
+
+    /// The position now, and the side to move in it.
+    pub fn position(&self) -> (&Grid, Side) {
+        (&self.grid, self.side)
+    }
+
+    /// The legal moves in the position now (listed once per position).
+    pub fn legal_moves(&mut self, fuel: &mut Fuel) -> Result<&[LegalMove], OutOfFuel> {
+        if self.legal.is_none() {
+            self.legal = Some(self.grid.legal_moves(self.side, fuel)?);
+        }
+        Ok(self.legal.as_deref().expect("just listed"))
+    }
+
+    /// The legal moves in the position now, if [`InstanceCheck::legal_moves`]
+    /// has listed them.
+    pub fn listed(&self) -> Option<&[LegalMove]> {
+        self.legal.as_deref()
+    }
+
+    /// Checks the next written move: true, and the position moves on, when its
+    /// squares are one of the legal paths; false when not, which rules the
+    /// instance. Running out of fuel changes nothing.
+    ///
+    /// # Panics
+    /// After a move found invalid: nothing after it is ever checked.
+    pub fn check(&mut self, written: &[u32], fuel: &mut Fuel) -> Result<bool, OutOfFuel> {
+        assert!(self.invalid.is_none(), "a move after an invalid one");
+        self.legal_moves(fuel)?;
+        self.checked += 1;
+        let legal = self.legal.take().expect("listed above");
+        match legal.into_iter().find(|m| m.path == written) {
+            Some(m) => {
+                self.grid = m.after;
+                self.side = self.side.opponent();
+                Ok(true)
+            }
+            None => {
+                self.invalid = Some(self.checked);
+                Ok(false)
+            }
+        }
+    }
+
+    /// True once a move was found invalid.
+    pub fn is_ruled(&self) -> bool {
+        self.invalid.is_some()
+    }
+
+    /// The ruling on the moves checked: the first invalid one, else all valid.
+    pub fn ruling(&self) -> Ruling {
+        self.invalid.map_or(Ruling::AllValid, Ruling::Invalid)
+    }
+}
+
+/// A case being solved instance by instance: the rulings and the digest so
+/// far. [`solve`] is a loop over it; a generator that plays a case's moves
+/// through it (the checkers generator does) ends with exactly the run [`solve`]
+/// would give on that case, so the harness need not run the reference again.
+#[derive(Debug, Clone, Default)]
+pub struct Solving {
+    digest: Digest,
+    answer: Vec<Ruling>,
+    open: Option<InstanceCheck>,
+}
+
+impl Solving {
+    pub fn new() -> Solving {
+        Solving::default()
+    }
+
+    /// Rules the instance being checked (if any) and starts the next one.
+    pub fn start(&mut self, red: &[Piece], white: &[Piece], to_move: Side) -> &mut InstanceCheck {
+        self.close();
+        self.open.insert(InstanceCheck::new(red, white, to_move))
+    }
+
+    /// The instance being checked.
+    ///
+    /// # Panics
+    /// Before the first [`Solving::start`].
+    pub fn instance(&mut self) -> &mut InstanceCheck {
+        self.open.as_mut().expect("an instance was started")
+    }
+
+    /// [`InstanceCheck::check`], with the position after a valid move added to
+    /// the digest.
+    pub fn check(&mut self, written: &[u32], fuel: &mut Fuel) -> Result<bool, OutOfFuel> {
+        let open = self.instance();
+        let valid = open.check(written, fuel)?;
+        if valid {
+            for word in open.grid.board().packed() {
+                self.digest.push(word);
+            }
+        }
+        Ok(valid)
+    }
+
+    fn close(&mut self) {
+        if let Some(open) = self.open.take() {
+            let ruling = open.ruling();
+            self.digest.push(ruling.packed());
+            self.answer.push(ruling);
+        }
+    }
+
+    /// The verdicts and the digest of the trace.
+    pub fn finish(mut self) -> Run {
+        self.close();
+        Run {
+            answer: self.answer,
+            trace_digest: self.digest.value(),
+        }
+    }
 }
 
 /// Validates every instance of a case: the verdicts and the digest of the trace.
 pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run, OutOfFuel> {
-    let mut digest = Digest::new();
-    let mut answer = Vec::new();
+    let mut solving = Solving::new();
     for instance in &case.instances {
-        let verdict = run_instance(instance, fuel, |board| {
-            for word in board.packed() {
-                digest.push(word);
+        solving.start(&instance.red, &instance.white, instance.to_move);
+        for written in &instance.moves {
+            if !solving.check(&written.0, fuel)? {
+                break;
             }
-        })?;
-        digest.push(verdict.packed());
-        answer.push(verdict);
+        }
     }
-    Ok(Run {
-        answer,
-        trace_digest: digest.value(),
-    })
+    Ok(solving.finish())
 }
 
 /// Validates one instance, keeping the position after every applied move.
 pub fn trace_instance(instance: &Instance) -> InstanceTrace {
+    let mut check = InstanceCheck::new(&instance.red, &instance.white, instance.to_move);
     let mut boards = Vec::new();
-    let verdict = run_instance(instance, &mut Fuel::unlimited(), |board| boards.push(board))
-        .expect("unlimited fuel");
-    InstanceTrace { boards, verdict }
+    for written in &instance.moves {
+        if !check
+            .check(&written.0, &mut Fuel::unlimited())
+            .expect("unlimited fuel")
+        {
+            break;
+        }
+        boards.push(check.grid.board());
+    }
+    InstanceTrace {
+        boards,
+        verdict: check.ruling(),
+    }
 }
 
 /// The standard start: Red on 1-12, White on 21-32.

@@ -13,7 +13,7 @@
 use crate::{Fuel, OutOfFuel};
 use lockstep_core::digest::Digest;
 use lockstep_core::duel::{
-    line_marker, Action, Actions, Case, Cell, Dir, Event, Outcome, Phase, Reason, State,
+    line_marker, Action, Actions, Case, Cell, Dir, Event, Outcome, Phase, Reason, State, Turn,
     TurnResult, Winner, BLOCKED, CANCELLED, EFFECTIVE, HIT, MOVED, OUT,
 };
 
@@ -470,21 +470,50 @@ pub fn resolve_turn(state: &State, actions: &[Actions; 2], events: &mut Vec<Even
     TurnResult { next, outcome }
 }
 
+/// A case being solved line by line: the results and the digest so far.
+/// [`solve`] is a loop over it; a generator that plays a game forward through
+/// it (the duel generator does) ends with exactly the run [`solve`] would give
+/// on the lines it made, so the harness need not run the reference again.
+#[derive(Debug, Clone, Default)]
+pub struct Solving {
+    digest: Digest,
+    answer: Vec<TurnResult>,
+    events: Vec<Event>,
+}
+
+impl Solving {
+    pub fn new() -> Solving {
+        Solving::default()
+    }
+
+    /// Resolves the next line, adds its events to the digest, and returns its
+    /// result. One unit of fuel; running out changes nothing.
+    pub fn resolve(&mut self, turn: &Turn, fuel: &mut Fuel) -> Result<&TurnResult, OutOfFuel> {
+        fuel.burn(1)?;
+        self.events.clear();
+        let result = resolve_turn(&turn.state, &turn.actions, &mut self.events);
+        self.digest.push(line_marker(self.answer.len()));
+        for e in &self.events {
+            self.digest.push(e.packed());
+        }
+        self.answer.push(result);
+        Ok(self.answer.last().expect("just pushed"))
+    }
+
+    /// The results of every line and the digest of every event.
+    pub fn finish(self) -> (Vec<TurnResult>, u64) {
+        (self.answer, self.digest.value())
+    }
+}
+
 /// Every line of a case, with a digest of every event (in the same words as the
 /// core). One unit of fuel per line.
 pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<(Vec<TurnResult>, u64), OutOfFuel> {
-    let mut digest = Digest::new();
-    let mut answer = Vec::new();
-    for (i, turn) in case.iter().enumerate() {
-        fuel.burn(1)?;
-        let mut events = Vec::new();
-        answer.push(resolve_turn(&turn.state, &turn.actions, &mut events));
-        digest.push(line_marker(i));
-        for e in &events {
-            digest.push(e.packed());
-        }
+    let mut solving = Solving::new();
+    for turn in case {
+        solving.resolve(turn, fuel)?;
     }
-    Ok((answer, digest.value()))
+    Ok(solving.finish())
 }
 
 /// Every event of every line, for divergence reports.

@@ -64,9 +64,9 @@ pub struct BenchResult {
     pub generate_per_second: f64,
     /// The campaign's rate against generator, core and reference run back to
     /// back: what the harness itself (batching, panic catching, the check,
-    /// counters) costs. Where the generator plays games through the
-    /// reference (duel, checkers), generation costs about one more reference
-    /// pass, which `campaign_efficiency` counts and this does not.
+    /// counters) costs. Where the generator plays cases through the reference
+    /// and hands its result over (duel games, checkers), generation includes
+    /// that reference work, so this can exceed 1.0.
     pub harness_efficiency: f64,
     /// The puzzle's own lines ([`Extras`]).
     pub extra: Vec<String>,

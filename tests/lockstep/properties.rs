@@ -2,11 +2,12 @@
 //! A failure prints the shrunk case as a ready corpus row.
 
 use arbitrary::Unstructured;
-use lockstep::campaign::{generate_case, generate_case_within};
+use lockstep::campaign::{generate_case, generate_case_with_reference, generate_case_within};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
 use lockstep::quickcheck_cases::{core_agrees_with_reference, Generated};
 use lockstep::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
+use lockstep_reference::Fuel;
 use quickcheck::{QuickCheck, TestResult};
 
 /// `tests` agreeing cases of `P`. A case the reference cannot finish within its
@@ -186,4 +187,65 @@ fn every_shrinker_stays_inside_the_original_limits() {
         shrinking_stays_inside_the_original_limits::<Checkers>(),
     ];
     assert!(checked.iter().all(|&n| n >= 90), "{checked:?}");
+}
+
+/// A generator that hands over the reference's result on its case
+/// ([`Puzzle::generate_with_reference`]) hands over exactly what the reference
+/// gives on that case with the campaign's fuel: the campaign and the cargo-fuzz
+/// targets judge the core against it without running the reference again.
+/// Returns how many cases came with a result.
+fn generated_reference_runs_are_the_references<P: Puzzle>(limits: CaseLimits) -> usize {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut handed = 0;
+    for index in 0..3000 {
+        let Some((case, generated)) =
+            generate_case_with_reference::<P>(11, 1, index, &mut buf, limits)
+        else {
+            continue;
+        };
+        // The same case as the plain generator's.
+        assert_eq!(
+            generate_case_within::<P>(11, 1, index, &mut buf, limits).as_ref(),
+            Some(&case),
+            "{} case {index}",
+            P::NAME
+        );
+        let Some(generated) = generated else {
+            continue;
+        };
+        let fresh = P::reference(&case, &mut Fuel::new(P::FUEL));
+        assert_eq!(
+            generated,
+            fresh,
+            "{} case {index} ({limits:?}):\n{}",
+            P::NAME,
+            P::write_input(&case)
+        );
+        handed += 1;
+    }
+    handed
+}
+
+#[test]
+fn generators_hand_over_the_references_own_result() {
+    for limits in [CaseLimits::Wide, CaseLimits::Original] {
+        let handed = [
+            generated_reference_runs_are_the_references::<Robots>(limits),
+            generated_reference_runs_are_the_references::<NewGame2>(limits),
+            generated_reference_runs_are_the_references::<Footholds>(limits),
+            generated_reference_runs_are_the_references::<Checkers>(limits),
+            generated_reference_runs_are_the_references::<Duel>(limits),
+            generated_reference_runs_are_the_references::<DuelSearch>(limits),
+        ];
+        // Checkers plays every case forward, duel its games (a fifth); the
+        // others play nothing. A generator that stopped handing results over
+        // would pass the comparison above emptily.
+        assert_eq!(handed[..3], [0, 0, 0], "{limits:?}");
+        assert!(handed[3] > 2900, "checkers {limits:?}: {handed:?}");
+        assert!(
+            (400..900).contains(&handed[4]),
+            "duel {limits:?}: {handed:?}"
+        );
+        assert_eq!(handed[5], 0, "{limits:?}");
+    }
 }

@@ -317,10 +317,72 @@ pub(super) fn seed_jumps(
     Ok(())
 }
 
-pub(super) fn generate_instance(
+/// The reference's check of the case, run as the generator plays it: its legal
+/// lists choose the moves, and each move made is checked as the reference's
+/// [`reference::solve`] checks it, so the run at the end is the reference's on
+/// the case. When the campaign's fuel runs out on the way, the rest is played
+/// with unlimited fuel and no run is handed over: the harness then runs the
+/// reference itself, which runs out as well.
+struct Play {
+    solving: reference::Solving,
+    fuel: Fuel,
+    within_fuel: bool,
+}
+
+impl Play {
+    fn new(fuel: u64) -> Play {
+        Play {
+            solving: reference::Solving::new(),
+            fuel: Fuel::new(fuel),
+            within_fuel: true,
+        }
+    }
+
+    /// The position to move from and its legal moves.
+    fn moves(&mut self) -> (&Grid, Side, &[reference::LegalMove]) {
+        let check = self.solving.instance();
+        if self.within_fuel && check.legal_moves(&mut self.fuel).is_err() {
+            self.within_fuel = false;
+        }
+        // Listed above unless the fuel ran out: then listed here, unlimited.
+        check
+            .legal_moves(&mut Fuel::unlimited())
+            .expect("unlimited fuel");
+        let (grid, side) = check.position();
+        (grid, side, check.listed().expect("listed above"))
+    }
+
+    /// Checks the next move of the instance, as the reference would; later
+    /// moves of an instance already ruled are written but never checked.
+    fn check(&mut self, path: &[u32]) {
+        if self.solving.instance().is_ruled() {
+            return;
+        }
+        if self.within_fuel {
+            match self.solving.check(path, &mut self.fuel) {
+                Ok(_) => return,
+                Err(OutOfFuel) => self.within_fuel = false,
+            }
+        }
+        self.solving
+            .check(path, &mut Fuel::unlimited())
+            .expect("unlimited fuel");
+    }
+
+    fn finish(self) -> Option<crate::puzzle::ReferenceRun<Answer>> {
+        let run = self.solving.finish();
+        self.within_fuel.then_some(Ok(Run {
+            answer: run.answer,
+            digest: run.trace_digest,
+        }))
+    }
+}
+
+fn generate_instance(
     u: &mut Unstructured<'_>,
     log: &mut Vec<Mutation>,
     limits: CaseLimits,
+    play: &mut Play,
 ) -> arbitrary::Result<Instance> {
     let few = |u: &mut Unstructured<'_>| -> arbitrary::Result<usize> {
         if u.ratio(3, 4)? {
@@ -379,11 +441,10 @@ pub(super) fn generate_instance(
     } else {
         None
     };
-    let mut grid = Grid::from_pieces(&red, &white);
-    let mut side = to_move;
+    play.solving.start(&red, &white, to_move);
     let mut moves = Vec::new();
     for index in 0..length {
-        let legal = unlimited_moves(&grid, side);
+        let (grid, side, legal) = play.moves();
         if Some(index) == mutate_at || legal.is_empty() {
             let first = u.choose_index(Mutation::ALL.len())?;
             for offset in 0..Mutation::ALL.len() {
@@ -392,7 +453,7 @@ pub(super) fn generate_instance(
                 if limits == CaseLimits::Original && kind == Mutation::OffBoard {
                     continue;
                 }
-                if let Some(path) = mutate(u, kind, &grid, side, &legal)? {
+                if let Some(path) = mutate(u, kind, grid, side, legal)? {
                     log.push(kind);
                     moves.push(Move(path));
                     break;
@@ -403,14 +464,18 @@ pub(super) fn generate_instance(
                 if legal.is_empty() {
                     break;
                 }
-                moves.push(Move(u.choose(&legal)?.path.clone()));
+                moves.push(Move(u.choose(legal)?.path.clone()));
+            }
+            // Checked in order as the reference checks them, up to the first
+            // invalid one (a mutation may happen to be legal).
+            for written in &moves[index..] {
+                play.check(&written.0);
             }
             break;
         }
-        let chosen = u.choose(&legal)?;
-        moves.push(Move(chosen.path.clone()));
-        grid = chosen.after.clone();
-        side = side.opponent();
+        let path = u.choose(legal)?.path.clone();
+        play.check(&path);
+        moves.push(Move(path));
     }
     Ok(Instance {
         red,
@@ -425,10 +490,81 @@ pub fn generate_logged(
     u: &mut Unstructured<'_>,
     limits: CaseLimits,
 ) -> arbitrary::Result<(Case, Vec<Mutation>)> {
+    let (case, log, _) = generate_played(u, limits)?;
+    Ok((case, log))
+}
+
+/// A case, the mutations put into it, and the reference's run on it when its
+/// fuel lasted ([`Play`]).
+pub(super) fn generate_played(
+    u: &mut Unstructured<'_>,
+    limits: CaseLimits,
+) -> arbitrary::Result<(
+    Case,
+    Vec<Mutation>,
+    Option<crate::puzzle::ReferenceRun<Answer>>,
+)> {
+    generate_played_with_fuel(u, limits, Checkers::FUEL)
+}
+
+fn generate_played_with_fuel(
+    u: &mut Unstructured<'_>,
+    limits: CaseLimits,
+    fuel: u64,
+) -> arbitrary::Result<(
+    Case,
+    Vec<Mutation>,
+    Option<crate::puzzle::ReferenceRun<Answer>>,
+)> {
     let mut log = Vec::new();
+    let mut play = Play::new(fuel);
     let count = u.int_in_range(1..=3usize)?;
     let instances = (0..count)
-        .map(|_| generate_instance(u, &mut log, limits))
+        .map(|_| generate_instance(u, &mut log, limits, &mut play))
         .collect::<arbitrary::Result<Vec<Instance>>>()?;
-    Ok((Case { instances }, log))
+    Ok((Case { instances }, log, play.finish()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With too little fuel for some cases, the generator hands over the
+    /// reference's run when the reference finishes within that fuel and
+    /// withholds it when the reference runs out (it lists moves where the
+    /// reference does, bar a position with no move and no mutation that fits,
+    /// so both run out together), and the case is the one it makes with
+    /// plenty.
+    #[test]
+    fn a_run_is_handed_over_only_within_the_fuel() {
+        let mut bytes = vec![0u8; 1024];
+        let (mut handed, mut withheld) = (0, 0);
+        for seed in 0..1_000u64 {
+            crate::seeds::case_bytes(seed, 3, 0, &mut bytes);
+            let (case, _, generated) =
+                generate_played_with_fuel(&mut Unstructured::new(&bytes), CaseLimits::Wide, 12)
+                    .expect("1024 bytes make a case");
+            let plenty = generate_played(&mut Unstructured::new(&bytes), CaseLimits::Wide)
+                .expect("1024 bytes make a case");
+            assert_eq!(case, plenty.0, "seed {seed}");
+            let fresh = reference::solve(&case, &mut Fuel::new(12)).map(|run| Run {
+                answer: run.answer,
+                digest: run.trace_digest,
+            });
+            match generated {
+                Some(run) => {
+                    assert_eq!(run, fresh, "seed {seed}");
+                    handed += 1;
+                }
+                None => {
+                    assert_eq!(fresh, Err(OutOfFuel), "seed {seed}");
+                    withheld += 1;
+                }
+            }
+        }
+        assert!(
+            handed > 100 && withheld > 100,
+            "{handed} handed, {withheld} withheld"
+        );
+    }
 }

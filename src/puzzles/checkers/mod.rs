@@ -7,7 +7,7 @@
 //! [`Mutation`]: the near-misses a validator is most likely to get wrong. About
 //! half of all cases end with every instance valid.
 
-use crate::puzzle::{CaseLimits, Explanation, Puzzle, Run};
+use crate::puzzle::{CaseLimits, CaseWithReference, Explanation, Puzzle, Run};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::checkers::{
@@ -215,6 +215,14 @@ impl Puzzle for Checkers {
 
     fn generate_within(u: &mut Unstructured<'_>, limits: CaseLimits) -> arbitrary::Result<Case> {
         Ok(generate_logged(u, limits)?.0)
+    }
+
+    fn generate_with_reference(
+        u: &mut Unstructured<'_>,
+        limits: CaseLimits,
+    ) -> arbitrary::Result<CaseWithReference<Self>> {
+        let (case, _, generated) = generate_played(u, limits)?;
+        Ok((case, generated))
     }
 
     /// docs/rules/checkers.md: 1..=12 pieces a side on distinct squares 1..=32,

@@ -181,9 +181,13 @@ pub(super) fn generate_actions(
 }
 
 /// A game between random players from a random start, one line per turn, until
-/// it ends or the bytes do. The reference plays the game forward: a bug in the
-/// core under test must not steer which states get generated.
-pub(super) fn generate_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+/// it ends or the bytes do. The reference plays the game forward, through its
+/// incremental solve: a bug in the core under test must not steer which states
+/// get generated, and the reference's run on the game comes out of the same
+/// pass (unless the fuel ran out, which a game of at most 60 lines never does).
+pub(super) fn generate_game(
+    u: &mut Unstructured<'_>,
+) -> arbitrary::Result<(Case, Option<ReferenceRun<Answer>>)> {
     let p1 = any_cell(u)?;
     let radius = u.int_in_range(1..=6)?;
     let mut p2 = near(u, p1, radius)?;
@@ -193,28 +197,45 @@ pub(super) fn generate_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Case>
     let spring = any_cell(u)?;
     let mut state = State::initial(spring, p1, p2);
     let mut case = Vec::new();
-    let mut events = Vec::new();
+    let mut solving = lockstep_reference::duel::Solving::new();
+    let mut fuel = Fuel::new(Duel::FUEL);
+    let mut within_fuel = true;
     loop {
         let actions = [
             generate_actions(u, &state, 0)?,
             generate_actions(u, &state, 1)?,
         ];
-        case.push(Turn { state, actions });
-        events.clear();
-        let result = lockstep_reference::duel::resolve_turn(&state, &actions, &mut events);
+        let turn = Turn { state, actions };
+        let result = match solving.resolve(&turn, &mut fuel) {
+            Ok(result) => *result,
+            Err(OutOfFuel) => {
+                within_fuel = false;
+                let mut events = Vec::new();
+                lockstep_reference::duel::resolve_turn(&turn.state, &turn.actions, &mut events)
+            }
+        };
+        case.push(turn);
         if result.outcome != Outcome::Ongoing || u.is_empty() {
-            return Ok(case);
+            let generated = within_fuel.then(|| {
+                let (answer, digest) = solving.finish();
+                Ok(Run { answer, digest })
+            });
+            return Ok((case, generated));
         }
         state = result.next;
     }
 }
 
-pub(super) fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+/// A case, and the reference's run on it when the generator played it (a
+/// game; the other cases' lines are independent, so nothing is played).
+pub(super) fn generate_case(
+    u: &mut Unstructured<'_>,
+) -> arbitrary::Result<(Case, Option<ReferenceRun<Answer>>)> {
     if u.ratio(1, 5)? {
         return generate_game(u);
     }
     let lines = u.int_in_range(1..=4)?;
-    (0..lines)
+    let case = (0..lines)
         .map(|_| {
             let state = generate_state(u)?;
             let actions = [
@@ -223,7 +244,8 @@ pub(super) fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case>
             ];
             Ok(Turn { state, actions })
         })
-        .collect()
+        .collect::<arbitrary::Result<Case>>()?;
+    Ok((case, None))
 }
 
 #[cfg(test)]

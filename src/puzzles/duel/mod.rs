@@ -12,7 +12,7 @@
 //! Step lines contain `|`, so duel's corpus writes line breaks as `;`
 //! ([`Puzzle::CORPUS_LINE_BREAK`]).
 
-use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::puzzle::{CaseLimits, CaseWithReference, Explanation, Puzzle, ReferenceRun, Run};
 use arbitrary::Unstructured;
 use lockstep_core::duel::{
     self as model, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason,
@@ -378,6 +378,13 @@ impl Puzzle for Duel {
     type Answer = Answer;
 
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+        Ok(generate_case(u)?.0)
+    }
+
+    fn generate_with_reference(
+        u: &mut Unstructured<'_>,
+        _limits: CaseLimits,
+    ) -> arbitrary::Result<CaseWithReference<Self>> {
         generate_case(u)
     }
 
