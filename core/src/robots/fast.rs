@@ -11,10 +11,13 @@
 //! - Only the chosen move is applied to the board.
 
 use super::{
-    Answer, Board, Case, Cell, Ending, Feature, Game, GameResult, MoveKind, Step, Trace,
-    MAX_ROBOTS, MOVE_LIMIT, SIZE, START,
+    Board, Cell, Ending, Feature, Game, GameResult, MoveKind, Step, MAX_ROBOTS, MOVE_LIMIT, SIZE,
+    START,
 };
-use crate::digest::Digest;
+
+mod observe;
+
+pub use observe::{events, solve, trace};
 
 const W: usize = SIZE as usize + 2;
 const CELLS: usize = W * W;
@@ -52,43 +55,13 @@ const CANDIDATES: [(i8, i8); 9] = [
 ];
 
 /// Receives each move and each rule branch taken; `step` returns false to stop.
+/// The observers (`observe`) keep a digest, record the moves or collect the
+/// branches; the engine is generic over them, so the digest path pays for no
+/// recording.
 trait Observer {
     fn step(&mut self, step: &Step) -> bool;
     #[inline]
     fn feature(&mut self, _feature: Feature) {}
-}
-
-struct DigestObserver(Digest);
-
-impl Observer for DigestObserver {
-    #[inline]
-    fn step(&mut self, step: &Step) -> bool {
-        self.0.push(step.packed());
-        true
-    }
-}
-
-struct Recorder {
-    steps: Vec<Step>,
-    max_steps: usize,
-}
-
-impl Observer for Recorder {
-    fn step(&mut self, step: &Step) -> bool {
-        self.steps.push(*step);
-        self.steps.len() < self.max_steps
-    }
-}
-
-struct FeatureObserver(u64);
-
-impl Observer for FeatureObserver {
-    fn step(&mut self, _: &Step) -> bool {
-        true
-    }
-    fn feature(&mut self, feature: Feature) {
-        self.0 |= feature.bit();
-    }
 }
 
 #[inline]
@@ -508,76 +481,4 @@ impl Engine {
             debris,
         }
     }
-}
-
-thread_local! {
-    /// One engine per thread, reused: `reset` clears what a game leaves behind, so
-    /// a case costs no allocation and no fresh stamp array.
-    static ENGINE: std::cell::RefCell<Box<Engine>> = std::cell::RefCell::new(Engine::new());
-}
-
-fn run<O: Observer>(case: &Case, observer: &mut O) -> (Answer, Option<Board>) {
-    // Observers only record; none calls back into the solver, so the engine is
-    // never borrowed twice.
-    ENGINE.with_borrow_mut(|engine| run_on(engine, case, observer))
-}
-
-fn run_on<O: Observer>(
-    engine: &mut Engine,
-    case: &Case,
-    observer: &mut O,
-) -> (Answer, Option<Board>) {
-    let mut answer = Vec::with_capacity(case.games.len());
-    for (i, game) in case.games.iter().enumerate() {
-        match engine.play(i as u16, game, observer) {
-            Some(result) => answer.push(result),
-            None => return (answer, Some(engine.board())),
-        }
-    }
-    // The last game's board; a case with no games has none (the engine may still
-    // hold an earlier case's).
-    let board = (!case.games.is_empty()).then(|| engine.board());
-    (answer, board)
-}
-
-/// Solves every game of a case: the answer and the digest of the move trace.
-pub fn solve(case: &Case) -> (Answer, u64) {
-    let mut observer = DigestObserver(Digest::new());
-    let (answer, _) = run(case, &mut observer);
-    (answer, observer.0.value())
-}
-
-/// Plays a case recording at most `max_steps` moves; returns them with the board
-/// after the last one.
-pub fn trace(case: &Case, max_steps: usize) -> Trace {
-    if max_steps == 0 {
-        // No move: the first game's starting board (none for a case with no
-        // games), from the thread's engine.
-        let board = case.games.first().map(|game| {
-            ENGINE.with_borrow_mut(|engine| {
-                engine.reset(game);
-                engine.board()
-            })
-        });
-        return Trace {
-            steps: Vec::new(),
-            board,
-        };
-    }
-    let mut recorder = Recorder {
-        steps: Vec::new(),
-        max_steps,
-    };
-    let (_, board) = run(case, &mut recorder);
-    Trace {
-        steps: recorder.steps,
-        board,
-    }
-}
-
-/// The rule branches the core went through on a case, as [`Feature::bit`]s.
-pub fn events(case: &Case) -> u64 {
-    let mut observer = FeatureObserver(0);
-    run(case, &mut observer);
-    observer.0
 }

@@ -20,8 +20,10 @@ use lockstep_reference::{Fuel, OutOfFuel};
 pub struct Checkers;
 
 mod generate;
+mod mutation;
 
 pub use generate::*;
+pub use mutation::*;
 
 /// Simpler variants of an instance, most promising first.
 fn shrink_instance(instance: &Instance) -> Vec<Instance> {

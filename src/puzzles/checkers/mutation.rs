@@ -1,0 +1,226 @@
+//! The checkers generator's near-misses: the ways it breaks a move on purpose
+//! ([`Mutation`]), each built from the position and the reference's list of
+//! legal moves.
+
+use super::*;
+
+/// The ways the generator breaks a move on purpose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mutation {
+    /// A legal multi-jump stopped before its end.
+    CutShort,
+    /// A legal move with one more square after it.
+    Extended,
+    /// A simple step while some piece of the side has a jump.
+    StepWhenCaptureMandatory,
+    /// A man stepping backward.
+    ManBackward,
+    /// A jump that crowns a man, continued by a further jump.
+    ContinueAfterCrowning,
+    /// A king jumping back over the piece it has just jumped.
+    KingJumpsTwice,
+    /// A step to a square not diagonally adjacent.
+    OffDiagonal,
+    /// A legal move of the side not to move.
+    WrongSide,
+    /// A legal move with one square replaced by one outside 1..=32.
+    OffBoard,
+}
+
+impl Mutation {
+    pub const ALL: [Mutation; 9] = [
+        Mutation::CutShort,
+        Mutation::Extended,
+        Mutation::StepWhenCaptureMandatory,
+        Mutation::ManBackward,
+        Mutation::ContinueAfterCrowning,
+        Mutation::KingJumpsTwice,
+        Mutation::OffDiagonal,
+        Mutation::WrongSide,
+        Mutation::OffBoard,
+    ];
+}
+
+pub(super) fn unlimited_moves(grid: &Grid, side: Side) -> Vec<reference::LegalMove> {
+    grid.legal_moves(side, &mut Fuel::unlimited())
+        .expect("unlimited fuel")
+}
+
+pub(super) fn man_at(grid: &Grid, square: u32) -> Option<reference::Man> {
+    let (row, col) = square_to_cell(square)?;
+    grid.cells[row][col]
+}
+
+/// The square `steps` diagonal steps from `square` in (dr, dc), if on the board.
+pub(super) fn diagonal(square: u32, (dr, dc): (i32, i32), steps: i32) -> Option<u32> {
+    let (row, col) = square_to_cell(square)?;
+    let (r, c) = (row as i32 + dr * steps, col as i32 + dc * steps);
+    ((0..8).contains(&r) && (0..8).contains(&c)).then(|| cell_to_square(r as usize, c as usize))
+}
+
+pub(super) const DIAGONALS: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+
+pub(super) fn forward(side: Side) -> i32 {
+    match side {
+        Side::Red => 1,
+        Side::White => -1,
+    }
+}
+
+/// Builds one mutated move of `kind`, if the position allows that kind.
+pub(super) fn mutate(
+    u: &mut Unstructured<'_>,
+    kind: Mutation,
+    grid: &Grid,
+    side: Side,
+    legal: &[reference::LegalMove],
+) -> arbitrary::Result<Option<Vec<u32>>> {
+    let own: Vec<u32> = (1..=32)
+        .filter(|&s| man_at(grid, s).is_some_and(|m| m.side == side))
+        .collect();
+    let empty = |s: u32| man_at(grid, s).is_none();
+    // The reference lists jumps only when there is one, so its first move tells.
+    let jumps_exist = legal.first().is_some_and(|m| {
+        let (a, b) = (square_to_cell(m.path[0]), square_to_cell(m.path[1]));
+        matches!((a, b), (Some(a), Some(b)) if a.0.abs_diff(b.0) == 2)
+    });
+    Ok(match kind {
+        Mutation::CutShort => {
+            let long: Vec<&reference::LegalMove> =
+                legal.iter().filter(|m| m.path.len() >= 3).collect();
+            if long.is_empty() {
+                None
+            } else {
+                let m = u.choose(&long)?;
+                let keep = u.int_in_range(2..=m.path.len() - 1)?;
+                Some(m.path[..keep].to_vec())
+            }
+        }
+        Mutation::Extended => {
+            if legal.is_empty() {
+                None
+            } else {
+                let m = u.choose(legal)?;
+                let last = *m.path.last().expect("a path has squares");
+                let direction = *u.choose(&DIAGONALS)?;
+                let steps = if jumps_exist { 2 } else { 1 };
+                let next = diagonal(last, direction, steps).unwrap_or(u.int_in_range(1..=32u32)?);
+                let mut path = m.path.clone();
+                path.push(next);
+                Some(path)
+            }
+        }
+        Mutation::StepWhenCaptureMandatory => {
+            if !jumps_exist {
+                None
+            } else {
+                let steps: Vec<Vec<u32>> = own
+                    .iter()
+                    .flat_map(|&s| {
+                        let man = man_at(grid, s).expect("own piece");
+                        DIAGONALS
+                            .iter()
+                            .filter(move |d| man.king || d.0 == forward(side))
+                            .filter_map(move |&d| diagonal(s, d, 1).map(|t| vec![s, t]))
+                    })
+                    .filter(|p| empty(p[1]))
+                    .collect();
+                (!steps.is_empty())
+                    .then(|| u.choose(&steps).cloned())
+                    .transpose()?
+            }
+        }
+        Mutation::ManBackward => {
+            let backward: Vec<Vec<u32>> = own
+                .iter()
+                .filter(|&&s| !man_at(grid, s).expect("own piece").king)
+                .flat_map(|&s| {
+                    DIAGONALS
+                        .iter()
+                        .filter(|d| d.0 == -forward(side))
+                        .filter_map(move |&d| diagonal(s, d, 1).map(|t| vec![s, t]))
+                })
+                .collect();
+            (!backward.is_empty())
+                .then(|| u.choose(&backward).cloned())
+                .transpose()?
+        }
+        Mutation::ContinueAfterCrowning => {
+            // A man's jump that ends on its promotion row, then one more jump as
+            // the new king would have it (over an opponent onto an empty square).
+            let mut continued = Vec::new();
+            for m in legal {
+                let start = man_at(grid, m.path[0]).expect("a legal move starts on a piece");
+                let last = *m.path.last().expect("a path has squares");
+                let crowned = !start.king
+                    && square_to_cell(last)
+                        .is_some_and(|(row, _)| row == if side == Side::Red { 7 } else { 0 });
+                if !crowned || !jumps_exist {
+                    continue;
+                }
+                for d in DIAGONALS {
+                    let (Some(over), Some(land)) = (diagonal(last, d, 1), diagonal(last, d, 2))
+                    else {
+                        continue;
+                    };
+                    let opponent = man_at(&m.after, over).is_some_and(|x| x.side != side);
+                    if opponent && man_at(&m.after, land).is_none() {
+                        let mut path = m.path.clone();
+                        path.push(land);
+                        continued.push(path);
+                    }
+                }
+            }
+            (!continued.is_empty())
+                .then(|| u.choose(&continued).cloned())
+                .transpose()?
+        }
+        Mutation::KingJumpsTwice => {
+            let kings: Vec<&reference::LegalMove> = legal
+                .iter()
+                .filter(|m| jumps_exist && man_at(grid, m.path[0]).is_some_and(|x| x.king))
+                .collect();
+            if kings.is_empty() {
+                None
+            } else {
+                // Cut the sequence after some jump and jump straight back.
+                let m = u.choose(&kings)?;
+                let upto = u.int_in_range(2..=m.path.len())?;
+                let mut path = m.path[..upto].to_vec();
+                path.push(m.path[upto - 2]);
+                Some(path)
+            }
+        }
+        Mutation::OffDiagonal => {
+            if own.is_empty() {
+                None
+            } else {
+                let from = *u.choose(&own)?;
+                let (row, col) = square_to_cell(from).expect("on the board");
+                let off: Vec<u32> = (1..=32)
+                    .filter(|&s| {
+                        let (r, c) = square_to_cell(s).expect("1..=32");
+                        r.abs_diff(row) != c.abs_diff(col) && r.abs_diff(row) <= 2
+                    })
+                    .collect();
+                Some(vec![from, *u.choose(&off)?])
+            }
+        }
+        Mutation::WrongSide => {
+            let theirs = unlimited_moves(grid, side.opponent());
+            (!theirs.is_empty())
+                .then(|| u.choose(&theirs).map(|m| m.path.clone()))
+                .transpose()?
+        }
+        Mutation::OffBoard => {
+            let mut path = if legal.is_empty() {
+                vec![u.int_in_range(1..=32)?, u.int_in_range(1..=32)?]
+            } else {
+                u.choose(legal)?.path.clone()
+            };
+            let index = u.choose_index(path.len())?;
+            path[index] = *u.choose(&[0, 33, 34, 40, 99, 1000])?;
+            Some(path)
+        }
+    })
+}
