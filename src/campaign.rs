@@ -16,7 +16,7 @@ use crate::puzzle::{
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::CASE_BYTES;
 use crate::shrink::{shrink_divergence, Shrunk};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -37,13 +37,14 @@ pub struct CampaignOptions {
     pub limits: CaseLimits,
 }
 
-/// Counts of a campaign.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub cases: u64,
-    pub agree: u64,
-    pub diverge: u64,
-    pub timeout: u64,
+crate::jobs::counters! {
+    /// Counts of a campaign.
+    pub struct Tally / SharedTally {
+        pub cases,
+        pub agree,
+        pub diverge,
+        pub timeout,
+    }
 }
 
 /// A disagreement, shrunk and explained.
@@ -66,33 +67,6 @@ pub struct CampaignReport<C> {
     pub finding: Option<(u64, u64, Finding<C>)>,
     /// With `stats`: each rule branch and the number of cases that reached it.
     pub rule_branches: Vec<(&'static str, u64)>,
-}
-
-#[derive(Default)]
-struct SharedTally {
-    cases: AtomicU64,
-    agree: AtomicU64,
-    diverge: AtomicU64,
-    timeout: AtomicU64,
-}
-
-impl SharedTally {
-    fn add(&self, local: &mut Tally) {
-        self.cases.fetch_add(local.cases, Ordering::Relaxed);
-        self.agree.fetch_add(local.agree, Ordering::Relaxed);
-        self.diverge.fetch_add(local.diverge, Ordering::Relaxed);
-        self.timeout.fetch_add(local.timeout, Ordering::Relaxed);
-        *local = Tally::default();
-    }
-
-    fn get(&self) -> Tally {
-        Tally {
-            cases: self.cases.load(Ordering::Relaxed),
-            agree: self.agree.load(Ordering::Relaxed),
-            diverge: self.diverge.load(Ordering::Relaxed),
-            timeout: self.timeout.load(Ordering::Relaxed),
-        }
-    }
 }
 
 const BATCH: u64 = 32;

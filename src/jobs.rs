@@ -12,6 +12,57 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// Declares a struct of `u64` counts and its shared twin of atomics, from one
+/// list of fields: each job counts in a plain struct of its own and adds it to
+/// the twin now and then (`add`, which zeroes the local counts), so that jobs
+/// do not contend on every case; `get` reads the totals. The campaign and
+/// stress count through it.
+///
+/// ```ignore
+/// counters! {
+///     /// Counts of a run.
+///     pub struct Tally / SharedTally { pub cases, pub agree }
+/// }
+/// ```
+macro_rules! counters {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident / $shared:ident {
+            $($(#[$field_meta:meta])* $field_vis:vis $field:ident),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+        $vis struct $name {
+            $($(#[$field_meta])* $field_vis $field: u64),*
+        }
+
+        /// The jobs' shared totals of
+        #[doc = concat!("[`", stringify!($name), "`].")]
+        #[derive(Default)]
+        struct $shared {
+            $($field: std::sync::atomic::AtomicU64),*
+        }
+
+        impl $shared {
+            /// Adds a job's counts to the totals and zeroes them.
+            fn add(&self, local: &mut $name) {
+                $(self.$field.fetch_add(local.$field, std::sync::atomic::Ordering::Relaxed);)*
+                *local = $name::default();
+            }
+
+            /// The totals so far (each field read on its own: a field may run
+            /// ahead of another while jobs add).
+            fn get(&self) -> $name {
+                $name {
+                    $($field: self.$field.load(std::sync::atomic::Ordering::Relaxed)),*
+                }
+            }
+        }
+    };
+}
+pub(crate) use counters;
+
 /// A progress line given the seconds so far.
 pub type Message<'a> = &'a (dyn Fn(f64) -> String + Sync);
 

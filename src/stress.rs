@@ -21,7 +21,7 @@ use crate::shrink::{shrink_within, Budget, Stop};
 use lockstep_reference::Fuel;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -162,17 +162,26 @@ pub fn oracle_output<P: Puzzle>(case: &P::Case, oracle: Oracle) -> Option<String
     Some(P::write_answer(&answer))
 }
 
-/// Counts of a stress run.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Counts {
-    pub cases: u64,
-    pub ok: u64,
-    pub wrong_answer: u64,
-    pub runtime_error: u64,
-    pub time_limit: u64,
-    pub output_limit: u64,
-    /// Cases the reference oracle could not answer within its fuel (not run).
-    pub skipped: u64,
+crate::jobs::counters! {
+    /// Counts of a stress run.
+    pub struct Counts / SharedCounts {
+        pub cases,
+        pub ok,
+        pub wrong_answer,
+        pub runtime_error,
+        pub time_limit,
+        pub output_limit,
+        /// Cases the reference oracle could not answer within its fuel (not run).
+        pub skipped,
+    }
+}
+
+crate::jobs::counters! {
+    /// Where a stress run's time went, in nanoseconds over all jobs.
+    struct Times / SharedTimes {
+        program,
+        own,
+    }
 }
 
 /// A failure of one kind (the first one), shrunk.
@@ -211,19 +220,6 @@ pub struct StressReport<C> {
     /// Every failing case: its kind (`WA`, ...) and where it was generated,
     /// (job, index), sorted.
     pub failing: Vec<(&'static str, u64, u64)>,
-}
-
-#[derive(Default)]
-struct Shared {
-    cases: AtomicU64,
-    ok: AtomicU64,
-    wrong_answer: AtomicU64,
-    runtime_error: AtomicU64,
-    time_limit: AtomicU64,
-    output_limit: AtomicU64,
-    skipped: AtomicU64,
-    program_nanos: AtomicU64,
-    own_nanos: AtomicU64,
 }
 
 /// Checks that the command can be started at all, so that a typo is one clear
@@ -265,7 +261,8 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
     let start = Instant::now();
     let deadline = crate::seeds::deadline_after(start, options.seconds);
     let per_job = options.max_cases.map(|m| m.div_ceil(jobs));
-    let shared = Shared::default();
+    let shared = SharedCounts::default();
+    let times = SharedTimes::default();
     let stop = AtomicBool::new(false);
     // The first case of each kind, and every failing case's place.
     let firsts: Mutex<Vec<Found<P::Case>>> = Mutex::new(Vec::new());
@@ -287,7 +284,10 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                 continue;
             };
             let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
-                shared.skipped.fetch_add(1, Ordering::Relaxed);
+                shared.add(&mut Counts {
+                    skipped: 1,
+                    ..Counts::default()
+                });
                 continue;
             };
             let input = P::write_input(&case);
@@ -312,22 +312,23 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
             }
             let verdict = judge(&expected, &run);
             let total = before.elapsed();
-            shared
-                .program_nanos
-                .fetch_add(run.elapsed.as_nanos() as u64, Ordering::Relaxed);
-            shared.own_nanos.fetch_add(
-                total.saturating_sub(run.elapsed).as_nanos() as u64,
-                Ordering::Relaxed,
-            );
-            shared.cases.fetch_add(1, Ordering::Relaxed);
-            let counter = match verdict {
-                Judgement::Ok => &shared.ok,
-                Judgement::WrongAnswer { .. } => &shared.wrong_answer,
-                Judgement::RuntimeError { .. } => &shared.runtime_error,
-                Judgement::TimeLimit => &shared.time_limit,
-                Judgement::OutputLimit => &shared.output_limit,
+            times.add(&mut Times {
+                program: run.elapsed.as_nanos() as u64,
+                own: total.saturating_sub(run.elapsed).as_nanos() as u64,
+            });
+            // A case costs a process start: one flush per case is nothing.
+            let mut counts = Counts {
+                cases: 1,
+                ..Counts::default()
             };
-            counter.fetch_add(1, Ordering::Relaxed);
+            *match verdict {
+                Judgement::Ok => &mut counts.ok,
+                Judgement::WrongAnswer { .. } => &mut counts.wrong_answer,
+                Judgement::RuntimeError { .. } => &mut counts.runtime_error,
+                Judgement::TimeLimit => &mut counts.time_limit,
+                Judgement::OutputLimit => &mut counts.output_limit,
+            } += 1;
+            shared.add(&mut counts);
             if verdict != Judgement::Ok {
                 let kind = verdict.code();
                 failing
@@ -351,13 +352,14 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
         }
     };
     let progress = |secs: f64| {
-        let cases = shared.cases.load(Ordering::Relaxed);
+        let counts = shared.get();
         format!(
-            "{}: {cases} cases, {:.0} cases/s, {} not OK, {secs:.0} s",
+            "{}: {} cases, {:.0} cases/s, {} not OK, {secs:.0} s",
             P::NAME,
-            cases as f64 / secs.max(1e-9),
+            counts.cases,
+            counts.cases as f64 / secs.max(1e-9),
             // Two relaxed counters read apart: `ok` may run ahead.
-            cases.saturating_sub(shared.ok.load(Ordering::Relaxed)),
+            counts.cases.saturating_sub(counts.ok),
         )
     };
     let elapsed = crate::jobs::run(
@@ -367,15 +369,8 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
             .progress
             .then_some(&progress as crate::jobs::Message<'_>),
     );
-    let counts = Counts {
-        cases: shared.cases.load(Ordering::Relaxed),
-        ok: shared.ok.load(Ordering::Relaxed),
-        wrong_answer: shared.wrong_answer.load(Ordering::Relaxed),
-        runtime_error: shared.runtime_error.load(Ordering::Relaxed),
-        time_limit: shared.time_limit.load(Ordering::Relaxed),
-        output_limit: shared.output_limit.load(Ordering::Relaxed),
-        skipped: shared.skipped.load(Ordering::Relaxed),
-    };
+    let counts = shared.get();
+    let times = times.get();
     let mut firsts = firsts.into_inner().unwrap_or_else(|e| e.into_inner());
     firsts.sort_by_key(|f| KINDS.iter().position(|&k| k == f.1.code()));
     let failures = firsts
@@ -389,8 +384,8 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
     StressReport {
         counts,
         elapsed,
-        program_time: Duration::from_nanos(shared.program_nanos.load(Ordering::Relaxed)),
-        own_time: Duration::from_nanos(shared.own_nanos.load(Ordering::Relaxed)),
+        program_time: Duration::from_nanos(times.program),
+        own_time: Duration::from_nanos(times.own),
         failures,
         failing,
     }
