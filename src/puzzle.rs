@@ -8,19 +8,17 @@
 
 use arbitrary::Unstructured;
 use lockstep_core::input::InputError;
-use lockstep_reference::{Fuel, OutOfFuel};
+use lockstep_core::Model;
+use lockstep_reference::{Fuel, Naive, OutOfFuel};
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Once;
 
-/// What a solver reports on the hot path: its answer and a digest of its step trace
-/// (0 for puzzles, or outcomes, without a comparable trace).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Run<A> {
-    pub answer: A,
-    pub digest: u64,
-}
+/// What a solver reports: its answer and a digest of its step trace (0 for
+/// puzzles, or outcomes, without a comparable trace). One type for the core
+/// and the reference, defined with the model in `lockstep-core`.
+pub use lockstep_core::Run;
 
 /// What the reference gives on a case within its fuel.
 pub type ReferenceRun<A> = Result<Run<A>, OutOfFuel>;
@@ -73,7 +71,17 @@ pub trait Puzzle: 'static {
     /// The reference's budget per case in campaigns; running out is a timeout.
     const FUEL: u64;
 
-    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
+    /// The case type. Core's [`Model`] on it gives the judge-format I/O and
+    /// the fast solver, the reference's [`Naive`] the oracle, so that an
+    /// adapter writes neither.
+    type Case: Model<Answer = Self::Answer>
+        + Naive
+        + Clone
+        + Debug
+        + PartialEq
+        + Send
+        + Sync
+        + 'static;
     type Answer: Clone + Debug + PartialEq + Send + 'static;
 
     /// Builds a valid case from bytes; leans toward the interesting corners.
@@ -110,19 +118,29 @@ pub trait Puzzle: 'static {
     fn within_original(_case: &Self::Case) -> bool {
         true
     }
-    /// Reads a case in the judge format.
-    fn parse_input(text: &str) -> Result<Self::Case, InputError>;
-    /// Writes a case in the judge format.
-    fn write_input(case: &Self::Case) -> String;
-    /// Writes an answer exactly as a judge expects it.
-    fn write_answer(answer: &Self::Answer) -> String;
+    /// Reads a case in the judge format ([`Model::parse`]).
+    fn parse_input(text: &str) -> Result<Self::Case, InputError> {
+        Self::Case::parse(text)
+    }
+    /// Writes a case in the judge format ([`Model::write_input`]).
+    fn write_input(case: &Self::Case) -> String {
+        case.write_input()
+    }
+    /// Writes an answer exactly as a judge expects it ([`Model::write_answer`]).
+    fn write_answer(answer: &Self::Answer) -> String {
+        Self::Case::write_answer(answer)
+    }
     /// A few words on the size of a case, e.g. `5x5 board, 4 pieces`.
     fn describe(case: &Self::Case) -> String;
 
-    /// The fast solver.
-    fn core(case: &Self::Case) -> Run<Self::Answer>;
-    /// The naive solver, within a budget.
-    fn reference(case: &Self::Case, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel>;
+    /// The fast solver ([`Model::solve`]).
+    fn core(case: &Self::Case) -> Run<Self::Answer> {
+        case.solve()
+    }
+    /// The naive solver, within a budget ([`Naive::solve_naively`]).
+    fn reference(case: &Self::Case, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel> {
+        case.solve_naively(fuel)
+    }
     /// Where and how the core and the reference part ways on a case they disagree
     /// on, from their full traces.
     fn explain(case: &Self::Case) -> Explanation;

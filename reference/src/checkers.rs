@@ -9,9 +9,10 @@
 //! One unit of fuel per enumerated move and per jump tried, so a position with an
 //! absurd number of jump paths runs out of fuel instead of running long.
 
-use crate::{Fuel, OutOfFuel};
-use lockstep_core::checkers::{Board, Case, Instance, InstanceTrace, Piece, Ruling, Run, Side};
+use crate::{Fuel, Naive, OutOfFuel};
+use lockstep_core::checkers::{Answer, Board, Case, Instance, InstanceTrace, Piece, Ruling, Side};
 use lockstep_core::digest::Digest;
+use lockstep_core::Run;
 
 /// A piece as the grid holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -386,17 +387,17 @@ impl Solving {
     }
 
     /// The verdicts and the digest of the trace.
-    pub fn finish(mut self) -> Run {
+    pub fn finish(mut self) -> Run<Answer> {
         self.close();
         Run {
             answer: self.answer,
-            trace_digest: self.digest.value(),
+            digest: self.digest.value(),
         }
     }
 }
 
 /// Validates every instance of a case: the verdicts and the digest of the trace.
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run, OutOfFuel> {
+pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     let mut solving = Solving::new();
     for instance in &case.instances {
         solving.start(&instance.red, &instance.white, instance.to_move);
@@ -462,6 +463,12 @@ pub fn perft_from(grid: &Grid, side: Side, depth: u32, fuel: &mut Fuel) -> Resul
 /// Leaf nodes `depth` plies from the standard start, Red moving first.
 pub fn perft(depth: u32, fuel: &mut Fuel) -> Result<u64, OutOfFuel> {
     perft_from(&start_grid(), Side::Red, depth, fuel)
+}
+
+impl Naive for Case {
+    fn solve_naively(&self, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel> {
+        solve(self, fuel)
+    }
 }
 
 #[cfg(test)]

@@ -10,12 +10,13 @@
 // The two players are indexed `p` and `1 - p`, as the rule text speaks of them.
 #![allow(clippy::needless_range_loop)]
 
-use crate::{Fuel, OutOfFuel};
+use crate::{Fuel, Naive, OutOfFuel};
 use lockstep_core::digest::Digest;
 use lockstep_core::duel::{
     line_marker, Action, Actions, Case, Cell, Dir, Event, Outcome, Phase, Reason, State, Turn,
     TurnResult, Winner, BLOCKED, CANCELLED, EFFECTIVE, HIT, MOVED, OUT,
 };
+use lockstep_core::Run;
 
 fn on_yard(cell: Cell) -> bool {
     cell.0 >= 1 && cell.0 <= 7 && cell.1 >= 1 && cell.1 <= 7
@@ -501,14 +502,17 @@ impl Solving {
     }
 
     /// The results of every line and the digest of every event.
-    pub fn finish(self) -> (Vec<TurnResult>, u64) {
-        (self.answer, self.digest.value())
+    pub fn finish(self) -> Run<Vec<TurnResult>> {
+        Run {
+            answer: self.answer,
+            digest: self.digest.value(),
+        }
     }
 }
 
 /// Every line of a case, with a digest of every event (in the same words as the
 /// core). One unit of fuel per line.
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<(Vec<TurnResult>, u64), OutOfFuel> {
+pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Vec<TurnResult>>, OutOfFuel> {
     let mut solving = Solving::new();
     for turn in case {
         solving.resolve(turn, fuel)?;
@@ -525,4 +529,10 @@ pub fn trace(case: &Case) -> Vec<Vec<Event>> {
             events
         })
         .collect()
+}
+
+impl Naive for Case {
+    fn solve_naively(&self, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel> {
+        solve(self, fuel)
+    }
 }

@@ -15,9 +15,11 @@
 //! One unit of fuel per joint action resolved.
 
 use crate::duel;
-use crate::{Fuel, OutOfFuel};
+use crate::{Fuel, Naive, OutOfFuel};
 use lockstep_core::duel::race::evaluate_race;
 use lockstep_core::duel::{evaluate, Action, Actions, Dir, Outcome, State, TurnResult, Winner};
+use lockstep_core::duel_search::{values, Values};
+use lockstep_core::Run;
 
 /// Every action list `player` may legally play in `state`, by brute force.
 pub fn legal_lists(state: &State, player: usize) -> Vec<Actions> {
@@ -115,4 +117,24 @@ pub fn race(state: &State, player: usize, fuel: &mut Fuel) -> Result<Race, OutOf
         losses = losses.min(lost);
     }
     Ok(Race { value, losses })
+}
+
+/// The four exhaustive searches (two per player), packed as the core packs
+/// them. No trace: the digest is 0.
+pub fn solve(state: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
+    let plain = [
+        maximin(state, 0, fuel)?.value,
+        maximin(state, 1, fuel)?.value,
+    ];
+    let race = [race(state, 0, fuel)?, race(state, 1, fuel)?];
+    Ok(Run {
+        answer: values(plain, race.map(|r| (r.value, r.losses))),
+        digest: 0,
+    })
+}
+
+impl Naive for State {
+    fn solve_naively(&self, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
+        solve(self, fuel)
+    }
 }

@@ -18,6 +18,16 @@ pub mod footholds;
 pub mod new_game2;
 pub mod robots;
 
+use lockstep_core::{Model, Run};
+
+/// The naive solver of a puzzle, implemented by the puzzle's case type beside
+/// core's [`Model`] (whose I/O it shares): what the harness runs as the
+/// oracle. It returns the same [`Run`] as the fast solver.
+pub trait Naive: Model {
+    /// Solves the case the naive way, within `fuel`.
+    fn solve_naively(&self, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel>;
+}
+
 /// Returned when a reference solver spends its budget before finishing. The harness
 /// counts such a case as a timeout (skipped), never as a disagreement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,12 +7,13 @@
 //! put it on top. No early exit: all 1000 turns are played when the game does not
 //! end. One unit of fuel per piece move.
 
-use crate::{Fuel, OutOfFuel};
+use crate::{Fuel, Naive, OutOfFuel};
 use lockstep_core::digest::Digest;
 use lockstep_core::new_game2::{
-    stack_array, Answer, Case, Colour, Dir, End, Rule, Run, Snapshot, Step, Trace, ENDING_HEIGHT,
+    stack_array, Answer, Case, Colour, Dir, End, Rule, Snapshot, Step, Trace, ENDING_HEIGHT,
     MAX_STACK, TURN_LIMIT,
 };
+use lockstep_core::Run;
 
 struct Game {
     n: usize,
@@ -159,8 +160,9 @@ impl Game {
     }
 }
 
-/// Solves a case: the answer and the digest of its step trace (see [`Run`]).
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run, OutOfFuel> {
+/// Solves a case: the answer and the digest of its step trace when the game
+/// ends within the limit, else 0 (as the core's `solve`).
+pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     let mut game = Game::new(case);
     let mut digest = Digest::new();
     let end = game.play(fuel, |step| {
@@ -172,11 +174,11 @@ pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run, OutOfFuel> {
     Ok(match end {
         End::Ended { turn } => Run {
             answer: Answer::EndsOnTurn(turn),
-            trace_digest: digest.value(),
+            digest: digest.value(),
         },
         _ => Run {
             answer: Answer::NotWithinLimit,
-            trace_digest: 0,
+            digest: 0,
         },
     })
 }
@@ -199,5 +201,11 @@ pub fn trace(case: &Case, max_steps: usize) -> Trace {
         steps,
         end,
         state: game.snapshot(),
+    }
+}
+
+impl Naive for Case {
+    fn solve_naively(&self, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel> {
+        solve(self, fuel)
     }
 }

@@ -7,11 +7,12 @@
 //! (robots left, -nearest distance, row, column), else scan the teleport list. One
 //! unit of fuel per candidate tried.
 
-use crate::{Fuel, OutOfFuel};
+use crate::{Fuel, Naive, OutOfFuel};
 use lockstep_core::digest::Digest;
 use lockstep_core::robots::{
     Answer, Board, Case, Cell, Ending, Game, GameResult, MoveKind, Step, MOVE_LIMIT, SIZE, START,
 };
+use lockstep_core::Run;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Thing {
@@ -277,7 +278,7 @@ fn play(
 }
 
 /// Solves every game of a case: the answer and the digest of the move trace.
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<(Answer, u64), OutOfFuel> {
+pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     let mut digest = Digest::new();
     let mut answer = Vec::new();
     for (index, game) in case.games.iter().enumerate() {
@@ -288,7 +289,10 @@ pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<(Answer, u64), OutOfFuel> {
         let (result, _) = play(index as u16, game, fuel, &mut fold)?;
         answer.push(result.expect("the digest never stops a game"));
     }
-    Ok((answer, digest.value()))
+    Ok(Run {
+        answer,
+        digest: digest.value(),
+    })
 }
 
 /// Plays a case recording at most `max_steps` moves; returns them with the board
@@ -312,4 +316,10 @@ pub fn trace(case: &Case, max_steps: usize) -> lockstep_core::robots::Trace {
         }
     }
     lockstep_core::robots::Trace { steps, board }
+}
+
+impl Naive for Case {
+    fn solve_naively(&self, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel> {
+        solve(self, fuel)
+    }
 }

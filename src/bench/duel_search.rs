@@ -3,7 +3,6 @@
 
 use super::{side_by_side, BenchOptions};
 use crate::puzzle::Puzzle;
-use crate::puzzles::duel_search::{core_values, reference_values};
 use crate::puzzles::DuelSearch;
 use lockstep_core::duel::{self as model, State};
 use lockstep_reference::Fuel;
@@ -16,8 +15,12 @@ use lockstep_reference::Fuel;
 pub fn extras(options: &BenchOptions) -> Vec<String> {
     use std::hint::black_box;
     let state = State::initial((4, 4), (4, 3), (4, 5));
-    let naive_values =
-        |state: &State| reference_values(state, &mut Fuel::unlimited()).unwrap_or_default();
+    let core_values = |state: &State| DuelSearch::core(state).answer;
+    let naive_values = |state: &State| {
+        DuelSearch::reference(state, &mut Fuel::unlimited())
+            .map(|run| run.answer)
+            .unwrap_or_default()
+    };
     let (values, naive) = (core_values(&state), naive_values(&state));
     let measured = side_by_side(
         options.rounds.clamp(1, 3),

@@ -17,20 +17,17 @@
 //! tens of thousands), so a campaign runs hundreds of cases a second and still
 //! meets full-skill positions now and then.
 
-use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::puzzle::{Explanation, Puzzle};
 use crate::puzzles::duel::{generate_state, simpler_states};
 use arbitrary::Unstructured;
 use lockstep_core::duel::{
     self as model, legal_lists, search, write_actions, Actions, Dir, State, COOLDOWN, DASH, MOVE,
 };
-use lockstep_core::input::{InputError, Lines};
 use lockstep_reference::{duel_search as reference, Fuel, OutOfFuel};
 
 pub struct DuelSearch;
 
-/// `[V1, V2, R1, R2, L1, L2]`: the `search1` maximin values, the race
-/// search's values and its fewest losing replies, player 1 first in each pair.
-pub type Values = [i32; 6];
+pub use lockstep_core::duel_search::Values;
 
 fn list_count(state: &State, player: usize, lists: &mut Vec<Actions>) -> usize {
     legal_lists(state, player, lists);
@@ -97,67 +94,6 @@ pub fn count_lists(state: &State, player: usize) -> usize {
     );
     let twice: usize = ways[2..].iter().map(|w| w[0] * w[1]).sum();
     first * second - twice
-}
-
-/// Reads one state line (the state part of a `duel step` line).
-fn parse_state(text: &str) -> Result<State, InputError> {
-    let mut lines = Lines::new(text);
-    let Some(line) = lines.next_nonblank() else {
-        return Err(InputError::new(
-            1,
-            "expected a state line, found end of input",
-        ));
-    };
-    if let Some(extra) = lines.next_nonblank() {
-        return Err(InputError::new(
-            extra.number,
-            "expected one state line, found another",
-        ));
-    }
-    let raw = text.lines().nth(line.number - 1).unwrap_or("");
-    if raw.contains('|') {
-        return Err(InputError::new(
-            line.number,
-            "expected the state part only (23 numbers), found |",
-        ));
-    }
-    if raw.split_whitespace().nth(23).is_some() {
-        return Err(InputError::new(
-            line.number,
-            "expected 23 numbers in the state, found more",
-        ));
-    }
-    // The step-line parser checks the state; the two waits added here always parse.
-    Ok(model::parse_turn(&format!("{raw} | 0 0 | 0 0"), line.number)?.state)
-}
-
-/// The answer from each player's plain value and race (value, losses).
-fn values(plain: [i32; 2], race: [(i32, u32); 2]) -> Values {
-    let [(r1, l1), (r2, l2)] = race;
-    [plain[0], plain[1], r1, r2, l1 as i32, l2 as i32]
-}
-
-pub(crate) fn core_values(state: &State) -> Values {
-    // One searcher's buffers serve all four searches.
-    let mut searcher = search::Searcher::new();
-    let plain = [0, 1].map(|p| searcher.maximin(state, p, None).value);
-    let race = [0, 1].map(|p| {
-        let r = searcher.race(state, p, None);
-        (r.value, r.losses)
-    });
-    values(plain, race)
-}
-
-pub(crate) fn reference_values(state: &State, fuel: &mut Fuel) -> Result<Values, OutOfFuel> {
-    let plain = [
-        reference::maximin(state, 0, fuel)?.value,
-        reference::maximin(state, 1, fuel)?.value,
-    ];
-    let race = [
-        reference::race(state, 0, fuel)?,
-        reference::race(state, 1, fuel)?,
-    ];
-    Ok(values(plain, race.map(|r| (r.value, r.losses))))
 }
 
 fn explain(state: &State) -> Explanation {
@@ -229,37 +165,10 @@ impl Puzzle for DuelSearch {
         generate(u)
     }
 
-    fn parse_input(text: &str) -> Result<State, InputError> {
-        parse_state(text)
-    }
-
-    fn write_input(case: &State) -> String {
-        model::write_state(case) + "\n"
-    }
-
-    fn write_answer(answer: &Values) -> String {
-        let words: Vec<String> = answer.iter().map(i32::to_string).collect();
-        words.join(" ") + "\n"
-    }
-
     fn describe(case: &State) -> String {
         let mut lists = Vec::new();
         let counts = [0, 1].map(|p| list_count(case, p, &mut lists));
         format!("{} x {} legal lists", counts[0], counts[1])
-    }
-
-    fn core(case: &State) -> Run<Values> {
-        Run {
-            answer: core_values(case),
-            digest: 0,
-        }
-    }
-
-    fn reference(case: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
-        Ok(Run {
-            answer: reference_values(case, fuel)?,
-            digest: 0,
-        })
     }
 
     fn explain(case: &State) -> Explanation {

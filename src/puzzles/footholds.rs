@@ -7,11 +7,10 @@
 //! side by side. Boards it cannot finish are timeouts (skipped), not failures.
 //! Larger boards (up to 8x8) are for the core-only properties in the tests.
 
-use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::puzzle::{Explanation, Puzzle};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::footholds::{self as model, Answer, Case, Game, Pos, ORIGINAL_MAX_SIDE};
-use lockstep_core::input::InputError;
 use lockstep_reference::{Fuel, OutOfFuel};
 
 pub struct Footholds;
@@ -175,9 +174,10 @@ fn draw(game: &Game) -> String {
 /// The first game the solvers disagree on, with the reference's outcome of each of
 /// A's first moves (the position after it, with B to move).
 fn explain(case: &Case) -> Explanation {
-    let core = model::solve(case);
+    let core = model::solve(case).answer;
     let reference =
-        lockstep_reference::footholds::solve(case, &mut Fuel::new(Footholds::FUEL * 10));
+        lockstep_reference::footholds::solve(case, &mut Fuel::new(Footholds::FUEL * 10))
+            .map(|run| run.answer);
     let Ok(reference) = reference else {
         return Explanation {
             symptom: "reference-out-of-fuel".to_string(),
@@ -285,18 +285,6 @@ impl Puzzle for Footholds {
         Ok(Case { games })
     }
 
-    fn parse_input(text: &str) -> Result<Case, InputError> {
-        model::parse(text)
-    }
-
-    fn write_input(case: &Case) -> String {
-        model::write_input(case)
-    }
-
-    fn write_answer(answer: &Answer) -> String {
-        model::write_answer(answer)
-    }
-
     fn describe(case: &Case) -> String {
         let boards: Vec<String> = case
             .games
@@ -311,20 +299,6 @@ impl Puzzle for Footholds {
             })
             .collect();
         boards.join(", ")
-    }
-
-    fn core(case: &Case) -> Run<Answer> {
-        Run {
-            answer: model::solve(case),
-            digest: 0,
-        }
-    }
-
-    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
-        Ok(Run {
-            answer: lockstep_reference::footholds::solve(case, fuel)?,
-            digest: 0,
-        })
     }
 
     fn explain(case: &Case) -> Explanation {

@@ -5,11 +5,9 @@
 //! off-board bounce happens). Random boards of both kinds still appear, which gives
 //! long games and games that never end (the path through the core's repeat check).
 
-use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::puzzle::{Explanation, Puzzle};
 use arbitrary::Unstructured;
-use lockstep_core::input::InputError;
 use lockstep_core::new_game2::{self as model, Answer, Case, Colour, Dir, End, Piece, Trace};
-use lockstep_reference::{Fuel, OutOfFuel};
 
 pub struct NewGame2;
 
@@ -251,36 +249,8 @@ impl Puzzle for NewGame2 {
         generate_case(u)
     }
 
-    fn parse_input(text: &str) -> Result<Case, InputError> {
-        model::parse(text)
-    }
-
-    fn write_input(case: &Case) -> String {
-        model::write_input(case)
-    }
-
-    fn write_answer(answer: &Answer) -> String {
-        model::write_answer(answer)
-    }
-
     fn describe(case: &Case) -> String {
         format!("{0}x{0} board, {1} pieces", case.n, case.pieces.len())
-    }
-
-    fn core(case: &Case) -> Run<Answer> {
-        let run = model::solve(case);
-        Run {
-            answer: run.answer,
-            digest: run.trace_digest,
-        }
-    }
-
-    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
-        let run = lockstep_reference::new_game2::solve(case, fuel)?;
-        Ok(Run {
-            answer: run.answer,
-            digest: run.trace_digest,
-        })
     }
 
     fn explain(case: &Case) -> Explanation {

@@ -8,15 +8,13 @@
 //! you then push, and teleport lists with occupied, repeated and nearby cells.
 //! `lockstep fuzz robots --stats` reports how often each branch is reached.
 
-use crate::puzzle::{Explanation, Puzzle, Run};
+use crate::puzzle::{Explanation, Puzzle};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
-use lockstep_core::input::InputError;
 use lockstep_core::robots::{
     self as model, Answer, Case, Cell, Feature, Game, MoveKind, Trace, MAX_ROBOTS, MAX_TELEPORTS,
     SIZE, START,
 };
-use lockstep_reference::{Fuel, OutOfFuel};
 
 pub struct Robots;
 
@@ -362,18 +360,6 @@ impl Puzzle for Robots {
         generate_case(u)
     }
 
-    fn parse_input(text: &str) -> Result<Case, InputError> {
-        model::parse(text)
-    }
-
-    fn write_input(case: &Case) -> String {
-        model::write_input(case)
-    }
-
-    fn write_answer(answer: &Answer) -> String {
-        model::write_answer(answer)
-    }
-
     fn describe(case: &Case) -> String {
         let robots: Vec<String> = case
             .games
@@ -387,16 +373,6 @@ impl Puzzle for Robots {
             if case.games.len() == 1 { "" } else { "s" },
             robots.join("+")
         )
-    }
-
-    fn core(case: &Case) -> Run<Answer> {
-        let (answer, digest) = model::solve(case);
-        Run { answer, digest }
-    }
-
-    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
-        let (answer, digest) = lockstep_reference::robots::solve(case, fuel)?;
-        Ok(Run { answer, digest })
     }
 
     fn explain(case: &Case) -> Explanation {

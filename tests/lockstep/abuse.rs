@@ -212,8 +212,13 @@ fn a_bot_that_never_sends_a_newline_breaks_the_line_limit() {
             "referee",
             "--p1",
             flood,
+            // The quickest legal bot: a slow opponent under a loaded machine
+            // could run out of its own time at READY and make it a draw.
             "--p2",
-            &format!("{BIN} duel bot --strategy random"),
+            &format!(
+                "sh {}/tests/fixtures/duel/wait.sh",
+                env!("CARGO_MANIFEST_DIR")
+            ),
             "--seed",
             "1",
         ],

@@ -19,13 +19,7 @@ fn every_registered_puzzle_has_its_files() {
     let mut missing = Vec::new();
     for entry in registry::all() {
         let m = entry.module();
-        // duel_search's core is the duel bot's search, beside the engine it
-        // drives (ARCHITECTURE.md, Map).
-        let core = if m == "duel_search" {
-            vec!["core/src/duel/search.rs".to_string()]
-        } else {
-            vec![format!("core/src/{m}/mod.rs"), format!("core/src/{m}.rs")]
-        };
+        let core = vec![format!("core/src/{m}/mod.rs"), format!("core/src/{m}.rs")];
         let adapter = vec![
             format!("src/puzzles/{m}.rs"),
             format!("src/puzzles/{m}/mod.rs"),
@@ -65,7 +59,7 @@ fn every_registered_puzzle_has_its_files() {
                 missing.push(format!("{m}: {file} lacks {line}"));
             }
         }
-        if m != "duel_search" && !core_lib.contains(&format!("pub mod {m};")) {
+        if !core_lib.contains(&format!("pub mod {m};")) {
             missing.push(format!("{m}: core/src/lib.rs lacks pub mod {m};"));
         }
     }

@@ -18,8 +18,12 @@ use lockstep_reference::Fuel;
 
 fn solve_both(text: &str) -> String {
     let case = model::parse(text).unwrap();
-    let core = model::write_answer(&model::solve(&case).0);
-    let naive = model::write_answer(&reference::solve(&case, &mut Fuel::unlimited()).unwrap().0);
+    let core = model::write_answer(&model::solve(&case).answer);
+    let naive = model::write_answer(
+        &reference::solve(&case, &mut Fuel::unlimited())
+            .unwrap()
+            .answer,
+    );
     assert_eq!(core, naive, "core and reference differ on {text:?}");
     core
 }
@@ -48,7 +52,7 @@ fn robots_stepping_onto_one_cell_are_destroyed() {
     let trace = model::trace(&case, usize::MAX);
     assert_eq!(trace, reference::trace(&case, usize::MAX));
     assert_eq!(trace.steps[0].kind, MoveKind::Walk(0, -1));
-    let result = &model::solve(&case).0[0];
+    let result = &model::solve(&case).answer[0];
     assert_eq!(
         (result.ending, result.moves, result.position, result.debris),
         (Ending::Won, 1, (15, 14), 1)
@@ -69,7 +73,7 @@ fn a_push_that_destroys_the_last_robot_wins_before_the_robots_move() {
     });
     let case = found.expect("a one-game push win among 200,000 generated cases");
     assert_eq!(check::<Robots>(&case), Verdict::Agree);
-    assert_eq!(model::solve(&case).0[0].ending, Ending::Won);
+    assert_eq!(model::solve(&case).answer[0].ending, Ending::Won);
 }
 
 #[test]
@@ -119,7 +123,7 @@ fn the_generator_reaches_every_rare_branch() {
         }
         max_moves = max_moves.max(
             model::solve(&case)
-                .0
+                .answer
                 .iter()
                 .map(|r| r.moves)
                 .max()

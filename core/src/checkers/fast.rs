@@ -15,8 +15,9 @@
 //!   popcount per direction; with a jump, the jump sequences are generated onto the
 //!   stack, counted and dropped.
 
-use super::{Board, Case, Instance, InstanceTrace, Ruling, Run, Side};
+use super::{Answer, Board, Case, Instance, InstanceTrace, Ruling, Side};
 use crate::digest::Digest;
+use crate::Run;
 
 const NONE: u8 = u8::MAX;
 
@@ -305,8 +306,10 @@ fn run_instance(instance: &Instance, mut on_board: impl FnMut(&Board)) -> Ruling
     Ruling::AllValid
 }
 
-/// Validates every instance of a case: the verdicts and the digest of the trace.
-pub fn solve(case: &Case) -> Run {
+/// Validates every instance of a case: the verdicts and the digest of the trace
+/// (per instance, [`Board::packed`] after every applied move, then
+/// [`Ruling::packed`]).
+pub fn solve(case: &Case) -> Run<Answer> {
     let mut digest = Digest::new();
     let mut answer = Vec::with_capacity(case.instances.len());
     for instance in &case.instances {
@@ -320,7 +323,7 @@ pub fn solve(case: &Case) -> Run {
     }
     Run {
         answer,
-        trace_digest: digest.value(),
+        digest: digest.value(),
     }
 }
 

@@ -283,15 +283,6 @@ impl fmt::Display for Board {
     }
 }
 
-/// What a solver returns on the hot path: the answer and a digest of its trace
-/// (per instance, [`Board::packed`] after every applied move, then
-/// [`Ruling::packed`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Run {
-    pub answer: Answer,
-    pub trace_digest: u64,
-}
-
 /// One instance in full: the position after each applied move, and the verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InstanceTrace {
@@ -457,3 +448,23 @@ pub fn write_answer(answer: &Answer) -> String {
 
 #[cfg(test)]
 mod tests;
+
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    fn parse(text: &str) -> Result<Case, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        solve(self)
+    }
+}

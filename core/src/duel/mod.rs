@@ -24,7 +24,7 @@ pub mod search;
 mod step;
 
 pub use fast::{
-    legal_lists, line_marker, prepare, resolve, resolve_traced, resolve_turn, Recorder, Sink,
+    legal_lists, line_marker, prepare, resolve_traced, resolve_turn, solve, Recorder, Sink,
 };
 
 use crate::input::{parse_int, InputError};
@@ -439,3 +439,23 @@ pub use step::*;
 
 #[cfg(test)]
 mod tests;
+
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    fn parse(text: &str) -> Result<Case, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        solve(self)
+    }
+}

@@ -249,10 +249,14 @@ pub fn clear_table() {
     TABLE.with_borrow_mut(|table| table.entries.fill(Entry::default()));
 }
 
-/// Solves every game of a case.
-pub fn solve(case: &Case) -> Answer {
-    case.games
-        .iter()
-        .map(|game| solve_within(game, None).0.expect("no deadline"))
-        .collect()
+/// Solves every game of a case. No trace to compare: the digest is 0.
+pub fn solve(case: &Case) -> crate::Run<Answer> {
+    crate::Run {
+        answer: case
+            .games
+            .iter()
+            .map(|game| solve_within(game, None).0.expect("no deadline"))
+            .collect(),
+        digest: 0,
+    }
 }

@@ -14,10 +14,11 @@
 //!   level) of every piece, which determines every stack.
 
 use super::{
-    stack_array, Answer, Case, Dir, End, Rule, Run, Snapshot, Step, Trace, MAX_K, MAX_N, MAX_STACK,
+    stack_array, Answer, Case, Dir, End, Rule, Snapshot, Step, Trace, MAX_K, MAX_N, MAX_STACK,
     TURN_LIMIT,
 };
 use crate::digest::Digest;
+use crate::Run;
 
 const STRIDE: usize = MAX_N + 2;
 const CELLS: usize = STRIDE * STRIDE;
@@ -252,18 +253,21 @@ impl Engine {
     }
 }
 
-/// Solves a case: the answer and the digest of its step trace.
-pub fn solve(case: &Case) -> Run {
+/// Solves a case: the answer and the [`Digest`] of every [`Step::packed`]
+/// word when the game ends within the limit; 0 when it does not. (A game that
+/// never ends has no common span to compare: the core stops at the first
+/// repeated state, the reference plays all 1000 turns.)
+pub fn solve(case: &Case) -> Run<Answer> {
     let mut engine = Engine::new(case);
     let mut observer = DigestObserver(Digest::new());
     match engine.run(&mut observer) {
         End::Ended { turn } => Run {
             answer: Answer::EndsOnTurn(turn),
-            trace_digest: observer.0.value(),
+            digest: observer.0.value(),
         },
         End::Repeated { .. } | End::TurnLimit => Run {
             answer: Answer::NotWithinLimit,
-            trace_digest: 0,
+            digest: 0,
         },
         End::StepLimit => unreachable!("the digest observer never stops a run"),
     }

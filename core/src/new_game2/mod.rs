@@ -189,17 +189,6 @@ impl fmt::Display for Answer {
     }
 }
 
-/// What a solver returns on the hot path: the answer and a digest of its trace.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Run {
-    pub answer: Answer,
-    /// The [`Digest`](crate::digest::Digest) of every [`Step::packed`] words when the
-    /// game ends within the limit; 0 when it does not. (A game that never ends has no
-    /// common span to compare: the core stops at the first repeated state, the
-    /// reference plays all 1000 turns.)
-    pub trace_digest: u64,
-}
-
 /// Which rule moved (or failed to move) a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rule {
@@ -443,3 +432,23 @@ pub fn write_answer(answer: &Answer) -> String {
 
 #[cfg(test)]
 mod tests;
+
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    fn parse(text: &str) -> Result<Case, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        solve(self)
+    }
+}

@@ -151,10 +151,7 @@ impl Play {
 
     fn finish(self) -> Option<crate::puzzle::ReferenceRun<Answer>> {
         let run = self.solving.finish();
-        self.within_fuel.then_some(Ok(Run {
-            answer: run.answer,
-            digest: run.trace_digest,
-        }))
+        self.within_fuel.then_some(Ok(run))
     }
 }
 
@@ -327,10 +324,7 @@ mod tests {
             let plenty = generate_played(&mut Unstructured::new(&bytes), CaseLimits::Wide)
                 .expect("1024 bytes make a case");
             assert_eq!(case, plenty.0, "seed {seed}");
-            let fresh = reference::solve(&case, &mut Fuel::new(12)).map(|run| Run {
-                answer: run.answer,
-                digest: run.trace_digest,
-            });
+            let fresh = reference::solve(&case, &mut Fuel::new(12));
             match generated {
                 Some(run) => {
                     assert_eq!(run, fresh, "seed {seed}");

@@ -7,13 +7,12 @@
 //! [`Mutation`]: the near-misses a validator is most likely to get wrong. About
 //! half of all cases end with every instance valid.
 
-use crate::puzzle::{CaseLimits, CaseWithReference, Explanation, Puzzle, Run};
+use crate::puzzle::{CaseLimits, CaseWithReference, Explanation, Puzzle};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::checkers::{
     self as model, Answer, Board, Case, Instance, Move, Piece, Ruling, Side, MAX_PIECES,
 };
-use lockstep_core::input::InputError;
 use lockstep_reference::checkers::{self as reference, cell_to_square, square_to_cell, Grid};
 use lockstep_reference::{Fuel, OutOfFuel};
 
@@ -254,18 +253,6 @@ impl Puzzle for Checkers {
         })
     }
 
-    fn parse_input(text: &str) -> Result<Case, InputError> {
-        model::parse(text)
-    }
-
-    fn write_input(case: &Case) -> String {
-        model::write_input(case)
-    }
-
-    fn write_answer(answer: &Answer) -> String {
-        model::write_answer(answer)
-    }
-
     fn describe(case: &Case) -> String {
         let moves: usize = case.instances.iter().map(|i| i.moves.len()).sum();
         let pieces: usize = case
@@ -278,24 +265,6 @@ impl Puzzle for Checkers {
             case.instances.len(),
             if case.instances.len() == 1 { "" } else { "s" }
         )
-    }
-
-    /// The digest is the position after every applied move and each verdict, so
-    /// that a wrong capture or crowning shows even when the verdicts agree.
-    fn core(case: &Case) -> Run<Answer> {
-        let run = model::solve(case);
-        Run {
-            answer: run.answer,
-            digest: run.trace_digest,
-        }
-    }
-
-    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
-        let run = reference::solve(case, fuel)?;
-        Ok(Run {
-            answer: run.answer,
-            digest: run.trace_digest,
-        })
     }
 
     fn explain(case: &Case) -> Explanation {

@@ -216,10 +216,7 @@ pub(super) fn generate_game(
         };
         case.push(turn);
         if result.outcome != Outcome::Ongoing || u.is_empty() {
-            let generated = within_fuel.then(|| {
-                let (answer, digest) = solving.finish();
-                Ok(Run { answer, digest })
-            });
+            let generated = within_fuel.then(|| Ok(solving.finish()));
             return Ok((case, generated));
         }
         state = result.next;

@@ -12,14 +12,13 @@
 //! Step lines contain `|`, so duel's corpus writes line breaks as `;`
 //! ([`Puzzle::CORPUS_LINE_BREAK`]).
 
-use crate::puzzle::{CaseLimits, CaseWithReference, Explanation, Puzzle, ReferenceRun, Run};
+use crate::puzzle::{CaseLimits, CaseWithReference, Explanation, Puzzle, ReferenceRun};
 use arbitrary::Unstructured;
 use lockstep_core::duel::{
     self as model, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason,
     Recorder, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH, EFFECTIVE, HIT,
     LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, WINNING_BLESSING,
 };
-use lockstep_core::input::InputError;
 use lockstep_reference::{Fuel, OutOfFuel};
 
 pub struct Duel;
@@ -147,7 +146,7 @@ fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
 
 /// The first line, then the first event, where the two resolvers part. The
 /// core's answers come from its slot table and its events from its slot code
-/// (`model::resolve`), so a line where those two part is named as such.
+/// (`model::solve`), so a line where those two part is named as such.
 fn explain(case: &Case) -> Explanation {
     for (i, turn) in case.iter().enumerate() {
         let (core, core_events) = core_events(turn);
@@ -388,18 +387,6 @@ impl Puzzle for Duel {
         generate_case(u)
     }
 
-    fn parse_input(text: &str) -> Result<Case, InputError> {
-        model::parse(text)
-    }
-
-    fn write_input(case: &Case) -> String {
-        model::write_input(case)
-    }
-
-    fn write_answer(answer: &Answer) -> String {
-        model::write_answer(answer)
-    }
-
     fn describe(case: &Case) -> String {
         let actions = case
             .iter()
@@ -411,16 +398,6 @@ impl Puzzle for Duel {
             case.len(),
             if case.len() == 1 { "" } else { "s" }
         )
-    }
-
-    fn core(case: &Case) -> Run<Answer> {
-        let (answer, digest) = model::resolve(case);
-        Run { answer, digest }
-    }
-
-    fn reference(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
-        let (answer, digest) = lockstep_reference::duel::solve(case, fuel)?;
-        Ok(Run { answer, digest })
     }
 
     fn explain(case: &Case) -> Explanation {

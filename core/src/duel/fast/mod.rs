@@ -26,7 +26,7 @@
 //!   paths; dated figures in `docs/notes/`). [`prepare`] builds the table
 //!   ahead of a clock.
 //!
-//! [`resolve`] answers by the table and digests the events of the slot code, so
+//! [`solve`] answers by the table and digests the events of the slot code, so
 //! that every differential run holds both paths to the reference (at the cost of
 //! resolving each line twice there).
 
@@ -66,7 +66,7 @@ pub fn line_marker(index: usize) -> u64 {
 /// event of the traced path (the slot code), so a differential run compares both
 /// with the reference. Were the two paths to part, the answer would follow the
 /// table, and the reference would catch whichever is wrong.
-pub fn resolve(case: &Case) -> (Vec<TurnResult>, u64) {
+pub fn solve(case: &Case) -> crate::Run<Vec<TurnResult>> {
     let mut digest = Digest::new();
     let answer = case
         .iter()
@@ -77,7 +77,10 @@ pub fn resolve(case: &Case) -> (Vec<TurnResult>, u64) {
             resolve_turn(&turn.state, &turn.actions)
         })
         .collect();
-    (answer, digest.value())
+    crate::Run {
+        answer,
+        digest: digest.value(),
+    }
 }
 
 /// Every legal action list of `player` in `state`, into `out` (cleared first).

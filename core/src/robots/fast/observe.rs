@@ -70,10 +70,13 @@ fn run_on<O: Observer>(
 }
 
 /// Solves every game of a case: the answer and the digest of the move trace.
-pub fn solve(case: &Case) -> (Answer, u64) {
+pub fn solve(case: &Case) -> crate::Run<Answer> {
     let mut observer = DigestObserver(Digest::new());
     let (answer, _) = run(case, &mut observer);
-    (answer, observer.0.value())
+    crate::Run {
+        answer,
+        digest: observer.0.value(),
+    }
 }
 
 /// Plays a case recording at most `max_steps` moves; returns them with the board
