@@ -79,22 +79,4 @@ pub fn solve(state: &State) -> Run<Values> {
     }
 }
 
-impl crate::Model for State {
-    type Answer = Values;
-
-    fn parse(text: &str) -> Result<State, InputError> {
-        parse(text)
-    }
-
-    fn write_input(&self) -> String {
-        write_input(self)
-    }
-
-    fn write_answer(answer: &Values) -> String {
-        write_answer(answer)
-    }
-
-    fn solve(&self) -> Run<Values> {
-        solve(self)
-    }
-}
+crate::model!(State => Values);

@@ -184,25 +184,7 @@ pub fn write_answer(answer: &Answer) -> String {
     answer.iter().map(|moves| format!("{moves}\n")).collect()
 }
 
-impl crate::Model for Case {
-    type Answer = Answer;
-
-    fn parse(text: &str) -> Result<Case, InputError> {
-        parse(text)
-    }
-
-    fn write_input(&self) -> String {
-        write_input(self)
-    }
-
-    fn write_answer(answer: &Answer) -> String {
-        write_answer(answer)
-    }
-
-    fn solve(&self) -> crate::Run<Answer> {
-        solve(self)
-    }
-}
+crate::model!(Case => Answer);
 
 #[cfg(test)]
 mod tests {
