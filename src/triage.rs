@@ -54,6 +54,24 @@ pub struct Triaged {
     pub moved_to: Option<PathBuf>,
 }
 
+/// What a person reads of one artifact: its fate, and where it went.
+impl fmt::Display for Triaged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.artifact.display();
+        match &self.fate {
+            Fate::Reproduced { report, recorded } => {
+                write!(f, "\n== {name}: reproduced\n{report}\n{recorded}")?
+            }
+            Fate::NotReproduced(why) => write!(f, "== {name}: did not reproduce: {why}")?,
+            Fate::Failed(why) => write!(f, "== {name}: kept for the next triage: {why}")?,
+        }
+        if let Some(to) = &self.moved_to {
+            write!(f, "\n   moved to {}", to.display())?;
+        }
+        Ok(())
+    }
+}
+
 /// One target's artifacts, counted.
 #[derive(Debug, Clone, Default)]
 pub struct TargetReport {

@@ -169,7 +169,7 @@ pub(super) fn triage(
     dir: &Path,
     limit: std::time::Duration,
 ) -> Result<i32> {
-    use crate::triage::{triage_target, Fate, Reproduce, Table};
+    use crate::triage::{triage_target, Reproduce, Table};
     if !artifacts.is_dir() && !named {
         errln!(
             "{}: no artifacts directory, nothing to triage",
@@ -212,17 +212,7 @@ pub(super) fn triage(
         let report = triage_target(entry.module(), &folder, &reproduce, &record, limit)
             .with_context(|| format!("triaging {}", folder.display()))?;
         for item in &report.items {
-            let name = item.artifact.display();
-            match &item.fate {
-                Fate::Reproduced { report, recorded } => {
-                    errln!("\n== {name}: reproduced\n{report}\n{recorded}")
-                }
-                Fate::NotReproduced(why) => errln!("== {name}: did not reproduce: {why}"),
-                Fate::Failed(why) => errln!("== {name}: kept for the next triage: {why}"),
-            }
-            if let Some(to) = &item.moved_to {
-                errln!("   moved to {}", to.display());
-            }
+            errln!("{item}");
         }
         reports.push(report);
     }
