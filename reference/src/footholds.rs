@@ -12,10 +12,10 @@ use crate::{Fuel, Naive, OutOfFuel};
 use lockstep_core::footholds::{Answer, Case, Game, Pos};
 use lockstep_core::Run;
 
-/// The outcome for the player to move: can they force a win, and how many moves
+/// The prospect of the player to move: can they force a win, and how many moves
 /// (both players') are left in the game under optimal play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Prospect {
     pub wins: bool,
     pub moves: u32,
 }
@@ -50,10 +50,10 @@ fn play(
     me: (usize, usize),
     other: (usize, usize),
     fuel: &mut Fuel,
-) -> Result<Outcome, OutOfFuel> {
+) -> Result<Prospect, OutOfFuel> {
     fuel.burn(1)?;
     if !board.foothold[me.0][me.1] {
-        return Ok(Outcome {
+        return Ok(Prospect {
             wins: false,
             moves: 0,
         });
@@ -78,12 +78,12 @@ fn play(
         }
     }
     Ok(match (any_move, fastest_win) {
-        (false, _) => Outcome {
+        (false, _) => Prospect {
             wins: false,
             moves: 0,
         },
-        (true, Some(moves)) => Outcome { wins: true, moves },
-        (true, None) => Outcome {
+        (true, Some(moves)) => Prospect { wins: true, moves },
+        (true, None) => Prospect {
             wins: false,
             moves: slowest_loss,
         },
@@ -94,8 +94,8 @@ fn to_usize((r, c): Pos) -> (usize, usize) {
     (usize::from(r), usize::from(c))
 }
 
-/// The outcome for player A (to move first) of one game.
-pub fn outcome(game: &Game, fuel: &mut Fuel) -> Result<Outcome, OutOfFuel> {
+/// The prospect of player A (to move first) in one game.
+pub fn prospect(game: &Game, fuel: &mut Fuel) -> Result<Prospect, OutOfFuel> {
     let mut board = Board {
         height: game.height,
         width: game.width,
@@ -115,7 +115,7 @@ pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
         answer: case
             .games
             .iter()
-            .map(|game| outcome(game, fuel).map(|o| o.moves))
+            .map(|game| prospect(game, fuel).map(|o| o.moves))
             .collect::<Result<Answer, OutOfFuel>>()?,
         digest: 0,
     })

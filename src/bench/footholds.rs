@@ -46,13 +46,13 @@ fn full_boards() -> Vec<String> {
             // This untimed run gives the answer to compare and is the reference's
             // warm-up (the core's warm-up is the run above). The reference takes
             // about a second on 6x6: one timed run is enough there.
-            let reference = lockstep_reference::footholds::outcome(&game, &mut Fuel::unlimited());
+            let reference = lockstep_reference::footholds::prospect(&game, &mut Fuel::unlimited());
             let runs = if side <= 5 { 5 } else { 1 };
             let reference_time = median_time(
                 runs,
                 || {},
                 || {
-                    let _ = black_box(lockstep_reference::footholds::outcome(
+                    let _ = black_box(lockstep_reference::footholds::prospect(
                         black_box(&game),
                         &mut Fuel::unlimited(),
                     ));

@@ -201,7 +201,7 @@ fn explain(case: &Case) -> Explanation {
     report.push_str("A's first moves, each answered by the reference (B to move after it):\n");
     for (next, after) in first_moves(game) {
         let outcome =
-            lockstep_reference::footholds::outcome(&after, &mut Fuel::new(Footholds::FUEL));
+            lockstep_reference::footholds::prospect(&after, &mut Fuel::new(Footholds::FUEL));
         let said = match outcome {
             Ok(o) if o.wins => format!("B wins, {} more moves", o.moves),
             Ok(o) => format!("B loses, {} more moves", o.moves),

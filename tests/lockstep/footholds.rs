@@ -32,7 +32,7 @@ fn the_samples_hold_on_both_solvers() {
         let g = game(text);
         assert_eq!(core_moves(&g), moves, "{text}");
         assert_eq!(
-            reference::outcome(&g, &mut Fuel::unlimited())
+            reference::prospect(&g, &mut Fuel::unlimited())
                 .unwrap()
                 .moves,
             moves,
@@ -46,7 +46,7 @@ fn leaving_a_shared_foothold_wins_at_once() {
     // Both on the middle of a 1x3 strip: A steps off, the cell vanishes under B.
     let g = game("1 3\n1 1 1\n0 1 0 1\n");
     assert_eq!(core_moves(&g), 1);
-    let outcome = reference::outcome(&g, &mut Fuel::unlimited()).unwrap();
+    let outcome = reference::prospect(&g, &mut Fuel::unlimited()).unwrap();
     assert!(outcome.wins && outcome.moves == 1);
 }
 
