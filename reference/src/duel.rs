@@ -420,7 +420,6 @@ pub fn resolve_turn(state: &State, actions: &[Actions; 2], events: &mut Vec<Even
 pub struct Solving {
     digest: Digest,
     answer: Vec<TurnResult>,
-    events: Vec<Event>,
 }
 
 impl Solving {
@@ -432,10 +431,11 @@ impl Solving {
     /// result. One unit of fuel; running out changes nothing.
     pub fn resolve(&mut self, turn: &Turn, fuel: &mut Fuel) -> Result<&TurnResult, OutOfFuel> {
         fuel.burn(1)?;
-        self.events.clear();
-        let result = resolve_turn(&turn.state, &turn.actions, &mut self.events);
+        // A fresh list a line, as plain as the rest of this module.
+        let mut events = Vec::new();
+        let result = resolve_turn(&turn.state, &turn.actions, &mut events);
         self.digest.push(line_marker(self.answer.len()));
-        for e in &self.events {
+        for e in &events {
             self.digest.push(e.packed());
         }
         self.answer.push(result);
