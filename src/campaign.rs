@@ -25,7 +25,8 @@ pub struct CampaignOptions {
     pub seconds: f64,
     pub seed: u64,
     pub jobs: usize,
-    /// Stop after this many cases in all (shared evenly by the jobs).
+    /// Stop after this many cases in all, over every machine of a sharded
+    /// campaign (shared evenly by all their jobs).
     pub max_cases: Option<u64>,
     /// Show live progress on stderr (a spinner on a terminal, a line every
     /// ten seconds otherwise).
@@ -35,6 +36,55 @@ pub struct CampaignOptions {
     pub stats: bool,
     /// Which cases the generator makes.
     pub limits: CaseLimits,
+    /// This machine's share of a campaign spread over several.
+    pub shard: Shard,
+}
+
+/// Machine `index` of `count` (0-based) in one campaign spread over
+/// machines, each running `jobs` jobs: machine K runs the global jobs
+/// `K * jobs .. (K + 1) * jobs`, so the machines together run exactly the
+/// cases of one unsharded run with `count * jobs` jobs, none twice, and a
+/// finding's (seed, job, index) names the same case on every machine. A batch
+/// system's array index (a GitHub Actions matrix, a Kubernetes indexed Job, a
+/// Slurm array) is the index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole campaign on one machine.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `K/N` with `0 <= K < N`.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let (index, count) = text
+            .split_once('/')
+            .ok_or_else(|| format!("expected K/N (machine K of N, from 0), found {text:?}"))?;
+        let number = |part: &str, what: &str| {
+            part.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("{what} in {text:?} is not a whole number"))
+        };
+        let (index, count) = (number(index, "K")?, number(count, "N")?);
+        if count == 0 || index >= count {
+            return Err(format!(
+                "machine {index} of {count}: K counts from 0 and must be below N (N at least 1)"
+            ));
+        }
+        Ok(Shard { index, count })
+    }
 }
 
 crate::jobs::counters! {
@@ -125,16 +175,20 @@ pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
 /// Runs a campaign for one puzzle against `core`.
 pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> CampaignReport<P::Case> {
     let jobs = options.jobs.max(1) as u64;
+    // Global job numbers: this machine's jobs among all machines' (`Shard`).
+    let first_job = options.shard.index * jobs;
+    let all_jobs = jobs * options.shard.count;
     let start = Instant::now();
     let deadline = crate::seeds::deadline_after(start, options.seconds);
-    let per_job_cap = options.max_cases.map(|m| m.div_ceil(jobs));
+    let per_job_cap = options.max_cases.map(|m| m.div_ceil(all_jobs));
     let shared = SharedTally::default();
     let stop = AtomicBool::new(false);
     let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
     let feature_totals = Mutex::new(vec![0u64; P::RULE_BRANCHES.len()]);
 
     // One job's loop over its own stream of cases (see `crate::jobs::run`).
-    let job_loop = |job: u64| {
+    let job_loop = |local: u64| {
+        let job = first_job + local;
         let mut buf = vec![0u8; CASE_BYTES];
         let mut local = Tally::default();
         let mut features = vec![0u64; P::RULE_BRANCHES.len()];

@@ -20,6 +20,7 @@ use std::path::Path;
 
 fn options(seed: u64, cases: u64) -> CampaignOptions {
     CampaignOptions {
+        shard: lockstep::campaign::Shard::WHOLE,
         seconds: 120.0,
         seed,
         jobs: 2,

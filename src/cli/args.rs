@@ -138,6 +138,12 @@ pub(super) enum Command {
         /// tie-breaks, ...), for puzzles that report them.
         #[arg(long)]
         stats: bool,
+        /// Machine K of N (K from 0) in one campaign spread over N machines with
+        /// the same seed and --jobs: this one runs global jobs K*jobs to
+        /// (K+1)*jobs-1, so together they run the cases of one run with N times
+        /// the jobs, none twice; --cases counts all machines' cases.
+        #[arg(long, default_value = "0/1", value_name = "K/N")]
+        shard: Shard,
     },
     /// Replay every corpus row through core and reference.
     Replay {

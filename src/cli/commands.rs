@@ -112,8 +112,25 @@ pub(super) fn fuzz(
     options: &CampaignOptions,
     dir: Option<&Path>,
 ) -> Result<i32> {
+    let shard = if options.shard == crate::campaign::Shard::WHOLE {
+        String::new()
+    } else {
+        let jobs = options.jobs as u64;
+        let first = options.shard.index * jobs;
+        format!(
+            ", shard {}: global jobs {first}-{} of {}",
+            options.shard,
+            first + jobs - 1,
+            jobs * options.shard.count
+        )
+    };
+    let repeat_shard = if options.shard == crate::campaign::Shard::WHOLE {
+        String::new()
+    } else {
+        format!(" --shard {}", options.shard)
+    };
     errln!(
-        "lockstep fuzz: seed {}, {} jobs, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {} --limits {})",
+        "lockstep fuzz: seed {}, {} jobs{shard}, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {}{repeat_shard} --limits {})",
         options.seed,
         options.jobs,
         options.seconds,

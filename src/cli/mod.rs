@@ -5,7 +5,7 @@
 //! input, I/O errors). Errors are one line on stderr.
 
 use crate::bench::BenchOptions;
-use crate::campaign::CampaignOptions;
+use crate::campaign::{CampaignOptions, Shard};
 use crate::corpus;
 use crate::process::Limits;
 use crate::puzzle::{CaseLimits, Encoding};
@@ -169,9 +169,11 @@ fn run(cli: Cli) -> Result<i32> {
             corpus,
             no_append,
             stats,
+            shard,
         } => {
             let entries = pick(&puzzles)?;
             let options = CampaignOptions {
+                shard,
                 limits,
                 seconds: seconds / entries.len() as f64,
                 seed: seed.unwrap_or_else(fresh_seed),

@@ -35,6 +35,7 @@ fn planted<P: Puzzle>(bug: &'static str, solver: Solver<P>) -> Planted {
         bug,
         find_and_shrink: Box::new(move |seed| {
             let options = CampaignOptions {
+                shard: lockstep::campaign::Shard::WHOLE,
                 seconds: 120.0,
                 seed,
                 jobs: 1,

@@ -2,7 +2,9 @@
 //! A failure prints the shrunk case as a ready corpus row.
 
 use arbitrary::Unstructured;
-use lockstep::campaign::{generate_case, generate_case_with_reference, generate_case_within};
+use lockstep::campaign::{
+    generate_case, generate_case_with_reference, generate_case_within, Shard,
+};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
 use lockstep::quickcheck_cases::{core_agrees_with_reference, Generated};
@@ -247,5 +249,74 @@ fn generators_hand_over_the_references_own_result() {
             "duel {limits:?}: {handed:?}"
         );
         assert_eq!(handed[5], 0, "{limits:?}");
+    }
+}
+
+/// Every input the recording core below was given, for the shard test.
+static SEEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+fn recording_core(
+    case: &<Checkers as Puzzle>::Case,
+) -> lockstep::puzzle::Run<Vec<lockstep_core::checkers::Ruling>> {
+    SEEN.lock().unwrap().push(Checkers::write_input(case));
+    Checkers::core(case)
+}
+
+/// The inputs a campaign of `jobs` jobs on `shard` checks, sorted.
+fn inputs_of(seed: u64, jobs: usize, shard: Shard, cases: u64) -> Vec<String> {
+    SEEN.lock().unwrap().clear();
+    let options = lockstep::campaign::CampaignOptions {
+        seconds: 600.0,
+        seed,
+        jobs,
+        max_cases: Some(cases),
+        progress: false,
+        stats: false,
+        limits: CaseLimits::Wide,
+        shard,
+    };
+    let report = lockstep::campaign::run_with::<Checkers>(&options, recording_core);
+    assert!(report.finding.is_none());
+    let mut seen = std::mem::take(&mut *SEEN.lock().unwrap());
+    assert_eq!(seen.len() as u64, report.tally.cases);
+    seen.sort();
+    seen
+}
+
+/// N machines of J jobs each, `--shard K/N`, run between them exactly the
+/// cases of one unsharded run of N x J jobs: each case once, none twice (the
+/// multiset of inputs is the same), and each machine its equal share.
+#[test]
+fn shards_split_one_campaign_exactly() {
+    for (machines, jobs) in [(2u64, 2usize), (4, 1), (3, 2)] {
+        let cases = 120 * machines * jobs as u64;
+        let whole = inputs_of(12, machines as usize * jobs, Shard::WHOLE, cases);
+        assert_eq!(whole.len() as u64, cases);
+        let mut shards: Vec<String> = Vec::new();
+        for index in 0..machines {
+            let shard = Shard {
+                index,
+                count: machines,
+            };
+            let part = inputs_of(12, jobs, shard, cases);
+            assert_eq!(part.len() as u64, cases / machines, "{shard}");
+            shards.extend(part);
+        }
+        shards.sort();
+        assert_eq!(shards, whole, "{machines} machines of {jobs} jobs");
+    }
+    // Another seed's campaign is another set of cases: the comparison bites.
+    assert_ne!(
+        inputs_of(12, 2, Shard::WHOLE, 200),
+        inputs_of(13, 2, Shard::WHOLE, 200)
+    );
+}
+
+#[test]
+fn a_shard_reads_as_k_of_n() {
+    assert_eq!("2/5".parse::<Shard>(), Ok(Shard { index: 2, count: 5 }));
+    assert_eq!(Shard { index: 2, count: 5 }.to_string(), "2/5");
+    for bad in ["5/5", "1/0", "1", "a/2", "1/b", "-1/2"] {
+        assert!(bad.parse::<Shard>().is_err(), "{bad}");
     }
 }

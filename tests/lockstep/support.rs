@@ -54,6 +54,7 @@ pub fn scratch(name: &str) -> PathBuf {
 /// only a safety net): the options the broken-core campaign tests share.
 pub fn campaign_options(seed: u64, max_cases: u64) -> lockstep::campaign::CampaignOptions {
     lockstep::campaign::CampaignOptions {
+        shard: lockstep::campaign::Shard::WHOLE,
         seconds: 600.0,
         seed,
         jobs: 2,
