@@ -1,48 +1,56 @@
 #!/usr/bin/env bash
-# Two overnight runs at once, as two machines would run them, on one shared
-# libFuzzer corpus: each fuzzes checkers for a few seconds from its own local
-# corpus and the shared one, then merges its own into the shared one. Checks
-# that both runs finish cleanly, that the shared corpus received inputs, and
-# that it then covers both machines' corpora (merging either again adds
-# nothing). Rows would go to a scratch copy of the corpus, never to corpus/.
+# Overnight runs on one shared libFuzzer corpus, as several machines would run
+# them. Run a fuzzes checkers alone and merges its corpus into the empty shared
+# one; runs b and c then fuzz at once, each from its own corpus and the shared
+# one, and merge theirs. Checks that every run finishes cleanly, that b and c
+# started from the inputs a shared, and that the shared corpus then covers
+# every run's own (merging any again adds nothing). Crashes and rows go to
+# scratch directories, never to fuzz/artifacts or corpus/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/lockstep-shared.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/shared" "$scratch/a" "$scratch/b" "$scratch/rows"
+mkdir -p "$scratch/shared" "$scratch/rows" "$scratch/artifacts"
 cp corpus/*.csv "$scratch/rows/"
 lockstep="${LOCKSTEP:-$root/target/debug/lockstep}"
 [ -x "$lockstep" ] || cargo build --quiet
 
 run() {
-  LOCKSTEP="$lockstep" scripts/fuzz-overnight --seconds 6 --corpus "$scratch/rows" \
-    --shared-corpus "$scratch/shared" --local-corpus "$scratch/$1" checkers \
-    > "$scratch/$1.log" 2>&1
+  mkdir -p "$scratch/$1"
+  LOCKSTEP="$lockstep" scripts/fuzz-overnight --seconds 5 --corpus "$scratch/rows" \
+    --artifacts "$scratch/artifacts" --shared-corpus "$scratch/shared" \
+    --local-corpus "$scratch/$1" checkers > "$scratch/$1.log" 2>&1
 }
-run a & first=$!
+failed() {
+  echo "check-shared-corpus: $*" >&2
+  for log in "$scratch"/*.log; do tail -15 "$log" >&2; done
+  exit 1
+}
+
+run a || failed "run a failed"
+seeded=$(find "$scratch/shared/checkers" -type f | wc -l)
+[ "$seeded" -gt 0 ] || failed "run a put nothing into the shared corpus"
 run b & second=$!
-status=0
-wait "$first" || status=$?
-wait "$second" || status=$((status > 0 ? status : $?))
-if [ "$status" -ne 0 ]; then
-  echo "check-shared-corpus: an overnight run failed (exit $status)" >&2
-  tail -20 "$scratch/a.log" "$scratch/b.log" >&2
-  exit 1
-fi
-shared_count=$(find "$scratch/shared/checkers" -type f | wc -l)
-if [ "$shared_count" -eq 0 ]; then
-  echo "check-shared-corpus: nothing reached the shared corpus" >&2
-  exit 1
-fi
-grep -h '^MERGE-OUTER' "$scratch/a.log" "$scratch/b.log" || true
+run c & third=$!
+wait "$second" || failed "run b failed"
+wait "$third" || failed "run c failed"
+# libFuzzer's fork mode counts the inputs it starts from (after dropping
+# duplicates). b's and c's own corpora start empty, as a's did (0 seed inputs),
+# so anything they start from came from the shared corpus.
+starts=()
+for side in b c; do
+  start=$(sed -n 's/^INFO: -fork=[0-9]*: \([0-9]*\) seed inputs.*/\1/p' "$scratch/$side.log" | head -1)
+  [ -n "$start" ] && [ "$start" -gt 0 ] ||
+    failed "run $side started from '${start}' inputs, none of the $seeded in the shared corpus"
+  starts+=("$start")
+done
 binary=fuzz/target/x86_64-unknown-linux-gnu/release/checkers
-for side in a b; do
+for side in a b c; do
   again=$("$binary" -merge=1 "$scratch/shared/checkers" "$scratch/$side/checkers" 2>&1 |
     sed -n 's/^MERGE-OUTER: \([0-9]*\) new files.*/\1/p')
-  if [ "$again" != 0 ]; then
-    echo "check-shared-corpus: merging $side's corpus again added '${again}' files" >&2
-    exit 1
-  fi
+  [ "$again" = 0 ] || failed "merging $side's corpus again added '${again}' files"
 done
-echo "check-shared-corpus: two runs, $shared_count inputs in the shared corpus, each run's covered"
+total=$(find "$scratch/shared/checkers" -type f | wc -l)
+echo "check-shared-corpus: a shared $seeded inputs; b and c started from ${starts[0]} and" \
+  "${starts[1]} of them; $total in the shared corpus at the end, covering every run's own"

@@ -6,6 +6,7 @@
 # builds, which the base image's cargo wrapper handles). SANITIZER=none is
 # ours: the same build without a sanitizer, for the check that runs this
 # script outside Docker (.clusterfuzzlite/check-build.sh).
+set -euo pipefail
 cd "$SRC/lockstep"
 
 flags=(-O)

@@ -1,9 +1,10 @@
 //! The `Puzzle` trait that every puzzle adapter implements, and the check that runs
 //! the core and the reference on one case.
 //!
-//! An adapter (in `puzzles/`) ties a puzzle's model and judge I/O from
-//! `lockstep-core`, its fast solver, its naive reference, a generator and a shrinker
-//! together. Everything else (the fuzzer, the shrinking loop, the corpus, quickcheck,
+//! A puzzle's case type brings its judge I/O and fast solver (core's `Model`)
+//! and its naive reference (the reference's `Naive`); an adapter (in
+//! `puzzles/`) adds what only the harness needs: a generator, a shrinker and a
+//! divergence report. Everything else (the fuzzer, the shrinking loop, the corpus, quickcheck,
 //! cargo-fuzz targets, benchmarks, the CLI) is written once, against this trait.
 
 use arbitrary::Unstructured;

@@ -4,8 +4,9 @@
 //! the maximin value of the default bot's race search, and the race search's
 //! fewest losing replies: `V1 V2 R1 R2 L1 L2`.
 //!
-//! The searches themselves live with the bots ([`crate::duel::search`]); this
-//! module gives them the judge-format face every puzzle has.
+//! The searches themselves live beside the duel engine
+//! ([`crate::duel::search`]); this module gives them the judge-format face
+//! every puzzle has.
 
 use crate::duel::{parse_turn, search, write_state, State};
 use crate::input::{InputError, Lines};

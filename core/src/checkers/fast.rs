@@ -1,4 +1,5 @@
-//! The fast checkers validator and perft: bitboards, no move lists.
+//! The fast checkers validator (and, in `perft.rs`, perft): bitboards, no move
+//! lists.
 //!
 //! - A position is three `u32`s (Red, White, kings), bit `s - 1` for square `s`.
 //! - The neighbour and jump tables are computed at compile time from the spec's
@@ -10,7 +11,7 @@
 //!   whose square two steps away is empty.
 //! - A given move is checked square by square against the tables; no list of legal
 //!   moves is ever built. The first invalid move ends the instance.
-//! - Perft generates children onto one shared stack (no allocation per node) and
+//! - Perft (`perft.rs`) generates children onto one shared stack (no allocation per node) and
 //!   counts the last ply in bulk: with no jump, the number of simple moves is a
 //!   popcount per direction; with a jump, the jump sequences are generated onto the
 //!   stack, counted and dropped.
