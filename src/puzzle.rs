@@ -53,6 +53,16 @@ pub enum CaseLimits {
     Wide,
 }
 
+impl CaseLimits {
+    /// Whether a case is one a run under these limits may report: any case
+    /// for `Wide`, only one inside the statement's constraints for
+    /// `Original` (a smaller case the statement does not allow is no use to
+    /// the user). Shrinking in the campaign and in stress keeps to it.
+    pub fn admits<P: Puzzle>(self, case: &P::Case) -> bool {
+        self == CaseLimits::Wide || P::within_original(case)
+    }
+}
+
 impl std::fmt::Display for CaseLimits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {

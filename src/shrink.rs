@@ -124,12 +124,12 @@ pub fn shrink_divergence<P: Puzzle>(
     core: fn(&P::Case) -> crate::puzzle::Run<P::Answer>,
     limits: crate::puzzle::CaseLimits,
 ) -> Shrunk<P::Case> {
-    // A run asked for the original limits keeps its finding inside them: a
-    // smaller case the statement does not allow is no use to the user.
-    let allowed = |c: &P::Case| limits == crate::puzzle::CaseLimits::Wide || P::within_original(c);
     shrink::<P>(
         case,
-        |c| allowed(c) && crate::puzzle::check_with::<P>(c, core, P::FUEL).is_divergence(),
+        |c| {
+            limits.admits::<P>(c)
+                && crate::puzzle::check_with::<P>(c, core, P::FUEL).is_divergence()
+        },
         DEFAULT_MAX_ATTEMPTS,
     )
 }

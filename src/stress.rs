@@ -404,9 +404,8 @@ fn shrink_failure<P: Puzzle>(
 ) -> ProgramFailure<P::Case> {
     let kind = verdict.code();
     let still_fails = |candidate: &P::Case| {
-        // A candidate outside the limits the run was asked for is no use to
-        // the user (their program need not handle it).
-        if options.case_limits == CaseLimits::Original && !P::within_original(candidate) {
+        // Their program need not handle a case outside the run's limits.
+        if !options.case_limits.admits::<P>(candidate) {
             return false;
         }
         let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {

@@ -322,3 +322,15 @@ fn a_shard_reads_as_k_of_n() {
         assert!(bad.parse::<Shard>().is_err(), "{bad}");
     }
 }
+
+/// What shrinking in the campaign and in stress keeps to: any case under wide
+/// limits, only the statement's cases under the original ones.
+#[test]
+fn original_limits_admit_only_the_statements_cases() {
+    let inside = Checkers::parse_input("1 1\n14\n18\n1 R\n14-23\n0 0\n").unwrap();
+    let outside = Checkers::parse_input("1 1\n14\n18\n1 R\n14-33\n0 0\n").unwrap();
+    assert!(CaseLimits::Wide.admits::<Checkers>(&inside));
+    assert!(CaseLimits::Wide.admits::<Checkers>(&outside));
+    assert!(CaseLimits::Original.admits::<Checkers>(&inside));
+    assert!(!CaseLimits::Original.admits::<Checkers>(&outside));
+}
