@@ -88,6 +88,11 @@ pub fn limits_named(value: Option<&str>) -> Result<puzzle::CaseLimits, String> {
 /// or `wide` (the default), since libFuzzer owns the command line. Triage reads
 /// artifacts with the same variable.
 pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
+    fuzz_one_with::<P>(data, P::core)
+}
+
+/// [`fuzz_one`] against `core` (a deliberately broken one in the tests).
+pub fn fuzz_one_with<P: puzzle::Puzzle>(data: &[u8], core: puzzle::Solver<P>) {
     let limits = limits_from_env().unwrap_or_else(|message| setting_error(&message));
     let Ok((case, generated)) =
         P::generate_with_reference(&mut arbitrary::Unstructured::new(data), limits)
@@ -95,7 +100,7 @@ pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
         return;
     };
     let attempts = puzzle::Attempts {
-        core: puzzle::run_core::<P>(&case, P::core),
+        core: puzzle::run_core::<P>(&case, core),
         reference: puzzle::reference_attempt::<P>(&case, generated),
     };
     if let puzzle::Verdict::Diverge { core, reference } = attempts.into_verdict() {
