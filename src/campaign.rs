@@ -56,6 +56,11 @@ pub struct Shard {
 impl Shard {
     /// The whole campaign on one machine.
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// The global jobs this machine runs when each machine runs `jobs`.
+    pub fn jobs(self, jobs: u64) -> std::ops::Range<u64> {
+        self.index * jobs..(self.index + 1) * jobs
+    }
 }
 
 impl std::fmt::Display for Shard {
@@ -176,7 +181,7 @@ pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
 pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> CampaignReport<P::Case> {
     let jobs = options.jobs.max(1) as u64;
     // Global job numbers: this machine's jobs among all machines' (`Shard`).
-    let first_job = options.shard.index * jobs;
+    let first_job = options.shard.jobs(jobs).start;
     let all_jobs = jobs * options.shard.count;
     let start = Instant::now();
     let deadline = crate::seeds::deadline_after(start, options.seconds);

@@ -116,11 +116,12 @@ pub(super) fn fuzz(
         String::new()
     } else {
         let jobs = options.jobs as u64;
-        let first = options.shard.index * jobs;
+        let mine = options.shard.jobs(jobs);
         format!(
-            ", shard {}: global jobs {first}-{} of {}",
+            ", shard {}: global jobs {}-{} of {}",
             options.shard,
-            first + jobs - 1,
+            mine.start,
+            mine.end - 1,
             jobs * options.shard.count
         )
     };
