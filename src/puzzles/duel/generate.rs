@@ -184,7 +184,8 @@ pub(super) fn generate_actions(
 /// it ends or the bytes do. The reference plays the game forward, through its
 /// incremental solve: a bug in the core under test must not steer which states
 /// get generated, and the reference's run on the game comes out of the same
-/// pass (unless the fuel ran out, which a game of at most 60 lines never does).
+/// pass: a game of at most `LAST_TURN` lines always fits the fuel (checked at
+/// compile time below).
 pub(super) fn generate_game(
     u: &mut Unstructured<'_>,
 ) -> arbitrary::Result<(Case, Option<ReferenceRun<Answer>>)> {
@@ -198,26 +199,21 @@ pub(super) fn generate_game(
     let mut state = State::initial(spring, p1, p2);
     let mut case = Vec::new();
     let mut solving = lockstep_reference::duel::Solving::new();
+    // One unit a line and at most LAST_TURN lines: a game never runs out.
+    const _: () = assert!(Duel::FUEL >= LAST_TURN as u64);
     let mut fuel = Fuel::new(Duel::FUEL);
-    let mut within_fuel = true;
     loop {
         let actions = [
             generate_actions(u, &state, 0)?,
             generate_actions(u, &state, 1)?,
         ];
         let turn = Turn { state, actions };
-        let result = match solving.resolve(&turn, &mut fuel) {
-            Ok(result) => *result,
-            Err(OutOfFuel) => {
-                within_fuel = false;
-                let mut events = Vec::new();
-                lockstep_reference::duel::resolve_turn(&turn.state, &turn.actions, &mut events)
-            }
-        };
+        let result = *solving
+            .resolve(&turn, &mut fuel)
+            .expect("a game fits the fuel");
         case.push(turn);
         if result.outcome != Outcome::Ongoing || u.is_empty() {
-            let generated = within_fuel.then(|| Ok(solving.finish()));
-            return Ok((case, generated));
+            return Ok((case, Some(Ok(solving.finish()))));
         }
         state = result.next;
     }

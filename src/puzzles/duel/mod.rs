@@ -19,7 +19,7 @@ use lockstep_core::duel::{
     Recorder, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH, EFFECTIVE, HIT,
     LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, WINNING_BLESSING,
 };
-use lockstep_reference::{Fuel, OutOfFuel};
+use lockstep_reference::Fuel;
 
 pub struct Duel;
 
