@@ -12,6 +12,8 @@ fn every_corpus_row_replays() {
     let mut rows = 0;
     for entry in registry::all() {
         let report = entry.replay(&corpus_dir()).unwrap();
+        // Every puzzle's file holds its statement's samples at least.
+        assert!(report.rows >= 1, "{}: no rows replayed", entry.module());
         rows += report.rows;
         for f in report.failures {
             failures.push(format!(
