@@ -122,6 +122,23 @@ impl Bot {
         }
     }
 
+    /// Why a bot whose input is closed lost. A bot that flooded its output
+    /// before it was asked anything is killed by the broken pipe once the
+    /// reader gives up on its over-long line; the send then finds the input
+    /// closed. The over-long line came first and is the cause, so a `TooLong`
+    /// already read wins over the crash it led to.
+    pub(super) fn closed_fault(&mut self) -> BotFault {
+        while let Ok(message) = self.answers.try_recv() {
+            if let Message::TooLong(_) = message {
+                return BotFault::new(
+                    FaultKind::Protocol,
+                    format!("answered a line longer than {MAX_ANSWER_BYTES} bytes"),
+                );
+            }
+        }
+        BotFault::new(FaultKind::Crash, "crashed (its input is closed)")
+    }
+
     pub(super) fn stop(&mut self) {
         if self.stdin.is_some() {
             let _ = self.send("FINISH");
@@ -153,11 +170,34 @@ pub(super) fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String,
         out[p] = if ok[p] {
             bots[p].answer(sent[p])
         } else {
-            Err(BotFault::new(
-                FaultKind::Crash,
-                "crashed (its input is closed)",
-            ))
+            Err(bots[p].closed_fault())
         };
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The race behind a flaky end-to-end test, made certain: the flooding bot
+    /// is dead of its broken pipe before the first line is sent.
+    #[test]
+    fn a_bot_that_floods_before_it_is_asked_loses_for_the_long_line() {
+        let flood = "while :; do printf xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; done";
+        let quiet = "cat >/dev/null";
+        let mut bots = [Bot::start(flood).unwrap(), Bot::start(quiet).unwrap()];
+        let until = Instant::now() + Duration::from_secs(10);
+        while bots[0].program.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < until, "the flooding bot never died");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let [first, _] = exchange(&mut bots, ["READY", "READY"]);
+        let fault = first.unwrap_err();
+        assert_eq!(fault.kind, FaultKind::Protocol, "{fault}");
+        assert!(fault.message.contains("longer than"), "{fault}");
+        for bot in &mut bots {
+            bot.stop();
+        }
+    }
 }

@@ -8,6 +8,8 @@
 //!   the referee's clock from sending a line to the arrival of the answer.
 //! - An answer longer than 128 bytes (newline included) is rejected as soon as its
 //!   129th byte arrives, whether or not a newline ever follows.
+//!   That holds even for a line sent before the bot was asked anything: if the
+//!   bot then dies of the broken pipe, the long line, not the crash, is the fault.
 //! - Each bot runs in its own process group, killed as a whole at the end.
 //! - Timeout, crash (end of output or a closed pipe), a malformed answer or an
 //!   illegal action list loses; both at once is a draw.
