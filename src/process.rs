@@ -271,6 +271,26 @@ pub fn shutdown() {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+    remove_scratch();
+}
+
+/// Directories to remove at [`shutdown`]: scratch files of lockstep's own
+/// (a checker's inputs) that a signal must not leave behind.
+static REMOVE_AT_EXIT: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes `dir` and what it holds at [`shutdown`], however lockstep exits.
+pub fn remove_at_exit(dir: &std::path::Path) {
+    REMOVE_AT_EXIT
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(dir.to_path_buf());
+}
+
+fn remove_scratch() {
+    let dirs = std::mem::take(&mut *REMOVE_AT_EXIT.lock().unwrap_or_else(|e| e.into_inner()));
+    for dir in dirs {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 /// True when process `pid` has exited (a zombie, or gone).

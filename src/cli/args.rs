@@ -95,6 +95,8 @@ pub(super) fn non_empty_command(text: &str) -> Result<String, String> {
     }
 }
 
+// Parsed once per run: the size of the largest variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 pub(super) enum Command {
     /// Solve one judge input from stdin, writing the judge output to stdout.
@@ -207,14 +209,37 @@ pub(super) enum Command {
         #[arg(long)]
         corpus: Option<PathBuf>,
     },
-    /// Test your own solution program against the oracle; shrink its first failure.
+    /// Test your own solution program against the oracle; shrink its first
+    /// failure. For any problem, leave the puzzle out and give your generator
+    /// and brute force (--gen, --brute).
     Stress {
-        /// The puzzle (a duel bot is stressed by `lockstep duel stress`).
-        #[arg(value_parser = puzzle_names())]
-        puzzle: String,
+        /// The puzzle (a duel bot is stressed by `lockstep duel stress`); left
+        /// out with --gen and --brute.
+        #[arg(value_parser = puzzle_names(), required_unless_present = "gen")]
+        puzzle: Option<String>,
         /// The program: judge input on its stdin, judge output expected on stdout.
         #[arg(long, value_parser = non_empty_command)]
         cmd: String,
+        /// Any problem: your generator, run with a seed as its last argument
+        /// (SEED, SEED+1, ... for cases 0, 1, ...), printing one input.
+        #[arg(long, value_parser = non_empty_command, requires = "brute", conflicts_with_all = ["puzzle", "oracle", "limits", "corpus", "no_append"])]
+        gen: Option<String>,
+        /// Any problem: your brute force, whose output is the expected answer.
+        #[arg(long, value_parser = non_empty_command, requires = "gen")]
+        brute: Option<String>,
+        /// Any problem with several right answers: `CHECKER input output answer`
+        /// judges (testlib's convention: exit 0 accepts, 3 is the checker's
+        /// own failure, other codes reject); without it outputs are compared.
+        #[arg(long, value_parser = non_empty_command, requires = "gen")]
+        checker: Option<String>,
+        /// Any problem: reads an input on stdin, exit 0 when it is valid.
+        /// Generated inputs must pass it; shrinking keeps only inputs that do.
+        #[arg(long, value_parser = non_empty_command, requires = "gen")]
+        validator: Option<String>,
+        /// Any problem: time limit per run of the generator, validator, brute
+        /// force and checker, in milliseconds [default: 10000].
+        #[arg(long, value_parser = at_least_one, requires = "gen")]
+        helper_timeout_ms: Option<u64>,
         /// Stop after this many cases (for duel: games).
         #[arg(long, conflicts_with = "seconds", value_parser = at_least_one)]
         cases: Option<u64>,
@@ -241,7 +266,9 @@ pub(super) enum Command {
         /// Which solver gives the expected answers.
         #[arg(long, value_enum, default_value_t = OracleArg::Core)]
         oracle: OracleArg,
-        /// Where to save the minimal failing input.
+        /// Where to save the minimal failing input [default:
+        /// lockstep-stress-<module>.txt for a puzzle, lockstep-stress.txt
+        /// with --gen].
         #[arg(long)]
         save: Option<PathBuf>,
         /// Corpus directory the failure's row is appended to (must exist)

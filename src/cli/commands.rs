@@ -300,12 +300,7 @@ pub(super) fn stress(
         record_finding(entry, dir, &failure.row);
         // With several kinds, each saved input is named after its kind.
         let path = if several {
-            let stem = save.file_stem().unwrap_or_default().to_string_lossy();
-            let name = match save.extension() {
-                Some(ext) => format!("{stem}-{}.{}", failure.kind, ext.to_string_lossy()),
-                None => format!("{stem}-{}", failure.kind),
-            };
-            save.with_file_name(name)
+            with_kind(save, failure.kind)
         } else {
             save.to_path_buf()
         };
@@ -319,6 +314,63 @@ pub(super) fn stress(
         }
     }
     Ok(1)
+}
+
+pub(super) fn stress_any(
+    options: &crate::stress::any::AnyOptions,
+    save: &std::path::Path,
+) -> Result<i32> {
+    errln!(
+        "lockstep stress: seeds {}, {}, ... for `{}`, {} jobs, time limit {} ms (repeat with --seed {} --jobs {})",
+        options.seed,
+        options.seed.wrapping_add(1),
+        options.programs.generator,
+        options.jobs,
+        options.limits.time.as_millis(),
+        options.seed,
+        options.jobs
+    );
+    let report = crate::stress::any::run(options).context("making the checker's directory")?;
+    if crate::process::interrupted() {
+        // The signal's thread exits; a failure seen now is its kill's doing.
+        loop {
+            std::thread::park();
+        }
+    }
+    out!("{report}");
+    if let Some(problem) = &report.problem {
+        bail!("{problem}");
+    }
+    if report.failures.is_empty() {
+        return Ok(0);
+    }
+    let several = report.failures.len() > 1;
+    for failure in &report.failures {
+        errln!("\n{}", failure.report(options));
+        let path = if several {
+            with_kind(save, failure.failed.code())
+        } else {
+            save.to_path_buf()
+        };
+        match crate::corpus::write_whole(&path, failure.shrunk.text.as_bytes()) {
+            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
+            Err(e) => errln!(
+                "could not save the minimal failing input to {}: {e:#} (it is printed above)",
+                path.display()
+            ),
+        }
+    }
+    Ok(1)
+}
+
+/// `save` with the failure's kind in its name: `x.txt` -> `x-WA.txt`.
+fn with_kind(save: &Path, kind: &str) -> std::path::PathBuf {
+    let stem = save.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match save.extension() {
+        Some(ext) => format!("{stem}-{kind}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{kind}"),
+    };
+    save.with_file_name(name)
 }
 
 pub(super) fn stress_duel(

@@ -265,6 +265,11 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Stress {
             puzzle,
             cmd,
+            gen,
+            brute,
+            checker,
+            validator,
+            helper_timeout_ms,
             cases,
             seconds,
             timeout_ms,
@@ -282,13 +287,70 @@ fn run(cli: Cli) -> Result<i32> {
             shrink_seconds,
             dump,
         } => {
-            let entry = lookup(&puzzle)?;
             let timeout = std::time::Duration::from_millis(timeout_ms.unwrap_or(2000));
             let output_limit = output_limit.unwrap_or(crate::process::DEFAULT_OUTPUT_LIMIT);
             let startup = Limits {
                 time: startup_ms.map_or(timeout, std::time::Duration::from_millis),
                 output: output_limit,
             };
+            let seconds = seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 });
+            let jobs = jobs.unwrap_or_else(default_jobs);
+            let shrink = crate::shrink::Budget {
+                attempts: shrink_attempts as usize,
+                time: Some(std::time::Duration::from_secs_f64(shrink_seconds)),
+            };
+            if let (Some(generator), Some(brute)) = (gen, brute) {
+                let programs = crate::stress::any::Programs {
+                    generator,
+                    brute,
+                    solution: cmd,
+                    checker,
+                    validator,
+                };
+                // Each program's start-up check, then the --dump directory.
+                for (what, command) in [
+                    ("--cmd", Some(&programs.solution)),
+                    ("--gen", Some(&programs.generator)),
+                    ("--brute", Some(&programs.brute)),
+                    ("--validator", programs.validator.as_ref()),
+                    ("--checker", programs.checker.as_ref()),
+                ] {
+                    if let Some(command) = command {
+                        if let Err(message) = crate::stress::check_command(command, startup) {
+                            bail!("{what}: {message}");
+                        }
+                    }
+                }
+                if let Some(dir) = &dump {
+                    std::fs::create_dir_all(dir)
+                        .with_context(|| format!("--dump {}: creating it", dir.display()))?;
+                }
+                let options = crate::stress::any::AnyOptions {
+                    programs,
+                    max_cases: cases,
+                    seconds,
+                    limits: Limits {
+                        time: timeout,
+                        output: output_limit,
+                    },
+                    helper_time: std::time::Duration::from_millis(
+                        helper_timeout_ms.unwrap_or(10_000),
+                    ),
+                    // Small enough that a C generator's atoi reads every seed.
+                    seed: seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000),
+                    jobs,
+                    progress: true,
+                    keep_going,
+                    shrink,
+                    dump,
+                };
+                let save = save.unwrap_or_else(|| PathBuf::from("lockstep-stress.txt"));
+                return stress_any(&options, &save);
+            }
+            let Some(puzzle) = puzzle else {
+                bail!("name a puzzle, or give --gen and --brute to stress any problem");
+            };
+            let entry = lookup(&puzzle)?;
             // A bot is judged by the referee's rules and clock, not by an
             // oracle: its command has its own flags. Refused before anything
             // starts or is created.
@@ -302,9 +364,7 @@ fn run(cli: Cli) -> Result<i32> {
             if let Err(message) = crate::stress::check_command(&cmd, startup) {
                 bail!("{message}");
             }
-            let seconds = seconds.unwrap_or(if cases.is_some() { f64::INFINITY } else { 30.0 });
             let seed = seed.unwrap_or_else(fresh_seed);
-            let jobs = jobs.unwrap_or_else(default_jobs);
             if let Some(dir) = &dump {
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("--dump {}: creating it", dir.display()))?;
@@ -317,10 +377,7 @@ fn run(cli: Cli) -> Result<i32> {
                 output_limit,
                 case_limits: limits,
                 keep_going,
-                shrink: crate::shrink::Budget {
-                    attempts: shrink_attempts as usize,
-                    time: Some(std::time::Duration::from_secs_f64(shrink_seconds)),
-                },
+                shrink,
                 dump,
                 seed,
                 jobs,

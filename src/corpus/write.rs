@@ -177,6 +177,16 @@ pub(super) fn replace_file(
     Ok(())
 }
 
+/// Writes `bytes` to `path` whole or not at all (a temporary file beside it,
+/// renamed over it): a saved input is never half-written.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    replace_file(path, dir, bytes, None)
+}
+
 /// Where fallback files go: one directory per user under the system's
 /// temporary directory, readable by that user alone (`lockstep-findings-UID`).
 pub fn fallback_dir() -> PathBuf {

@@ -9,6 +9,8 @@
 
 use crate::puzzle::Puzzle;
 
+pub mod text;
+
 /// The shrunk case, how many candidates were tried on the way, and why the
 /// search stopped.
 #[derive(Debug, Clone)]

@@ -1,0 +1,263 @@
+//! The text shrinker against in-process tests: formats with counts, several
+//! test cases, words, and the budget, with no program started.
+
+use super::*;
+use std::collections::HashSet;
+
+const NO_LIMIT: Budget = Budget {
+    attempts: 100_000,
+    time: None,
+};
+
+fn integers(line: &str) -> Option<Vec<i64>> {
+    line.split_whitespace().map(|t| t.parse().ok()).collect()
+}
+
+/// "N" then a line of N integers, each in -100..=100; `None` when invalid.
+fn array(text: &str) -> Option<Vec<i64>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let [n, values] = lines[..] else {
+        return None;
+    };
+    let n: usize = n.trim().parse().ok()?;
+    let values = integers(values)?;
+    (n >= 1 && values.len() == n && values.iter().all(|v| v.abs() <= 100)).then_some(values)
+}
+
+/// Maximum subarray sum, and the classic wrong version that starts from 0 (it
+/// answers 0 on an all-negative array).
+fn best(values: &[i64]) -> i64 {
+    let mut best = values[0];
+    for i in 0..values.len() {
+        for j in i..values.len() {
+            best = best.max(values[i..=j].iter().sum());
+        }
+    }
+    best
+}
+
+fn kadane_from_zero(values: &[i64]) -> i64 {
+    let (mut best, mut here) = (0, 0);
+    for &v in values {
+        here = (here + v).max(0);
+        best = best.max(here);
+    }
+    best
+}
+
+fn max_subarray(text: &str) -> Verdict {
+    match array(text) {
+        None => Verdict::Invalid,
+        Some(values) if best(&values) != kadane_from_zero(&values) => Verdict::Fails,
+        Some(_) => Verdict::Passes,
+    }
+}
+
+fn shrunk(text: &str, test: impl FnMut(&str) -> Verdict) -> Shrunk {
+    shrink(text, test, NO_LIMIT, &mut |_, _| {})
+}
+
+#[test]
+fn an_all_negative_array_shrinks_to_one_number_through_its_count() {
+    let values: Vec<String> = (0..40).map(|i| format!("-{}", 50 + i)).collect();
+    let text = format!("40\n{}\n", values.join(" "));
+    let result = shrunk(&text, max_subarray);
+    assert_eq!(result.text, "1\n-1\n");
+    assert_eq!(result.before.tokens, 41);
+    assert_eq!(result.after.tokens, 2);
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    assert!(result.count_edits > 0, "{result:?}");
+    assert!(result.invalid > 0, "{result:?}");
+}
+
+#[test]
+fn a_count_with_one_item_a_line_shrinks_the_same_way() {
+    // "N", then N lines of one integer; fails when every value is negative.
+    let test = |text: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let Some((n, rest)) = lines.split_first() else {
+            return Verdict::Invalid;
+        };
+        let values: Option<Vec<i64>> = rest.iter().map(|l| l.trim().parse().ok()).collect();
+        match (n.trim().parse::<usize>(), values) {
+            (Ok(n), Some(values)) if n >= 1 && n == values.len() => {
+                if values.iter().all(|&v| v < 0) {
+                    Verdict::Fails
+                } else {
+                    Verdict::Passes
+                }
+            }
+            _ => Verdict::Invalid,
+        }
+    };
+    let text: String = std::iter::once("25".to_string())
+        .chain((0..25).map(|i| format!("{}", -(i * 7 + 3))))
+        .map(|l| l + "\n")
+        .collect();
+    let result = shrunk(&text, test);
+    assert_eq!(result.text, "1\n-1\n");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+}
+
+#[test]
+fn several_test_cases_shrink_to_the_one_that_fails() {
+    // "T", then T cases of "n" and a line of n integers; the failure is a
+    // case whose values are all negative.
+    let test = |text: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(t) = lines.first().and_then(|l| l.trim().parse::<usize>().ok()) else {
+            return Verdict::Invalid;
+        };
+        if t == 0 || lines.len() != 1 + 2 * t {
+            return Verdict::Invalid;
+        }
+        let mut fails = false;
+        for case in lines[1..].chunks(2) {
+            match array(&format!("{}\n{}\n", case[0], case[1])) {
+                None => return Verdict::Invalid,
+                Some(values) => fails |= best(&values) != kadane_from_zero(&values),
+            }
+        }
+        if fails {
+            Verdict::Fails
+        } else {
+            Verdict::Passes
+        }
+    };
+    let text = "4\n3\n1 2 3\n2\n-5 7\n3\n-4 -9 -2\n1\n8\n";
+    let result = shrunk(text, test);
+    assert_eq!(result.text, "1\n1\n-1\n");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+}
+
+#[test]
+fn words_are_shortened_and_dropped() {
+    // Fails while some word holds a 'z'; a line of words and its count.
+    let test = |text: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let [n, words] = lines[..] else {
+            return Verdict::Invalid;
+        };
+        let words: Vec<&str> = words.split_whitespace().collect();
+        if n.trim().parse() != Ok(words.len()) || words.is_empty() {
+            return Verdict::Invalid;
+        }
+        if words.iter().any(|w| w.contains('z')) {
+            Verdict::Fails
+        } else {
+            Verdict::Passes
+        }
+    };
+    let result = shrunk("3\nalpha bravo_zulu charlie\n", test);
+    assert_eq!(result.text, "1\nz\n");
+}
+
+#[test]
+fn a_string_shrinks_with_its_length() {
+    // "n", then a string of n letters; fails while it holds "ab".
+    let test = |text: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let [n, word] = lines[..] else {
+            return Verdict::Invalid;
+        };
+        if n.trim().parse() != Ok(word.trim().len()) || word.trim().is_empty() {
+            return Verdict::Invalid;
+        }
+        if word.contains("ab") {
+            Verdict::Fails
+        } else {
+            Verdict::Passes
+        }
+    };
+    let result = shrunk("13\nxyzzyabracadb\n", test);
+    assert_eq!(result.text, "2\nab\n");
+    assert!(result.count_edits > 0, "{result:?}");
+}
+
+#[test]
+fn every_candidate_is_asked_once_and_only_failing_ones_are_kept() {
+    let mut asked = HashSet::new();
+    let mut kept_invalid = false;
+    let text = "6\n-3 -1 -4 -1 -5 -9\n";
+    let result = shrunk(text, |candidate| {
+        assert!(
+            asked.insert(candidate.to_string()),
+            "asked twice: {candidate:?}"
+        );
+        max_subarray(candidate)
+    });
+    kept_invalid |= array(&result.text).is_none();
+    assert!(!kept_invalid);
+    assert_eq!(max_subarray(&result.text), Verdict::Fails);
+    assert_eq!(result.attempts, asked.len());
+}
+
+#[test]
+fn the_budget_cuts_the_search_off_and_says_so() {
+    let values: Vec<String> = (0..30).map(|i| format!("-{}", 10 + i)).collect();
+    let text = format!("30\n{}\n", values.join(" "));
+    let mut seen = 0;
+    let result = shrink(
+        &text,
+        max_subarray,
+        Budget {
+            attempts: 5,
+            time: None,
+        },
+        &mut |_, attempts| seen = attempts,
+    );
+    assert_eq!(result.stop, Some(Stop::Attempts));
+    assert_eq!(result.attempts, 5);
+    assert_eq!(seen, 5);
+    assert_eq!(max_subarray(&result.text), Verdict::Fails);
+}
+
+#[test]
+fn a_failure_that_needs_its_spacing_is_left_as_it_came() {
+    // Fails only on a double space: rewriting the whitespace loses it.
+    let text = "2\n-1  -2\n";
+    let result = shrunk(text, |candidate| {
+        if candidate.contains("  ") {
+            Verdict::Fails
+        } else {
+            Verdict::Passes
+        }
+    });
+    assert_eq!(result.text, text);
+    assert_eq!(result.stop, None);
+    assert_eq!(result.attempts, 1);
+}
+
+#[test]
+fn sizes_count_tokens_lines_and_bytes() {
+    let size = Size::of("3\n1 2  3\n\n");
+    assert_eq!((size.tokens, size.lines, size.bytes), (4, 3, 10));
+    assert_eq!(size.to_string(), "4 tokens, 3 lines, 10 bytes");
+    assert_eq!(Size::of("7").to_string(), "1 token, 1 line, 1 byte");
+}
+
+#[test]
+fn counts_are_guessed_from_what_follows_them() {
+    // "N M", then a line of M numbers, then N lines: a removal in the
+    // M-line is retried with M first; one of the N lines with N among the
+    // first two (M is as likely a count for all the shape says).
+    let doc = Doc::parse("3 2\n10 20\n5\n6\n7\n");
+    let (n, m) = (doc.lines[0][0].id, doc.lines[0][1].id);
+    let in_line = guesses(
+        &doc,
+        Region::Tokens {
+            line: 1,
+            start: 1,
+            len: 1,
+        },
+        &[],
+    );
+    assert_eq!(in_line[0], m, "{in_line:?}");
+    let lines = guesses(&doc, Region::Lines { start: 4, len: 1 }, &[]);
+    assert!(lines[..2].contains(&n), "{lines:?}");
+    // Learned counts are not guessed again.
+    assert!(!guesses(&doc, Region::Lines { start: 4, len: 1 }, &[n]).contains(&n));
+    assert!(guesses(&doc, Region::Lines { start: 0, len: 1 }, &[]).is_empty());
+    assert_eq!(amounts(4), vec![4, 1, 2]);
+    assert_eq!(amounts(1), vec![1]);
+}

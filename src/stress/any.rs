@@ -1,0 +1,718 @@
+//! `lockstep stress --gen G --brute B --cmd C`: stress for any problem, with
+//! the user's generator, brute force and solution, and the failing input shrunk
+//! with no knowledge of its format ([`crate::shrink::text`]).
+//!
+//! Case `n` of a run is the generator's output for seed `SEED + n` (the seed is
+//! appended as the generator's last argument, testlib's convention), so a case
+//! is named by its seed, made again by running the generator by hand, and the
+//! same whatever `--jobs` is. The brute force's output is the expected answer;
+//! the solution is judged as in puzzle stress (OK, WA, RE, TLE, OLE, through
+//! [`crate::process`] and the same limits), or by the checker when one is given
+//! (testlib's `checker input output answer`: exit 0 accepts, 3 is the checker's
+//! own failure, any other code a wrong answer).
+//!
+//! The generator, validator, brute force and checker are the user's tools, not
+//! the program under test: when one of them fails on a generated input the run
+//! stops with that error (exit 2) instead of blaming the solution. While
+//! shrinking, their failures are information instead: a candidate the
+//! validator rejects or the brute force cannot answer is invalid, which is how
+//! the shrinker learns the input's counts.
+
+use super::{judge, tail, Counts, Judgement, SharedCounts, KINDS};
+use crate::process::{Ending, Execution, Limits};
+use crate::shrink::text::{self, Shrunk, Size, Verdict};
+use crate::shrink::Budget;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The user's programs.
+#[derive(Debug, Clone)]
+pub struct Programs {
+    /// Prints an input; run with a seed as its last argument.
+    pub generator: String,
+    /// Prints the expected output.
+    pub brute: String,
+    /// The solution under test.
+    pub solution: String,
+    /// `checker input output answer`, for problems with several right answers.
+    pub checker: Option<String>,
+    /// Reads an input on stdin; exit 0 means valid.
+    pub validator: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct AnyOptions {
+    pub programs: Programs,
+    pub max_cases: Option<u64>,
+    pub seconds: f64,
+    /// The solution's limits per run.
+    pub limits: Limits,
+    /// The generator's, validator's, brute force's and checker's time per run.
+    pub helper_time: Duration,
+    /// The first case's seed; case n gets `seed + n`.
+    pub seed: u64,
+    pub jobs: usize,
+    pub progress: bool,
+    pub keep_going: bool,
+    pub shrink: Budget,
+    /// Write every generated input (`SEED.in`) and the brute force's answer
+    /// (`SEED.ans`) here.
+    pub dump: Option<PathBuf>,
+}
+
+impl AnyOptions {
+    fn helper_limits(&self) -> Limits {
+        Limits {
+            time: self.helper_time,
+            output: self.limits.output,
+        }
+    }
+
+    /// The generator's command for one seed.
+    pub fn generator_for(&self, seed: u64) -> String {
+        format!("{} {seed}", self.programs.generator)
+    }
+}
+
+crate::jobs::counters! {
+    /// Where a run's time went, in nanoseconds over all jobs.
+    pub struct Times / SharedTimes {
+        pub generator,
+        pub validator,
+        pub brute,
+        pub solution,
+        pub checker,
+        /// Everything else: lockstep's own work per case.
+        pub own,
+    }
+}
+
+/// A failure of one kind (the first one), shrunk.
+#[derive(Debug, Clone)]
+pub struct AnyFailure {
+    /// The generator's seed for the original input.
+    pub seed: u64,
+    pub original: String,
+    pub shrunk: Shrunk,
+    pub shrink_time: Duration,
+    /// How the original failed: the kind it was shrunk for.
+    pub failed: Judgement,
+    /// The shrunk input run once more (a flaky program may pass it: `Ok`).
+    pub verdict: Judgement,
+    /// The brute force's output on the shrunk input.
+    pub expected: String,
+    pub program: Execution,
+}
+
+#[derive(Debug, Clone)]
+pub struct AnyReport {
+    pub counts: Counts,
+    pub elapsed: Duration,
+    pub times: Times,
+    pub failures: Vec<AnyFailure>,
+    /// Every failing case: its kind and its seed, sorted.
+    pub failing: Vec<(&'static str, u64)>,
+    /// A tool that failed on a generated input, which stopped the run.
+    pub problem: Option<String>,
+}
+
+/// Why a run of one of the user's tools did not succeed, in words.
+fn why(run: &Execution, limits: Limits) -> Option<String> {
+    match run.ending {
+        Ending::Exited(status) if status.success() => None,
+        Ending::Exited(status) if run.stderr.trim().is_empty() => Some(format!(
+            "{} (nothing on stderr)",
+            super::describe_status(status)
+        )),
+        Ending::Exited(status) => Some(format!(
+            "{}; stderr ends with:\n{}",
+            super::describe_status(status),
+            crate::text::indent(&tail(&run.stderr, 5))
+        )),
+        Ending::TimeLimit => Some(format!(
+            "still running after {} ms: killed",
+            limits.time.as_millis()
+        )),
+        Ending::OutputLimit => Some(format!("wrote more than {} bytes: killed", limits.output)),
+    }
+}
+
+/// Runs one of the user's tools; its run, or why it did not succeed.
+fn tool(cmd: &str, input: &str, limits: Limits) -> (Result<Execution, String>, Duration) {
+    match crate::process::run(cmd, input, limits) {
+        Err(e) => (Err(format!("could not start: {e}")), Duration::ZERO),
+        Ok(run) => {
+            let elapsed = run.elapsed;
+            match why(&run, limits) {
+                None => (Ok(run), elapsed),
+                Some(why) => (Err(why), elapsed),
+            }
+        }
+    }
+}
+
+/// A command line word for `sh`: quoted, so that any path reads as one word.
+fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
+}
+
+/// A private directory for the checker's files, removed when dropped (and at
+/// lockstep's exit, even by a signal).
+struct Scratch {
+    dir: PathBuf,
+    next: AtomicU64,
+}
+
+impl Scratch {
+    fn new() -> std::io::Result<Scratch> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let dir =
+            std::env::temp_dir().join(format!("lockstep-checker-{}-{nanos}", std::process::id()));
+        std::fs::create_dir(&dir)?;
+        crate::process::remove_at_exit(&dir);
+        Ok(Scratch {
+            dir,
+            next: AtomicU64::new(0),
+        })
+    }
+
+    /// Runs the checker on one output: accepted, rejected with its message,
+    /// or the checker's own failure.
+    fn check(
+        &self,
+        checker: &str,
+        input: &str,
+        output: &str,
+        answer: &str,
+        limits: Limits,
+    ) -> (Result<Judgement, String>, Duration) {
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        let files = ["in", "out", "ans"].map(|ext| self.dir.join(format!("{n}.{ext}")));
+        for (file, text) in files.iter().zip([input, output, answer]) {
+            if let Err(e) = std::fs::write(file, text) {
+                return (
+                    Err(format!("could not write {}: {e}", file.display())),
+                    Duration::ZERO,
+                );
+            }
+        }
+        let cmd = format!(
+            "{checker} {} {} {}",
+            quoted(&files[0]),
+            quoted(&files[1]),
+            quoted(&files[2])
+        );
+        let result = crate::process::run(&cmd, "", limits);
+        for file in &files {
+            let _ = std::fs::remove_file(file);
+        }
+        let run = match result {
+            Ok(run) => run,
+            Err(e) => return (Err(format!("could not start: {e}")), Duration::ZERO),
+        };
+        let verdict = match run.ending {
+            Ending::Exited(status) if status.success() => Ok(Judgement::Ok),
+            // testlib's _fail: the checker says it is broken, or the answer is.
+            Ending::Exited(status) if status.code() == Some(3) => Err(format!(
+                "exit code 3 (testlib's FAIL); it says:\n{}",
+                crate::text::indent(&tail(&format!("{}{}", run.stdout, run.stderr), 5))
+            )),
+            Ending::Exited(status) if status.code().is_some() => {
+                let said = format!("{} {}", run.stderr.trim(), run.stdout.trim());
+                let said = said.trim();
+                Ok(Judgement::WrongAnswer {
+                    diff: format!(
+                        "the checker rejects it ({}){}{}",
+                        super::describe_status(status),
+                        if said.is_empty() { "" } else { ": " },
+                        crate::text::clip(said.lines().next().unwrap_or(""), 200)
+                    ),
+                })
+            }
+            _ => Err(why(&run, limits).unwrap_or_default()),
+        };
+        (verdict, run.elapsed)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A stress run's shared state: the options and the checker's directory.
+struct Stress<'a> {
+    options: &'a AnyOptions,
+    scratch: Option<Scratch>,
+}
+
+/// One case's inputs and outputs, as far as it got.
+struct Case {
+    input: String,
+    expected: String,
+    verdict: Judgement,
+}
+
+impl Stress<'_> {
+    /// The solution judged on `input` against `expected`.
+    fn judge(
+        &self,
+        input: &str,
+        expected: &str,
+        run: &Execution,
+        times: &mut Times,
+    ) -> Result<Judgement, String> {
+        match (&self.options.programs.checker, &self.scratch) {
+            (Some(checker), Some(scratch)) if matches!(run.ending, Ending::Exited(s) if s.success()) =>
+            {
+                let (verdict, took) = scratch.check(
+                    checker,
+                    input,
+                    &run.stdout,
+                    expected,
+                    self.options.helper_limits(),
+                );
+                times.checker += took.as_nanos() as u64;
+                verdict.map_err(|e| format!("the checker failed: {e}"))
+            }
+            _ => Ok(judge(expected, run)),
+        }
+    }
+
+    /// Case `seed`, start to verdict; an error names the tool that failed.
+    fn case(&self, seed: u64, times: &mut Times) -> Result<Case, String> {
+        let o = self.options;
+        let helper = o.helper_limits();
+        let generator = o.generator_for(seed);
+        let (made, took) = tool(&generator, "", helper);
+        times.generator += took.as_nanos() as u64;
+        let input = made
+            .map_err(|e| format!("the generator failed on seed {seed} (`{generator}`): {e}"))?
+            .stdout;
+        if let Some(dir) = &o.dump {
+            // Best effort: a full disk must not stop the run.
+            let _ = std::fs::write(dir.join(format!("{seed}.in")), &input);
+        }
+        let replay = format!("(`{generator}` makes it again)");
+        if let Some(validator) = &o.programs.validator {
+            let (valid, took) = tool(validator, &input, helper);
+            times.validator += took.as_nanos() as u64;
+            valid.map_err(|e| {
+                format!("the validator rejects the generator's input for seed {seed} {replay}: {e}")
+            })?;
+        }
+        let (brute, took) = tool(&o.programs.brute, &input, helper);
+        times.brute += took.as_nanos() as u64;
+        let expected = brute
+            .map_err(|e| format!("the brute force failed on seed {seed} {replay}: {e}"))?
+            .stdout;
+        if let Some(dir) = &o.dump {
+            let _ = std::fs::write(dir.join(format!("{seed}.ans")), &expected);
+        }
+        let program = solution(&o.programs.solution, &input, o.limits);
+        times.solution += program.elapsed.as_nanos() as u64;
+        let verdict = self
+            .judge(&input, &expected, &program, times)
+            .map_err(|e| format!("on seed {seed} {replay}, {e}"))?;
+        Ok(Case {
+            input,
+            expected,
+            verdict,
+        })
+    }
+
+    /// What the shrinker is told of a candidate input. With more than one
+    /// job the validator, the brute force and the solution run at once: the
+    /// wait is the slowest of them instead of their sum, and a solution run
+    /// on an input found invalid is thrown away.
+    fn verdict_on(&self, input: &str, kind: &str) -> Verdict {
+        let o = self.options;
+        let helper = o.helper_limits();
+        let validate = || {
+            o.programs
+                .validator
+                .as_ref()
+                .is_none_or(|v| tool(v, input, helper).0.is_ok())
+        };
+        let brute = || tool(&o.programs.brute, input, helper).0;
+        let solve = || solution(&o.programs.solution, input, o.limits);
+        let (valid, brute, run) = if o.jobs > 1 {
+            std::thread::scope(|scope| {
+                let valid = scope.spawn(validate);
+                let brute = scope.spawn(brute);
+                let run = solve();
+                (
+                    valid.join().unwrap_or(false),
+                    brute.join().unwrap_or_else(|_| Err(String::new())),
+                    Some(run),
+                )
+            })
+        } else {
+            // One at a time, and nothing run past an invalid verdict.
+            let valid = validate();
+            let brute = if valid { brute() } else { Err(String::new()) };
+            (valid, brute, None)
+        };
+        let (true, Ok(brute)) = (valid, brute) else {
+            return Verdict::Invalid;
+        };
+        let run = run.unwrap_or_else(solve);
+        match self.judge(input, &brute.stdout, &run, &mut Times::default()) {
+            Ok(verdict) if verdict.code() == kind => Verdict::Fails,
+            Ok(_) => Verdict::Passes,
+            // A checker that gives up on an input calls it invalid.
+            Err(_) => Verdict::Invalid,
+        }
+    }
+}
+
+/// The solution's run; one that cannot start is a runtime error.
+fn solution(cmd: &str, input: &str, limits: Limits) -> Execution {
+    crate::process::run(cmd, input, limits).unwrap_or_else(|e| Execution {
+        ending: Ending::Exited(std::os::unix::process::ExitStatusExt::from_raw(127 << 8)),
+        stdout: String::new(),
+        stderr: format!("could not start: {e}"),
+        elapsed: Duration::ZERO,
+    })
+}
+
+/// A failing case as found: its seed and the case.
+type Found = (u64, Case);
+
+/// Runs a stress campaign on the user's programs; an error only when the
+/// checker's directory cannot be made.
+pub fn run(options: &AnyOptions) -> std::io::Result<AnyReport> {
+    let stress = Stress {
+        options,
+        scratch: match options.programs.checker {
+            Some(_) => Some(Scratch::new()?),
+            None => None,
+        },
+    };
+    let start = Instant::now();
+    let deadline = crate::seeds::deadline_after(start, options.seconds);
+    let next = AtomicU64::new(0);
+    let shared = SharedCounts::default();
+    let times = SharedTimes::default();
+    let stop = AtomicBool::new(false);
+    let firsts: Mutex<Vec<Found>> = Mutex::new(Vec::new());
+    let failing: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
+    let problem: Mutex<Option<(u64, String)>> = Mutex::new(None);
+
+    let job_loop = |_job: u64| loop {
+        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let n = next.fetch_add(1, Ordering::Relaxed);
+        if options.max_cases.is_some_and(|cap| n >= cap) {
+            break;
+        }
+        let seed = options.seed.wrapping_add(n);
+        let before = Instant::now();
+        let mut spent = Times::default();
+        let result = stress.case(seed, &mut spent);
+        // A signal is stopping lockstep and killed the programs: what this
+        // case says is not their doing.
+        if crate::process::interrupted() {
+            break;
+        }
+        let programs =
+            spent.generator + spent.validator + spent.brute + spent.solution + spent.checker;
+        spent.own = (before.elapsed().as_nanos() as u64).saturating_sub(programs);
+        times.add(&mut spent);
+        let case = match result {
+            Ok(case) => case,
+            Err(message) => {
+                // The lowest seed's problem is reported: the one a rerun meets first.
+                let mut problem = problem.lock().unwrap_or_else(|e| e.into_inner());
+                if problem.as_ref().is_none_or(|(s, _)| seed < *s) {
+                    *problem = Some((seed, message));
+                }
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        };
+        let mut counts = Counts {
+            cases: 1,
+            ..Counts::default()
+        };
+        *match case.verdict {
+            Judgement::Ok => &mut counts.ok,
+            Judgement::WrongAnswer { .. } => &mut counts.wrong_answer,
+            Judgement::RuntimeError { .. } => &mut counts.runtime_error,
+            Judgement::TimeLimit => &mut counts.time_limit,
+            Judgement::OutputLimit => &mut counts.output_limit,
+        } += 1;
+        shared.add(&mut counts);
+        if case.verdict == Judgement::Ok {
+            continue;
+        }
+        let kind = case.verdict.code();
+        failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((kind, seed));
+        let mut firsts = firsts.lock().unwrap_or_else(|e| e.into_inner());
+        // Per kind, the lowest seed: the same failure whatever the jobs.
+        match firsts.iter_mut().find(|f| f.1.verdict.code() == kind) {
+            Some(first) if seed < first.0 => *first = (seed, case),
+            Some(_) => {}
+            None => firsts.push((seed, case)),
+        }
+        if !options.keep_going {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let progress = |secs: f64| {
+        let counts = shared.get();
+        format!(
+            "stress: {} cases, {:.1} cases/s, {} not OK, {secs:.0} s",
+            counts.cases,
+            counts.cases as f64 / secs.max(1e-9),
+            counts.cases.saturating_sub(counts.ok),
+        )
+    };
+    let elapsed = crate::jobs::run(
+        options.jobs,
+        job_loop,
+        options
+            .progress
+            .then_some(&progress as crate::jobs::Message<'_>),
+    );
+    let problem = problem.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut firsts = firsts.into_inner().unwrap_or_else(|e| e.into_inner());
+    firsts.sort_by_key(|f| KINDS.iter().position(|&k| k == f.1.verdict.code()));
+    if !options.keep_going {
+        // Without keep-going, only the first failure of all (by seed).
+        firsts.sort_by_key(|f| f.0);
+        firsts.truncate(1);
+    }
+    // With a broken tool nothing is shrunk: every candidate would be judged by it.
+    let failures = if problem.is_some() || crate::process::interrupted() {
+        Vec::new()
+    } else {
+        firsts
+            .into_iter()
+            .map(|(seed, case)| stress.shrink(seed, case))
+            .collect()
+    };
+    let mut failing = failing.into_inner().unwrap_or_else(|e| e.into_inner());
+    failing.sort_by_key(|&(kind, seed)| (KINDS.iter().position(|&k| k == kind), seed));
+    Ok(AnyReport {
+        counts: shared.get(),
+        elapsed,
+        times: times.get(),
+        failures,
+        failing,
+        problem: problem.map(|(_, message)| message),
+    })
+}
+
+impl Stress<'_> {
+    /// Shrinks a failing case while the solution fails on it the same way,
+    /// showing how far it got when the options ask for progress.
+    fn shrink(&self, seed: u64, case: Case) -> AnyFailure {
+        let kind = case.verdict.code();
+        let start = Instant::now();
+        let tokens = AtomicUsize::new(Size::of(&case.input).tokens);
+        let attempts = AtomicUsize::new(0);
+        let done = AtomicBool::new(false);
+        let shrunk = std::thread::scope(|scope| {
+            let work = scope.spawn(|| {
+                let result = text::shrink(
+                    &case.input,
+                    |candidate| self.verdict_on(candidate, kind),
+                    self.options.shrink,
+                    &mut |size, tried| {
+                        tokens.store(size.tokens, Ordering::Relaxed);
+                        attempts.store(tried, Ordering::Relaxed);
+                    },
+                );
+                done.store(true, Ordering::Relaxed);
+                result
+            });
+            if self.options.progress {
+                let before = Size::of(&case.input).tokens;
+                crate::progress::watch(
+                    start,
+                    || done.load(Ordering::Relaxed),
+                    |secs| {
+                        format!(
+                            "shrinking the {kind} of seed {seed}: {before} -> {} tokens, {} candidates, {secs:.0} s",
+                            tokens.load(Ordering::Relaxed),
+                            attempts.load(Ordering::Relaxed)
+                        )
+                    },
+                );
+            }
+            work.join().expect("the shrinker does not panic")
+        });
+        let shrink_time = start.elapsed();
+        // The shrunk input once more, for the report.
+        let helper = self.options.helper_limits();
+        let expected = tool(&self.options.programs.brute, &shrunk.text, helper)
+            .0
+            .map_or_else(|_| case.expected.clone(), |run| run.stdout);
+        let program = solution(
+            &self.options.programs.solution,
+            &shrunk.text,
+            self.options.limits,
+        );
+        let verdict = self
+            .judge(&shrunk.text, &expected, &program, &mut Times::default())
+            .unwrap_or_else(|_| case.verdict.clone());
+        AnyFailure {
+            seed,
+            original: case.input,
+            shrunk,
+            shrink_time,
+            failed: case.verdict,
+            verdict,
+            expected,
+            program,
+        }
+    }
+}
+
+/// A program's output for a report; an empty one said as such.
+fn shown(text: &str) -> String {
+    if text.is_empty() {
+        "    (nothing)\n".to_string()
+    } else {
+        crate::text::indent(text)
+    }
+}
+
+/// Failing seeds listed per kind, at most.
+const LISTED: usize = 20;
+
+impl std::fmt::Display for AnyReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = &self.counts;
+        writeln!(
+            f,
+            "stress: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE",
+            c.cases,
+            c.cases as f64 / self.elapsed.as_secs_f64().max(1e-9),
+            c.ok,
+            c.wrong_answer,
+            c.runtime_error,
+            c.time_limit,
+            c.output_limit,
+        )?;
+        if c.cases > 0 {
+            let t = &self.times;
+            let ms = |nanos: u64| nanos as f64 / 1e6 / c.cases as f64;
+            write!(
+                f,
+                "per case: {:.3} ms generator, {:.3} ms brute force, {:.3} ms solution",
+                ms(t.generator),
+                ms(t.brute),
+                ms(t.solution)
+            )?;
+            if t.validator > 0 {
+                write!(f, ", {:.3} ms validator", ms(t.validator))?;
+            }
+            if t.checker > 0 {
+                write!(f, ", {:.3} ms checker", ms(t.checker))?;
+            }
+            writeln!(f, "; {:.3} ms in lockstep", ms(t.own))?;
+        }
+        for kind in KINDS {
+            let seeds: Vec<String> = self
+                .failing
+                .iter()
+                .filter(|failing| failing.0 == kind)
+                .map(|&(_, seed)| seed.to_string())
+                .collect();
+            if !seeds.is_empty() {
+                writeln!(
+                    f,
+                    "{kind}: {} case{} (seed): {}{}",
+                    seeds.len(),
+                    if seeds.len() == 1 { "" } else { "s" },
+                    seeds[..seeds.len().min(LISTED)].join(" "),
+                    if seeds.len() > LISTED { " ..." } else { "" }
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl AnyFailure {
+    /// What the user reads of the failure: where it came from, how far it
+    /// shrank, the input, both outputs and the difference.
+    pub fn report(&self, options: &AnyOptions) -> String {
+        let shrunk = &self.shrunk;
+        let how = match shrunk.stop {
+            Some(stop) => stop.to_string(),
+            None => "not shrunk: the failure depends on the input's exact whitespace".to_string(),
+        };
+        let detail = match &self.verdict {
+            Judgement::Ok => {
+                "the solution passed the shrunk input when run again: it is not deterministic\n"
+                    .to_string()
+            }
+            Judgement::WrongAnswer { diff } => format!("first difference: {diff}\n"),
+            Judgement::RuntimeError { status, stderr } => {
+                format!(
+                    "{status}; stderr ends with:\n{}",
+                    crate::text::indent(stderr)
+                )
+            }
+            Judgement::TimeLimit => format!(
+                "still running after {} ms: killed\n",
+                options.limits.time.as_millis()
+            ),
+            Judgement::OutputLimit => {
+                format!("wrote more than {} bytes: killed\n", options.limits.output)
+            }
+        };
+        format!(
+            "{kind} on seed {seed} (`{generator}` makes the original)\n\
+             shrunk from {before}\n\
+             \x20         to {after}: {how}\n\
+             ({attempts} candidates run, {kept} kept, {invalid} invalid, {counts} with a count lowered; {secs:.1} s)\n\
+             input:\n{input}\
+             expected (brute force):\n{expected}\
+             solution printed:\n{printed}\
+             {detail}",
+            kind = self.failed.code(),
+            seed = self.seed,
+            generator = options.generator_for(self.seed),
+            before = shrunk.before,
+            after = shrunk.after,
+            attempts = shrunk.attempts,
+            kept = shrunk.steps,
+            invalid = shrunk.invalid,
+            counts = shrunk.count_edits,
+            secs = self.shrink_time.as_secs_f64(),
+            input = crate::text::indent(&shrunk.text),
+            expected = shown(&self.expected),
+            printed = shown(&self.program.stdout),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quoted_path_is_one_shell_word() {
+        let path = Path::new("/tmp/it's here/1.in");
+        assert_eq!(quoted(path), r"'/tmp/it'\''s here/1.in'");
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("printf %s {}", quoted(path)))
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "/tmp/it's here/1.in");
+    }
+}
