@@ -130,7 +130,13 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
             "sh -c \"setsid sh -c 'sleep 300; :' {tag} & sleep 1; exec {}\"",
             correct()
         );
-        let runs: [Vec<String>; 2] = [
+        let any_problem = |mode: &str| {
+            format!(
+                "python3 {}/tests/fixtures/any/argmax.py {mode}",
+                env!("CARGO_MANIFEST_DIR")
+            )
+        };
+        let runs: [Vec<String>; 3] = [
             vec![
                 "duel".into(),
                 "tournament".into(),
@@ -149,17 +155,36 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
                 "stress".into(),
                 "new-game2".into(),
                 "--cmd".into(),
-                slow_program,
+                slow_program.clone(),
                 "--cases".into(),
                 "1000".into(),
                 "--no-append".into(),
                 "--save".into(),
                 dir.join("failing.txt").to_str().unwrap().into(),
             ],
+            vec![
+                "stress".into(),
+                "--gen".into(),
+                any_problem("gen"),
+                "--brute".into(),
+                any_problem("brute"),
+                "--checker".into(),
+                any_problem("check"),
+                "--cmd".into(),
+                slow_program.replace(&correct(), &any_problem("last")),
+                "--cases".into(),
+                "1000".into(),
+                "--save".into(),
+                dir.join("failing.txt").to_str().unwrap().into(),
+            ],
         ];
+        // The checker's scratch files go here, and must be gone after the signal.
+        let tmp = dir.join(format!("tmp-{signal}"));
+        std::fs::create_dir_all(&tmp).unwrap();
         for args in runs {
             let child = Command::new(BIN)
                 .args(&args)
+                .env("TMPDIR", &tmp)
                 .current_dir(&dir)
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
@@ -170,10 +195,16 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
             // enough: between two tournament games the count drops to 0 for a
             // moment (each game's processes are reaped), so asking again here
             // made the test fail now and then on a healthy run.
+            // A checker's run waits for its scratch directory as well, so
+            // that the signal has something to clean up.
+            let scratch_made = || {
+                !args.iter().any(|a| a == "--checker")
+                    || std::fs::read_dir(&tmp).is_ok_and(|mut d| d.next().is_some())
+            };
             let until = Instant::now() + Duration::from_secs(20);
             let mut seen = false;
             while !seen && Instant::now() < until {
-                seen = processes_with(&tag) > 0;
+                seen = processes_with(&tag) > 0 && scratch_made();
                 if !seen {
                     std::thread::sleep(Duration::from_millis(20));
                 }
@@ -198,6 +229,11 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
                 processes_with(&tag),
                 0,
                 "{args:?} after SIG{signal}: processes left behind"
+            );
+            let files: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
+            assert!(
+                files.is_empty(),
+                "{args:?} after SIG{signal}: {files:?} left in TMPDIR"
             );
         }
     }

@@ -23,4 +23,5 @@ mod properties;
 mod referee;
 mod robots;
 mod stress;
+mod stress_any;
 mod support;

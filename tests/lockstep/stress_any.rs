@@ -1,0 +1,339 @@
+//! `lockstep stress --gen --brute --cmd` end to end, on the Python fixtures in
+//! tests/fixtures/any: maximum subarray (a validator, solutions that are
+//! wrong, crash or hang) and the position of a maximum (several right
+//! answers, a testlib-style checker). Each failure must shrink to a handful of
+//! tokens; each broken tool must stop the run with exit 2 and say which.
+
+use crate::support::{fails_with, scratch, text};
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+fn fixture(name: &str) -> String {
+    format!(
+        "python3 {}/tests/fixtures/any/{name}.py",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn max_subarray(mode: &str) -> String {
+    format!("{} {mode}", fixture("max_subarray"))
+}
+
+fn argmax(mode: &str) -> String {
+    format!("{} {mode}", fixture("argmax"))
+}
+
+/// `lockstep stress` with the given programs and extra arguments, saving to
+/// `dir/min.txt`; returns the run and the saved input.
+fn stress(programs: &[(&str, String)], extra: &[&str], dir: &Path) -> (Output, Option<String>) {
+    let save = dir.join("min.txt");
+    let mut args: Vec<String> = vec!["stress".into()];
+    for (flag, command) in programs {
+        args.push(flag.to_string());
+        args.push(command.clone());
+    }
+    args.extend(["--save".to_string(), save.to_str().unwrap().to_string()]);
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = crate::support::lockstep(&args, "");
+    (out, std::fs::read_to_string(&save).ok())
+}
+
+fn subarray_programs(solution: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("--gen", max_subarray("gen")),
+        ("--brute", max_subarray("brute")),
+        ("--cmd", max_subarray(solution)),
+        ("--validator", max_subarray("validate")),
+    ]
+}
+
+/// The token counts of "shrunk from A tokens ..." and "to B tokens ..." in
+/// a report.
+fn shrunk_sizes(report: &str) -> (usize, usize) {
+    let tokens_after = |marker: &str| -> usize {
+        let line = report
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix(marker))
+            .unwrap_or_else(|| panic!("no {marker:?} line in {report}"));
+        line.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    (tokens_after("shrunk from "), tokens_after("to "))
+}
+
+#[test]
+fn a_wrong_solution_is_caught_and_shrunk_to_a_handful_of_tokens_whatever_the_jobs() {
+    let dir = scratch("any-wrong");
+    let mut seen = Vec::new();
+    for jobs in ["1", "2"] {
+        let (out, saved) = stress(
+            &subarray_programs("wrong"),
+            &["--seed", "10", "--cases", "40", "--jobs", jobs],
+            &dir,
+        );
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+        assert!(stdout.contains("1 WA"), "{stdout}");
+        // The generator's first all-negative array is seed 10's, 37 numbers.
+        assert!(stderr.contains("WA on seed 10 ("), "{stderr}");
+        let (before, after) = shrunk_sizes(&stderr);
+        assert_eq!((before, after), (38, 2), "{stderr}");
+        assert_eq!(saved.as_deref(), Some("1\n-1\n"), "{stderr}");
+        assert!(stderr.contains("with a count lowered"), "{stderr}");
+        assert!(
+            stderr.contains("expected (brute force):\n    -1\n"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("solution printed:\n    0\n"), "{stderr}");
+        seen.push(saved);
+    }
+    assert_eq!(seen[0], seen[1]);
+}
+
+#[test]
+fn a_correct_solution_passes_and_dump_keeps_every_case() {
+    let dir = scratch("any-ok");
+    let dump = dir.join("cases");
+    let (out, saved) = stress(
+        &subarray_programs("ok"),
+        &[
+            "--seed",
+            "500",
+            "--cases",
+            "6",
+            "--dump",
+            dump.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("6 cases") && stdout.contains("6 OK, 0 WA"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("ms validator"), "{stdout}");
+    assert!(saved.is_none());
+    // Named by seed: the generator makes each again.
+    for seed in 500..506 {
+        let input = std::fs::read_to_string(dump.join(format!("{seed}.in"))).unwrap();
+        let again = std::process::Command::new("python3")
+            .arg(format!(
+                "{}/tests/fixtures/any/max_subarray.py",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .args(["gen", &seed.to_string()])
+            .output()
+            .unwrap();
+        assert_eq!(input, text(&again.stdout), "seed {seed}");
+        assert!(dump.join(format!("{seed}.ans")).exists());
+    }
+    assert_eq!(std::fs::read_dir(&dump).unwrap().count(), 12);
+}
+
+#[test]
+fn keep_going_shrinks_one_failure_of_each_kind() {
+    let dir = scratch("any-keep-going");
+    let (out, _) = stress(
+        &subarray_programs("mixed"),
+        &["--seed", "10", "--cases", "32", "--keep-going"],
+        &dir,
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("32 cases"), "{stdout}");
+    // Seed 31 is the only array of one number among seeds 10..=41.
+    assert!(stdout.contains("RE: 1 case (seed): 31"), "{stdout}");
+    assert!(
+        stdout.contains("WA: ") && stdout.contains(" WA, 1 RE"),
+        "{stdout}"
+    );
+    let wa = std::fs::read_to_string(dir.join("min-WA.txt")).unwrap();
+    let re = std::fs::read_to_string(dir.join("min-RE.txt")).unwrap();
+    assert_eq!(wa, "2\n-1 -1\n", "{stderr}");
+    assert_eq!(re.lines().next(), Some("1"), "{stderr}");
+    assert!(stderr.contains("IndexError"), "{stderr}");
+}
+
+#[test]
+fn a_hanging_solution_is_a_time_limit_and_the_budget_is_reported() {
+    let dir = scratch("any-slow");
+    let (out, saved) = stress(
+        &subarray_programs("slow"),
+        &[
+            "--seed",
+            "10",
+            "--cases",
+            "5",
+            "--timeout-ms",
+            "300",
+            "--shrink-attempts",
+            "4",
+        ],
+        &dir,
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("1 TLE"), "{stdout}");
+    assert!(stderr.contains("TLE on seed 10"), "{stderr}");
+    assert!(stderr.contains("cut off by the attempt budget"), "{stderr}");
+    assert!(stderr.contains("(4 candidates run"), "{stderr}");
+    assert!(stderr.contains("still running after 300 ms"), "{stderr}");
+    assert!(saved.is_some());
+}
+
+#[test]
+fn a_checker_accepts_any_right_answer_and_rejects_a_wrong_one() {
+    let dir = scratch("any-checker");
+    let programs = |solution: &str, checker: bool| {
+        let mut p = vec![
+            ("--gen", argmax("gen")),
+            ("--brute", argmax("brute")),
+            ("--cmd", argmax(solution)),
+        ];
+        if checker {
+            p.push(("--checker", argmax("check")));
+        }
+        p
+    };
+    // The last maximum is as right as the first: only a checker knows.
+    let (out, _) = stress(
+        &programs("last", true),
+        &["--seed", "1", "--cases", "10"],
+        &dir,
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("10 OK") && stdout.contains("ms checker"),
+        "{stdout}"
+    );
+    let (out, _) = stress(
+        &programs("last", false),
+        &["--seed", "1", "--cases", "10"],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+
+    let (out, saved) = stress(
+        &programs("wrong", true),
+        &["--seed", "1", "--cases", "40"],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the checker rejects it (exit code 1): WA position"),
+        "{stderr}"
+    );
+    // "2" and two numbers, the larger last.
+    let saved = saved.unwrap();
+    let tokens: Vec<i64> = saved
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(tokens.len(), 3, "{saved:?}");
+    assert!(tokens[0] == 2 && tokens[2] > tokens[1], "{saved:?}");
+}
+
+#[test]
+fn a_broken_tool_stops_the_run_and_is_named() {
+    let dir = scratch("any-broken-tools");
+    let mut failing_gen = subarray_programs("ok");
+    failing_gen[0].1 = max_subarray("no-such-mode");
+    let mut crashing_brute = subarray_programs("ok");
+    crashing_brute[1].1 = max_subarray("crash");
+    let mut rejecting = subarray_programs("ok");
+    rejecting[3].1 = "false".to_string();
+    let mut failing_checker = subarray_programs("ok");
+    failing_checker.push((
+        "--checker",
+        "sh -c 'echo the answer is odd >&2; exit 3' x".into(),
+    ));
+    for (programs, needle) in [
+        (failing_gen, "the generator failed on seed 31"),
+        (crashing_brute, "the brute force failed on seed 31"),
+        (
+            rejecting,
+            "the validator rejects the generator's input for seed 31",
+        ),
+        (
+            failing_checker,
+            "the checker failed: exit code 3 (testlib's FAIL)",
+        ),
+    ] {
+        let (out, saved) = stress(
+            &programs,
+            &["--seed", "31", "--cases", "3", "--jobs", "1"],
+            &dir,
+        );
+        let stderr = fails_with(&out, needle);
+        assert!(saved.is_none(), "{stderr}");
+    }
+}
+
+#[test]
+fn programs_that_cannot_start_and_meaningless_flags_are_errors() {
+    let dir = scratch("any-cannot-start");
+    let mut missing = subarray_programs("ok");
+    missing[1].1 = "no-such-brute-force".to_string();
+    let (out, _) = stress(&missing, &["--cases", "1"], &dir);
+    fails_with(&out, "--brute: cannot start \"no-such-brute-force\"");
+    for (args, needle) in [
+        (
+            vec![
+                "stress", "robots", "--gen", "a", "--brute", "b", "--cmd", "c",
+            ],
+            "cannot be used with",
+        ),
+        (vec!["stress", "--gen", "a", "--cmd", "c"], "--brute"),
+        (
+            vec!["stress", "robots", "--cmd", "c", "--checker", "d"],
+            "--gen",
+        ),
+        (
+            vec![
+                "stress", "--gen", "a", "--brute", "b", "--cmd", "c", "--oracle", "core",
+            ],
+            "cannot be used with",
+        ),
+    ] {
+        let out = crate::support::lockstep(&args, "");
+        fails_with(&out, needle);
+    }
+}
+
+/// The checker's files live in a directory of lockstep's own under TMPDIR,
+/// gone when the run ends.
+#[test]
+fn the_checker_leaves_no_files_behind() {
+    let dir = scratch("any-checker-files");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let out = std::process::Command::new(crate::support::BIN)
+        .args([
+            "stress",
+            "--gen",
+            &argmax("gen"),
+            "--brute",
+            &argmax("brute"),
+            "--cmd",
+            &argmax("last"),
+            "--checker",
+            &argmax("check"),
+            "--seed",
+            "3",
+            "--cases",
+            "4",
+        ])
+        .env("TMPDIR", &tmp)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let left: Vec<PathBuf> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
