@@ -23,7 +23,8 @@
 //! data (a grid's column goes only with a character from every row, which no
 //! single edit does), or keep whitespace the failure depends on.
 //!
-//! Every candidate is rendered as text and asked at most once (a cache);
+//! Every candidate is rendered as text and asked at most once (a cache of
+//! fingerprints);
 //! the output keeps one space between tokens and a newline after each line.
 
 use super::{Budget, Stop};
@@ -121,7 +122,7 @@ pub fn shrink(
     };
     let mut doc = Doc::parse(text);
     let before = Size::of(text);
-    search.cache.insert(text.to_string(), Verdict::Fails);
+    search.cache.insert(fingerprint(text), Verdict::Fails);
     let finish = |search: Search<_>, doc: &Doc, stop| Shrunk {
         text: doc.render(),
         before,
@@ -316,7 +317,9 @@ impl Region {
 
 struct Search<'a, F> {
     test: F,
-    cache: HashMap<String, Verdict>,
+    /// Verdicts by [`fingerprint`]: thousands of candidates of a large input
+    /// would hold gigabytes as text.
+    cache: HashMap<(usize, u64), Verdict>,
     attempts: usize,
     invalid: usize,
     steps: usize,
@@ -334,7 +337,8 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
     /// The test's verdict on `doc`, from the cache when it was asked before.
     fn ask(&mut self, doc: &Doc) -> Result<Verdict, Stop> {
         let text = doc.render();
-        if let Some(&verdict) = self.cache.get(&text) {
+        let key = fingerprint(&text);
+        if let Some(&verdict) = self.cache.get(&key) {
             return Ok(verdict);
         }
         if self.attempts >= self.budget.attempts {
@@ -352,7 +356,7 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
             // The search is greedy: a failing candidate is kept at once.
             self.current = Size::of(&text);
         }
-        self.cache.insert(text, verdict);
+        self.cache.insert(key, verdict);
         (self.on_attempt)(self.current, self.attempts);
         Ok(verdict)
     }
@@ -543,6 +547,15 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
         }
         Ok(changed)
     }
+}
+
+/// A candidate's length and 64-bit hash: two different candidates of one
+/// search share it with odds near 2^-64 per pair.
+fn fingerprint(text: &str) -> (usize, u64) {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    (text.len(), hasher.finish())
 }
 
 /// What a count may have to drop by when `removed` lines or tokens go: by

@@ -261,3 +261,40 @@ fn counts_are_guessed_from_what_follows_them() {
     assert_eq!(amounts(4), vec![4, 1, 2]);
     assert_eq!(amounts(1), vec![1]);
 }
+
+#[test]
+fn a_large_array_shrinks_in_few_candidates() {
+    // Two thousand numbers, one negative run in the middle: delta debugging
+    // halves its way there instead of trying numbers one by one.
+    let values: Vec<String> = (0..2000)
+        .map(|i| {
+            if (900..905).contains(&i) {
+                "-7".to_string()
+            } else {
+                format!("{}", i % 13 + 1)
+            }
+        })
+        .collect();
+    let text = format!("2000\n{}\n", values.join(" "));
+    // Fails while the array holds two adjacent equal negative numbers.
+    let test = |candidate: &str| match array_any(candidate) {
+        None => Verdict::Invalid,
+        Some(v) if v.windows(2).any(|w| w[0] < 0 && w[0] == w[1]) => Verdict::Fails,
+        Some(_) => Verdict::Passes,
+    };
+    let result = shrunk(&text, test);
+    // Lowering one of the two alone breaks the pair: a local minimum.
+    assert_eq!(result.text, "2\n-7 -7\n");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    assert!(result.attempts < 100, "{result:?}");
+}
+
+/// "N" then N integers of any size.
+fn array_any(text: &str) -> Option<Vec<i64>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let [n, values] = lines[..] else {
+        return None;
+    };
+    let values = integers(values)?;
+    (n.trim().parse() == Ok(values.len()) && !values.is_empty()).then_some(values)
+}
