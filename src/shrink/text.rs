@@ -3,8 +3,10 @@
 //!
 //! The input is read as lines of whitespace-separated tokens. Passes of delta
 //! debugging drop chunks of lines, then chunks of tokens within a line (halves
-//! first, down to single ones), then halve each integer toward zero, then drop
-//! chunks of characters from each other token; they repeat until a whole round changes nothing
+//! first, down to single ones), then renumber each repeated number (every
+//! occurrence at once, as a vertex label needs), then halve each integer
+//! toward zero, then drop chunks of characters from each other token; they
+//! repeat until a whole round changes nothing
 //! (a local minimum for every edit of those kinds) or the budget runs out.
 //!
 //! A candidate is judged by the caller's test: it still fails the same way,
@@ -117,6 +119,10 @@ pub fn shrink(
         budget,
         deadline: budget.time.map(|t| Instant::now() + t),
         learned: Vec::new(),
+        fixed_widths: Vec::new(),
+        thorough: false,
+        skipped: false,
+        last_valid: false,
         current: Size::of(text),
         on_attempt,
     };
@@ -154,8 +160,12 @@ pub fn shrink(
         }
     }
     let stop = loop {
+        search.skipped = false;
         match search.round(&mut doc) {
-            Ok(true) => continue,
+            Ok(true) => search.thorough = false,
+            // Lines were skipped on a guess: a local minimum is claimed only
+            // after a round that tried everything.
+            Ok(false) if search.skipped => search.thorough = true,
             Ok(false) => break Stop::LocalMinimum,
             Err(stop) => break stop,
         }
@@ -261,7 +271,25 @@ enum Region {
     },
 }
 
+/// What a count counts: lines, tokens or characters. A count learned for one
+/// is tried first only for removals of the same unit (the `m` of `n m` counts
+/// edge lines, not the tokens inside an edge).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    Lines,
+    Tokens,
+    Chars,
+}
+
 impl Region {
+    fn unit(self) -> Unit {
+        match self {
+            Region::Lines { .. } => Unit::Lines,
+            Region::Tokens { .. } => Unit::Tokens,
+            Region::Chars { .. } => Unit::Chars,
+        }
+    }
+
     fn len(self) -> usize {
         match self {
             Region::Lines { len, .. } | Region::Tokens { len, .. } | Region::Chars { len, .. } => {
@@ -326,8 +354,19 @@ struct Search<'a, F> {
     count_edits: usize,
     budget: Budget,
     deadline: Option<Instant>,
-    /// Tokens that proved to be counts, the latest first.
-    learned: Vec<u32>,
+    /// Tokens that proved to be counts, with what they counted, the latest
+    /// first.
+    learned: Vec<(u32, Unit)>,
+    /// Line lengths (in tokens) whose every token removal was invalid: lines
+    /// of a fixed shape (an edge `u v w`), skipped by the token pass until a
+    /// round changes nothing.
+    fixed_widths: Vec<usize>,
+    /// This round skips nothing.
+    thorough: bool,
+    /// This round skipped a line.
+    skipped: bool,
+    /// The last removal met a valid candidate (failing or passing).
+    last_valid: bool,
     /// The size of the text kept so far.
     current: Size,
     on_attempt: &'a mut dyn FnMut(Size, usize),
@@ -372,6 +411,7 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
     fn round(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
         let mut changed = self.drop_lines(doc)?;
         changed |= self.drop_tokens(doc)?;
+        changed |= self.renumber(doc)?;
         changed |= self.lower_numbers(doc)?;
         changed |= self.shorten_words(doc)?;
         Ok(changed)
@@ -406,7 +446,14 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
         let mut changed = false;
         let mut line = 0;
         while line < doc.lines.len() {
-            let mut chunk = doc.lines[line].len().div_ceil(2).max(1);
+            let width = doc.lines[line].len();
+            if !self.thorough && self.fixed_widths.contains(&width) {
+                self.skipped = true;
+                line += 1;
+                continue;
+            }
+            let mut all_invalid = true;
+            let mut chunk = width.div_ceil(2).max(1);
             loop {
                 let mut start = 0;
                 while doc.lines[line].len() > 1 && start < doc.lines[line].len() {
@@ -414,7 +461,9 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
                     if len == doc.lines[line].len() {
                         break;
                     }
-                    if let Some(smaller) = self.remove(doc, Region::Tokens { line, start, len })? {
+                    let removed = self.remove(doc, Region::Tokens { line, start, len })?;
+                    all_invalid &= !self.last_valid;
+                    if let Some(smaller) = removed {
                         *doc = smaller;
                         changed = true;
                     } else {
@@ -426,69 +475,160 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
                 }
                 chunk = chunk.div_ceil(2);
             }
+            if width > 1 && all_invalid && !self.fixed_widths.contains(&width) {
+                self.fixed_widths.push(width);
+            }
             line += 1;
         }
         Ok(changed)
     }
 
     /// Removes `region` from `doc` if what is left still fails: alone, or
-    /// with a count decremented.
+    /// with a count decremented. The first *valid* candidate settles it: if
+    /// it passes, the removal took the failure with it, whatever count would
+    /// have gone with it, and no more pairs are tried.
     fn remove(&mut self, doc: &Doc, region: Region) -> Result<Option<Doc>, Stop> {
+        self.last_valid = false;
         let plain = region.remove_from(doc);
-        let amounts = amounts(region.len());
+        let amounts = amounts(region, doc);
         // A count that worked before, if one comes before the region.
-        for id in self.learned.clone() {
-            if !doc.find(id).is_some_and(|(l, i)| region.follows(l, i)) {
-                continue;
-            }
-            for &amount in &amounts {
-                if let Some(paired) = plain.decremented(id, amount) {
-                    if self.keeps(&paired)? {
-                        self.learn(id);
-                        self.count_edits += 1;
-                        return Ok(Some(paired));
-                    }
-                }
-            }
+        let learned: Vec<u32> = self
+            .learned
+            .iter()
+            .filter(|&&(id, unit)| {
+                unit == region.unit() && doc.find(id).is_some_and(|(l, i)| region.follows(l, i))
+            })
+            .map(|&(id, _)| id)
+            .collect();
+        if let Some(settled) = self.paired(&plain, region.unit(), &learned, &amounts)? {
+            return Ok(settled);
         }
         match self.ask(&plain)? {
             Verdict::Fails => {
+                self.last_valid = true;
                 self.steps += 1;
                 return Ok(Some(plain));
             }
-            Verdict::Passes => return Ok(None),
+            Verdict::Passes => {
+                self.last_valid = true;
+                return Ok(None);
+            }
             Verdict::Invalid => {}
         }
-        for id in guesses(doc, region, &self.learned) {
-            for &amount in &amounts {
-                if let Some(paired) = plain.decremented(id, amount) {
-                    if self.keeps(&paired)? {
-                        self.learn(id);
+        let guessed = guesses(doc, region, &learned);
+        Ok(self
+            .paired(&plain, region.unit(), &guessed, &amounts)?
+            .flatten())
+    }
+
+    /// `plain` with each of `counts` lowered by each of `amounts` in turn:
+    /// `Some(Some(doc))` for the first that fails, `Some(None)` if the first
+    /// valid one passes, `None` if all were invalid.
+    fn paired(
+        &mut self,
+        plain: &Doc,
+        unit: Unit,
+        counts: &[u32],
+        amounts: &[usize],
+    ) -> Result<Option<Option<Doc>>, Stop> {
+        for &id in counts {
+            for &amount in amounts {
+                let Some(paired) = plain.decremented(id, amount) else {
+                    continue;
+                };
+                let verdict = self.ask(&paired)?;
+                self.last_valid |= verdict != Verdict::Invalid;
+                match verdict {
+                    Verdict::Fails => {
+                        self.steps += 1;
+                        self.learn(id, unit);
                         self.count_edits += 1;
-                        return Ok(Some(paired));
+                        return Ok(Some(Some(paired)));
                     }
+                    Verdict::Passes => return Ok(Some(None)),
+                    Verdict::Invalid => {}
                 }
             }
         }
         Ok(None)
     }
 
-    fn learn(&mut self, id: u32) {
-        self.learned.retain(|&l| l != id);
-        self.learned.insert(0, id);
+    fn learn(&mut self, id: u32, unit: Unit) {
+        self.learned.retain(|&l| l != (id, unit));
+        self.learned.insert(0, (id, unit));
     }
 
-    /// Each integer toward zero: to 0, to half, one step; again while that
-    /// keeps failing. Learned counts are left alone.
+    /// Every occurrence of a repeated number at once, to the smallest
+    /// positive number the input does not hold: a vertex label, say, which
+    /// no single edit can change without breaking its edges. The largest
+    /// first; learned counts are left alone.
+    fn renumber(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
+        let mut changed = false;
+        let is_count = |learned: &[(u32, Unit)], id: u32| learned.iter().any(|&(c, _)| c == id);
+        let mut values: Vec<i128> = Vec::new();
+        for token in doc.lines.iter().flatten() {
+            if let Some(v) = token.integer() {
+                if v >= 1 && !is_count(&self.learned, token.id) {
+                    values.push(v);
+                }
+            }
+        }
+        values.sort_unstable();
+        let mut repeated: Vec<i128> = values
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect();
+        repeated.dedup();
+        for &value in repeated.iter().rev() {
+            let present: std::collections::HashSet<i128> = doc
+                .lines
+                .iter()
+                .flatten()
+                .filter_map(Token::integer)
+                .collect();
+            let unused = (1..).find(|n| !present.contains(n)).unwrap_or(value);
+            if unused >= value {
+                continue;
+            }
+            let mut candidate = doc.clone();
+            for token in candidate.lines.iter_mut().flatten() {
+                if token.integer() == Some(value) && !is_count(&self.learned, token.id) {
+                    token.text = unused.to_string();
+                }
+            }
+            if self.keeps(&candidate)? {
+                *doc = candidate;
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Each integer toward zero: to 0, to its upper half of digits, one digit
+    /// less, its leading digit and zeros, half, and (up to 1000) one step;
+    /// again while that keeps failing (digits first, so that 10^18 needs a
+    /// few steps, not sixty halvings). Learned counts are left alone.
     fn lower_numbers(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
         let mut changed = false;
         for l in 0..doc.lines.len() {
             for i in 0..doc.lines[l].len() {
-                if self.learned.contains(&doc.lines[l][i].id) {
+                if self.learned.iter().any(|&(id, _)| id == doc.lines[l][i].id) {
                     continue;
                 }
                 'lower: while let Some(value) = doc.lines[l][i].integer() {
-                    for lower in [0, value / 2, value - value.signum()] {
+                    let digits = value.unsigned_abs().to_string().len() as u32;
+                    let upper_half = value / 10i128.pow(digits / 2);
+                    // One significant digit reads best: 500000 for 514886.
+                    let leading = value / 10i128.pow(digits - 1) * 10i128.pow(digits - 1);
+                    // One step down only for small numbers: on 10^17 it would
+                    // take for ever to walk to a threshold.
+                    let step = if value.abs() <= 1000 {
+                        value - value.signum()
+                    } else {
+                        value
+                    };
+                    for lower in [0, upper_half, value / 10, leading, value / 2, step] {
                         if lower == value || lower.to_string() == doc.lines[l][i].text {
                             continue;
                         }
@@ -558,12 +698,18 @@ fn fingerprint(text: &str) -> (usize, u64) {
     (text.len(), hasher.finish())
 }
 
-/// What a count may have to drop by when `removed` lines or tokens go: by
-/// that many (N then N items), by one (T test cases of several lines), or by
-/// half (M pairs on one line).
-fn amounts(removed: usize) -> Vec<usize> {
+/// What a count may have to drop by when `region` goes: by as many lines or
+/// tokens or characters (N then N items), by the tokens of the lines (N
+/// numbers laid out over several lines), by one (T test cases of several
+/// lines), or by half (M pairs on one line).
+fn amounts(region: Region, doc: &Doc) -> Vec<usize> {
+    let removed = region.len();
+    let tokens = match region {
+        Region::Lines { start, len } => doc.lines[start..start + len].iter().map(Vec::len).sum(),
+        _ => removed,
+    };
     let mut out = vec![removed];
-    for extra in [1, removed / 2] {
+    for extra in [tokens, 1, removed / 2] {
         if extra > 0 && !out.contains(&extra) {
             out.push(extra);
         }
@@ -572,12 +718,25 @@ fn amounts(removed: usize) -> Vec<usize> {
 }
 
 /// The integers before `region` most likely to count what it held, not yet
-/// learned: the likeliest first, at most [`COUNT_GUESSES`].
+/// learned for this unit: the likeliest first, at most [`COUNT_GUESSES`]. A
+/// number counts what `region` removes when it equals what follows it in one
+/// of the usual layouts: for lines, the lines after it (from a line of one or
+/// two numbers) or the tokens after it (N numbers over several lines); for
+/// tokens, the tokens after it or on the lines after its own (`n S`, then n
+/// numbers), the next line's tokens, or the rest of its own line (from the
+/// first token); for characters, the next line's word. Those
+/// come first, the ones on earlier
+/// lines before the ones beside the region. For a removal of whole lines the
+/// first line's other numbers follow (where counts live); a removal inside a
+/// line tries only numbers that count something, since most lines of fixed
+/// shape (an edge `u v w`) would otherwise cost a guess per token.
 fn guesses(doc: &Doc, region: Region, learned: &[u32]) -> Vec<u32> {
+    let total: usize = doc.lines.iter().map(Vec::len).sum();
+    let mut before = 0usize;
     let mut scored = Vec::new();
-    let mut order = 0usize;
     for (l, line) in doc.lines.iter().enumerate() {
         for (i, token) in line.iter().enumerate() {
+            before += 1;
             if !region.follows(l, i) || learned.contains(&token.id) {
                 continue;
             }
@@ -587,30 +746,33 @@ fn guesses(doc: &Doc, region: Region, learned: &[u32]) -> Vec<u32> {
             if value < 1 {
                 continue;
             }
-            order += 1;
             let counts = |n: usize| value == n as i128;
-            let lines_after = doc.lines.len() - l - 1;
-            let next_line = doc.lines.get(l + 1).map_or(0, Vec::len);
-            let rest_of_line = line.len() - i - 1;
-            // A string's length: the next line holds one word.
-            let next_word = match doc.lines.get(l + 1).map(Vec::as_slice) {
+            let next = doc.lines.get(l + 1).map(Vec::as_slice);
+            let next_word = match next {
                 Some([word]) => word.text.chars().count(),
                 _ => 0,
             };
-            // A count sits on a line of its own before its data more often
-            // than beside it, and the first line holds the most counts.
-            let counts_something = counts(lines_after)
-                || counts(next_line)
-                || counts(rest_of_line)
-                || counts(next_word);
+            let on_later_lines = total - before - (line.len() - i - 1);
+            let counts_something = match region.unit() {
+                Unit::Lines => {
+                    counts(total - before) || (line.len() <= 2 && counts(doc.lines.len() - l - 1))
+                }
+                Unit::Tokens => {
+                    counts(total - before)
+                        || counts(on_later_lines)
+                        || next.is_some_and(|n| counts(n.len()))
+                        || (i == 0 && counts(line.len() - 1))
+                }
+                Unit::Chars => counts(next_word),
+            };
             let score = match (counts_something, l < region.first_line()) {
                 (true, true) => 0,
                 (true, false) => 1,
-                _ if l == 0 => 2,
-                _ => 3,
+                _ if l == 0 && matches!(region, Region::Lines { .. }) => 2,
+                _ => continue,
             };
             // Nearer counts before farther ones of the same score.
-            scored.push((score, usize::MAX - order, token.id));
+            scored.push((score, usize::MAX - before, token.id));
         }
     }
     scored.sort_unstable();

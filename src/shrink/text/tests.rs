@@ -258,8 +258,17 @@ fn counts_are_guessed_from_what_follows_them() {
     // Learned counts are not guessed again.
     assert!(!guesses(&doc, Region::Lines { start: 4, len: 1 }, &[n]).contains(&n));
     assert!(guesses(&doc, Region::Lines { start: 0, len: 1 }, &[]).is_empty());
-    assert_eq!(amounts(4), vec![4, 1, 2]);
-    assert_eq!(amounts(1), vec![1]);
+    let doc = Doc::parse("5\n1 2\n3 4 5\n");
+    assert_eq!(
+        amounts(Region::Lines { start: 1, len: 2 }, &doc),
+        vec![2, 5, 1]
+    );
+    let one = Region::Tokens {
+        line: 2,
+        start: 0,
+        len: 1,
+    };
+    assert_eq!(amounts(one, &doc), vec![1]);
 }
 
 #[test]
@@ -297,4 +306,60 @@ fn array_any(text: &str) -> Option<Vec<i64>> {
     };
     let values = integers(values)?;
     (n.trim().parse() == Ok(values.len()) && !values.is_empty()).then_some(values)
+}
+
+/// "n m", then m lines "u v w" with 1 <= u, v <= n and w >= 1.
+fn graph(text: &str) -> Option<Vec<[i64; 3]>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let (head, edges) = lines.split_first()?;
+    let [n, m] = integers(head)?[..] else {
+        return None;
+    };
+    let edges: Vec<[i64; 3]> = edges
+        .iter()
+        .map(|l| integers(l)?.try_into().ok())
+        .collect::<Option<_>>()?;
+    let fits = |e: &[i64; 3]| (1..=n).contains(&e[0]) && (1..=n).contains(&e[1]) && e[2] >= 1;
+    (n >= 1 && m as usize == edges.len() && edges.iter().all(fits)).then_some(edges)
+}
+
+#[test]
+fn a_graph_shrinks_to_one_edge_without_a_guess_per_token() {
+    // Thirty edges, one heavy; fails while some edge weighs 7 or more.
+    let mut lines = vec!["12 30".to_string()];
+    for i in 0..30 {
+        let w = if i == 17 { 9 } else { i % 3 + 1 };
+        lines.push(format!("{} {} {w}", i % 12 + 1, (i * 5) % 12 + 1));
+    }
+    let text = lines.join("\n") + "\n";
+    let test = |candidate: &str| match graph(candidate) {
+        None => Verdict::Invalid,
+        Some(edges) if edges.iter().any(|e| e[2] >= 7) => Verdict::Fails,
+        Some(_) => Verdict::Passes,
+    };
+    let result = shrunk(&text, test);
+    assert_eq!(result.text, "1 1\n1 1 7\n");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    assert!(result.attempts < 100, "{result:?}");
+}
+
+#[test]
+fn repeated_labels_are_renumbered_together() {
+    // A path 40 - 25 - 40 in a graph of 50 vertices: the failure needs an
+    // edge back to where it started (u of the first equals v of the second),
+    // which lowering one 40 alone breaks.
+    let test = |candidate: &str| match graph(candidate) {
+        None => Verdict::Invalid,
+        Some(edges)
+            if edges
+                .windows(2)
+                .any(|w| w[0][0] == w[1][1] && w[0][0] != w[0][1]) =>
+        {
+            Verdict::Fails
+        }
+        Some(_) => Verdict::Passes,
+    };
+    let result = shrunk("50 2\n40 25 3\n25 40 3\n", test);
+    assert_eq!(result.text, "2 2\n1 2 1\n1 1 1\n");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
 }
