@@ -363,3 +363,65 @@ fn repeated_labels_are_renumbered_together() {
     assert_eq!(result.text, "2 2\n1 2 1\n1 1 1\n");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
 }
+
+#[test]
+fn a_count_beside_another_number_is_found_for_the_next_line() {
+    // "n S", then n numbers; fails while two numbers sum to S at one index
+    // (a number exactly half of S). The count is first on its line, its data
+    // on the next.
+    let test = |text: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let [head, values] = lines[..] else {
+            return Verdict::Invalid;
+        };
+        let (Some([n, s]), Some(values)) = (
+            integers(head).and_then(|h| <[i64; 2]>::try_from(h).ok()),
+            integers(values),
+        ) else {
+            return Verdict::Invalid;
+        };
+        if n < 1 || n as usize != values.len() || values.iter().any(|&v| v < 1) {
+            return Verdict::Invalid;
+        }
+        if values.iter().any(|&v| 2 * v == s) {
+            Verdict::Fails
+        } else {
+            Verdict::Passes
+        }
+    };
+    let values: Vec<String> = (0..30).map(|i| (i * 37 % 200 + 1).to_string()).collect();
+    let text = format!("30 {}\n{}\n", 2 * (6 * 37 % 200 + 1), values.join(" "));
+    let result = shrunk(&text, test);
+    assert_eq!(result.after.tokens, 3, "{result:?}");
+    assert!(result.text.starts_with("1 "), "{result:?}");
+}
+
+#[test]
+fn a_grid_loses_rows_through_its_count() {
+    // "r c", then r rows of c characters; fails while some row is "#.#".
+    let test = |text: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let Some((head, rows)) = lines.split_first() else {
+            return Verdict::Invalid;
+        };
+        let Some([r, c]) = integers(head).and_then(|h| <[i64; 2]>::try_from(h).ok()) else {
+            return Verdict::Invalid;
+        };
+        let shaped = rows
+            .iter()
+            .all(|row| row.len() as i64 == c && row.chars().all(|ch| ch == '.' || ch == '#'));
+        if r < 1 || r as usize != rows.len() || !shaped {
+            return Verdict::Invalid;
+        }
+        if rows.contains(&"#.#") {
+            Verdict::Fails
+        } else {
+            Verdict::Passes
+        }
+    };
+    let rows = ["..#", "#.#", "##.", "...", "#.."];
+    let text = format!("5 3\n{}\n", rows.join("\n"));
+    let result = shrunk(&text, test);
+    assert_eq!(result.text, "1 3\n#.#\n");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+}
