@@ -106,8 +106,6 @@ pub struct StressTable<'a>(pub &'a str, pub &'a StressSummary);
 
 impl std::fmt::Display for StressTable<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        /// Failing cases listed per kind, at most.
-        const LISTED: usize = 20;
         let StressTable(name, summary) = self;
         let c = &summary.counts;
         write!(
@@ -133,25 +131,12 @@ impl std::fmt::Display for StressTable<'_> {
                 summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
             )?;
         }
-        for kind in ["WA", "RE", "TLE", "OLE"] {
-            let cases: Vec<String> = summary
-                .failing
-                .iter()
-                .filter(|failing| failing.0 == kind)
-                .map(|&(_, job, index)| format!("{job}.{index}"))
-                .collect();
-            if !cases.is_empty() {
-                writeln!(
-                    f,
-                    "{kind}: {} case{} (job.index): {}{}",
-                    cases.len(),
-                    if cases.len() == 1 { "" } else { "s" },
-                    cases[..cases.len().min(LISTED)].join(" "),
-                    if cases.len() > LISTED { " ..." } else { "" }
-                )?;
-            }
-        }
-        Ok(())
+        let failing: Vec<(&'static str, String)> = summary
+            .failing
+            .iter()
+            .map(|&(kind, job, index)| (kind, format!("{job}.{index}")))
+            .collect();
+        crate::stress::list_failing(f, &failing, "job.index")
     }
 }
 

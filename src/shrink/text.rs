@@ -417,68 +417,69 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
         Ok(changed)
     }
 
-    /// Delta debugging over lines: chunks of half the lines, then of a
-    /// quarter, ..., then single lines.
-    fn drop_lines(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
-        let mut changed = false;
-        let mut chunk = doc.lines.len().div_ceil(2).max(1);
+    /// Delta debugging over one sequence in `doc` (its lines, one line's
+    /// tokens, one token's characters), `len` long: chunks of half of it,
+    /// then of a quarter, ..., then single items, each removed through
+    /// [`Search::remove`]. With `keep_one`, the last item stays (a line or a
+    /// token gone whole is the coarser pass's business). Returns whether it
+    /// shrank, and whether every removal it tried was invalid.
+    fn delta(
+        &mut self,
+        doc: &mut Doc,
+        len: impl Fn(&Doc) -> usize,
+        region: impl Fn(usize, usize) -> Region,
+        keep_one: bool,
+    ) -> Result<(bool, bool), Stop> {
+        let (mut changed, mut all_invalid) = (false, true);
+        let floor = usize::from(keep_one);
+        let mut chunk = len(doc).div_ceil(2).max(1);
         loop {
             let mut start = 0;
-            while start < doc.lines.len() {
-                let len = chunk.min(doc.lines.len() - start);
-                if let Some(smaller) = self.remove(doc, Region::Lines { start, len })? {
+            while len(doc) > floor && start < len(doc) {
+                let size = chunk.min(len(doc) - start);
+                if keep_one && size == len(doc) {
+                    break;
+                }
+                let removed = self.remove(doc, region(start, size))?;
+                all_invalid &= !self.last_valid;
+                if let Some(smaller) = removed {
                     *doc = smaller;
                     changed = true;
                 } else {
-                    start += len;
+                    start += size;
                 }
             }
             if chunk == 1 {
-                return Ok(changed);
+                return Ok((changed, all_invalid));
             }
             chunk = chunk.div_ceil(2);
         }
     }
 
-    /// Delta debugging over the tokens of each line (a line of one token is
-    /// the line pass's business).
+    /// Delta debugging over lines.
+    fn drop_lines(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
+        let lines = |doc: &Doc| doc.lines.len();
+        let region = |start, len| Region::Lines { start, len };
+        Ok(self.delta(doc, lines, region, false)?.0)
+    }
+
+    /// Delta debugging over the tokens of each line, skipping the widths of
+    /// fixed shape learned so far unless the round is thorough.
     fn drop_tokens(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
         let mut changed = false;
-        let mut line = 0;
-        while line < doc.lines.len() {
+        for line in 0..doc.lines.len() {
             let width = doc.lines[line].len();
             if !self.thorough && self.fixed_widths.contains(&width) {
                 self.skipped = true;
-                line += 1;
                 continue;
             }
-            let mut all_invalid = true;
-            let mut chunk = width.div_ceil(2).max(1);
-            loop {
-                let mut start = 0;
-                while doc.lines[line].len() > 1 && start < doc.lines[line].len() {
-                    let len = chunk.min(doc.lines[line].len() - start);
-                    if len == doc.lines[line].len() {
-                        break;
-                    }
-                    let removed = self.remove(doc, Region::Tokens { line, start, len })?;
-                    all_invalid &= !self.last_valid;
-                    if let Some(smaller) = removed {
-                        *doc = smaller;
-                        changed = true;
-                    } else {
-                        start += len;
-                    }
-                }
-                if chunk == 1 {
-                    break;
-                }
-                chunk = chunk.div_ceil(2);
-            }
+            let tokens = |doc: &Doc| doc.lines[line].len();
+            let region = |start, len| Region::Tokens { line, start, len };
+            let (shrank, all_invalid) = self.delta(doc, tokens, region, true)?;
+            changed |= shrank;
             if width > 1 && all_invalid && !self.fixed_widths.contains(&width) {
                 self.fixed_widths.push(width);
             }
-            line += 1;
         }
         Ok(changed)
     }
@@ -648,41 +649,22 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
     }
 
     /// Delta debugging over the characters of each token that is not an
-    /// integer, down to one character (a token gone is the token pass's).
+    /// integer, down to one character.
     fn shorten_words(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
         let mut changed = false;
         for line in 0..doc.lines.len() {
             for index in 0..doc.lines[line].len() {
-                let chars = |doc: &Doc| doc.lines[line][index].text.chars().count();
                 if doc.lines[line][index].integer().is_some() {
                     continue;
                 }
-                let mut chunk = chars(doc).div_ceil(2).max(1);
-                loop {
-                    let mut start = 0;
-                    while chars(doc) > 1 && start < chars(doc) {
-                        let len = chunk.min(chars(doc) - start);
-                        if len == chars(doc) {
-                            break;
-                        }
-                        let region = Region::Chars {
-                            line,
-                            index,
-                            start,
-                            len,
-                        };
-                        if let Some(smaller) = self.remove(doc, region)? {
-                            *doc = smaller;
-                            changed = true;
-                        } else {
-                            start += len;
-                        }
-                    }
-                    if chunk == 1 {
-                        break;
-                    }
-                    chunk = chunk.div_ceil(2);
-                }
+                let chars = |doc: &Doc| doc.lines[line][index].text.chars().count();
+                let region = |start, len| Region::Chars {
+                    line,
+                    index,
+                    start,
+                    len,
+                };
+                changed |= self.delta(doc, chars, region, true)?.0;
             }
         }
         Ok(changed)

@@ -437,18 +437,7 @@ pub fn run(options: &AnyOptions) -> std::io::Result<AnyReport> {
                 break;
             }
         };
-        let mut counts = Counts {
-            cases: 1,
-            ..Counts::default()
-        };
-        *match case.verdict {
-            Judgement::Ok => &mut counts.ok,
-            Judgement::WrongAnswer { .. } => &mut counts.wrong_answer,
-            Judgement::RuntimeError { .. } => &mut counts.runtime_error,
-            Judgement::TimeLimit => &mut counts.time_limit,
-            Judgement::OutputLimit => &mut counts.output_limit,
-        } += 1;
-        shared.add(&mut counts);
+        shared.add(&mut Counts::one(&case.verdict));
         if case.verdict == Judgement::Ok {
             continue;
         }
@@ -588,9 +577,6 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// Failing seeds listed per kind, at most.
-const LISTED: usize = 20;
-
 impl std::fmt::Display for AnyReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let c = &self.counts;
@@ -623,25 +609,12 @@ impl std::fmt::Display for AnyReport {
             }
             writeln!(f, "; {:.3} ms in lockstep", ms(t.own))?;
         }
-        for kind in KINDS {
-            let seeds: Vec<String> = self
-                .failing
-                .iter()
-                .filter(|failing| failing.0 == kind)
-                .map(|&(_, seed)| seed.to_string())
-                .collect();
-            if !seeds.is_empty() {
-                writeln!(
-                    f,
-                    "{kind}: {} case{} (seed): {}{}",
-                    seeds.len(),
-                    if seeds.len() == 1 { "" } else { "s" },
-                    seeds[..seeds.len().min(LISTED)].join(" "),
-                    if seeds.len() > LISTED { " ..." } else { "" }
-                )?;
-            }
-        }
-        Ok(())
+        let failing: Vec<(&'static str, String)> = self
+            .failing
+            .iter()
+            .map(|&(kind, seed)| (kind, seed.to_string()))
+            .collect();
+        super::list_failing(f, &failing, "seed")
     }
 }
 

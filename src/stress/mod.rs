@@ -178,6 +178,53 @@ crate::jobs::counters! {
     }
 }
 
+impl Counts {
+    /// One case with this verdict.
+    pub fn one(verdict: &Judgement) -> Counts {
+        let mut counts = Counts {
+            cases: 1,
+            ..Counts::default()
+        };
+        *match verdict {
+            Judgement::Ok => &mut counts.ok,
+            Judgement::WrongAnswer { .. } => &mut counts.wrong_answer,
+            Judgement::RuntimeError { .. } => &mut counts.runtime_error,
+            Judgement::TimeLimit => &mut counts.time_limit,
+            Judgement::OutputLimit => &mut counts.output_limit,
+        } += 1;
+        counts
+    }
+}
+
+/// Writes the failing cases of a run, one line per kind, at most 20 named
+/// each: `failing` holds each case's kind and name, `named` says what the
+/// names are (`job.index`, `seed`).
+pub fn list_failing(
+    f: &mut std::fmt::Formatter<'_>,
+    failing: &[(&'static str, String)],
+    named: &str,
+) -> std::fmt::Result {
+    const LISTED: usize = 20;
+    for kind in KINDS {
+        let cases: Vec<&str> = failing
+            .iter()
+            .filter(|failing| failing.0 == kind)
+            .map(|(_, name)| name.as_str())
+            .collect();
+        if !cases.is_empty() {
+            writeln!(
+                f,
+                "{kind}: {} case{} ({named}): {}{}",
+                cases.len(),
+                if cases.len() == 1 { "" } else { "s" },
+                cases[..cases.len().min(LISTED)].join(" "),
+                if cases.len() > LISTED { " ..." } else { "" }
+            )?;
+        }
+    }
+    Ok(())
+}
+
 crate::jobs::counters! {
     /// Where a stress run's time went, in nanoseconds over all jobs.
     struct Times / SharedTimes {
@@ -319,18 +366,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                 own: total.saturating_sub(run.elapsed).as_nanos() as u64,
             });
             // A case costs a process start: one flush per case is nothing.
-            let mut counts = Counts {
-                cases: 1,
-                ..Counts::default()
-            };
-            *match verdict {
-                Judgement::Ok => &mut counts.ok,
-                Judgement::WrongAnswer { .. } => &mut counts.wrong_answer,
-                Judgement::RuntimeError { .. } => &mut counts.runtime_error,
-                Judgement::TimeLimit => &mut counts.time_limit,
-                Judgement::OutputLimit => &mut counts.output_limit,
-            } += 1;
-            shared.add(&mut counts);
+            shared.add(&mut Counts::one(&verdict));
             if verdict != Judgement::Ok {
                 let kind = verdict.code();
                 failing
