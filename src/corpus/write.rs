@@ -180,11 +180,30 @@ pub(super) fn replace_file(
 /// Writes `bytes` to `path` whole or not at all (a temporary file beside it,
 /// renamed over it): a saved input is never half-written.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    replace_file(path, dir, bytes, None)
+    let file_name = path
+        .file_name()
+        .with_context(|| format!("{} names no file", path.display()))?;
+    // A name of this process's own: two runs saving to one path at once
+    // each rename a whole file, never a mix of both.
+    let temporary = path.with_file_name(format!(
+        ".{}.{}.tmp",
+        file_name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = (|| -> std::io::Result<()> {
+        let mut file = fs::File::options()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&temporary);
+        return Err(e).with_context(|| format!("writing {}", path.display()));
+    }
+    Ok(())
 }
 
 /// Where fallback files go: one directory per user under the system's

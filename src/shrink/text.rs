@@ -624,7 +624,7 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
                     let leading = value / 10i128.pow(digits - 1) * 10i128.pow(digits - 1);
                     // One step down only for small numbers: on 10^17 it would
                     // take for ever to walk to a threshold.
-                    let step = if value.abs() <= 1000 {
+                    let step = if value.unsigned_abs() <= 1000 {
                         value - value.signum()
                     } else {
                         value

@@ -63,10 +63,13 @@ pub struct AnyOptions {
 }
 
 impl AnyOptions {
+    /// The tools' limits: their own time, and at least the default output
+    /// limit, so that a low `--output-limit` aimed at the solution does not
+    /// stop a generator or brute force that prints a large input or answer.
     fn helper_limits(&self) -> Limits {
         Limits {
             time: self.helper_time,
-            output: self.limits.output,
+            output: self.limits.output.max(crate::process::DEFAULT_OUTPUT_LIMIT),
         }
     }
 
@@ -172,7 +175,8 @@ impl Scratch {
             .map_or(0, |d| d.subsec_nanos());
         let dir =
             std::env::temp_dir().join(format!("lockstep-checker-{}-{nanos}", std::process::id()));
-        std::fs::create_dir(&dir)?;
+        std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
+            .create(&dir)?;
         crate::process::remove_at_exit(&dir);
         Ok(Scratch {
             dir,
@@ -221,7 +225,15 @@ impl Scratch {
                 "exit code 3 (testlib's FAIL); it says:\n{}",
                 crate::text::indent(&tail(&format!("{}{}", run.stdout, run.stderr), 5))
             )),
-            Ending::Exited(status) if status.code().is_some() => {
+            // A Python checker that crashed exits 1 as well, with a traceback.
+            Ending::Exited(_) if run.stderr.contains("Traceback (most recent call last)") => {
+                Err(format!(
+                    "it crashed; stderr ends with:\n{}",
+                    crate::text::indent(&tail(&run.stderr, 5))
+                ))
+            }
+            // testlib's _wa and _pe; any other code is not a verdict.
+            Ending::Exited(status) if matches!(status.code(), Some(1 | 2)) => {
                 let said = format!("{} {}", run.stderr.trim(), run.stdout.trim());
                 let said = said.trim();
                 Ok(Judgement::WrongAnswer {
@@ -233,7 +245,10 @@ impl Scratch {
                     ),
                 })
             }
-            _ => Err(why(&run, limits).unwrap_or_default()),
+            _ => Err(format!(
+                "{} (testlib's codes: 0 accepts, 1 wrong answer, 2 presentation error, 3 FAIL)",
+                why(&run, limits).unwrap_or_default()
+            )),
         };
         (verdict, run.elapsed)
     }
@@ -473,13 +488,20 @@ pub fn run(options: &AnyOptions) -> std::io::Result<AnyReport> {
             .progress
             .then_some(&progress as crate::jobs::Message<'_>),
     );
-    let problem = problem.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut problem = problem.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut firsts = firsts.into_inner().unwrap_or_else(|e| e.into_inner());
     firsts.sort_by_key(|f| KINDS.iter().position(|&k| k == f.1.verdict.code()));
     if !options.keep_going {
         // Without keep-going, only the first failure of all (by seed).
         firsts.sort_by_key(|f| f.0);
         firsts.truncate(1);
+        // The lower seed of a failure and a tool's problem is what one job
+        // would have met first: the other comes from a job running ahead.
+        match (&problem, firsts.first()) {
+            (Some((at, _)), Some(first)) if first.0 < *at => problem = None,
+            (Some(_), Some(_)) => firsts.clear(),
+            _ => {}
+        }
     }
     // With a broken tool nothing is shrunk: every candidate would be judged by it.
     let failures = if problem.is_some() || crate::process::interrupted() {
@@ -510,10 +532,9 @@ impl Stress<'_> {
         let start = Instant::now();
         let tokens = AtomicUsize::new(Size::of(&case.input).tokens);
         let attempts = AtomicUsize::new(0);
-        let done = AtomicBool::new(false);
         let shrunk = std::thread::scope(|scope| {
             let work = scope.spawn(|| {
-                let result = text::shrink(
+                text::shrink(
                     &case.input,
                     |candidate| self.verdict_on(candidate, kind),
                     self.options.shrink,
@@ -521,15 +542,14 @@ impl Stress<'_> {
                         tokens.store(size.tokens, Ordering::Relaxed);
                         attempts.store(tried, Ordering::Relaxed);
                     },
-                );
-                done.store(true, Ordering::Relaxed);
-                result
+                )
             });
             if self.options.progress {
                 let before = Size::of(&case.input).tokens;
+                // Finished, or panicked: either way the line must stop.
                 crate::progress::watch(
                     start,
-                    || done.load(Ordering::Relaxed),
+                    || work.is_finished(),
                     |secs| {
                         format!(
                             "shrinking the {kind} of seed {seed}: {before} -> {} tokens, {} candidates, {secs:.0} s",

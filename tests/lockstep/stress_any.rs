@@ -27,6 +27,9 @@ fn argmax(mode: &str) -> String {
 /// `dir/min.txt`; returns the run and the saved input.
 fn stress(programs: &[(&str, String)], extra: &[&str], dir: &Path) -> (Output, Option<String>) {
     let save = dir.join("min.txt");
+    // A file from an earlier run in the same directory must not pass for
+    // this run's.
+    let _ = std::fs::remove_file(&save);
     let mut args: Vec<String> = vec!["stress".into()];
     for (flag, command) in programs {
         args.push(flag.to_string());
@@ -252,6 +255,12 @@ fn a_broken_tool_stops_the_run_and_is_named() {
         "--checker",
         "sh -c 'echo the answer is odd >&2; exit 3' x".into(),
     ));
+    // Exit 1 with a traceback is a crash, not a wrong answer; exit 7 is no
+    // verdict of testlib's.
+    let mut crashing_checker = subarray_programs("ok");
+    crashing_checker.push(("--checker", "python3 -c '1/0'".into()));
+    let mut odd_checker = subarray_programs("ok");
+    odd_checker.push(("--checker", "sh -c 'exit 7' x".into()));
     for (programs, needle) in [
         (failing_gen, "the generator failed on seed 31"),
         (crashing_brute, "the brute force failed on seed 31"),
@@ -262,6 +271,11 @@ fn a_broken_tool_stops_the_run_and_is_named() {
         (
             failing_checker,
             "the checker failed: exit code 3 (testlib's FAIL)",
+        ),
+        (crashing_checker, "the checker failed: it crashed"),
+        (
+            odd_checker,
+            "exit code 7 (nothing on stderr) (testlib's codes",
         ),
     ] {
         let (out, saved) = stress(
@@ -338,4 +352,24 @@ fn the_checker_leaves_no_files_behind() {
         .map(|e| e.unwrap().path())
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// Without --keep-going the lower seed decides between a failure and a
+/// broken tool, as one job would have met them: here the solution crashes
+/// on seed 31 and the brute force on seed 32, which a second job reaches
+/// first (its brute force fails at once, the Python solution is slow).
+#[test]
+fn a_failure_before_a_broken_tool_wins_whatever_the_jobs() {
+    let dir = scratch("any-failure-before-problem");
+    let mut programs = subarray_programs("mixed");
+    // Answers 0, and fails on seed 32's input, whose n is 5.
+    programs[1].1 = "sh -c 'read n; [ \"$n\" != 5 ] || exit 9; echo 0'".into();
+    programs.pop();
+    for jobs in ["1", "2"] {
+        let (out, saved) = stress(&programs, &["--seed", "31", "--jobs", jobs], &dir);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{jobs} jobs: {stderr}");
+        assert!(stderr.contains("RE on seed 31"), "{jobs} jobs: {stderr}");
+        assert!(saved.is_some(), "{jobs} jobs: {stderr}");
+    }
 }
