@@ -108,17 +108,7 @@ impl std::fmt::Display for StressTable<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let StressTable(name, summary) = self;
         let c = &summary.counts;
-        write!(
-            f,
-            "{name}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE",
-            c.cases,
-            c.cases as f64 / summary.elapsed.as_secs_f64().max(1e-9),
-            c.ok,
-            c.wrong_answer,
-            c.runtime_error,
-            c.time_limit,
-            c.output_limit,
-        )?;
+        write!(f, "{}", c.line(name, summary.elapsed))?;
         if c.skipped > 0 {
             write!(f, ", {} skipped (the reference out of fuel)", c.skipped)?;
         }

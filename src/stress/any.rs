@@ -600,17 +600,7 @@ fn shown(text: &str) -> String {
 impl std::fmt::Display for AnyReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let c = &self.counts;
-        writeln!(
-            f,
-            "stress: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE",
-            c.cases,
-            c.cases as f64 / self.elapsed.as_secs_f64().max(1e-9),
-            c.ok,
-            c.wrong_answer,
-            c.runtime_error,
-            c.time_limit,
-            c.output_limit,
-        )?;
+        writeln!(f, "{}", c.line("stress", self.elapsed))?;
         if c.cases > 0 {
             let t = &self.times;
             let ms = |nanos: u64| nanos as f64 / 1e6 / c.cases as f64;

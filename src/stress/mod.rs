@@ -179,6 +179,20 @@ crate::jobs::counters! {
 }
 
 impl Counts {
+    /// `NAME: N cases, R cases/s: a OK, b WA, c RE, d TLE, e OLE`, no newline.
+    pub fn line(&self, name: &str, elapsed: Duration) -> String {
+        format!(
+            "{name}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE",
+            self.cases,
+            self.cases as f64 / elapsed.as_secs_f64().max(1e-9),
+            self.ok,
+            self.wrong_answer,
+            self.runtime_error,
+            self.time_limit,
+            self.output_limit,
+        )
+    }
+
     /// One case with this verdict.
     pub fn one(verdict: &Judgement) -> Counts {
         let mut counts = Counts {
