@@ -4,9 +4,11 @@
 use super::*;
 use std::collections::HashSet;
 
+/// Far more than any test needs, in candidates and in time (a deadline
+/// computed wrongly would cut every test short).
 const NO_LIMIT: Budget = Budget {
     attempts: 100_000,
-    time: None,
+    time: Some(std::time::Duration::from_secs(3600)),
 };
 
 fn integers(line: &str) -> Option<Vec<i64>> {
@@ -222,8 +224,45 @@ fn a_failure_that_needs_its_spacing_is_left_as_it_came() {
         }
     });
     assert_eq!(result.text, text);
+    assert_eq!(result.after, result.before);
     assert_eq!(result.stop, None);
     assert_eq!(result.attempts, 1);
+    // With no candidate allowed, the same text comes back, cut off.
+    let cut = shrink(
+        text,
+        |_| Verdict::Fails,
+        Budget {
+            attempts: 0,
+            time: None,
+        },
+        &mut |_, _| {},
+    );
+    assert_eq!((cut.text.as_str(), cut.after), (text, cut.before));
+    assert_eq!(cut.stop, Some(Stop::Attempts));
+}
+
+#[test]
+fn a_line_skipped_for_its_shape_is_tried_before_a_minimum_is_claimed() {
+    // The first line must hold three integers; the second may hold any
+    // number of tokens and fails while it holds "x". The first line's token
+    // removals are all invalid, so lines of three tokens are skipped, the
+    // second line too, until the thorough round removes its other tokens.
+    let test = |text: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        match lines[..] {
+            [first, second] if integers(first).is_some_and(|v| v.len() == 3) => {
+                if second.split_whitespace().any(|t| t == "x") {
+                    Verdict::Fails
+                } else {
+                    Verdict::Passes
+                }
+            }
+            _ => Verdict::Invalid,
+        }
+    };
+    let result = shrunk("1 2 3\n7 x 9\n", test);
+    assert_eq!(result.text, "0 0 0\nx\n");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
 }
 
 #[test]
