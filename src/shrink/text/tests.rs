@@ -484,3 +484,25 @@ fn extreme_numbers_and_odd_inputs_do_not_upset_the_shrinker() {
     let empty = shrunk("", |_| Verdict::Fails);
     assert_eq!((empty.text.as_str(), empty.attempts), ("", 0));
 }
+
+#[test]
+fn a_count_may_reach_zero_but_not_below() {
+    // "n", then a line of n numbers (none at all when n is 0); fails while
+    // n is even. Removing the data line takes n down by two, to 0.
+    let test = |text: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(n) = lines.first().and_then(|l| l.trim().parse::<i64>().ok()) else {
+            return Verdict::Invalid;
+        };
+        let items = lines.get(1).map_or(0, |l| l.split_whitespace().count()) as i64;
+        if n < 0 || n != items || lines.len() > 2 {
+            Verdict::Invalid
+        } else if n % 2 == 0 {
+            Verdict::Fails
+        } else {
+            Verdict::Passes
+        }
+    };
+    let result = shrunk("2\n5 6\n", test);
+    assert_eq!(result.text, "0\n");
+}
