@@ -61,6 +61,12 @@ pub fn command(cmd: &str) -> Command {
     command
 }
 
+/// Single-quotes a path for a command line run through `sh -c`, so that any
+/// path reads as one word.
+pub fn quoted(path: &std::path::Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
+}
+
 /// The process groups (each led by its program, so group id = pid) of the
 /// programs started and not yet stopped.
 static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());

@@ -72,7 +72,7 @@ pub(super) fn duel(command: DuelCommand) -> Result<i32> {
             errln!("lockstep duel ladder: seed {seed} (repeat with --seed {seed})");
             let exe = std::env::current_exe()
                 .context("finding the lockstep binary for the built-in bots")?;
-            let exe = crate::duel::stress::quoted(&exe);
+            let exe = crate::process::quoted(&exe);
             let strategies = if strategies.is_empty() {
                 bots::Strategy::ALL.to_vec()
             } else {

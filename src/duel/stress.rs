@@ -98,11 +98,6 @@ fn setup(seed: u64, index: u64) -> (&'static str, usize, Init) {
     (opponent, side, init)
 }
 
-/// Single-quotes a path for `sh -c`.
-pub(crate) fn quoted(path: &Path) -> String {
-    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
-}
-
 /// One game played (`log` and `replay` only for a game the tested bot failed).
 struct Played {
     side: usize,
@@ -135,7 +130,7 @@ pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressRep
             let (opponent, side, init) = setup(options.seed, index);
             let builtin = format!(
                 "{} duel bot --strategy {opponent} --seed {}",
-                quoted(lockstep),
+                crate::process::quoted(lockstep),
                 options.seed.wrapping_add(index)
             );
             let mut commands = [builtin.clone(), builtin];

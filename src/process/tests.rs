@@ -39,3 +39,15 @@ fn the_group_dies_when_the_exit_is_seen() {
     assert_eq!(running_in_group(pgid), 0, "the background sleep survived");
     program.stop();
 }
+
+#[test]
+fn a_quoted_path_is_one_shell_word() {
+    let path = std::path::Path::new("/tmp/it's here/1.in");
+    assert_eq!(quoted(path), r"'/tmp/it'\''s here/1.in'");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("printf %s {}", quoted(path)))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "/tmp/it's here/1.in");
+}

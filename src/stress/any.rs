@@ -22,7 +22,7 @@ use super::{judge, tail, Counts, Judgement, SharedCounts, KINDS};
 use crate::process::{Ending, Execution, Limits};
 use crate::shrink::text::{self, Shrunk, Size, Verdict};
 use crate::shrink::Budget;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -156,11 +156,6 @@ fn tool(cmd: &str, input: &str, limits: Limits) -> (Result<Execution, String>, D
     }
 }
 
-/// A command line word for `sh`: quoted, so that any path reads as one word.
-fn quoted(path: &Path) -> String {
-    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
-}
-
 /// A private directory for the checker's files, removed when dropped (and at
 /// lockstep's exit, even by a signal).
 struct Scratch {
@@ -206,9 +201,9 @@ impl Scratch {
         }
         let cmd = format!(
             "{checker} {} {} {}",
-            quoted(&files[0]),
-            quoted(&files[1]),
-            quoted(&files[2])
+            crate::process::quoted(&files[0]),
+            crate::process::quoted(&files[1]),
+            crate::process::quoted(&files[2])
         );
         let result = crate::process::run(&cmd, "", limits);
         for file in &files {
@@ -680,22 +675,5 @@ impl AnyFailure {
             expected = shown(&self.expected),
             printed = shown(&self.program.stdout),
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_quoted_path_is_one_shell_word() {
-        let path = Path::new("/tmp/it's here/1.in");
-        assert_eq!(quoted(path), r"'/tmp/it'\''s here/1.in'");
-        let out = std::process::Command::new("sh")
-            .arg("-c")
-            .arg(format!("printf %s {}", quoted(path)))
-            .output()
-            .unwrap();
-        assert_eq!(String::from_utf8_lossy(&out.stdout), "/tmp/it's here/1.in");
     }
 }
