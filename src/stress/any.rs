@@ -18,7 +18,7 @@
 //! validator rejects or the brute force cannot answer is invalid, which is how
 //! the shrinker learns the input's counts.
 
-use super::{judge, tail, Counts, Judgement, SharedCounts, KINDS};
+use super::{judge, run_program, tail, Counts, Judgement, SharedCounts, KINDS};
 use crate::process::{Ending, Execution, Limits};
 use crate::shrink::text::{self, Shrunk, Size, Verdict};
 use crate::shrink::Budget;
@@ -324,7 +324,7 @@ impl Stress<'_> {
         if let Some(dir) = &o.dump {
             let _ = std::fs::write(dir.join(format!("{seed}.ans")), &expected);
         }
-        let program = solution(&o.programs.solution, &input, o.limits);
+        let program = run_program(&o.programs.solution, &input, o.limits);
         times.solution += program.elapsed.as_nanos() as u64;
         let verdict = self
             .judge(&input, &expected, &program, times)
@@ -350,7 +350,7 @@ impl Stress<'_> {
                 .is_none_or(|v| tool(v, input, helper).0.is_ok())
         };
         let brute = || tool(&o.programs.brute, input, helper).0;
-        let solve = || solution(&o.programs.solution, input, o.limits);
+        let solve = || run_program(&o.programs.solution, input, o.limits);
         let (valid, brute, run) = if o.jobs > 1 {
             std::thread::scope(|scope| {
                 let valid = scope.spawn(validate);
@@ -379,16 +379,6 @@ impl Stress<'_> {
             Err(_) => Verdict::Invalid,
         }
     }
-}
-
-/// The solution's run; one that cannot start is a runtime error.
-fn solution(cmd: &str, input: &str, limits: Limits) -> Execution {
-    crate::process::run(cmd, input, limits).unwrap_or_else(|e| Execution {
-        ending: Ending::Exited(std::os::unix::process::ExitStatusExt::from_raw(127 << 8)),
-        stdout: String::new(),
-        stderr: format!("could not start: {e}"),
-        elapsed: Duration::ZERO,
-    })
 }
 
 /// A failing case as found: its seed and the case.
@@ -562,7 +552,7 @@ impl Stress<'_> {
         let expected = tool(&self.options.programs.brute, &shrunk.text, helper)
             .0
             .map_or_else(|_| case.expected.clone(), |run| run.stdout);
-        let program = solution(
+        let program = run_program(
             &self.options.programs.solution,
             &shrunk.text,
             self.options.limits,

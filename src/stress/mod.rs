@@ -138,6 +138,18 @@ pub fn line_diff(expected: &str, got: &str) -> String {
     crate::text::first_difference("expected", expected, "got", got)
 }
 
+/// The program under test run on `input`; one that cannot start is a
+/// runtime error (exit code 127, as a shell would give), not an error of
+/// lockstep's.
+pub fn run_program(cmd: &str, input: &str, limits: Limits) -> Execution {
+    crate::process::run(cmd, input, limits).unwrap_or_else(|e| Execution {
+        ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
+        stdout: String::new(),
+        stderr: format!("could not start: {e}"),
+        elapsed: Duration::ZERO,
+    })
+}
+
 /// Judges one program run against the oracle's output.
 pub fn judge(expected: &str, run: &Execution) -> Judgement {
     match run.ending {
@@ -359,15 +371,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                 let _ = std::fs::write(dir.join(format!("{job}-{this}.in")), &input);
                 let _ = std::fs::write(dir.join(format!("{job}-{this}.ans")), &expected);
             }
-            let run = match crate::process::run(&options.cmd, &input, options.limits()) {
-                Ok(run) => run,
-                Err(e) => Execution {
-                    ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
-                    stdout: String::new(),
-                    stderr: format!("could not start: {e}"),
-                    elapsed: Duration::ZERO,
-                },
-            };
+            let run = run_program(&options.cmd, &input, options.limits());
             // A signal is stopping lockstep and killed the program:
             // what this run says is not the program's doing.
             if crate::process::interrupted() {
