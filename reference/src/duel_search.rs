@@ -18,7 +18,7 @@ use crate::duel;
 use crate::{Fuel, Naive, OutOfFuel};
 use lockstep_core::duel::race::evaluate_race;
 use lockstep_core::duel::{evaluate, Action, Actions, Dir, Outcome, State, TurnResult, Winner};
-use lockstep_core::duel_search::{values, Values};
+use lockstep_core::duel_search::Values;
 use lockstep_core::Run;
 
 /// Every action list `player` may legally play in `state`, by brute force.
@@ -119,8 +119,10 @@ pub fn race(state: &State, player: usize, fuel: &mut Fuel) -> Result<Race, OutOf
     Ok(Race { value, losses })
 }
 
-/// The four exhaustive searches (two per player), packed as the core packs
-/// them. No trace: the digest is 0.
+/// The four exhaustive searches (two per player), in the answer's order from
+/// docs/rules/duel_search.md, written out here rather than packed by core's
+/// `values`: a field order core got wrong must show as a disagreement. No
+/// trace: the digest is 0.
 pub fn solve(state: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
     let plain = [
         maximin(state, 0, fuel)?.value,
@@ -128,7 +130,14 @@ pub fn solve(state: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
     ];
     let race = [race(state, 0, fuel)?, race(state, 1, fuel)?];
     Ok(Run {
-        answer: values(plain, race.map(|r| (r.value, r.losses))),
+        answer: [
+            plain[0],
+            plain[1],
+            race[0].value,
+            race[1].value,
+            race[0].losses as i32,
+            race[1].losses as i32,
+        ],
         digest: 0,
     })
 }
