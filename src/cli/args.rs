@@ -228,8 +228,9 @@ pub(super) enum Command {
         #[arg(long, value_parser = non_empty_command, requires = "gen")]
         brute: Option<String>,
         /// Any problem with several right answers: `CHECKER input output answer`
-        /// judges (testlib's convention: exit 0 accepts, 3 is the checker's
-        /// own failure, other codes reject); without it outputs are compared.
+        /// judges (testlib's convention: exit 0 accepts, 1 and 2 reject; 3, any
+        /// other code or a crash is the checker's own failure); without it
+        /// outputs are compared.
         #[arg(long, value_parser = non_empty_command, requires = "gen")]
         checker: Option<String>,
         /// Any problem: reads an input on stdin, exit 0 when it is valid.
