@@ -457,15 +457,7 @@ pub fn run(options: &AnyOptions) -> std::io::Result<AnyReport> {
             stop.store(true, Ordering::Relaxed);
         }
     };
-    let progress = |secs: f64| {
-        let counts = shared.get();
-        format!(
-            "stress: {} cases, {:.1} cases/s, {} not OK, {secs:.0} s",
-            counts.cases,
-            counts.cases as f64 / secs.max(1e-9),
-            counts.cases.saturating_sub(counts.ok),
-        )
-    };
+    let progress = |secs: f64| shared.get().progress("stress", secs);
     let elapsed = crate::jobs::run(
         options.jobs,
         job_loop,

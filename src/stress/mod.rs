@@ -205,6 +205,17 @@ impl Counts {
         )
     }
 
+    /// The live progress line: `NAME: N cases, R cases/s, K not OK, S s`.
+    pub fn progress(&self, name: &str, secs: f64) -> String {
+        format!(
+            "{name}: {} cases, {:.1} cases/s, {} not OK, {secs:.0} s",
+            self.cases,
+            self.cases as f64 / secs.max(1e-9),
+            // Two relaxed counters read apart: `ok` may run ahead.
+            self.cases.saturating_sub(self.ok),
+        )
+    }
+
     /// One case with this verdict.
     pub fn one(verdict: &Judgement) -> Counts {
         let mut counts = Counts {
@@ -407,17 +418,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
             }
         }
     };
-    let progress = |secs: f64| {
-        let counts = shared.get();
-        format!(
-            "{}: {} cases, {:.0} cases/s, {} not OK, {secs:.0} s",
-            P::NAME,
-            counts.cases,
-            counts.cases as f64 / secs.max(1e-9),
-            // Two relaxed counters read apart: `ok` may run ahead.
-            counts.cases.saturating_sub(counts.ok),
-        )
-    };
+    let progress = |secs: f64| shared.get().progress(P::NAME, secs);
     let elapsed = crate::jobs::run(
         jobs as usize,
         job_loop,
