@@ -16,6 +16,8 @@ use crate::puzzle::{
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::CASE_BYTES;
 use crate::shrink::{shrink_divergence, Shrunk};
+use lockstep_core::Model;
+use lockstep_reference::Naive;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -139,14 +141,14 @@ fn audit_generated<P: Puzzle>(case: &P::Case, generated: &Option<ReferenceRun<P:
     let Some(generated) = generated else {
         return;
     };
-    let fresh = P::reference(case, &mut lockstep_reference::Fuel::new(P::FUEL));
+    let fresh = case.solve_naively(&mut lockstep_reference::Fuel::new(P::FUEL));
     assert!(
         &fresh == generated,
         "lockstep bug: the {} generator's reference result differs from the \
          reference's own on {}\ngenerated: {generated:?}\nreference: {fresh:?}\ninput:\n{}",
         P::NAME,
         P::describe(case),
-        P::write_input(case)
+        case.write_input()
     );
 }
 
@@ -174,7 +176,7 @@ pub use crate::puzzle::Solver;
 
 /// Runs a campaign for one puzzle against its core.
 pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
-    run_with::<P>(options, P::core)
+    run_with::<P>(options, P::Case::solve)
 }
 
 /// Runs a campaign for one puzzle against `core`.
@@ -329,11 +331,11 @@ pub fn investigate<P: Puzzle>(
         None => run_reference::<P>(&shrunk.case, P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR))
             .unwrap_or(Attempt::OutOfFuel),
     };
-    let mut core_answer = outcome.core.show(P::write_answer);
+    let mut core_answer = outcome.core.show(P::Case::write_answer);
     if !reproduced {
         core_answer = format!("(not reproducible: core and reference agree now) {core_answer}");
     }
-    let reference_answer = reference.show(P::write_answer);
+    let reference_answer = reference.show(P::Case::write_answer);
     let explanation = explain_safely::<P>(&shrunk.case);
     let row = corpus::divergence_row::<P>(
         &shrunk.case,
@@ -395,7 +397,7 @@ pub fn reproduce<P: Puzzle>(
         Verdict::Diverge { .. } => {
             // The limits the bytes were generated under (the CLI has checked
             // the setting before reading any).
-            let limits = crate::limits_from_env().unwrap_or(CaseLimits::Wide);
+            let limits = crate::puzzle::CaseLimits::from_env().unwrap_or(CaseLimits::Wide);
             Ok(investigate::<P>(
                 core,
                 case,

@@ -8,7 +8,6 @@
 //! cargo-fuzz targets, benchmarks, the CLI) is written once, against this trait.
 
 use arbitrary::Unstructured;
-use lockstep_core::input::InputError;
 use lockstep_core::Model;
 use lockstep_reference::{Fuel, Naive, OutOfFuel};
 use std::cell::Cell;
@@ -60,6 +59,33 @@ impl CaseLimits {
     /// the user). Shrinking in the campaign and in stress keeps to it.
     pub fn admits<P: Puzzle>(self, case: &P::Case) -> bool {
         self == CaseLimits::Wide || P::within_original(case)
+    }
+}
+
+impl CaseLimits {
+    /// `LOCKSTEP_LIMITS`, read once: `original`, `wide`, or unset or empty
+    /// (`wide`). Any other value is an error naming it, so that a typo does not
+    /// run a night's fuzzing, or decode its artifacts, under the wrong limits.
+    /// The cargo-fuzz targets read their limits here, since libFuzzer owns
+    /// their command line; triage and shrink decode artifacts the same way.
+    pub fn from_env() -> Result<CaseLimits, String> {
+        static LIMITS: std::sync::OnceLock<Result<CaseLimits, String>> = std::sync::OnceLock::new();
+        LIMITS
+            .get_or_init(|| {
+                CaseLimits::from_setting(std::env::var("LOCKSTEP_LIMITS").ok().as_deref())
+            })
+            .clone()
+    }
+
+    /// The limits a `LOCKSTEP_LIMITS` value names ([`CaseLimits::from_env`]).
+    pub fn from_setting(value: Option<&str>) -> Result<CaseLimits, String> {
+        match value {
+            None | Some("" | "wide") => Ok(CaseLimits::Wide),
+            Some("original") => Ok(CaseLimits::Original),
+            Some(other) => Err(format!(
+                "LOCKSTEP_LIMITS={other:?}: expected \"original\" or \"wide\" (or unset, for wide)"
+            )),
+        }
     }
 }
 
@@ -129,29 +155,9 @@ pub trait Puzzle: 'static {
     fn within_original(_case: &Self::Case) -> bool {
         true
     }
-    /// Reads a case in the judge format ([`Model::parse`]).
-    fn parse_input(text: &str) -> Result<Self::Case, InputError> {
-        Self::Case::parse(text)
-    }
-    /// Writes a case in the judge format ([`Model::write_input`]).
-    fn write_input(case: &Self::Case) -> String {
-        case.write_input()
-    }
-    /// Writes an answer exactly as a judge expects it ([`Model::write_answer`]).
-    fn write_answer(answer: &Self::Answer) -> String {
-        Self::Case::write_answer(answer)
-    }
     /// A few words on the size of a case, e.g. `5x5 board, 4 pieces`.
     fn describe(case: &Self::Case) -> String;
 
-    /// The fast solver ([`Model::solve`]).
-    fn core(case: &Self::Case) -> Run<Self::Answer> {
-        case.solve()
-    }
-    /// The naive solver, within a budget ([`Naive::solve_naively`]).
-    fn reference(case: &Self::Case, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel> {
-        case.solve_naively(fuel)
-    }
     /// Where and how the core and the reference part ways on a case they disagree
     /// on, from their full traces.
     fn explain(case: &Self::Case) -> Explanation;
@@ -337,7 +343,7 @@ pub fn run_core<P: Puzzle>(
 /// The reference alone on a case with `fuel`, its panic caught; `None` when it
 /// runs out of fuel.
 pub fn run_reference<P: Puzzle>(case: &P::Case, fuel: u64) -> Option<Attempt<P::Answer>> {
-    match run_caught(|| P::reference(case, &mut Fuel::new(fuel))) {
+    match run_caught(|| case.solve_naively(&mut Fuel::new(fuel))) {
         Ok(Ok(run)) => Some(Attempt::Ran(run)),
         Ok(Err(OutOfFuel)) => None,
         Err(message) => Some(Attempt::Panicked(message)),
@@ -370,7 +376,7 @@ pub fn check_with<P: Puzzle>(
 
 /// [`check_with`] the puzzle's own core and fuel.
 pub fn check<P: Puzzle>(case: &P::Case) -> Verdict<P::Answer> {
-    check_with::<P>(case, P::core, P::FUEL)
+    check_with::<P>(case, P::Case::solve, P::FUEL)
 }
 
 /// How `lockstep shrink` (and the overnight script) should read a case file.
@@ -397,9 +403,9 @@ pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Cas
     };
     if as_text {
         let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
-        P::parse_input(text).map_err(|e| format!("judge text: {e}"))
+        P::Case::parse(text).map_err(|e| format!("judge text: {e}"))
     } else {
-        let limits = crate::limits_from_env()?;
+        let limits = CaseLimits::from_env()?;
         P::generate_within(&mut Unstructured::new(bytes), limits)
             .map_err(|e| format!("the generator could not use these bytes: {e}"))
     }

@@ -9,6 +9,7 @@ use crate::corpus::{self, Origin, Row};
 use crate::puzzle::{check, Puzzle, Verdict};
 use crate::seeds::CASE_BYTES;
 use arbitrary::Unstructured;
+use lockstep_core::Model;
 use quickcheck::{Arbitrary, Gen, TestResult};
 use std::fmt;
 
@@ -52,14 +53,14 @@ fn row<P: Puzzle>(case: &P::Case) -> Row {
         // reference's answer when it has one.
         _ => Row {
             name: "quickcheck-case".to_string(),
-            input: corpus::encode_for::<P>(&P::write_input(case)),
+            input: corpus::encode_for::<P>(&case.write_input()),
             expected: crate::puzzle::run_reference::<P>(
                 case,
                 P::FUEL.saturating_mul(crate::replay::REPLAY_FUEL_FACTOR),
             )
             .and_then(|side| {
                 side.answer()
-                    .map(|a| corpus::encode_for::<P>(&P::write_answer(a)))
+                    .map(|a| corpus::encode_for::<P>(&P::Case::write_answer(a)))
             })
             .unwrap_or_default(),
             origin: Origin::Quickcheck,
@@ -88,8 +89,8 @@ pub fn core_agrees_with_reference<P: Puzzle>(case: Generated<P>) -> TestResult {
         Verdict::Timeout => TestResult::discard(),
         Verdict::Diverge { core, reference } => TestResult::error(format!(
             "core answered {:?}, reference {:?}\n{}",
-            core.show(P::write_answer),
-            reference.show(P::write_answer),
+            core.show(P::Case::write_answer),
+            reference.show(P::Case::write_answer),
             crate::puzzle::explain_safely::<P>(&case.0).report
         )),
     }

@@ -14,7 +14,9 @@ use crate::stress::{self, StressOptions};
 use crate::text::indent;
 use anyhow::Result;
 use lockstep_core::input::InputError;
+use lockstep_core::Model;
 use lockstep_reference::Fuel;
+use lockstep_reference::Naive;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -233,15 +235,15 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     }
 
     fn solve(&self, input: &str, reference: bool) -> Result<String, InputError> {
-        let case = P::parse_input(input)?;
+        let case = P::Case::parse(input)?;
         let answer = if reference {
-            P::reference(&case, &mut Fuel::unlimited())
+            case.solve_naively(&mut Fuel::unlimited())
                 .expect("unlimited fuel does not run out")
                 .answer
         } else {
-            P::core(&case).answer
+            P::Case::solve(&case).answer
         };
-        Ok(P::write_answer(&answer))
+        Ok(P::Case::write_answer(&answer))
     }
 
     fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary {
@@ -263,7 +265,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
                     attempts = f.shrunk.attempts,
                     shrunk = P::describe(&f.shrunk.case),
                     body = crate::text::disagreement_body(
-                        &P::write_input(&f.shrunk.case),
+                        &f.shrunk.case.write_input(),
                         &f.core_answer,
                         &f.reference_answer,
                         &f.explanation.report
@@ -307,7 +309,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         encoding: Encoding,
         provenance: &str,
     ) -> Result<ShrinkSummary, NotReproduced> {
-        let finding = campaign::reproduce::<P>(bytes, encoding, P::core, provenance)?;
+        let finding = campaign::reproduce::<P>(bytes, encoding, P::Case::solve, provenance)?;
         Ok(ShrinkSummary {
             report: format!(
                 "{}: shrunk from {} to {}\n{}",
@@ -315,7 +317,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
                 P::describe(&finding.original),
                 P::describe(&finding.shrunk.case),
                 crate::text::disagreement_body(
-                    &P::write_input(&finding.shrunk.case),
+                    &finding.shrunk.case.write_input(),
                     &finding.core_answer,
                     &finding.reference_answer,
                     &finding.explanation.report

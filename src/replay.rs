@@ -7,6 +7,7 @@
 use crate::corpus::{self, Loaded};
 use crate::puzzle::{run_both, Attempt, Puzzle, Solver};
 use anyhow::Result;
+use lockstep_core::Model;
 use std::path::Path;
 
 /// A corpus row that did not pass.
@@ -70,7 +71,7 @@ pub const REPLAY_FUEL_FACTOR: u64 = 10;
 
 /// Replays one loaded row: `Ok(true)` when it passed with the reference timed out.
 pub fn replay_row<P: Puzzle>(loaded: &Loaded<P::Case>) -> Result<bool, String> {
-    replay_row_with::<P>(loaded, P::core)
+    replay_row_with::<P>(loaded, P::Case::solve)
 }
 
 /// [`replay_row`] against `core` (a deliberately broken one in tests).
@@ -87,7 +88,7 @@ pub fn replay_row_with<P: Puzzle>(
     let mut problems = Vec::new();
     let mut judge = |who: &str, side: &Attempt<P::Answer>| match side {
         Attempt::Ran(run) => {
-            let text = P::write_answer(&run.answer);
+            let text = P::Case::write_answer(&run.answer);
             if !crate::text::same_output(&text, &expected) {
                 problems.push(format!(
                     "{who} does not print the expected answer: {}",
@@ -118,7 +119,7 @@ pub fn replay_row_with<P: Puzzle>(
 
 /// Replays a puzzle's corpus file; a missing file is an error naming it.
 pub fn replay<P: Puzzle>(path: &Path) -> Result<ReplayReport> {
-    replay_with::<P>(path, P::core)
+    replay_with::<P>(path, P::Case::solve)
 }
 
 /// [`replay`] against `core` (a deliberately broken one in tests).

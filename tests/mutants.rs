@@ -16,6 +16,7 @@ use lockstep::campaign::{self, CampaignOptions};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
 use lockstep::replay;
+use lockstep_core::Model;
 use std::path::Path;
 
 fn options(seed: u64, cases: u64) -> CampaignOptions {
@@ -131,8 +132,8 @@ fn input_round_trip<P: Puzzle>(cases: u64) -> Vec<String> {
     (0..cases)
         .filter_map(|index| {
             let case = campaign::generate_case::<P>(7, 0, index, &mut buf)?;
-            let text = P::write_input(&case);
-            (P::parse_input(&text).as_ref() != Ok(&case))
+            let text = case.write_input();
+            (P::Case::parse(&text).as_ref() != Ok(&case))
                 .then(|| format!("{}: input {text:?} does not read back", P::NAME))
         })
         .take(3)
@@ -149,7 +150,7 @@ fn digest_spread<P: Puzzle>(cases: u64) -> f64 {
     let mut total = 0;
     for index in 0..cases {
         if let Some(case) = campaign::generate_case::<P>(8, 0, index, &mut buf) {
-            digests.insert(P::core(&case).digest);
+            digests.insert(P::Case::solve(&case).digest);
             total += 1;
         }
     }

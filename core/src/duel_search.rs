@@ -23,7 +23,7 @@ pub fn values(plain: [i32; 2], race: [(i32, u32); 2]) -> Values {
 }
 
 /// Reads one state line (the state part of a `duel step` line).
-pub fn parse(text: &str) -> Result<State, InputError> {
+fn parse(text: &str) -> Result<State, InputError> {
     let mut lines = Lines::new(text);
     let Some(line) = lines.next_nonblank() else {
         return Err(InputError::new(
@@ -55,18 +55,18 @@ pub fn parse(text: &str) -> Result<State, InputError> {
 }
 
 /// The state line, newline-terminated.
-pub fn write_input(state: &State) -> String {
+fn write_input(state: &State) -> String {
     write_state(state) + "\n"
 }
 
 /// The six values on one line.
-pub fn write_answer(answer: &Values) -> String {
+fn write_answer(answer: &Values) -> String {
     let words: Vec<String> = answer.iter().map(i32::to_string).collect();
     words.join(" ") + "\n"
 }
 
 /// The four pruned searches (two per player). No trace: the digest is 0.
-pub fn solve(state: &State) -> Run<Values> {
+fn solve(state: &State) -> Run<Values> {
     // One searcher's buffers serve all four searches.
     let mut searcher = search::Searcher::new();
     let plain = [0, 1].map(|p| searcher.maximin(state, p, None).value);
@@ -80,4 +80,24 @@ pub fn solve(state: &State) -> Run<Values> {
     }
 }
 
-crate::model!(State => Values);
+/// The judge's view of the puzzle: the fast solver and the judge-format I/O
+/// (the functions above), named once, as [`crate::Model`].
+impl crate::Model for State {
+    type Answer = Values;
+
+    fn parse(text: &str) -> Result<State, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Values) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Values> {
+        solve(self)
+    }
+}

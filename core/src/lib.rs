@@ -14,34 +14,6 @@
 //! puzzle's I/O and core from there, so that an adapter is only what the
 //! harness adds (a generator, a shrinker, a divergence report).
 
-/// Implements [`Model`] for a puzzle's case type from the functions every
-/// puzzle module defines under the same names: `parse`, `write_input`,
-/// `write_answer` and `solve`.
-macro_rules! model {
-    ($case:ty => $answer:ty) => {
-        impl $crate::Model for $case {
-            type Answer = $answer;
-
-            fn parse(text: &str) -> Result<$case, $crate::input::InputError> {
-                parse(text)
-            }
-
-            fn write_input(&self) -> String {
-                write_input(self)
-            }
-
-            fn write_answer(answer: &$answer) -> String {
-                write_answer(answer)
-            }
-
-            fn solve(&self) -> $crate::Run<$answer> {
-                solve(self)
-            }
-        }
-    };
-}
-pub(crate) use model;
-
 pub mod checkers;
 pub mod digest;
 pub mod duel;

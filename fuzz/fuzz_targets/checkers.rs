@@ -4,6 +4,6 @@
 use libfuzzer_sys::fuzz_target;
 use lockstep::puzzles::Checkers;
 
-fuzz_target!(init: lockstep::fuzz_init(), |data: &[u8]| {
-    lockstep::fuzz_one::<Checkers>(data);
+fuzz_target!(init: lockstep::fuzz_target::fuzz_init(), |data: &[u8]| {
+    lockstep::fuzz_target::fuzz_one::<Checkers>(data);
 });

@@ -5,6 +5,6 @@
 use libfuzzer_sys::fuzz_target;
 use lockstep::puzzles::DuelSearch;
 
-fuzz_target!(init: lockstep::fuzz_init(), |data: &[u8]| {
-    lockstep::fuzz_one::<DuelSearch>(data);
+fuzz_target!(init: lockstep::fuzz_target::fuzz_init(), |data: &[u8]| {
+    lockstep::fuzz_target::fuzz_one::<DuelSearch>(data);
 });

@@ -397,7 +397,7 @@ impl Solving {
 }
 
 /// Validates every instance of a case: the verdicts and the digest of the trace.
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
+fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     let mut solving = Solving::new();
     for instance in &case.instances {
         solving.start(&instance.red, &instance.white, instance.to_move);

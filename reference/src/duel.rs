@@ -453,7 +453,7 @@ impl Solving {
 
 /// Every line of a case, with a digest of every event (in the same words as the
 /// core). One unit of fuel per line.
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Vec<TurnResult>>, OutOfFuel> {
+fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Vec<TurnResult>>, OutOfFuel> {
     let mut solving = Solving::new();
     for turn in case {
         solving.resolve(turn, fuel)?;

@@ -123,7 +123,7 @@ pub fn race(state: &State, player: usize, fuel: &mut Fuel) -> Result<Race, OutOf
 /// docs/rules/duel_search.md, written out here rather than packed by core's
 /// `values`: a field order core got wrong must show as a disagreement. No
 /// trace: the digest is 0.
-pub fn solve(state: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
+fn solve(state: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {
     let plain = [
         maximin(state, 0, fuel)?.value,
         maximin(state, 1, fuel)?.value,

@@ -110,7 +110,7 @@ pub fn prospect(game: &Game, fuel: &mut Fuel) -> Result<Prospect, OutOfFuel> {
 
 /// Solves every game of a case: the total number of moves of each. No trace:
 /// the digest is 0.
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
+fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     Ok(Run {
         answer: case
             .games

@@ -162,7 +162,7 @@ impl Game {
 
 /// Solves a case: the answer and the digest of its step trace when the game
 /// ends within the limit, else 0 (as the core's `solve`).
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
+fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     let mut game = Game::new(case);
     let mut digest = Digest::new();
     let end = game.play(fuel, |step| {

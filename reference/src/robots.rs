@@ -278,7 +278,7 @@ fn play(
 }
 
 /// Solves every game of a case: the answer and the digest of the move trace.
-pub fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
+fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     let mut digest = Digest::new();
     let mut answer = Vec::new();
     for (index, game) in case.games.iter().enumerate() {

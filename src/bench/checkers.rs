@@ -4,6 +4,8 @@
 use super::{side_by_side, BenchOptions};
 use crate::puzzles::checkers::whole_games;
 use lockstep_core::checkers as model;
+use lockstep_core::Model;
+use lockstep_reference::Naive;
 use lockstep_reference::{checkers as reference, Fuel};
 use std::hint::black_box;
 
@@ -24,12 +26,12 @@ fn games_and_perft(options: &BenchOptions) -> Vec<String> {
         || {},
         || {
             for case in &games {
-                black_box(model::solve(black_box(case)));
+                black_box(black_box(case).solve());
             }
         },
         || {
             for case in &games {
-                let _ = black_box(reference::solve(black_box(case), &mut Fuel::unlimited()));
+                let _ = black_box(black_box(case).solve_naively(&mut Fuel::unlimited()));
             }
         },
     );

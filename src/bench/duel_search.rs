@@ -5,7 +5,9 @@ use super::{side_by_side, BenchOptions};
 use crate::puzzle::Puzzle;
 use crate::puzzles::DuelSearch;
 use lockstep_core::duel::{self as model, State};
+use lockstep_core::Model;
 use lockstep_reference::Fuel;
+use lockstep_reference::Naive;
 
 /// All four searches (plain and race, both players) on one full-skill
 /// opening (about 945 x 945 lists), which the generator keeps away from
@@ -15,9 +17,10 @@ use lockstep_reference::Fuel;
 pub fn extras(options: &BenchOptions) -> Vec<String> {
     use std::hint::black_box;
     let state = State::initial((4, 4), (4, 3), (4, 5));
-    let core_values = |state: &State| DuelSearch::core(state).answer;
+    let core_values = |state: &State| state.solve().answer;
     let naive_values = |state: &State| {
-        DuelSearch::reference(state, &mut Fuel::unlimited())
+        state
+            .solve_naively(&mut Fuel::unlimited())
             .map(|run| run.answer)
             .unwrap_or_default()
     };
@@ -36,8 +39,8 @@ pub fn extras(options: &BenchOptions) -> Vec<String> {
     vec![format!(
         "full-skill opening {} (answers: core {}, reference {}): core {:.2} ms, reference {:.0} ms; {:.0}x",
         model::write_state(&state),
-        DuelSearch::write_answer(&values).trim_end(),
-        DuelSearch::write_answer(&naive).trim_end(),
+        <DuelSearch as Puzzle>::Case::write_answer(&values).trim_end(),
+        <DuelSearch as Puzzle>::Case::write_answer(&naive).trim_end(),
         1e3 / measured.core_rate,
         1e3 / measured.reference_rate,
         measured.ratio

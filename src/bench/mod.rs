@@ -25,7 +25,9 @@ pub mod footholds;
 use crate::generate::generate_case;
 use crate::puzzle::Puzzle;
 use crate::seeds::CASE_BYTES;
+use lockstep_core::Model;
 use lockstep_reference::Fuel;
+use lockstep_reference::Naive;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -215,7 +217,7 @@ pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
     let mut index = 0;
     while cases.len() < options.cases {
         if let Some(case) = generate_case::<P>(options.seed, 0, index, &mut buf) {
-            if P::reference(&case, &mut Fuel::new(P::FUEL)).is_ok() {
+            if case.solve_naively(&mut Fuel::new(P::FUEL)).is_ok() {
                 cases.push(case);
             } else {
                 skipped += 1;
@@ -230,12 +232,12 @@ pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
         P::reset_caches,
         || {
             for case in &cases {
-                black_box(P::core(black_box(case)));
+                black_box(P::Case::solve(black_box(case)));
             }
         },
         || {
             for case in &cases {
-                let _ = black_box(P::reference(black_box(case), &mut Fuel::new(P::FUEL)));
+                let _ = black_box(black_box(case).solve_naively(&mut Fuel::new(P::FUEL)));
             }
         },
     );

@@ -153,7 +153,7 @@ fn run(cli: Cli) -> Result<i32> {
     // targets generated them: a bad value would make every artifact "not
     // reproduced" (and settled), so it stops them before anything is read.
     if matches!(cli.command, Command::Triage { .. } | Command::Shrink { .. }) {
-        if let Err(message) = crate::limits_from_env() {
+        if let Err(message) = crate::puzzle::CaseLimits::from_env() {
             bail!("{message}");
         }
     }

@@ -10,6 +10,7 @@
 use crate::puzzle::{Attempt, Puzzle};
 use crate::text::{clip, first_difference, judge_lines, same_output, QUOTE_CHARS};
 use anyhow::{bail, Context, Result};
+use lockstep_core::Model;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::fmt;
@@ -179,7 +180,7 @@ fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
         if !names.insert(row.name.clone()) {
             bail!("{}: duplicate name {:?}", at(), row.name);
         }
-        let case = P::parse_input(&decode_for::<P>(&row.input))
+        let case = P::Case::parse(&decode_for::<P>(&row.input))
             .map_err(|e| anyhow::anyhow!("{}: input of {:?}: {e}", at(), row.name))?;
         rows.push(Loaded { line, row, case });
     }
@@ -217,9 +218,9 @@ pub fn divergence_row<P: Puzzle>(
     origin: Origin,
     provenance: &str,
 ) -> Row {
-    let expected = reference.map(P::write_answer);
+    let expected = reference.map(P::Case::write_answer);
     let core_text = match core {
-        Attempt::Ran(run) => Ok(P::write_answer(&run.answer)),
+        Attempt::Ran(run) => Ok(P::Case::write_answer(&run.answer)),
         Attempt::Panicked(message) => {
             Err(format!("core panicked: {}", clip(message, 2 * QUOTE_CHARS)))
         }
@@ -249,7 +250,7 @@ pub fn divergence_row<P: Puzzle>(
     }
     Row {
         name: symptom.to_string(),
-        input: encode_for::<P>(&P::write_input(case)),
+        input: encode_for::<P>(&case.write_input()),
         expected: expected.map_or_else(String::new, |text| encode_for::<P>(&text)),
         origin,
         note,

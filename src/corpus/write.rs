@@ -3,6 +3,7 @@
 //! corpus cannot take it.
 
 use super::*;
+use lockstep_core::Model;
 
 /// What [`append`] did with a row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +41,7 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
     if !valid_name(&row.name) {
         bail!("row name {:?} is not kebab-case (a-z, 0-9, -)", row.name);
     }
-    let case = P::parse_input(&decode_for::<P>(&row.input))
+    let case = P::Case::parse(&decode_for::<P>(&row.input))
         .map_err(|e| anyhow::anyhow!("the input of row {:?} does not parse: {e}", row.name))?;
 
     // flock on the directory itself: no lock file is left in the user's corpus.

@@ -11,6 +11,8 @@ use crate::puzzle::{Explanation, Puzzle};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::footholds::{self as model, Answer, Case, Game, Pos, ORIGINAL_MAX_SIDE};
+use lockstep_core::Model;
+use lockstep_reference::Naive;
 use lockstep_reference::{Fuel, OutOfFuel};
 
 pub struct Footholds;
@@ -174,10 +176,10 @@ fn draw(game: &Game) -> String {
 /// The first game the solvers disagree on, with the reference's outcome of each of
 /// A's first moves (the position after it, with B to move).
 fn explain(case: &Case) -> Explanation {
-    let core = model::solve(case).answer;
-    let reference =
-        lockstep_reference::footholds::solve(case, &mut Fuel::new(Footholds::FUEL * 10))
-            .map(|run| run.answer);
+    let core = case.solve().answer;
+    let reference = case
+        .solve_naively(&mut Fuel::new(Footholds::FUEL * 10))
+        .map(|run| run.answer);
     let Ok(reference) = reference else {
         return Explanation {
             symptom: "reference-out-of-fuel".to_string(),

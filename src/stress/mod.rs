@@ -18,7 +18,9 @@ use crate::puzzle::CaseLimits;
 use crate::puzzle::Puzzle;
 use crate::seeds::CASE_BYTES;
 use crate::shrink::{shrink_within, Budget, Stop};
+use lockstep_core::Model;
 use lockstep_reference::Fuel;
+use lockstep_reference::Naive;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -170,10 +172,10 @@ pub fn judge(expected: &str, run: &Execution) -> Judgement {
 /// fuel on it.
 pub fn oracle_output<P: Puzzle>(case: &P::Case, oracle: Oracle) -> Option<String> {
     let answer = match oracle {
-        Oracle::Core => P::core(case).answer,
-        Oracle::Reference => P::reference(case, &mut Fuel::new(P::FUEL)).ok()?.answer,
+        Oracle::Core => P::Case::solve(case).answer,
+        Oracle::Reference => case.solve_naively(&mut Fuel::new(P::FUEL)).ok()?.answer,
     };
-    Some(P::write_answer(&answer))
+    Some(P::Case::write_answer(&answer))
 }
 
 crate::jobs::counters! {
@@ -376,7 +378,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
                 });
                 continue;
             };
-            let input = P::write_input(&case);
+            let input = case.write_input();
             if let Some(dir) = &options.dump {
                 // Best effort: a full disk must not stop the run.
                 let _ = std::fs::write(dir.join(format!("{job}-{this}.in")), &input);
@@ -468,14 +470,14 @@ fn shrink_failure<P: Puzzle>(
         let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
             return false;
         };
-        match crate::process::run(&options.cmd, &P::write_input(candidate), options.limits()) {
+        match crate::process::run(&options.cmd, &candidate.write_input(), options.limits()) {
             Ok(run) => judge(&expected, &run).code() == kind,
             Err(_) => false,
         }
     };
     let shrunk = shrink_within::<P>(case.clone(), still_fails, options.shrink);
     // Run the shrunk case once more for the report.
-    let input = P::write_input(&shrunk.case);
+    let input = shrunk.case.write_input();
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
     let (again, program) = match crate::process::run(&options.cmd, &input, options.limits()) {
         Ok(again) => (judge(&expected_shrunk, &again), again),

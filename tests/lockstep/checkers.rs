@@ -12,19 +12,16 @@ use lockstep::puzzles::Checkers;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
 use lockstep_core::checkers::{self as model, Answer, Board, Case, Instance, Ruling, Side};
 use lockstep_core::digest::Digest;
+use lockstep_core::Model;
 use lockstep_reference::checkers as reference;
 use lockstep_reference::Fuel;
 use std::collections::BTreeMap;
 
 /// Both solvers' judge output for a judge input; they must agree.
 fn judge(text: &str) -> String {
-    let case = model::parse(text).unwrap();
-    let core = model::write_answer(&model::solve(&case).answer);
-    let naive = model::write_answer(
-        &reference::solve(&case, &mut Fuel::unlimited())
-            .unwrap()
-            .answer,
-    );
+    let case = Case::parse(text).unwrap();
+    let core = Case::write_answer(&case.solve().answer);
+    let naive = Case::write_answer(&case.solve_naively(&mut Fuel::unlimited()).unwrap().answer);
     assert_eq!(core, naive, "core and reference disagree on\n{text}");
     core
 }
@@ -194,7 +191,7 @@ fn reaches_every_mutation(limits: CaseLimits) {
         }
         cases += 1;
         instance_counts[case.instances.len()] += 1;
-        let answer = model::solve(&case).answer;
+        let answer = case.solve().answer;
         valid_cases += usize::from(all_valid(&answer));
         for (instance, verdict) in case.instances.iter().zip(&answer) {
             instance.validate().unwrap();
@@ -248,6 +245,7 @@ fn reaches_every_mutation(limits: CaseLimits) {
 
 mod third;
 
+use lockstep_reference::Naive;
 pub(crate) use third::capture_only_for_mover;
 use third::{jumps_on_after_crowning, king_jumps_twice, stops_early, validate};
 
@@ -272,7 +270,7 @@ fn the_third_validator_without_a_bug_agrees() {
             check_with::<Checkers>(&case, bug_free, FUEL),
             Check::Agree,
             "{}",
-            model::write_input(&case)
+            case.write_input()
         );
     }
 }
@@ -309,7 +307,7 @@ fn planted_bugs_are_found_and_shrunk_small() {
                 "{} instance(s), {} pieces:\n{}",
                 c.instances.len(),
                 total(c),
-                model::write_input(c)
+                c.write_input()
             )
         },
     };
@@ -322,15 +320,15 @@ fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
     let report = campaign::run_with::<Checkers>(&options, capture_only_for_mover);
     let (_, _, finding) = report.finding.expect("the broken core is found");
     let row = finding.row;
-    let shrunk = model::parse(&corpus::decode_text(&row.input)).unwrap();
+    let shrunk = Case::parse(&corpus::decode_text(&row.input)).unwrap();
     assert_eq!(shrunk, finding.shrunk.case);
     assert!(
         shrunk.instances.iter().map(pieces).sum::<usize>() <= 4,
         "{shrunk:?}"
     );
     // The expected answer is the reference's.
-    let naive = reference::solve(&shrunk, &mut Fuel::unlimited()).unwrap();
-    let truth = model::write_answer(&naive.answer);
+    let naive = shrunk.solve_naively(&mut Fuel::unlimited()).unwrap();
+    let truth = Case::write_answer(&naive.answer);
     assert_eq!(row.expected, truth.trim_end().replace('\n', "|"));
     assert!(
         row.note.contains("first difference at line "),
@@ -347,8 +345,8 @@ fn the_bench_whole_games_are_long_and_all_valid() {
     let moves: usize = games.iter().map(|c| c.instances[0].moves.len()).sum();
     assert!(moves >= 20 * 40, "only {moves} moves in 20 games");
     for case in &games {
-        let core = model::solve(case);
-        let reference = reference::solve(case, &mut Fuel::unlimited()).unwrap();
+        let core = case.solve();
+        let reference = case.solve_naively(&mut Fuel::unlimited()).unwrap();
         assert_eq!(core.answer, vec![Ruling::AllValid]);
         assert_eq!(reference.answer, core.answer);
         assert_eq!(reference.digest, core.digest);

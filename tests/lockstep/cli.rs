@@ -254,13 +254,15 @@ fn perft_prints_depth_and_nodes_for_core_and_reference() {
 /// naming it (exit 2), not a silent run under the wide limits.
 #[test]
 fn a_misspelt_lockstep_limits_is_an_error_naming_it() {
-    use lockstep::limits_named;
     use lockstep::puzzle::CaseLimits;
-    assert_eq!(limits_named(Some("original")), Ok(CaseLimits::Original));
-    assert_eq!(limits_named(Some("wide")), Ok(CaseLimits::Wide));
-    assert_eq!(limits_named(None), Ok(CaseLimits::Wide));
-    assert_eq!(limits_named(Some("")), Ok(CaseLimits::Wide));
-    assert!(limits_named(Some("Original")).is_err());
+    assert_eq!(
+        CaseLimits::from_setting(Some("original")),
+        Ok(CaseLimits::Original)
+    );
+    assert_eq!(CaseLimits::from_setting(Some("wide")), Ok(CaseLimits::Wide));
+    assert_eq!(CaseLimits::from_setting(None), Ok(CaseLimits::Wide));
+    assert_eq!(CaseLimits::from_setting(Some("")), Ok(CaseLimits::Wide));
+    assert!(CaseLimits::from_setting(Some("Original")).is_err());
 
     let dir = crate::support::scratch("limits-env");
     let file = dir.join("bytes");

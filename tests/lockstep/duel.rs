@@ -18,12 +18,13 @@ use lockstep_core::duel::{
     self as model, line_marker, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase,
     Reason, Recorder, State, TurnResult, Winner, BLOCKED, CANCELLED, EFFECTIVE, HIT, MOVED, OUT,
 };
+use lockstep_core::Model;
 use lockstep_reference::duel as reference;
 
 /// Resolves one step line on both engines, checks that results and events agree,
 /// and returns the answer line.
 fn both(line: &str) -> String {
-    let case = model::parse(line).unwrap();
+    let case = Case::parse(line).unwrap();
     let turn = case[0];
     let mut events = Recorder::default();
     let core = model::resolve_traced(&turn.state, &turn.actions, &mut events);
@@ -383,7 +384,7 @@ fn the_third_resolver_without_a_bug_agrees() {
             check_with::<Duel>(&case, bug_free, FUEL),
             Verdict::Agree,
             "{}",
-            model::write_input(&case)
+            case.write_input()
         );
     }
 }
@@ -419,7 +420,7 @@ fn planted_bugs_are_found_and_shrunk_to_one_line() {
         max_cases: MAX_CASES,
         max_findings: 1,
         within: &|_| true,
-        describe: &|c: &Case| model::write_input(c).trim_end().to_string(),
+        describe: &|c: &Case| c.write_input().trim_end().to_string(),
     };
     planted_bugs(&hunt, &bugs);
 }

@@ -13,6 +13,7 @@ use lockstep_core::duel::{
     check_legal, evaluate, legal_lists, resolve_turn, Actions, Outcome, State, Winner, DASH,
     WIN_VALUE,
 };
+use lockstep_core::Model;
 use lockstep_reference::{duel_search as reference, Fuel};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -123,7 +124,7 @@ fn core_search_values_equal_the_reference_on_generated_states() {
         match check::<DuelSearch>(&state) {
             Verdict::Agree => agreed += 1,
             Verdict::Timeout => {}
-            v => panic!("{v:?} on {}", DuelSearch::write_input(&state)),
+            v => panic!("{v:?} on {}", state.write_input()),
         }
         // The chosen list is legal for the reference too, and achieves the value
         // in the reference's own matrix.
@@ -137,7 +138,7 @@ fn core_search_values_equal_the_reference_on_generated_states() {
 
 /// A search that never considers the opponent's dashes.
 pub(crate) fn blind_to_dashes(state: &State) -> Run<[i32; 6]> {
-    let mut answer = DuelSearch::core(state).answer;
+    let mut answer = state.solve().answer;
     let blind = [0, 1].map(|p| {
         let (mut rows, mut cols) = (Vec::new(), Vec::new());
         legal_lists(state, p, &mut rows);
@@ -292,13 +293,13 @@ fn a_race_search_without_its_second_pass_is_caught() {
     let with_losses = (0..400)
         .filter_map(|i| generate_case::<DuelSearch>(21, 0, i, &mut buf))
         .filter(|s| {
-            let a = DuelSearch::core(s).answer;
+            let a = s.solve().answer;
             a[4] > 0 || a[5] > 0
         })
         .count();
     assert!(with_losses >= 10, "{with_losses} of 400 states");
     let skips_second_pass = |s: &State| {
-        let mut run = DuelSearch::core(s);
+        let mut run = s.solve();
         run.answer[4] = 0;
         run.answer[5] = 0;
         run
@@ -393,7 +394,7 @@ fn the_race_search_plays_the_list_its_numbers_describe() {
                 .collect();
             let lost = values.iter().filter(|&&v| v == -WIN_VALUE).count() as u32;
             let worst = values.iter().copied().min().unwrap();
-            let shown = DuelSearch::write_input(&state);
+            let shown = state.write_input();
             if r.losses > 0 {
                 second_pass += 1;
                 assert_eq!(lost, r.losses, "P{} on {shown}", player + 1);

@@ -14,6 +14,7 @@ use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots}
 use lockstep::replay;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
 use lockstep::triage::{self, Reproduce};
+use lockstep_core::Model;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -44,12 +45,12 @@ fn round_trip<P: Puzzle>(broken: Solver<P>, max_cases: u64) -> Result<RoundTrip,
 
     // The row's expected answer is exactly the reference's judge output for the
     // row's own input, in the puzzle's line-break encoding.
-    let case = P::parse_input(&corpus::decode_for::<P>(&row.input))
+    let case = P::Case::parse(&corpus::decode_for::<P>(&row.input))
         .map_err(|e| format!("{name}: the row's input does not parse: {e}"))?;
     let reference = run_reference::<P>(&case, P::FUEL.saturating_mul(10))
         .and_then(|side| side.answer().cloned())
         .ok_or_else(|| format!("{name}: the reference does not answer the row's input"))?;
-    let reference_text = P::write_answer(&reference);
+    let reference_text = P::Case::write_answer(&reference);
     if row.expected != corpus::encode_for::<P>(&reference_text) {
         return Err(format!(
             "{name}: expected is not the reference's answer: {:?}",
@@ -204,16 +205,16 @@ fn every_answer_shape_survives_the_corpus_encoding() {
             let Some(case) = campaign::generate_case::<P>(11, 0, index, &mut buf) else {
                 continue;
             };
-            let input = P::write_input(&case);
+            let input = case.write_input();
             let decoded = corpus::decode_for::<P>(&corpus::encode_for::<P>(&input));
-            if P::parse_input(&decoded).ok().as_ref() != Some(&case) {
+            if P::Case::parse(&decoded).ok().as_ref() != Some(&case) {
                 problems.push(format!("{}: input {input:?} does not survive", P::NAME));
             }
             let Some(answer) = run_reference::<P>(&case, P::FUEL).and_then(|s| s.answer().cloned())
             else {
                 continue;
             };
-            let text = P::write_answer(&answer);
+            let text = P::Case::write_answer(&answer);
             let field = corpus::encode_for::<P>(&text);
             if field.contains('\n')
                 || !lockstep::text::same_output(&corpus::decode_for::<P>(&field), &text)

@@ -9,11 +9,12 @@ use lockstep::puzzles::footholds::{first_moves, full_board, generate_game};
 use lockstep::puzzles::Footholds;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
 use lockstep_core::footholds::{self as model, Answer, Case, Game};
+use lockstep_core::Model;
 use lockstep_reference::footholds as reference;
 use lockstep_reference::Fuel;
 
 fn game(text: &str) -> Game {
-    model::parse(text).unwrap().games.remove(0)
+    Case::parse(text).unwrap().games.remove(0)
 }
 
 fn core_moves(game: &Game) -> u32 {
@@ -156,7 +157,7 @@ fn the_generator_reaches_small_full_shared_and_split_boards() {
             );
         }
         match check::<Footholds>(&case) {
-            Verdict::Agree => answers.extend(model::solve(&case).answer),
+            Verdict::Agree => answers.extend(case.solve().answer),
             Verdict::Timeout => timeouts += 1,
             other => panic!("{other:?}"),
         }
@@ -316,7 +317,7 @@ fn planted_bugs_are_found_and_shrunk_to_3x3() {
         max_cases: MAX_CASES,
         max_findings: 1,
         within: &small,
-        describe: &|c: &Case| model::write_input(c),
+        describe: &|c: &Case| c.write_input(),
     };
     planted_bugs(&hunt, &bugs);
 }

@@ -11,7 +11,9 @@ use lockstep_core::new_game2::{
     self as model, stack_array, Answer, Case, Colour, Dir, Rule, Snapshot, Step, ENDING_HEIGHT,
     TURN_LIMIT,
 };
+use lockstep_core::Model;
 use lockstep_reference::new_game2 as reference;
+use lockstep_reference::Naive;
 use std::collections::BTreeSet;
 
 /// Both solvers' state after `steps` piece moves.
@@ -24,7 +26,7 @@ fn both_after(case: &Case, steps: usize) -> Snapshot {
 }
 
 fn case(text: &str) -> Case {
-    model::parse(text).unwrap()
+    Case::parse(text).unwrap()
 }
 
 fn stack(state: &Snapshot, row: usize, col: usize) -> &[u8] {
@@ -90,7 +92,7 @@ fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
         for step in model::trace(&game, 60).steps {
             rules.insert(format!("{:?}", step.rule));
         }
-        match model::solve(&game).answer {
+        match game.solve().answer {
             Answer::EndsOnTurn(1) => first_turn += 1,
             Answer::EndsOnTurn(t) if t > 100 => late += 1,
             Answer::EndsOnTurn(_) => {}
@@ -289,12 +291,14 @@ fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
     let (_, _, finding) = report.finding.expect("the broken core is found");
     assert!(report.tally.diverge >= 1);
     let row = finding.row;
-    let shrunk = model::parse(&lockstep::corpus::decode_text(&row.input)).unwrap();
+    let shrunk = Case::parse(&lockstep::corpus::decode_text(&row.input)).unwrap();
     assert_eq!(shrunk, finding.shrunk.case);
     assert!(shrunk.pieces.len() <= 5 && shrunk.n <= 6, "{shrunk:?}");
     // The expected answer is the reference's, and the note keeps the core's.
-    let naive = reference::solve(&shrunk, &mut lockstep_reference::Fuel::unlimited()).unwrap();
-    let truth = model::write_answer(&naive.answer);
+    let naive = shrunk
+        .solve_naively(&mut lockstep_reference::Fuel::unlimited())
+        .unwrap();
+    let truth = Case::write_answer(&naive.answer);
     assert_eq!(row.expected, truth.trim_end());
     assert!(
         row.note.contains("first difference at line "),

@@ -9,6 +9,7 @@
 use lockstep::campaign::{self, CampaignOptions, Solver};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
+use lockstep_core::Model;
 
 /// One planted bug and how to hunt it from a seed.
 struct Planted {
@@ -149,7 +150,7 @@ fn the_planted_bug_harness_fails_a_bug_it_cannot_find() {
     use crate::support::{planted_bugs, Hunt, PlantedBug};
     let bugs = [PlantedBug::<NewGame2> {
         name: "the real core",
-        solver: Box::new(NewGame2::core),
+        solver: Box::new(<NewGame2 as Puzzle>::Case::solve),
         small: Box::new(|_| true),
     }];
     let hunt = Hunt {

@@ -9,7 +9,9 @@ use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
 use lockstep::quickcheck_cases::{core_agrees_with_reference, Generated};
 use lockstep::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
+use lockstep_core::Model;
 use lockstep_reference::Fuel;
+use lockstep_reference::Naive;
 use quickcheck::{QuickCheck, TestResult};
 
 /// `tests` agreeing cases of `P`. A case the reference cannot finish within its
@@ -129,7 +131,7 @@ fn original_cases_keep_to_the_original_limits() {
         let outside = (0..cases).find_map(|index| {
             let case = generate_case_within::<P>(5, 0, index, &mut buf, CaseLimits::Original)?;
             made += 1;
-            (!P::within_original(&case)).then(|| format!("{}: {}", P::NAME, P::write_input(&case)))
+            (!P::within_original(&case)).then(|| format!("{}: {}", P::NAME, case.write_input()))
         });
         // A generator that made nothing would pass the check above emptily.
         assert!(
@@ -173,7 +175,7 @@ fn shrinking_stays_inside_the_original_limits<P: Puzzle>() -> usize {
             P::within_original(&shrunk),
             "{} shrank outside the original limits:\n{}",
             P::NAME,
-            P::write_input(&shrunk)
+            shrunk.write_input()
         );
         checked += 1;
     }
@@ -217,13 +219,13 @@ fn generated_reference_runs_are_the_references<P: Puzzle>(limits: CaseLimits) ->
         let Some(generated) = generated else {
             continue;
         };
-        let fresh = P::reference(&case, &mut Fuel::new(P::FUEL));
+        let fresh = case.solve_naively(&mut Fuel::new(P::FUEL));
         assert_eq!(
             generated,
             fresh,
             "{} case {index} ({limits:?}):\n{}",
             P::NAME,
-            P::write_input(&case)
+            case.write_input()
         );
         handed += 1;
     }
@@ -260,8 +262,8 @@ static SEEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 fn recording_core(
     case: &<Checkers as Puzzle>::Case,
 ) -> lockstep::puzzle::Run<Vec<lockstep_core::checkers::Ruling>> {
-    SEEN.lock().unwrap().push(Checkers::write_input(case));
-    Checkers::core(case)
+    SEEN.lock().unwrap().push(case.write_input());
+    case.solve()
 }
 
 /// The inputs a campaign of `jobs` jobs on `shard` checks, sorted.
@@ -327,8 +329,8 @@ fn a_shard_reads_as_k_of_n() {
 /// limits, only the statement's cases under the original ones.
 #[test]
 fn original_limits_admit_only_the_statements_cases() {
-    let inside = Checkers::parse_input("1 1\n14\n18\n1 R\n14-23\n0 0\n").unwrap();
-    let outside = Checkers::parse_input("1 1\n14\n18\n1 R\n14-33\n0 0\n").unwrap();
+    let inside = <Checkers as Puzzle>::Case::parse("1 1\n14\n18\n1 R\n14-23\n0 0\n").unwrap();
+    let outside = <Checkers as Puzzle>::Case::parse("1 1\n14\n18\n1 R\n14-33\n0 0\n").unwrap();
     assert!(CaseLimits::Wide.admits::<Checkers>(&inside));
     assert!(CaseLimits::Wide.admits::<Checkers>(&outside));
     assert!(CaseLimits::Original.admits::<Checkers>(&inside));
@@ -344,7 +346,7 @@ fn fuzz_one_end_to_end<P: Puzzle>(broken: lockstep::puzzle::Solver<P>) -> (usize
     let (mut reported, mut handed) = (0, 0);
     for index in 0..200 {
         case_bytes(21, 0, index, &mut bytes);
-        lockstep::fuzz_one::<P>(&bytes);
+        lockstep::fuzz_target::fuzz_one::<P>(&bytes);
         let Ok((case, generated)) =
             P::generate_with_reference(&mut Unstructured::new(&bytes), CaseLimits::Wide)
         else {
@@ -354,7 +356,8 @@ fn fuzz_one_end_to_end<P: Puzzle>(broken: lockstep::puzzle::Solver<P>) -> (usize
             continue;
         }
         handed += usize::from(generated.is_some());
-        let caught = std::panic::catch_unwind(|| lockstep::fuzz_one_with::<P>(&bytes, broken));
+        let caught =
+            std::panic::catch_unwind(|| lockstep::fuzz_target::fuzz_one_with::<P>(&bytes, broken));
         let message = caught.expect_err("a broken core passed fuzz_one");
         let text = message
             .downcast_ref::<String>()
@@ -366,7 +369,7 @@ fn fuzz_one_end_to_end<P: Puzzle>(broken: lockstep::puzzle::Solver<P>) -> (usize
 }
 
 fn off_by_one<P: Puzzle>(case: &P::Case) -> lockstep::puzzle::Run<P::Answer> {
-    let mut run = P::core(case);
+    let mut run = P::Case::solve(case);
     run.digest ^= 1;
     run
 }

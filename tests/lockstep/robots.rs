@@ -13,17 +13,15 @@ use lockstep_core::robots::{
     self as model, Answer, Case, Cell, Ending, Feature, Game, GameResult, MoveKind, Step,
     MOVE_LIMIT, SIZE, START,
 };
+use lockstep_core::Model;
 use lockstep_reference::robots as reference;
 use lockstep_reference::Fuel;
+use lockstep_reference::Naive;
 
 fn solve_both(text: &str) -> String {
-    let case = model::parse(text).unwrap();
-    let core = model::write_answer(&model::solve(&case).answer);
-    let naive = model::write_answer(
-        &reference::solve(&case, &mut Fuel::unlimited())
-            .unwrap()
-            .answer,
-    );
+    let case = Case::parse(text).unwrap();
+    let core = Case::write_answer(&case.solve().answer);
+    let naive = Case::write_answer(&case.solve_naively(&mut Fuel::unlimited()).unwrap().answer);
     assert_eq!(core, naive, "core and reference differ on {text:?}");
     core
 }
@@ -52,7 +50,7 @@ fn robots_stepping_onto_one_cell_are_destroyed() {
     let trace = model::trace(&case, usize::MAX);
     assert_eq!(trace, reference::trace(&case, usize::MAX));
     assert_eq!(trace.steps[0].kind, MoveKind::Walk(0, -1));
-    let result = &model::solve(&case).answer[0];
+    let result = &case.solve().answer[0];
     assert_eq!(
         (result.ending, result.moves, result.position, result.debris),
         (Ending::Won, 1, (15, 14), 1)
@@ -73,7 +71,7 @@ fn a_push_that_destroys_the_last_robot_wins_before_the_robots_move() {
     });
     let case = found.expect("a one-game push win among 200,000 generated cases");
     assert_eq!(check::<Robots>(&case), Verdict::Agree);
-    assert_eq!(model::solve(&case).answer[0].ending, Ending::Won);
+    assert_eq!(case.solve().answer[0].ending, Ending::Won);
 }
 
 #[test]
@@ -91,7 +89,7 @@ fn a_teleport_is_taken_only_when_no_walk_or_stay_is_safe() {
             teleports: vec![(14, 14), (13, 13), (1, 1), (31, 31)],
         }],
     };
-    let text = solve_both(&model::write_input(&case));
+    let text = solve_both(&case.write_input());
     assert!(
         text.starts_with("Case 1:\nMove 1: teleport to (1,1)\n"),
         "{text}"
@@ -122,7 +120,7 @@ fn the_generator_reaches_every_rare_branch() {
             *count += (bits >> i & 1) as u32;
         }
         max_moves = max_moves.max(
-            model::solve(&case)
+            case.solve()
                 .answer
                 .iter()
                 .map(|r| r.moves)

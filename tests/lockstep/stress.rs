@@ -7,6 +7,7 @@ use lockstep::process::{Ending, Limits};
 use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::NewGame2;
 use lockstep::stress::{judge, line_diff, Execution, Judgement};
+use lockstep_core::Model;
 use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
@@ -58,7 +59,7 @@ fn a_correct_program_passes() {
 }
 
 fn new_game2_size(input: &str) -> (usize, usize) {
-    let case = lockstep_core::new_game2::parse(input).expect("the saved input is valid");
+    let case = lockstep_core::new_game2::Case::parse(input).expect("the saved input is valid");
     (case.n, case.pieces.len())
 }
 
@@ -102,7 +103,10 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
     let reference = lockstep::puzzle::run_reference::<NewGame2>(&loaded[0].case, NewGame2::FUEL)
         .and_then(|side| side.answer().cloned())
         .expect("the reference answers");
-    assert_eq!(expected, NewGame2::write_answer(&reference));
+    assert_eq!(
+        expected,
+        <NewGame2 as Puzzle>::Case::write_answer(&reference)
+    );
     let run = lockstep::process::run(
         "python3 tests/fixtures/new_game2.py wa",
         &input,
@@ -185,7 +189,7 @@ fn a_footholds_bug_shrinks_to_a_small_board() {
     );
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    let case = lockstep_core::footholds::parse(&saved.unwrap()).unwrap();
+    let case = lockstep_core::footholds::Case::parse(&saved.unwrap()).unwrap();
     assert_eq!(
         case.games.len(),
         1,
@@ -404,13 +408,13 @@ fn dumped_cases_keep_to_the_limits_asked_for() {
                 inputs += 1;
                 let input = std::fs::read_to_string(&path).unwrap();
                 let answer = std::fs::read_to_string(path.with_extension("ans")).unwrap();
-                let case = Checkers::parse_input(&input).unwrap();
+                let case = <Checkers as Puzzle>::Case::parse(&input).unwrap();
                 outside[i] += usize::from(!Checkers::within_original(&case));
                 let reference = lockstep::puzzle::run_reference::<Checkers>(&case, u64::MAX)
                     .and_then(|side| side.answer().cloned())
                     .expect("the reference answers");
                 assert_eq!(
-                    Checkers::write_answer(&reference),
+                    <Checkers as Puzzle>::Case::write_answer(&reference),
                     answer,
                     "{}",
                     path.display()

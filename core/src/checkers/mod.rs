@@ -13,7 +13,7 @@
 
 mod fast;
 
-pub use fast::{perft, perft_instance, perft_parallel, solve, trace_instance};
+pub use fast::{perft, perft_instance, perft_parallel, trace_instance};
 
 use crate::input::{parse_int, InputError, Line, Lines};
 use std::fmt;
@@ -299,7 +299,7 @@ pub struct InstanceTrace {
 /// position square outside 1..=32, two pieces on one square, or a man on its own
 /// promotion row is also an input error naming the line. A move square outside
 /// 1..=32 is *not*: it makes that move invalid.
-pub fn parse(text: &str) -> Result<Case, InputError> {
+fn parse(text: &str) -> Result<Case, InputError> {
     let mut lines = Lines::new(text);
     let mut instances = Vec::new();
     loop {
@@ -418,7 +418,7 @@ fn write_pieces(out: &mut String, pieces: &[Piece]) {
 }
 
 /// Writes a case in the judge format, `0 0` included (the inverse of [`parse`]).
-pub fn write_input(case: &Case) -> String {
+fn write_input(case: &Case) -> String {
     let mut out = String::new();
     for instance in &case.instances {
         out.push_str(&format!(
@@ -442,11 +442,31 @@ pub fn write_input(case: &Case) -> String {
 }
 
 /// Writes the answer exactly as the judge expects it: one line per instance.
-pub fn write_answer(answer: &Answer) -> String {
+fn write_answer(answer: &Answer) -> String {
     answer.iter().map(|v| format!("{v}\n")).collect()
 }
 
 #[cfg(test)]
 mod tests;
 
-crate::model!(Case => Answer);
+/// The judge's view of the puzzle: the fast solver and the judge-format I/O
+/// (the functions above), named once, as [`crate::Model`].
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    fn parse(text: &str) -> Result<Case, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        fast::solve(self)
+    }
+}

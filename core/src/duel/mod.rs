@@ -23,9 +23,7 @@ pub mod race;
 pub mod search;
 mod step;
 
-pub use fast::{
-    legal_lists, line_marker, prepare, resolve_traced, resolve_turn, solve, Recorder, Sink,
-};
+pub use fast::{legal_lists, line_marker, prepare, resolve_traced, resolve_turn, Recorder, Sink};
 
 use crate::input::{parse_int, InputError};
 use std::fmt;
@@ -440,4 +438,24 @@ pub use step::*;
 #[cfg(test)]
 mod tests;
 
-crate::model!(Case => Answer);
+/// The judge's view of the puzzle: the fast solver and the judge-format I/O
+/// (the functions above), named once, as [`crate::Model`].
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    fn parse(text: &str) -> Result<Case, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        fast::solve(self)
+    }
+}

@@ -34,11 +34,11 @@ pub fn write_result(result: &TurnResult) -> String {
     format!("{} | {}", write_state(&result.next), result.outcome)
 }
 
-pub fn write_input(case: &Case) -> String {
+pub(super) fn write_input(case: &Case) -> String {
     case.iter().map(|t| write_turn(t) + "\n").collect()
 }
 
-pub fn write_answer(answer: &Answer) -> String {
+pub(super) fn write_answer(answer: &Answer) -> String {
     answer.iter().map(|r| write_result(r) + "\n").collect()
 }
 
@@ -108,7 +108,7 @@ pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
 }
 
 /// Parses `duel step` text: one case per line; blank lines are skipped.
-pub fn parse(text: &str) -> Result<Case, InputError> {
+pub(super) fn parse(text: &str) -> Result<Case, InputError> {
     let mut case = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         if !raw.trim().is_empty() {

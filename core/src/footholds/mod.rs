@@ -13,7 +13,7 @@
 
 mod fast;
 
-pub use fast::{clear_table, solve, solve_within};
+pub use fast::{clear_table, solve_within};
 
 use crate::input::{InputError, Lines};
 
@@ -122,7 +122,7 @@ impl Game {
 /// Parses the project's text format: per game a line `H W`, H lines of W values
 /// 0/1, a line `ar ac br bc` (0-based); games until the end of input. Blank lines
 /// between games are skipped.
-pub fn parse(text: &str) -> Result<Case, InputError> {
+fn parse(text: &str) -> Result<Case, InputError> {
     let mut lines = Lines::new(text);
     let mut games = Vec::new();
     while let Some(header) = lines.next_nonblank() {
@@ -162,7 +162,7 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
 }
 
 /// Writes a case in the text format (the inverse of [`parse`]).
-pub fn write_input(case: &Case) -> String {
+fn write_input(case: &Case) -> String {
     let mut out = String::new();
     for game in &case.games {
         out.push_str(&format!("{} {}\n", game.height, game.width));
@@ -180,11 +180,31 @@ pub fn write_input(case: &Case) -> String {
 }
 
 /// One answer per line.
-pub fn write_answer(answer: &Answer) -> String {
+fn write_answer(answer: &Answer) -> String {
     answer.iter().map(|moves| format!("{moves}\n")).collect()
 }
 
-crate::model!(Case => Answer);
+/// The judge's view of the puzzle: the fast solver and the judge-format I/O
+/// (the functions above), named once, as [`crate::Model`].
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    fn parse(text: &str) -> Result<Case, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        fast::solve(self)
+    }
+}
 
 #[cfg(test)]
 mod tests {

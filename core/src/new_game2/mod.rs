@@ -10,7 +10,7 @@
 
 mod fast;
 
-pub use fast::{solve, trace};
+pub use fast::trace;
 
 use crate::input::{InputError, Lines};
 use std::fmt;
@@ -366,7 +366,7 @@ pub struct Trace {
 }
 
 /// Parses the judge input: `N K`, N rows of N colours, K lines `row col dir`.
-pub fn parse(text: &str) -> Result<Case, InputError> {
+fn parse(text: &str) -> Result<Case, InputError> {
     let mut lines = Lines::new(text);
     let header = lines.next_exact(2, "N and K")?;
     let n: usize = header.int(0, "N", MIN_N..=MAX_N)?;
@@ -407,7 +407,7 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
 }
 
 /// Writes a case in the judge format (the inverse of [`parse`]).
-pub fn write_input(case: &Case) -> String {
+fn write_input(case: &Case) -> String {
     let mut out = format!("{} {}\n", case.n, case.pieces.len());
     for row in case.board.chunks(case.n) {
         let codes: Vec<String> = row.iter().map(|c| c.code().to_string()).collect();
@@ -426,11 +426,31 @@ pub fn write_input(case: &Case) -> String {
 }
 
 /// Writes the answer exactly as the judge expects it.
-pub fn write_answer(answer: &Answer) -> String {
+fn write_answer(answer: &Answer) -> String {
     format!("{answer}\n")
 }
 
 #[cfg(test)]
 mod tests;
 
-crate::model!(Case => Answer);
+/// The judge's view of the puzzle: the fast solver and the judge-format I/O
+/// (the functions above), named once, as [`crate::Model`].
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    fn parse(text: &str) -> Result<Case, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        fast::solve(self)
+    }
+}

@@ -12,7 +12,7 @@
 
 mod fast;
 
-pub use fast::{events, solve, trace};
+pub use fast::{events, trace};
 
 use crate::input::{InputError, Lines};
 use std::fmt;
@@ -314,7 +314,7 @@ pub struct Trace {
 
 /// Parses the judge input: games `R T`, R lines `r c`, T lines `r c`, until `0 0`.
 /// Blank lines are skipped (the format is one pair per line, and real files vary).
-pub fn parse(text: &str) -> Result<Case, InputError> {
+fn parse(text: &str) -> Result<Case, InputError> {
     let mut lines = Lines::new(text);
     let mut games = Vec::new();
     loop {
@@ -374,7 +374,7 @@ pub fn parse(text: &str) -> Result<Case, InputError> {
 }
 
 /// Writes a case in the judge format, one pair per line, ending with `0 0`.
-pub fn write_input(case: &Case) -> String {
+fn write_input(case: &Case) -> String {
     let mut out = String::new();
     for game in &case.games {
         out.push_str(&format!("{} {}\n", game.robots.len(), game.teleports.len()));
@@ -387,7 +387,7 @@ pub fn write_input(case: &Case) -> String {
 }
 
 /// Writes the answer exactly as the judge expects it.
-pub fn write_answer(answer: &Answer) -> String {
+fn write_answer(answer: &Answer) -> String {
     let mut out = String::new();
     for (index, result) in answer.iter().enumerate() {
         if index > 0 {
@@ -415,7 +415,27 @@ pub fn write_answer(answer: &Answer) -> String {
     out
 }
 
-crate::model!(Case => Answer);
+/// The judge's view of the puzzle: the fast solver and the judge-format I/O
+/// (the functions above), named once, as [`crate::Model`].
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    fn parse(text: &str) -> Result<Case, InputError> {
+        parse(text)
+    }
+
+    fn write_input(&self) -> String {
+        write_input(self)
+    }
+
+    fn write_answer(answer: &Answer) -> String {
+        write_answer(answer)
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        fast::solve(self)
+    }
+}
 
 #[cfg(test)]
 mod tests {

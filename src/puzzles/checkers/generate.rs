@@ -99,7 +99,7 @@ pub(super) fn seed_jumps(
 
 /// The reference's check of the case, run as the generator plays it: its legal
 /// lists choose the moves, and each move made is checked as the reference's
-/// [`reference::solve`] checks it, so the run at the end is the reference's on
+/// [`Naive::solve_naively`](lockstep_reference::Naive::solve_naively) checks it, so the run at the end is the reference's on
 /// the case. When the campaign's fuel runs out on the way, the rest is played
 /// with unlimited fuel and no run is handed over: the harness then runs the
 /// reference itself, which runs out as well.
@@ -305,6 +305,7 @@ fn generate_played_with_fuel(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lockstep_reference::Naive;
 
     /// With too little fuel for some cases, the generator hands over the
     /// reference's run when the reference finishes within that fuel and
@@ -324,7 +325,7 @@ mod tests {
             let plenty = generate_played(&mut Unstructured::new(&bytes), CaseLimits::Wide)
                 .expect("1024 bytes make a case");
             assert_eq!(case, plenty.0, "seed {seed}");
-            let fresh = reference::solve(&case, &mut Fuel::new(12));
+            let fresh = case.solve_naively(&mut Fuel::new(12));
             match generated {
                 Some(run) => {
                     assert_eq!(run, fresh, "seed {seed}");

@@ -3,6 +3,7 @@
 //! file), and empty files. A finding must survive every one of them.
 
 use super::*;
+use lockstep_core::Model;
 
 /// `count` different new_game2 rows, named `name-0`, `name-1`, ..., as a
 /// corpus file, and their inputs.
@@ -20,8 +21,8 @@ fn new_game2_rows(seed: u64, count: usize, name: &str) -> (String, Vec<String>) 
     let mut text = corpus::COLUMNS.join(",") + "\n";
     let mut inputs = Vec::new();
     for (i, case) in cases.iter().enumerate() {
-        let input = corpus::encode_for::<NewGame2>(&NewGame2::write_input(case));
-        let answer = NewGame2::write_answer(&NewGame2::core(case).answer);
+        let input = corpus::encode_for::<NewGame2>(&case.write_input());
+        let answer = <NewGame2 as Puzzle>::Case::write_answer(&case.solve().answer);
         text.push_str(&corpus::row_to_csv(&Row {
             name: format!("{name}-{i}"),
             input: input.clone(),
