@@ -108,6 +108,16 @@ pub trait Puzzle: 'static {
     /// The reference's budget per case in campaigns; running out is a timeout.
     const FUEL: u64;
 
+    /// How many generated cases the test suite's quick checks run on this
+    /// puzzle (the quickcheck property, the input round trip): sized so that
+    /// one takes about a second in the test profile. Kept with the puzzle so
+    /// that the tests loop over the list of puzzles.
+    const PROPERTY_CASES: u64 = 3000;
+    /// How many generated cases the mutant test (`tests/mutants.rs`, what
+    /// cargo-mutants runs on every core mutant) checks against the
+    /// reference: enough to catch a core bug in a few seconds on two cores.
+    const MUTANT_CASES: u64 = 6000;
+
     /// The case type. Core's [`Model`] on it gives the judge-format I/O and
     /// the fast solver, the reference's [`Naive`] the oracle, so that an
     /// adapter writes neither.

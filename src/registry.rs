@@ -8,7 +8,6 @@ use crate::bench::{self, BenchOptions, BenchResult};
 use crate::campaign::{self, CampaignOptions, NotReproduced, Tally};
 use crate::corpus::{self, Row};
 use crate::puzzle::Encoding;
-use crate::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
 use crate::replay::{self, ReplayReport};
 use crate::stress::{self, StressOptions};
 use crate::text::indent;
@@ -204,15 +203,8 @@ struct Registered<P> {
 }
 
 impl<P> Registered<P> {
-    /// A puzzle with no bench lines of its own.
-    const fn new() -> Self {
-        Registered {
-            puzzle: PhantomData,
-            extras: bench::no_extras,
-        }
-    }
-
-    /// A puzzle with bench lines of its own (`src/bench/PUZZLE.rs`).
+    /// A puzzle with its bench lines (`src/bench/PUZZLE.rs`, or
+    /// [`bench::no_extras`]).
     const fn with_extras(extras: bench::Extras) -> Self {
         Registered {
             puzzle: PhantomData,
@@ -413,16 +405,23 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     }
 }
 
-/// Every puzzle built so far, in the order reports list them.
+/// Every puzzle, in the order reports list them: the list of
+/// [`for_each_puzzle!`](crate::for_each_puzzle).
 pub fn all() -> &'static [&'static dyn AnyPuzzle] {
-    static ALL: &[&dyn AnyPuzzle] = &[
-        &Registered::<Robots>::new(),
-        &Registered::<NewGame2>::new(),
-        &Registered::<Footholds>::with_extras(bench::footholds::extras),
-        &Registered::<Checkers>::with_extras(bench::checkers::extras),
-        &Registered::<Duel>::with_extras(bench::duel::extras),
-        &Registered::<DuelSearch>::with_extras(bench::duel_search::extras),
-    ];
+    macro_rules! extras {
+        ($m:ident) => {
+            bench::no_extras
+        };
+        ($m:ident bench) => {
+            bench::$m::extras
+        };
+    }
+    macro_rules! registered {
+        ($($ty:ident $m:ident [$($flag:ident)?],)*) => {
+            &[$(&Registered::<crate::puzzles::$ty>::with_extras(extras!($m $($flag)?))),*]
+        };
+    }
+    static ALL: &[&dyn AnyPuzzle] = crate::for_each_puzzle!(registered);
     ALL
 }
 

@@ -14,7 +14,7 @@
 
 use lockstep::campaign::{self, CampaignOptions};
 use lockstep::puzzle::{CaseLimits, Puzzle};
-use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
+use lockstep::puzzles::{Checkers, Duel, NewGame2, Robots};
 use lockstep::replay;
 use lockstep_core::Model;
 use std::path::Path;
@@ -57,27 +57,30 @@ fn check<P: Puzzle>(cases: u64) -> Vec<String> {
     problems
 }
 
-#[test]
-fn mutants_robots() {
-    let problems = check::<Robots>(4_000);
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+/// One test per puzzle, `campaign::<module>`, from the one list of puzzles:
+/// the corpus replays and [`Puzzle::MUTANT_CASES`] generated cases agree.
+mod campaign_each {
+    macro_rules! mutant_tests {
+        ($($ty:ident $m:ident [$($flag:ident)?],)*) => {
+            $(
+                #[test]
+                fn $m() {
+                    use lockstep::puzzle::Puzzle;
+                    type P = lockstep::puzzles::$ty;
+                    let problems = super::check::<P>(P::MUTANT_CASES);
+                    assert!(problems.is_empty(), "{}", problems.join("\n"));
+                }
+            )*
+        };
+    }
+    lockstep::for_each_puzzle!(mutant_tests);
 }
 
+/// Checkers perft: from the start against the published counts, and from
+/// generated positions against the reference's.
 #[test]
-fn mutants_new_game2() {
-    let problems = check::<NewGame2>(6_000);
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-#[test]
-fn mutants_footholds() {
-    let problems = check::<Footholds>(6_000);
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-#[test]
-fn mutants_checkers() {
-    let mut problems = check::<Checkers>(40_000);
+fn mutants_checkers_perft() {
+    let mut problems = Vec::new();
     // English draughts perft from the start, as published (depths 1 to 7).
     let published = [7u64, 49, 302, 1469, 7361, 36768, 179_740];
     for (depth, &nodes) in (1..).zip(&published) {
@@ -109,18 +112,6 @@ fn mutants_checkers() {
             }
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-#[test]
-fn mutants_duel() {
-    let problems = check::<Duel>(60_000);
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-#[test]
-fn mutants_duel_search() {
-    let problems = check::<DuelSearch>(400);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -277,12 +268,10 @@ fn packing_is_injective() -> Vec<String> {
 #[test]
 fn mutants_shared_code() {
     let mut problems = Vec::new();
-    problems.extend(input_round_trip::<Robots>(1000));
-    problems.extend(input_round_trip::<NewGame2>(2000));
-    problems.extend(input_round_trip::<Footholds>(2000));
-    problems.extend(input_round_trip::<Checkers>(3000));
-    problems.extend(input_round_trip::<Duel>(3000));
-    problems.extend(input_round_trip::<DuelSearch>(500));
+    fn round_trip_sample<P: Puzzle>() -> Vec<String> {
+        input_round_trip::<P>(P::PROPERTY_CASES)
+    }
+    problems.extend(lockstep::each_puzzle!(round_trip_sample()).concat());
     problems.extend(legal_lists_agree(300));
     problems.extend(legality_agrees(300));
     problems.extend(packing_is_injective());

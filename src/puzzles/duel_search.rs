@@ -157,6 +157,8 @@ impl Puzzle for DuelSearch {
     /// Joint actions resolved, all four searches together (two per player);
     /// the generator keeps each matrix under 40,000.
     const FUEL: u64 = 400_000;
+    const PROPERTY_CASES: u64 = 300;
+    const MUTANT_CASES: u64 = 400;
 
     type Case = State;
     type Answer = Values;

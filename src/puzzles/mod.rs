@@ -1,18 +1,55 @@
 //! The puzzle adapters, one module per puzzle (named as in `lockstep-core` and
-//! `lockstep-reference`). The registry the CLI picks them from is
-//! [`crate::registry`], a floor above, so that the adapters need nothing of the
-//! drivers (bench, campaign, stress) that the registry dispatches to.
+//! `lockstep-reference`), and [`for_each_puzzle!`](crate::for_each_puzzle), the
+//! one list of puzzles that everything else is generated from: these modules,
+//! the registry the CLI picks from ([`crate::registry`], a floor above, so
+//! that the adapters need nothing of the drivers it dispatches to), and the
+//! tests' loops over every puzzle.
 
-pub mod checkers;
-pub mod duel;
-pub mod duel_search;
-pub mod footholds;
-pub mod new_game2;
-pub mod robots;
+/// The one list of puzzles: each entry is the adapter type, the module name
+/// (in every crate, the fuzz target and the corpus file) and, in brackets,
+/// `bench` when `src/bench/<module>.rs` adds bench lines of its own.
+///
+/// `for_each_puzzle!(my_macro)` calls `my_macro! { Type module [flags], ... }`
+/// with the whole list, for code that makes items (modules, tables);
+/// [`each_puzzle!`](crate::each_puzzle) is the short form for calling one
+/// generic function for every puzzle. A new puzzle is one line here (see
+/// ARCHITECTURE.md, "Adding a puzzle"), as regex's test `load!` lists its
+/// suites once.
+#[macro_export]
+macro_rules! for_each_puzzle {
+    (@list $($how:tt)*) => {
+        $crate::for_each_puzzle! { @apply [$($how)*]
+            Robots robots [],
+            NewGame2 new_game2 [],
+            Footholds footholds [bench],
+            Checkers checkers [bench],
+            Duel duel [bench],
+            DuelSearch duel_search [bench],
+        }
+    };
+    (@apply [call $f:ident $args:tt] $($ty:ident $m:ident [$($flag:ident)?],)*) => {
+        [$($f::<$crate::puzzles::$ty> $args),*]
+    };
+    (@apply [callback $callback:ident] $($entry:tt)*) => {
+        $callback! { $($entry)* }
+    };
+    ($callback:ident) => {
+        $crate::for_each_puzzle! { @list callback $callback }
+    };
+}
 
-pub use checkers::Checkers;
-pub use duel::Duel;
-pub use duel_search::DuelSearch;
-pub use footholds::Footholds;
-pub use new_game2::NewGame2;
-pub use robots::Robots;
+/// `each_puzzle!(f(args))` is `[f::<Robots>(args), f::<NewGame2>(args), ...]`
+/// over the list of [`for_each_puzzle!`](crate::for_each_puzzle), in its order.
+#[macro_export]
+macro_rules! each_puzzle {
+    ($f:ident $args:tt) => {
+        $crate::for_each_puzzle!(@list call $f $args)
+    };
+}
+
+macro_rules! adapters {
+    ($($ty:ident $m:ident [$($flag:ident)?],)*) => {
+        $(pub mod $m; pub use $m::$ty;)*
+    };
+}
+crate::for_each_puzzle!(adapters);

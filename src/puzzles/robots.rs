@@ -351,6 +351,8 @@ impl Puzzle for Robots {
     /// Candidates tried (ten a move, more with teleports): enough for games of a few
     /// thousand moves; generated games take a few hundred at most.
     const FUEL: u64 = 200_000;
+    const PROPERTY_CASES: u64 = 1_000;
+    const MUTANT_CASES: u64 = 4_000;
     const RULE_BRANCHES: &'static [&'static str] = &FEATURE_NAMES;
 
     type Case = Case;

@@ -289,6 +289,11 @@ pub(crate) const BUGS: [(&str, Solver<Checkers>); 4] = [
     ("a king may jump a piece twice", king_jumps_twice),
 ];
 
+/// This puzzle's planted bugs for the catalogue (`planted.rs`).
+pub(crate) fn bugs() -> Vec<(&'static str, Solver<Checkers>)> {
+    BUGS.iter().copied().collect()
+}
+
 #[test]
 fn planted_bugs_are_found_and_shrunk_small() {
     let total = |c: &Case| c.instances.iter().map(pieces).sum::<usize>();

@@ -401,6 +401,11 @@ pub(crate) const BUGS: [(&str, Solver<Duel>, usize); 4] = [
     ("equal damage still hurts", tie_still_hurts, 2),
 ];
 
+/// This puzzle's planted bugs for the catalogue (`planted.rs`).
+pub(crate) fn bugs() -> Vec<(&'static str, Solver<Duel>)> {
+    BUGS.iter().map(|&(name, solver, _)| (name, solver)).collect()
+}
+
 fn non_wait(case: &Case) -> usize {
     case.iter()
         .flat_map(|t| t.actions.iter().flatten())

@@ -137,6 +137,11 @@ fn core_search_values_equal_the_reference_on_generated_states() {
 }
 
 /// A search that never considers the opponent's dashes.
+/// This puzzle's planted bugs for the catalogue (`planted.rs`).
+pub(crate) fn bugs() -> Vec<(&'static str, lockstep::puzzle::Solver<DuelSearch>)> {
+    vec![("blind to dashes", blind_to_dashes)]
+}
+
 pub(crate) fn blind_to_dashes(state: &State) -> Run<[i32; 6]> {
     let mut answer = state.solve().answer;
     let blind = [0, 1].map(|p| {

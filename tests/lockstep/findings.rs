@@ -10,7 +10,7 @@ use crate::support::{fails_with, lockstep, scratch, text, BIN};
 use lockstep::campaign::{self, Solver};
 use lockstep::corpus::{self, Appended, Recorded, Row};
 use lockstep::puzzle::{run_reference, Encoding, Puzzle};
-use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
+use lockstep::puzzles::{NewGame2, Robots};
 use lockstep::replay;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
 use lockstep::triage::{self, Reproduce};
@@ -144,32 +144,17 @@ fn check_replays<P: Puzzle>(path: &Path, broken: Solver<P>, rows: usize) -> Resu
 
 #[test]
 fn a_finding_from_every_puzzle_fails_replay_until_the_core_is_fixed() {
-    let results = [
-        (
-            Robots::NAME,
-            round_trip::<Robots>(crate::robots::pushes_whole_chain, 40_000),
-        ),
-        (
-            NewGame2::NAME,
-            round_trip::<NewGame2>(crate::new_game2::leaves_its_stack_behind, 10_000),
-        ),
-        (
-            Footholds::NAME,
-            round_trip::<Footholds>(crate::footholds::loser_minimises, 10_000),
-        ),
-        (
-            Checkers::NAME,
-            round_trip::<Checkers>(crate::checkers::capture_only_for_mover, 40_000),
-        ),
-        (
-            Duel::NAME,
-            round_trip::<Duel>(crate::duel::guard_blocks_break, 40_000),
-        ),
-        (
-            DuelSearch::NAME,
-            round_trip::<DuelSearch>(crate::duel_search::blind_to_dashes, 6_000),
-        ),
-    ];
+    // The first planted bug of each puzzle's catalogue.
+    macro_rules! round_trips {
+        ($($ty:ident $m:ident [$($flag:ident)?],)*) => {
+            [$({
+                type P = lockstep::puzzles::$ty;
+                let (_, bug) = crate::$m::bugs()[0];
+                (P::NAME, round_trip::<P>(bug, 20 * P::PROPERTY_CASES))
+            }),*]
+        };
+    }
+    let results = lockstep::for_each_puzzle!(round_trips);
     let mut problems = Vec::new();
     let mut largest = 0;
     for (name, result) in results {
@@ -225,12 +210,10 @@ fn every_answer_shape_survives_the_corpus_encoding() {
         problems.truncate(3);
         problems
     }
-    let mut problems = check::<Robots>(300);
-    problems.extend(check::<NewGame2>(2000));
-    problems.extend(check::<Footholds>(2000));
-    problems.extend(check::<Checkers>(2000));
-    problems.extend(check::<Duel>(2000));
-    problems.extend(check::<DuelSearch>(200));
+    fn check_sample<P: Puzzle>() -> Vec<String> {
+        check::<P>(P::PROPERTY_CASES / 2)
+    }
+    let problems = lockstep::each_puzzle!(check_sample()).concat();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -303,6 +303,11 @@ pub(crate) const BUGS: [(&str, Solver<Footholds>); 3] = [
     ("the winner maximises", winner_maximises),
 ];
 
+/// This puzzle's planted bugs for the catalogue (`planted.rs`).
+pub(crate) fn bugs() -> Vec<(&'static str, Solver<Footholds>)> {
+    BUGS.iter().copied().collect()
+}
+
 #[test]
 fn planted_bugs_are_found_and_shrunk_to_3x3() {
     let bugs = BUGS.map(|(name, solver)| PlantedBug::<Footholds> {

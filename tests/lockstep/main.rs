@@ -9,19 +9,22 @@
 //! the clock only through generous limits.
 
 mod abuse;
-mod checkers;
 mod cli;
 mod corpus;
-mod duel;
-mod duel_search;
 mod findings;
-mod footholds;
 mod layout;
-mod new_game2;
 mod planted;
 mod properties;
 mod referee;
-mod robots;
 mod stress;
 mod stress_any;
 mod support;
+
+/// One test module per puzzle (`tests/lockstep/<module>.rs`: the statement's
+/// examples, rule scenarios, planted bugs), from the one list of puzzles.
+macro_rules! puzzle_tests {
+    ($($ty:ident $m:ident [$($flag:ident)?],)*) => {
+        $(mod $m;)*
+    };
+}
+lockstep::for_each_puzzle!(puzzle_tests);

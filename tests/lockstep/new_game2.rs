@@ -267,6 +267,11 @@ pub(crate) const BUGS: [(&str, Solver<NewGame2>); 3] = [
     ("leaves its stack behind", leaves_its_stack_behind),
 ];
 
+/// This puzzle's planted bugs for the catalogue (`planted.rs`).
+pub(crate) fn bugs() -> Vec<(&'static str, Solver<NewGame2>)> {
+    BUGS.iter().copied().collect()
+}
+
 #[test]
 fn planted_bugs_are_found_and_shrunk_small() {
     let bugs = BUGS.map(|(name, solver)| PlantedBug::<NewGame2> {

@@ -8,7 +8,7 @@
 
 use lockstep::campaign::{self, CampaignOptions, Solver};
 use lockstep::puzzle::{CaseLimits, Puzzle};
-use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
+use lockstep::puzzles::NewGame2;
 use lockstep_core::Model;
 
 /// One planted bug and how to hunt it from a seed.
@@ -57,39 +57,21 @@ fn planted<P: Puzzle>(bug: &'static str, solver: Solver<P>) -> Planted {
     }
 }
 
-/// Every planted bug of every puzzle.
+/// Every planted bug of every puzzle: each puzzle's test module's `bugs()`,
+/// over the one list of puzzles.
 fn catalogue() -> Vec<Planted> {
-    let mut all = Vec::new();
-    all.extend(
-        crate::robots::BUGS
-            .iter()
-            .map(|&(bug, solver, _)| planted::<Robots>(bug, solver)),
-    );
-    all.extend(
-        crate::new_game2::BUGS
-            .iter()
-            .map(|&(bug, solver)| planted::<NewGame2>(bug, solver)),
-    );
-    all.extend(
-        crate::footholds::BUGS
-            .iter()
-            .map(|&(bug, solver)| planted::<Footholds>(bug, solver)),
-    );
-    all.extend(
-        crate::checkers::BUGS
-            .iter()
-            .map(|&(bug, solver)| planted::<Checkers>(bug, solver)),
-    );
-    all.extend(
-        crate::duel::BUGS
-            .iter()
-            .map(|&(bug, solver, _)| planted::<Duel>(bug, solver)),
-    );
-    all.push(planted::<DuelSearch>(
-        "blind to dashes",
-        crate::duel_search::blind_to_dashes,
-    ));
-    all
+    macro_rules! catalogue {
+        ($($ty:ident $m:ident [$($flag:ident)?],)*) => {{
+            let mut all = Vec::new();
+            $(all.extend(
+                crate::$m::bugs()
+                    .into_iter()
+                    .map(|(bug, solver)| planted::<lockstep::puzzles::$ty>(bug, solver)),
+            );)*
+            all
+        }};
+    }
+    lockstep::for_each_puzzle!(catalogue)
 }
 
 fn median(mut values: Vec<f64>) -> f64 {

@@ -6,7 +6,7 @@ use lockstep::campaign::{
     generate_case, generate_case_with_reference, generate_case_within, Shard,
 };
 use lockstep::puzzle::{CaseLimits, Puzzle};
-use lockstep::puzzles::{Checkers, Duel, DuelSearch, Footholds, NewGame2, Robots};
+use lockstep::puzzles::Checkers;
 use lockstep::quickcheck_cases::{core_agrees_with_reference, Generated};
 use lockstep::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
 use lockstep_core::Model;
@@ -25,34 +25,22 @@ fn agrees<P: Puzzle>(tests: u64) {
         .quickcheck(core_agrees_with_reference::<P> as fn(Generated<P>) -> TestResult);
 }
 
-#[test]
-fn new_game2_core_agrees_with_reference() {
-    agrees::<NewGame2>(3000);
-}
-
-#[test]
-fn robots_core_agrees_with_reference() {
-    agrees::<Robots>(1000);
-}
-
-#[test]
-fn checkers_core_agrees_with_reference() {
-    agrees::<Checkers>(3000);
-}
-
-#[test]
-fn footholds_core_agrees_with_reference() {
-    agrees::<Footholds>(3000);
-}
-
-#[test]
-fn duel_core_agrees_with_reference() {
-    agrees::<Duel>(3000);
-}
-
-#[test]
-fn duel_search_core_agrees_with_reference() {
-    agrees::<DuelSearch>(300);
+/// One test per puzzle, `core_agrees_with_reference::<module>`, from the one
+/// list of puzzles, each over [`Puzzle::PROPERTY_CASES`] cases.
+mod core_agrees_with_reference {
+    macro_rules! property_tests {
+        ($($ty:ident $m:ident [$($flag:ident)?],)*) => {
+            $(
+                #[test]
+                fn $m() {
+                    use lockstep::puzzle::Puzzle;
+                    type P = lockstep::puzzles::$ty;
+                    super::agrees::<P>(P::PROPERTY_CASES);
+                }
+            )*
+        };
+    }
+    lockstep::for_each_puzzle!(property_tests);
 }
 
 /// A campaign can be repeated: the same seed gives the same cases, another seed
@@ -72,12 +60,7 @@ fn same_seed_same_cases<P: Puzzle>() {
 
 #[test]
 fn the_same_seed_gives_the_same_cases() {
-    same_seed_same_cases::<Robots>();
-    same_seed_same_cases::<NewGame2>();
-    same_seed_same_cases::<Footholds>();
-    same_seed_same_cases::<Checkers>();
-    same_seed_same_cases::<Duel>();
-    same_seed_same_cases::<DuelSearch>();
+    lockstep::each_puzzle!(same_seed_same_cases());
 }
 
 /// The campaign's short first try ([`FIRST_BYTES`]) makes exactly the case
@@ -108,19 +91,14 @@ fn short_first_try_changes_no_case<P: Puzzle>(limits: CaseLimits) {
 #[test]
 fn the_short_first_try_changes_no_case() {
     for limits in [CaseLimits::Wide, CaseLimits::Original] {
-        short_first_try_changes_no_case::<Robots>(limits);
-        short_first_try_changes_no_case::<NewGame2>(limits);
-        short_first_try_changes_no_case::<Footholds>(limits);
-        short_first_try_changes_no_case::<Checkers>(limits);
-        short_first_try_changes_no_case::<Duel>(limits);
-        short_first_try_changes_no_case::<DuelSearch>(limits);
+        lockstep::each_puzzle!(short_first_try_changes_no_case(limits));
     }
 }
 
 /// Every puzzle's generator, asked for the original limits, keeps to them as
-/// each puzzle's `within_original` (written from its rule page) checks. Duel
-/// and duel-search are left out: their statement sets no limit a reachable
-/// state could break, so their check is `true` and could not fail.
+/// each puzzle's `within_original` (written from its rule page) checks. (For
+/// duel and duel-search the check is `true`: their statement sets no limit a
+/// reachable state could break; a puzzle added later is checked by default.)
 #[test]
 fn original_cases_keep_to_the_original_limits() {
     use lockstep::campaign::generate_case_within;
@@ -141,15 +119,13 @@ fn original_cases_keep_to_the_original_limits() {
         );
         outside
     }
-    let outside: Vec<String> = [
-        check::<Robots>(2000),
-        check::<NewGame2>(2000),
-        check::<Footholds>(2000),
-        check::<Checkers>(5000),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    fn check_sample<P: Puzzle>() -> Option<String> {
+        check::<P>(2 * P::PROPERTY_CASES)
+    }
+    let outside: Vec<String> = lockstep::each_puzzle!(check_sample())
+        .into_iter()
+        .flatten()
+        .collect();
     assert!(
         outside.is_empty(),
         "outside the limits:\n{}",
@@ -184,12 +160,7 @@ fn shrinking_stays_inside_the_original_limits<P: Puzzle>() -> usize {
 
 #[test]
 fn every_shrinker_stays_inside_the_original_limits() {
-    let checked = [
-        shrinking_stays_inside_the_original_limits::<Robots>(),
-        shrinking_stays_inside_the_original_limits::<NewGame2>(),
-        shrinking_stays_inside_the_original_limits::<Footholds>(),
-        shrinking_stays_inside_the_original_limits::<Checkers>(),
-    ];
+    let checked = lockstep::each_puzzle!(shrinking_stays_inside_the_original_limits());
     assert!(checked.iter().all(|&n| n >= 90), "{checked:?}");
 }
 
@@ -235,24 +206,22 @@ fn generated_reference_runs_are_the_references<P: Puzzle>(limits: CaseLimits) ->
 #[test]
 fn generators_hand_over_the_references_own_result() {
     for limits in [CaseLimits::Wide, CaseLimits::Original] {
-        let handed = [
-            generated_reference_runs_are_the_references::<Robots>(limits),
-            generated_reference_runs_are_the_references::<NewGame2>(limits),
-            generated_reference_runs_are_the_references::<Footholds>(limits),
-            generated_reference_runs_are_the_references::<Checkers>(limits),
-            generated_reference_runs_are_the_references::<Duel>(limits),
-            generated_reference_runs_are_the_references::<DuelSearch>(limits),
-        ];
+        fn handed<P: Puzzle>(limits: CaseLimits) -> (&'static str, usize) {
+            (
+                P::NAME,
+                generated_reference_runs_are_the_references::<P>(limits),
+            )
+        }
         // Checkers plays every case forward, duel its games (a fifth); the
         // others play nothing. A generator that stopped handing results over
         // would pass the comparison above emptily.
-        assert_eq!(handed[..3], [0, 0, 0], "{limits:?}");
-        assert!(handed[3] > 2900, "checkers {limits:?}: {handed:?}");
-        assert!(
-            (400..900).contains(&handed[4]),
-            "duel {limits:?}: {handed:?}"
-        );
-        assert_eq!(handed[5], 0, "{limits:?}");
+        for (name, handed) in lockstep::each_puzzle!(handed(limits)) {
+            match name {
+                "checkers" => assert!(handed > 2900, "checkers {limits:?}: {handed}"),
+                "duel" => assert!((400..900).contains(&handed), "duel {limits:?}: {handed}"),
+                _ => assert_eq!(handed, 0, "{name} {limits:?}"),
+            }
+        }
     }
 }
 
@@ -376,29 +345,10 @@ fn off_by_one<P: Puzzle>(case: &P::Case) -> lockstep::puzzle::Run<P::Answer> {
 
 #[test]
 fn the_fuzz_target_body_reports_a_broken_core_for_every_puzzle() {
-    let results = [
-        (
-            "robots",
-            fuzz_one_end_to_end::<Robots>(off_by_one::<Robots>),
-        ),
-        (
-            "new-game2",
-            fuzz_one_end_to_end::<NewGame2>(off_by_one::<NewGame2>),
-        ),
-        (
-            "footholds",
-            fuzz_one_end_to_end::<Footholds>(off_by_one::<Footholds>),
-        ),
-        (
-            "checkers",
-            fuzz_one_end_to_end::<Checkers>(off_by_one::<Checkers>),
-        ),
-        ("duel", fuzz_one_end_to_end::<Duel>(off_by_one::<Duel>)),
-        (
-            "duel-search",
-            fuzz_one_end_to_end::<DuelSearch>(off_by_one::<DuelSearch>),
-        ),
-    ];
+    fn broken_core_reported<P: Puzzle>() -> (&'static str, (usize, usize)) {
+        (P::NAME, fuzz_one_end_to_end::<P>(off_by_one::<P>))
+    }
+    let results = lockstep::each_puzzle!(broken_core_reported());
     for (name, (reported, handed)) in results {
         assert!(reported >= 100, "{name}: {reported} of 200 reported");
         // The handed-over path is among the cases reported.

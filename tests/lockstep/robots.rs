@@ -401,6 +401,11 @@ pub(crate) const BUGS: [(&str, Solver<Robots>, usize); 3] = [
     ),
 ];
 
+/// This puzzle's planted bugs for the catalogue (`planted.rs`).
+pub(crate) fn bugs() -> Vec<(&'static str, Solver<Robots>)> {
+    BUGS.iter().map(|&(name, solver, _)| (name, solver)).collect()
+}
+
 /// At most this many diverging cases are shrunk per bug; the smallest result counts.
 /// (A campaign keeps finding the same bug; each finding is another start for the
 /// shrinker, whose result is only a local minimum.)

@@ -206,6 +206,7 @@ impl Puzzle for Checkers {
     const MODULE: &'static str = "checkers";
     /// Generated cases enumerate a few hundred moves at most.
     const FUEL: u64 = 200_000;
+    const MUTANT_CASES: u64 = 40_000;
 
     type Case = Case;
     type Answer = Answer;

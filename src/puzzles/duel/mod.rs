@@ -369,6 +369,7 @@ impl Puzzle for Duel {
     const MODULE: &'static str = "duel";
     /// One unit a line; generated games have at most 60 lines.
     const FUEL: u64 = 10_000;
+    const MUTANT_CASES: u64 = 60_000;
     const CORPUS_LINE_BREAK: char = ';';
     const PLAYED_THROUGH_REFEREE: bool = true;
     const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
