@@ -175,12 +175,15 @@ pub fn find_and_shrink<P: Puzzle>(
 pub use crate::puzzle::Solver;
 
 /// Runs a campaign for one puzzle against its core.
-pub fn run<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
-    run_with::<P>(options, P::Case::solve)
+pub fn run_campaign<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
+    run_campaign_with::<P>(options, P::Case::solve)
 }
 
 /// Runs a campaign for one puzzle against `core`.
-pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> CampaignReport<P::Case> {
+pub fn run_campaign_with<P: Puzzle>(
+    options: &CampaignOptions,
+    core: Solver<P>,
+) -> CampaignReport<P::Case> {
     let jobs = options.jobs.max(1) as u64;
     // Global job numbers: this machine's jobs among all machines' (`Shard`).
     let first_job = options.shard.jobs(jobs).start;
@@ -193,7 +196,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
     let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
     let feature_totals = Mutex::new(vec![0u64; P::RULE_BRANCHES.len()]);
 
-    // One job's loop over its own stream of cases (see `crate::jobs::run`).
+    // One job's loop over its own stream of cases (see `crate::jobs::run_jobs`).
     let job_loop = |local: u64| {
         let job = first_job + local;
         let mut buf = vec![0u8; CASE_BYTES];
@@ -273,7 +276,7 @@ pub fn run_with<P: Puzzle>(options: &CampaignOptions, core: Solver<P>) -> Campai
             t.timeout,
         )
     };
-    let elapsed = crate::jobs::run(
+    let elapsed = crate::jobs::run_jobs(
         jobs as usize,
         job_loop,
         options

@@ -40,20 +40,20 @@ macro_rules! counters {
         /// The jobs' shared totals of
         #[doc = concat!("[`", stringify!($name), "`].")]
         #[derive(Default)]
-        struct $shared {
+        $vis struct $shared {
             $($field: std::sync::atomic::AtomicU64),*
         }
 
         impl $shared {
             /// Adds a job's counts to the totals and zeroes them.
-            fn add(&self, local: &mut $name) {
+            $vis fn add(&self, local: &mut $name) {
                 $(self.$field.fetch_add(local.$field, std::sync::atomic::Ordering::Relaxed);)*
                 *local = $name::default();
             }
 
             /// The totals so far (each field read on its own: a field may run
             /// ahead of another while jobs add).
-            fn get(&self) -> $name {
+            $vis fn get(&self) -> $name {
                 $name {
                     $($field: self.$field.load(std::sync::atomic::Ordering::Relaxed)),*
                 }
@@ -74,7 +74,7 @@ pub type Message<'a> = &'a (dyn Fn(f64) -> String + Sync);
 /// One job with no progress line runs on the calling thread: a core's
 /// thread-local tables (footholds keeps 16 MiB) are then not faulted in anew
 /// for every run, which weighed on short runs such as a bench round.
-pub fn run(jobs: usize, job: impl Fn(u64) + Sync, message: Option<Message<'_>>) -> Duration {
+pub fn run_jobs(jobs: usize, job: impl Fn(u64) + Sync, message: Option<Message<'_>>) -> Duration {
     let start = Instant::now();
     let jobs = jobs.max(1);
     let running = AtomicUsize::new(jobs);
@@ -138,7 +138,7 @@ pub fn for_each_index<T: Send>(
         let done = results.lock().map_or(0, |r| r.len());
         message.map_or_else(String::new, |m| m(secs, done))
     };
-    run(
+    run_jobs(
         jobs,
         |_| loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
@@ -166,7 +166,7 @@ mod tests {
     fn every_job_runs_once_and_every_index_once_in_order() {
         for jobs in [1, 2, 3] {
             let seen = Mutex::new(Vec::new());
-            run(jobs, |j| seen.lock().unwrap().push(j), None);
+            run_jobs(jobs, |j| seen.lock().unwrap().push(j), None);
             let mut seen = seen.into_inner().unwrap();
             seen.sort_unstable();
             assert_eq!(seen, (0..jobs as u64).collect::<Vec<_>>());
@@ -188,7 +188,7 @@ mod tests {
             String::new()
         };
         let job = |_| std::thread::sleep(Duration::from_millis(150));
-        let elapsed = run(2, job, Some(&slow));
+        let elapsed = run_jobs(2, job, Some(&slow));
         assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
         assert!(elapsed < Duration::from_millis(1000), "{elapsed:?}");
     }
@@ -198,7 +198,7 @@ mod tests {
     #[test]
     fn a_panicking_job_does_not_hang_the_progress_line() {
         let result = std::panic::catch_unwind(|| {
-            run(
+            run_jobs(
                 2,
                 |j| {
                     if j == 1 {

@@ -373,7 +373,7 @@ pub fn stop_on_signals() {
 
 mod run;
 
-pub use run::{run, Ending, Execution, Limits, DEFAULT_OUTPUT_LIMIT};
+pub use run::{execute, Ending, Execution, Limits, DEFAULT_OUTPUT_LIMIT};
 
 #[cfg(test)]
 mod tests;

@@ -239,7 +239,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     }
 
     fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary {
-        let report = campaign::run::<P>(options);
+        let report = campaign::run_campaign::<P>(options);
         FuzzSummary {
             tally: report.tally,
             elapsed: report.elapsed,
@@ -349,7 +349,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     }
 
     fn stress(&self, options: &StressOptions) -> StressSummary {
-        let report = stress::run::<P>(options);
+        let report = stress::stress_puzzle::<P>(options);
         StressSummary {
             counts: report.counts,
             elapsed: report.elapsed,

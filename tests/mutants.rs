@@ -45,7 +45,7 @@ fn check<P: Puzzle>(cases: u64) -> Vec<String> {
         ),
         Err(e) => problems.push(format!("{}: {e:#}", P::NAME)),
     }
-    let report = campaign::run::<P>(&options(2026, cases));
+    let report = campaign::run_campaign::<P>(&options(2026, cases));
     if let Some((job, index, finding)) = report.finding {
         problems.push(format!(
             "{}: disagreement at job {job} case {index}: core {}, reference {}",

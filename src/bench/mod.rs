@@ -248,7 +248,7 @@ pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
             // The campaign's one job runs on this thread: its caches start
             // cleared, as the core's timed pass did, not warm from that pass.
             P::reset_caches();
-            let report = crate::campaign::run::<P>(&crate::campaign::CampaignOptions {
+            let report = crate::campaign::run_campaign::<P>(&crate::campaign::CampaignOptions {
                 shard: crate::campaign::Shard::WHOLE,
                 seconds: f64::INFINITY,
                 seed: options.seed,

@@ -19,8 +19,9 @@
 //! processes or referee: the tests' and the tuning's game, exact and fast.
 
 use super::bots::{Brain, Strategy};
+use super::protocol::Init;
 use super::tournament::{self, random_init, wilson_score, Game, Score, TournamentOptions};
-use lockstep_core::duel::{resolve_turn, Cell, Outcome, State};
+use lockstep_core::duel::{resolve_turn, Outcome, State};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -31,14 +32,14 @@ use std::time::{Duration, Instant};
 pub fn play_in_process(
     strategies: [Strategy; 2],
     seed: u64,
-    init: (Cell, Cell, Cell),
+    init: Init,
     per_turn: Option<Duration>,
 ) -> (Outcome, u8) {
     let mut brains = [
         Brain::new(strategies[0], seed),
         Brain::new(strategies[1], seed ^ 0x5851_f42d_4c95_7f2d),
     ];
-    let mut state = State::initial(init.0, init.1, init.2);
+    let mut state = State::initial(init.spring, init.p1, init.p2);
     loop {
         let mut actions = [[lockstep_core::duel::Action::WAIT; 2]; 2];
         for (me, brain) in brains.iter_mut().enumerate() {
@@ -108,7 +109,7 @@ pub struct LadderReport {
 }
 
 /// Plays the ladder.
-pub fn run(options: &LadderOptions) -> std::io::Result<LadderReport> {
+pub fn play_ladder(options: &LadderOptions) -> std::io::Result<LadderReport> {
     let start = Instant::now();
     let n = options.bots.len();
     let mut pairs = Vec::new();
@@ -120,7 +121,7 @@ pub fn run(options: &LadderOptions) -> std::io::Result<LadderReport> {
                     options.bots[i].0, options.bots[j].0, options.games
                 );
             }
-            let report = tournament::run(&TournamentOptions {
+            let report = tournament::play_tournament(&TournamentOptions {
                 commands: [options.bots[i].1.clone(), options.bots[j].1.clone()],
                 games: options.games,
                 jobs: options.jobs,
@@ -273,7 +274,11 @@ mod tests {
 
     #[test]
     fn a_game_in_process_ends() {
-        let init = ((4, 4), (1, 1), (7, 7));
+        let init = Init {
+            spring: (4, 4),
+            p1: (1, 1),
+            p2: (7, 7),
+        };
         let (outcome, turns) = play_in_process([Strategy::Spring, Strategy::Random], 1, init, None);
         assert_ne!(outcome, Outcome::Ongoing);
         assert!((1..=60).contains(&turns));

@@ -10,7 +10,6 @@
 
 use super::referee::{self, FaultKind, GameReport, RefereeOptions};
 use super::tournament::Score;
-use lockstep_core::duel::Cell;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -84,7 +83,7 @@ impl std::fmt::Display for DuelStressReport {
 }
 
 /// Spring, player 1's start, player 2's start.
-type Init = (Cell, Cell, Cell);
+use super::protocol::Init;
 
 /// Game `index`'s setup: the opponent's strategy, the bot's side (0 or 1), INIT.
 fn setup(seed: u64, index: u64) -> (&'static str, usize, Init) {
@@ -108,7 +107,10 @@ struct Played {
 
 /// Plays the games; `lockstep` is this binary, which runs the built-in bots. An
 /// error means the bots could not be started at all.
-pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressReport, String> {
+pub fn stress_bot(
+    options: &DuelStressOptions,
+    lockstep: &Path,
+) -> Result<DuelStressReport, String> {
     let start = Instant::now();
     let deadline = crate::seeds::deadline_after(start, options.seconds);
     let stop = AtomicBool::new(false);
@@ -139,16 +141,11 @@ pub fn run(options: &DuelStressOptions, lockstep: &Path) -> Result<DuelStressRep
                 "lockstep duel referee --p1 {:?} --p2 {:?} --init \"{}\"",
                 commands[0],
                 commands[1],
-                super::protocol::Init {
-                    spring: init.0,
-                    p1: init.1,
-                    p2: init.2
-                }
-                .numbers()
+                init.numbers()
             );
             let referee_options = RefereeOptions { commands, init };
             let mut log = Vec::new();
-            let report = match referee::run(&referee_options, &mut log) {
+            let report = match referee::referee_game(&referee_options, &mut log) {
                 Ok(report) => report,
                 Err(e) => {
                     *start_error.lock().unwrap_or_else(|e| e.into_inner()) =

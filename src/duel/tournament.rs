@@ -1,7 +1,7 @@
 //! `lockstep duel tournament`: many games between two bot programs through the
 //! real referee, with a win rate and its confidence interval.
 //!
-//! Each game is a separate [`referee::run`] with both programs started afresh as
+//! Each game is a separate [`referee::referee_game`] with both programs started afresh as
 //! processes, so a tournament measures exactly what a judge would see, time
 //! included. Games come in pairs on one random INIT with the sides swapped (game
 //! `2k` has `--p1` as player 1, game `2k + 1` as player 2), so neither program
@@ -15,9 +15,10 @@
 //! and the referee's losses: illegal, timeout, crash, malformed); and per program
 //! the median and largest total time it used in a game, as the referee measured it.
 
+use super::protocol::Init;
 use super::referee::{self, BotFault, FaultKind, RefereeOptions};
 use crate::seeds::SplitMix64;
-use lockstep_core::duel::{Cell, Outcome, Reason, Winner};
+use lockstep_core::duel::{Outcome, Reason, Winner};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -34,7 +35,7 @@ pub struct TournamentOptions {
 }
 
 /// A random start: spring, player 1, player 2 (the players on different cells).
-pub fn random_init(rng: &mut SplitMix64) -> (Cell, Cell, Cell) {
+pub fn random_init(rng: &mut SplitMix64) -> Init {
     let mut cell = || {
         (
             (rng.next_u64() % 7) as i8 + 1,
@@ -47,7 +48,7 @@ pub fn random_init(rng: &mut SplitMix64) -> (Cell, Cell, Cell) {
     while p2 == p1 {
         p2 = cell();
     }
-    (spring, p1, p2)
+    Init { spring, p1, p2 }
 }
 
 /// A game's result for the first program.
@@ -73,7 +74,7 @@ impl Score {
 /// One game, from the first program's side.
 #[derive(Debug, Clone)]
 pub struct Game {
-    pub init: (Cell, Cell, Cell),
+    pub init: Init,
     /// Whether the first program played as player 2.
     pub swapped: bool,
     pub score: Score,
@@ -113,7 +114,7 @@ fn play(options: &TournamentOptions, index: usize) -> std::io::Result<Game> {
     let swapped = index % 2 == 1;
     let [a, b] = options.commands.clone();
     let commands = if swapped { [b, a] } else { [a, b] };
-    let report = referee::run(&RefereeOptions { commands, init }, &mut std::io::sink())?;
+    let report = referee::referee_game(&RefereeOptions { commands, init }, &mut std::io::sink())?;
     let score = Score::of(report.outcome, usize::from(swapped));
     let reason = match report.outcome {
         Outcome::Ended(_, r) => classify(r, &report.failures),
@@ -216,7 +217,7 @@ impl TournamentReport {
 }
 
 /// Plays the tournament.
-pub fn run(options: &TournamentOptions) -> std::io::Result<TournamentReport> {
+pub fn play_tournament(options: &TournamentOptions) -> std::io::Result<TournamentReport> {
     let start = Instant::now();
     let wins = AtomicUsize::new(0);
     let message = |seconds: f64, done: usize| {

@@ -101,7 +101,7 @@ fn capture(
 
 /// Runs `cmd` with `input` on its stdin under `limits`. An error means the
 /// program could not be started at all.
-pub fn run(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execution> {
+pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execution> {
     let start = Instant::now();
     let mut program = Program::spawn(command(cmd))?;
     let child = program.child_mut();

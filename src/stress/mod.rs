@@ -13,7 +13,7 @@
 
 use crate::corpus::{self, Origin, Row};
 use crate::generate::generate_case_within;
-use crate::process::{Ending, Limits};
+use crate::process::Limits;
 use crate::puzzle::CaseLimits;
 use crate::puzzle::Puzzle;
 use crate::seeds::CASE_BYTES;
@@ -21,13 +21,16 @@ use crate::shrink::{shrink_within, Budget, Stop};
 use lockstep_core::Model;
 use lockstep_reference::Fuel;
 use lockstep_reference::Naive;
-use std::os::unix::process::ExitStatusExt;
-use std::process::ExitStatus;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 pub mod any;
+mod judging;
+
+/// One run of the program ([`crate::process::execute`]).
+pub use crate::process::Execution;
+pub use judging::*;
 
 /// Which solver gives the expected answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,97 +80,6 @@ impl StressOptions {
     }
 }
 
-/// How the program did on one case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Judgement {
-    Ok,
-    /// Wrong answer: the first differing line.
-    WrongAnswer {
-        diff: String,
-    },
-    /// Non-zero exit or a signal, with the end of stderr.
-    RuntimeError {
-        status: String,
-        stderr: String,
-    },
-    TimeLimit,
-    /// Wrote more than the output limit (killed at once).
-    OutputLimit,
-}
-
-impl Judgement {
-    pub fn code(&self) -> &'static str {
-        match self {
-            Judgement::Ok => "OK",
-            Judgement::WrongAnswer { .. } => "WA",
-            Judgement::RuntimeError { .. } => "RE",
-            Judgement::TimeLimit => "TLE",
-            Judgement::OutputLimit => "OLE",
-        }
-    }
-
-    fn slug(&self) -> &'static str {
-        match self {
-            Judgement::Ok => "ok",
-            Judgement::WrongAnswer { .. } => "wrong-answer",
-            Judgement::RuntimeError { .. } => "runtime-error",
-            Judgement::TimeLimit => "time-limit",
-            Judgement::OutputLimit => "output-limit",
-        }
-    }
-}
-
-/// One run of the program ([`crate::process::run`]).
-pub use crate::process::Execution;
-
-fn describe_status(status: ExitStatus) -> String {
-    match (status.code(), status.signal()) {
-        (Some(code), _) => format!("exit code {code}"),
-        (None, Some(signal)) => format!("killed by signal {signal}"),
-        _ => "unknown exit".to_string(),
-    }
-}
-
-/// The last lines of a program's stderr, for a report.
-fn tail(text: &str, lines: usize) -> String {
-    let all: Vec<&str> = text.lines().collect();
-    all[all.len().saturating_sub(lines)..].join("\n")
-}
-
-/// The first line where two outputs differ (trailing spaces and final newlines
-/// ignored), bounded: long lines are cut.
-pub fn line_diff(expected: &str, got: &str) -> String {
-    crate::text::first_difference("expected", expected, "got", got)
-}
-
-/// The program under test run on `input`; one that cannot start is a
-/// runtime error (exit code 127, as a shell would give), not an error of
-/// lockstep's.
-pub fn run_program(cmd: &str, input: &str, limits: Limits) -> Execution {
-    crate::process::run(cmd, input, limits).unwrap_or_else(|e| Execution {
-        ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
-        stdout: String::new(),
-        stderr: format!("could not start: {e}"),
-        elapsed: Duration::ZERO,
-    })
-}
-
-/// Judges one program run against the oracle's output.
-pub fn judge(expected: &str, run: &Execution) -> Judgement {
-    match run.ending {
-        Ending::TimeLimit => Judgement::TimeLimit,
-        Ending::OutputLimit => Judgement::OutputLimit,
-        Ending::Exited(status) if !status.success() => Judgement::RuntimeError {
-            status: describe_status(status),
-            stderr: tail(&run.stderr, 10),
-        },
-        Ending::Exited(_) if crate::text::same_output(expected, &run.stdout) => Judgement::Ok,
-        Ending::Exited(_) => Judgement::WrongAnswer {
-            diff: line_diff(expected, &run.stdout),
-        },
-    }
-}
-
 /// The oracle's judge output for a case, or `None` when the reference runs out of
 /// fuel on it.
 pub fn oracle_output<P: Puzzle>(case: &P::Case, oracle: Oracle) -> Option<String> {
@@ -179,94 +91,8 @@ pub fn oracle_output<P: Puzzle>(case: &P::Case, oracle: Oracle) -> Option<String
 }
 
 crate::jobs::counters! {
-    /// Counts of a stress run.
-    pub struct Counts / SharedCounts {
-        pub cases,
-        pub ok,
-        pub wrong_answer,
-        pub runtime_error,
-        pub time_limit,
-        pub output_limit,
-        /// Cases the reference oracle could not answer within its fuel (not run).
-        pub skipped,
-    }
-}
-
-impl Counts {
-    /// `NAME: N cases, R cases/s: a OK, b WA, c RE, d TLE, e OLE`, no newline.
-    pub fn line(&self, name: &str, elapsed: Duration) -> String {
-        format!(
-            "{name}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE",
-            self.cases,
-            self.cases as f64 / elapsed.as_secs_f64().max(1e-9),
-            self.ok,
-            self.wrong_answer,
-            self.runtime_error,
-            self.time_limit,
-            self.output_limit,
-        )
-    }
-
-    /// The live progress line: `NAME: N cases, R cases/s, K not OK, S s`.
-    pub fn progress(&self, name: &str, secs: f64) -> String {
-        format!(
-            "{name}: {} cases, {:.1} cases/s, {} not OK, {secs:.0} s",
-            self.cases,
-            self.cases as f64 / secs.max(1e-9),
-            // Two relaxed counters read apart: `ok` may run ahead.
-            self.cases.saturating_sub(self.ok),
-        )
-    }
-
-    /// One case with this verdict.
-    pub fn one(verdict: &Judgement) -> Counts {
-        let mut counts = Counts {
-            cases: 1,
-            ..Counts::default()
-        };
-        *match verdict {
-            Judgement::Ok => &mut counts.ok,
-            Judgement::WrongAnswer { .. } => &mut counts.wrong_answer,
-            Judgement::RuntimeError { .. } => &mut counts.runtime_error,
-            Judgement::TimeLimit => &mut counts.time_limit,
-            Judgement::OutputLimit => &mut counts.output_limit,
-        } += 1;
-        counts
-    }
-}
-
-/// Writes the failing cases of a run, one line per kind, at most 20 named
-/// each: `failing` holds each case's kind and name, `named` says what the
-/// names are (`job.index`, `seed`).
-pub fn list_failing(
-    f: &mut std::fmt::Formatter<'_>,
-    failing: &[(&'static str, String)],
-    named: &str,
-) -> std::fmt::Result {
-    const LISTED: usize = 20;
-    for kind in KINDS {
-        let cases: Vec<&str> = failing
-            .iter()
-            .filter(|failing| failing.0 == kind)
-            .map(|(_, name)| name.as_str())
-            .collect();
-        if !cases.is_empty() {
-            writeln!(
-                f,
-                "{kind}: {} case{} ({named}): {}{}",
-                cases.len(),
-                if cases.len() == 1 { "" } else { "s" },
-                cases[..cases.len().min(LISTED)].join(" "),
-                if cases.len() > LISTED { " ..." } else { "" }
-            )?;
-        }
-    }
-    Ok(())
-}
-
-crate::jobs::counters! {
     /// Where a stress run's time went, in nanoseconds over all jobs.
-    struct Times / SharedTimes {
+    struct StressTimes / SharedStressTimes {
         program,
         own,
     }
@@ -310,50 +136,21 @@ pub struct StressReport<C> {
     pub failing: Vec<(&'static str, u64, u64)>,
 }
 
-/// Checks that the command can be started at all, so that a typo is one clear
-/// error rather than a runtime error on every case. The program gets an empty
-/// input and `limits`; running out of time there is fine (it started).
-pub fn check_command(cmd: &str, limits: Limits) -> Result<(), String> {
-    match crate::process::run(cmd, "", limits) {
-        Err(e) => Err(format!("cannot start {cmd:?}: {e}")),
-        Ok(run) => match run.ending {
-            // The shell's "not found" and "not executable".
-            Ending::Exited(status) if matches!(status.code(), Some(126 | 127)) => Err(format!(
-                "cannot start {cmd:?}: the shell says (exit code {}): {}",
-                status.code().unwrap_or_default(),
-                tail(&run.stderr, 1)
-            )),
-            // In a pipeline the shell's exit code is the last command's; its
-            // complaint about a missing or unrunnable command is still on stderr.
-            _ => match run.stderr.lines().find(|l| {
-                l.starts_with("sh: ")
-                    && (l.ends_with("not found") || l.ends_with("Permission denied"))
-            }) {
-                Some(line) => Err(format!("cannot start {cmd:?}: the shell says: {line}")),
-                None => Ok(()),
-            },
-        },
-    }
-}
-
 /// A failing case as found: the case, its verdict, the oracle's output, the
 /// program's run, and (job, index).
-type Found<C> = (C, Judgement, String, Execution, (u64, u64));
-
-/// The order failure kinds are reported and shrunk in.
-const KINDS: [&str; 4] = ["WA", "RE", "TLE", "OLE"];
+type FoundFailure<C> = (C, Judgement, String, Execution, (u64, u64));
 
 /// Runs a stress campaign for one puzzle.
-pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
+pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
     let jobs = options.jobs.max(1) as u64;
     let start = Instant::now();
     let deadline = crate::seeds::deadline_after(start, options.seconds);
     let per_job = options.max_cases.map(|m| m.div_ceil(jobs));
     let shared = SharedCounts::default();
-    let times = SharedTimes::default();
+    let times = SharedStressTimes::default();
     let stop = AtomicBool::new(false);
     // The first case of each kind, and every failing case's place.
-    let firsts: Mutex<Vec<Found<P::Case>>> = Mutex::new(Vec::new());
+    let firsts: Mutex<Vec<FoundFailure<P::Case>>> = Mutex::new(Vec::new());
     let failing: Mutex<Vec<(&'static str, u64, u64)>> = Mutex::new(Vec::new());
 
     let job_loop = |job: u64| {
@@ -392,7 +189,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
             }
             let verdict = judge(&expected, &run);
             let total = before.elapsed();
-            times.add(&mut Times {
+            times.add(&mut StressTimes {
                 program: run.elapsed.as_nanos() as u64,
                 own: total.saturating_sub(run.elapsed).as_nanos() as u64,
             });
@@ -421,7 +218,7 @@ pub fn run<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
         }
     };
     let progress = |secs: f64| shared.get().progress(P::NAME, secs);
-    let elapsed = crate::jobs::run(
+    let elapsed = crate::jobs::run_jobs(
         jobs as usize,
         job_loop,
         options
@@ -470,7 +267,7 @@ fn shrink_failure<P: Puzzle>(
         let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
             return false;
         };
-        match crate::process::run(&options.cmd, &candidate.write_input(), options.limits()) {
+        match crate::process::execute(&options.cmd, &candidate.write_input(), options.limits()) {
             Ok(run) => judge(&expected, &run).code() == kind,
             Err(_) => false,
         }
@@ -479,7 +276,7 @@ fn shrink_failure<P: Puzzle>(
     // Run the shrunk case once more for the report.
     let input = shrunk.case.write_input();
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
-    let (again, program) = match crate::process::run(&options.cmd, &input, options.limits()) {
+    let (again, program) = match crate::process::execute(&options.cmd, &input, options.limits()) {
         Ok(again) => (judge(&expected_shrunk, &again), again),
         Err(_) => (verdict.clone(), run),
     };

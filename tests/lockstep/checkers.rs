@@ -322,7 +322,7 @@ fn planted_bugs_are_found_and_shrunk_small() {
 #[test]
 fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
     let options = crate::support::campaign_options(8, 20_000);
-    let report = campaign::run_with::<Checkers>(&options, capture_only_for_mover);
+    let report = campaign::run_campaign_with::<Checkers>(&options, capture_only_for_mover);
     let (_, _, finding) = report.finding.expect("the broken core is found");
     let row = finding.row;
     let shrunk = Case::parse(&corpus::decode_text(&row.input)).unwrap();

@@ -38,7 +38,7 @@ fn round_trip<P: Puzzle>(broken: Solver<P>, max_cases: u64) -> Result<RoundTrip,
     let dir = scratch(&format!("round-trip-{}", P::MODULE));
     let path = corpus::path_for::<P>(&dir);
     let options = crate::support::campaign_options(7, max_cases);
-    let (job, index, finding) = campaign::run_with::<P>(&options, broken)
+    let (job, index, finding) = campaign::run_campaign_with::<P>(&options, broken)
         .finding
         .ok_or_else(|| format!("{name}: the broken core was not found in {max_cases} cases"))?;
     let row = finding.row;

@@ -292,7 +292,7 @@ fn planted_bugs_are_found_and_shrunk_small() {
 #[test]
 fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
     let options = crate::support::campaign_options(8, 20_000);
-    let report = campaign::run_with::<NewGame2>(&options, leaves_its_stack_behind);
+    let report = campaign::run_campaign_with::<NewGame2>(&options, leaves_its_stack_behind);
     let (_, _, finding) = report.finding.expect("the broken core is found");
     assert!(report.tally.diverge >= 1);
     let row = finding.row;

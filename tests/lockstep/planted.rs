@@ -45,7 +45,7 @@ fn planted<P: Puzzle>(bug: &'static str, solver: Solver<P>) -> Planted {
                 stats: false,
                 limits: CaseLimits::Wide,
             };
-            let report = campaign::run_with::<P>(&options, solver);
+            let report = campaign::run_campaign_with::<P>(&options, solver);
             let (_, index, finding) = report.finding?;
             Some(Detection {
                 seconds: report.elapsed.as_secs_f64(),

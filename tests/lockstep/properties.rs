@@ -248,7 +248,7 @@ fn inputs_of(seed: u64, jobs: usize, shard: Shard, cases: u64) -> Vec<String> {
         limits: CaseLimits::Wide,
         shard,
     };
-    let report = lockstep::campaign::run_with::<Checkers>(&options, recording_core);
+    let report = lockstep::campaign::run_campaign_with::<Checkers>(&options, recording_core);
     assert!(report.finding.is_none());
     let mut seen = std::mem::take(&mut *SEEN.lock().unwrap());
     assert_eq!(seen.len() as u64, report.tally.cases);

@@ -107,7 +107,7 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
         expected,
         <NewGame2 as Puzzle>::Case::write_answer(&reference)
     );
-    let run = lockstep::process::run(
+    let run = lockstep::process::execute(
         "python3 tests/fixtures/new_game2.py wa",
         &input,
         Limits {

@@ -18,7 +18,7 @@ use super::protocol::{Figures, Init, TurnLine};
 use super::render;
 use crate::process::Program;
 use lockstep_core::duel::{
-    check_legal, parse_actions, resolve_traced, write_actions, write_state, Action, Actions, Cell,
+    check_legal, parse_actions, resolve_traced, write_actions, write_state, Action, Actions,
     Outcome, Reason, Recorder, State, Winner, MAX_ANSWER_BYTES, TIME_BUDGET_MS,
 };
 use std::io::{BufRead, BufReader, Read, Write};
@@ -29,8 +29,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone)]
 pub struct RefereeOptions {
     pub commands: [String; 2],
-    /// Spring, player 1 start, player 2 start.
-    pub init: (Cell, Cell, Cell),
+    /// The spring and the players' starting cells.
+    pub init: Init,
 }
 
 mod exchange;
@@ -40,13 +40,13 @@ use exchange::*;
 pub use judging::*;
 
 /// Plays one game. `log` receives one block per turn.
-pub fn run(options: &RefereeOptions, log: &mut dyn Write) -> std::io::Result<GameReport> {
-    run_drawing(options, log, None)
+pub fn referee_game(options: &RefereeOptions, log: &mut dyn Write) -> std::io::Result<GameReport> {
+    referee_drawing(options, log, None)
 }
 
-/// [`run`], also drawing the yard after every turn to `board` (what
+/// [`referee_game`], also drawing the yard after every turn to `board` (what
 /// `lockstep duel referee --render` shows on stdout).
-pub fn run_drawing(
+pub fn referee_drawing(
     options: &RefereeOptions,
     log: &mut dyn Write,
     board: Option<&mut dyn Write>,
@@ -68,83 +68,23 @@ fn play(
     log: &mut dyn Write,
     mut board: Option<&mut dyn Write>,
 ) -> std::io::Result<GameReport> {
-    let (spring, p1, p2) = options.init;
-    let mut state = State::initial(spring, p1, p2);
-    let report = |outcome, reason, turns, state, bots: &[Bot; 2], overhead: &[f64], failures| {
-        let mean = overhead.iter().fold(0.0, |a, b| a + b) / overhead.len().max(1) as f64;
-        let max = overhead.iter().copied().fold(0.0, f64::max);
-        GameReport {
-            outcome,
-            reason,
-            turns,
-            final_state: state,
-            time_used_ms: [bots[0].used.as_millis(), bots[1].used.as_millis()],
-            overhead_us: (mean, max),
-            failures,
-        }
-    };
-    let init = Init { spring, p1, p2 }.to_string();
-    for bot in bots.iter_mut() {
-        bot.send(&init);
-    }
-    let ready = exchange(bots, ["READY FIRST", "READY SECOND"]);
-    let failed = ready.map(|r| match r {
-        Ok(line) if line.trim() == "OK" => None,
-        Ok(line) => Some(BotFault::new(
-            FaultKind::Ready,
-            format!("answered READY with {line:?} instead of OK"),
-        )),
-        Err(e) => Some(e),
-    });
+    let mut state = State::initial(options.init.spring, options.init.p1, options.init.p2);
+    let mut overhead = Vec::new();
+    let init = options.init.to_string();
+    let failed = ready(bots, &init);
     writeln!(log, "{init}")?;
     if let Some((outcome, reason)) = loser_outcome(failed.clone()) {
-        return Ok(report(outcome, reason, 0, state, bots, &[], failed));
+        return Ok(game_report(outcome, reason, 0, state, bots, &[], failed));
     }
     let mut previous: [Actions; 2] = [[Action::WAIT; 2]; 2];
-    let mut overhead = Vec::new();
     let mut work_start = Instant::now();
     loop {
-        let lines = [0, 1].map(|p| {
-            TurnLine {
-                time_ms: bots[p].remaining().as_millis() as u64,
-                turn: state.turn,
-                players: state.players.map(|q| Figures {
-                    pos: q.pos,
-                    hp: q.hp,
-                    blessing: q.blessing,
-                }),
-                previous: previous[1 - p],
-            }
-            .to_string()
-        });
+        let lines = turn_lines(&state, bots, &previous);
         let before: [Duration; 2] = [bots[0].used, bots[1].used];
         overhead.push(work_start.elapsed().as_secs_f64() * 1e6);
         let answers = exchange(bots, [&lines[0], &lines[1]]);
         work_start = Instant::now();
-        let mut actions = [[Action::WAIT; 2]; 2];
-        let mut failed: [Option<BotFault>; 2] = [None, None];
-        for p in 0..2 {
-            match &answers[p] {
-                Err(e) => failed[p] = Some(e.clone()),
-                Ok(line) => match parse_actions(line) {
-                    Err(e) => {
-                        failed[p] = Some(BotFault::new(
-                            FaultKind::Protocol,
-                            format!("sent a malformed answer {line:?}: {e}"),
-                        ))
-                    }
-                    Ok(list) => match check_legal(&state, p, &list) {
-                        Err(e) => {
-                            failed[p] = Some(BotFault::new(
-                                FaultKind::Illegal,
-                                format!("played illegally ({line}): {e}"),
-                            ))
-                        }
-                        Ok(()) => actions[p] = list,
-                    },
-                },
-            }
-        }
+        let (actions, failed) = read_answers(&state, &answers);
         let used_ms = [0, 1].map(|p| (bots[p].used - before[p]).as_millis());
         writeln!(
             log,
@@ -158,7 +98,7 @@ fn play(
         )?;
         if let Some((outcome, reason)) = loser_outcome(failed.clone()) {
             writeln!(log, "  {reason}")?;
-            return Ok(report(
+            return Ok(game_report(
                 outcome, reason, state.turn, state, bots, &overhead, failed,
             ));
         }
@@ -174,47 +114,16 @@ fn play(
             result.outcome
         )?;
         if let Some(board) = board.as_deref_mut() {
-            // A player pushed out is drawn on the nearest cell of the yard.
-            let mut shown = result.next;
-            let out = !shown
-                .players
-                .iter()
-                .all(|p| lockstep_core::duel::inside(p.pos));
-            for p in &mut shown.players {
-                p.pos = (p.pos.0.clamp(1, 7), p.pos.1.clamp(1, 7));
-            }
-            write!(
-                board,
-                "turn {}: p1 {} | p2 {}{}\n{}",
-                state.turn,
-                write_actions(&actions[0]),
-                write_actions(&actions[1]),
-                if out {
-                    " (a player is out of the yard)"
-                } else {
-                    ""
-                },
-                render(&shown)
-            )?;
+            draw_turn(board, state.turn, &actions, &result.next)?;
         }
         let turn = state.turn;
         state = result.next;
         previous = actions;
         if let Outcome::Ended(winner, reason) = result.outcome {
-            let who = |w: Winner| match w {
-                Winner::P1 => "player 2",
-                _ => "player 1",
-            };
-            let text = match reason {
-                Reason::Hp => "hp reached 0 or below".to_string(),
-                Reason::Out => format!("{} was pushed out of the yard", who(winner)),
-                Reason::Blessing => "blessing reached 10".to_string(),
-                Reason::Turns => "turn 60 ended: decided by blessing, then hp".to_string(),
-                Reason::Illegal => "an illegal action list".to_string(),
-            };
-            return Ok(report(
+            let reason = ending_reason(winner, reason);
+            return Ok(game_report(
                 result.outcome,
-                text,
+                reason,
                 turn,
                 state,
                 bots,
@@ -222,5 +131,141 @@ fn play(
                 [None, None],
             ));
         }
+    }
+}
+
+/// The game's report: how it ended, the bots' time, the referee's own time
+/// per turn (mean and largest, in microseconds).
+fn game_report(
+    outcome: Outcome,
+    reason: String,
+    turns: u8,
+    state: State,
+    bots: &[Bot; 2],
+    overhead: &[f64],
+    failures: [Option<BotFault>; 2],
+) -> GameReport {
+    let mean = overhead.iter().fold(0.0, |a, b| a + b) / overhead.len().max(1) as f64;
+    let max = overhead.iter().copied().fold(0.0, f64::max);
+    GameReport {
+        outcome,
+        reason,
+        turns,
+        final_state: state,
+        time_used_ms: [bots[0].used.as_millis(), bots[1].used.as_millis()],
+        overhead_us: (mean, max),
+        failures,
+    }
+}
+
+/// INIT to both bots, then READY FIRST and READY SECOND: each bot's fault,
+/// if it did not answer OK.
+fn ready(bots: &mut [Bot; 2], init: &str) -> [Option<BotFault>; 2] {
+    for bot in bots.iter_mut() {
+        bot.send(init);
+    }
+    exchange(bots, ["READY FIRST", "READY SECOND"]).map(|r| match r {
+        Ok(line) if line.trim() == "OK" => None,
+        Ok(line) => Some(BotFault::new(
+            FaultKind::Ready,
+            format!("answered READY with {line:?} instead of OK"),
+        )),
+        Err(e) => Some(e),
+    })
+}
+
+/// Each player's TURN line: its time left, the turn, both players' figures,
+/// and the opponent's previous actions.
+fn turn_lines(state: &State, bots: &[Bot; 2], previous: &[Actions; 2]) -> [String; 2] {
+    [0, 1].map(|p| {
+        TurnLine {
+            time_ms: bots[p].remaining().as_millis() as u64,
+            turn: state.turn,
+            players: state.players.map(|q| Figures {
+                pos: q.pos,
+                hp: q.hp,
+                blessing: q.blessing,
+            }),
+            previous: previous[1 - p],
+        }
+        .to_string()
+    })
+}
+
+/// The actions each answer names, or the player's fault: no answer, a
+/// malformed one, or an illegal list.
+fn read_answers(
+    state: &State,
+    answers: &[Result<String, BotFault>; 2],
+) -> ([Actions; 2], [Option<BotFault>; 2]) {
+    let mut actions = [[Action::WAIT; 2]; 2];
+    let mut failed: [Option<BotFault>; 2] = [None, None];
+    for p in 0..2 {
+        match &answers[p] {
+            Err(e) => failed[p] = Some(e.clone()),
+            Ok(line) => match parse_actions(line) {
+                Err(e) => {
+                    failed[p] = Some(BotFault::new(
+                        FaultKind::Protocol,
+                        format!("sent a malformed answer {line:?}: {e}"),
+                    ))
+                }
+                Ok(list) => match check_legal(state, p, &list) {
+                    Err(e) => {
+                        failed[p] = Some(BotFault::new(
+                            FaultKind::Illegal,
+                            format!("played illegally ({line}): {e}"),
+                        ))
+                    }
+                    Ok(()) => actions[p] = list,
+                },
+            },
+        }
+    }
+    (actions, failed)
+}
+
+/// The yard after a turn, for `--render`.
+fn draw_turn(
+    board: &mut dyn Write,
+    turn: u8,
+    actions: &[Actions; 2],
+    next: &State,
+) -> std::io::Result<()> {
+    // A player pushed out is drawn on the nearest cell of the yard.
+    let mut shown = *next;
+    let out = !shown
+        .players
+        .iter()
+        .all(|p| lockstep_core::duel::inside(p.pos));
+    for p in &mut shown.players {
+        p.pos = (p.pos.0.clamp(1, 7), p.pos.1.clamp(1, 7));
+    }
+    write!(
+        board,
+        "turn {turn}: p1 {} | p2 {}{}\n{}",
+        write_actions(&actions[0]),
+        write_actions(&actions[1]),
+        if out {
+            " (a player is out of the yard)"
+        } else {
+            ""
+        },
+        render(&shown)
+    )
+}
+
+/// How a game that the rules ended ended, in words.
+fn ending_reason(winner: Winner, reason: Reason) -> String {
+    let loser = match winner {
+        Winner::P1 => "player 2",
+        _ => "player 1",
+    };
+    match reason {
+        Reason::Hp => "hp reached 0 or below".to_string(),
+        Reason::Out => format!("{loser} was pushed out of the yard"),
+        Reason::Blessing => "blessing reached 10".to_string(),
+        Reason::Turns => "turn 60 ended: decided by blessing, then hp".to_string(),
+        Reason::Illegal => "an illegal action list".to_string(),
     }
 }

@@ -1,6 +1,7 @@
 //! The text shrinker against in-process tests: formats with counts, several
 //! test cases, words, and the budget, with no program started.
 
+use super::counts::{amounts, guesses};
 use super::*;
 use std::collections::HashSet;
 
@@ -47,15 +48,15 @@ fn kadane_from_zero(values: &[i64]) -> i64 {
     best
 }
 
-fn max_subarray(text: &str) -> Verdict {
+fn max_subarray(text: &str) -> Trial {
     match array(text) {
-        None => Verdict::Invalid,
-        Some(values) if best(&values) != kadane_from_zero(&values) => Verdict::Fails,
-        Some(_) => Verdict::Passes,
+        None => Trial::Invalid,
+        Some(values) if best(&values) != kadane_from_zero(&values) => Trial::Fails,
+        Some(_) => Trial::Passes,
     }
 }
 
-fn shrunk(text: &str, test: impl FnMut(&str) -> Verdict) -> Shrunk {
+fn shrunk(text: &str, test: impl FnMut(&str) -> Trial) -> ShrunkText {
     shrink(text, test, NO_LIMIT, &mut |_, _| {})
 }
 
@@ -78,18 +79,18 @@ fn a_count_with_one_item_a_line_shrinks_the_same_way() {
     let test = |text: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let Some((n, rest)) = lines.split_first() else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         let values: Option<Vec<i64>> = rest.iter().map(|l| l.trim().parse().ok()).collect();
         match (n.trim().parse::<usize>(), values) {
             (Ok(n), Some(values)) if n >= 1 && n == values.len() => {
                 if values.iter().all(|&v| v < 0) {
-                    Verdict::Fails
+                    Trial::Fails
                 } else {
-                    Verdict::Passes
+                    Trial::Passes
                 }
             }
-            _ => Verdict::Invalid,
+            _ => Trial::Invalid,
         }
     };
     let text: String = std::iter::once("25".to_string())
@@ -108,22 +109,22 @@ fn several_test_cases_shrink_to_the_one_that_fails() {
     let test = |text: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let Some(t) = lines.first().and_then(|l| l.trim().parse::<usize>().ok()) else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         if t == 0 || lines.len() != 1 + 2 * t {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         }
         let mut fails = false;
         for case in lines[1..].chunks(2) {
             match array(&format!("{}\n{}\n", case[0], case[1])) {
-                None => return Verdict::Invalid,
+                None => return Trial::Invalid,
                 Some(values) => fails |= best(&values) != kadane_from_zero(&values),
             }
         }
         if fails {
-            Verdict::Fails
+            Trial::Fails
         } else {
-            Verdict::Passes
+            Trial::Passes
         }
     };
     let text = "4\n3\n1 2 3\n2\n-5 7\n3\n-4 -9 -2\n1\n8\n";
@@ -138,16 +139,16 @@ fn words_are_shortened_and_dropped() {
     let test = |text: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let [n, words] = lines[..] else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         let words: Vec<&str> = words.split_whitespace().collect();
         if n.trim().parse() != Ok(words.len()) || words.is_empty() {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         }
         if words.iter().any(|w| w.contains('z')) {
-            Verdict::Fails
+            Trial::Fails
         } else {
-            Verdict::Passes
+            Trial::Passes
         }
     };
     let result = shrunk("3\nalpha bravo_zulu charlie\n", test);
@@ -160,15 +161,15 @@ fn a_string_shrinks_with_its_length() {
     let test = |text: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let [n, word] = lines[..] else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         if n.trim().parse() != Ok(word.trim().len()) || word.trim().is_empty() {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         }
         if word.contains("ab") {
-            Verdict::Fails
+            Trial::Fails
         } else {
-            Verdict::Passes
+            Trial::Passes
         }
     };
     let result = shrunk("13\nxyzzyabracadb\n", test);
@@ -188,7 +189,7 @@ fn every_candidate_is_asked_once_and_only_failing_ones_are_kept() {
         max_subarray(candidate)
     });
     assert!(array(&result.text).is_some(), "{result:?}");
-    assert_eq!(max_subarray(&result.text), Verdict::Fails);
+    assert_eq!(max_subarray(&result.text), Trial::Fails);
     assert_eq!(result.attempts, asked.len());
 }
 
@@ -209,7 +210,7 @@ fn the_budget_cuts_the_search_off_and_says_so() {
     assert_eq!(result.stop, Some(Stop::Attempts));
     assert_eq!(result.attempts, 5);
     assert_eq!(seen, 5);
-    assert_eq!(max_subarray(&result.text), Verdict::Fails);
+    assert_eq!(max_subarray(&result.text), Trial::Fails);
 }
 
 #[test]
@@ -218,9 +219,9 @@ fn a_failure_that_needs_its_spacing_is_left_as_it_came() {
     let text = "2\n-1  -2\n";
     let result = shrunk(text, |candidate| {
         if candidate.contains("  ") {
-            Verdict::Fails
+            Trial::Fails
         } else {
-            Verdict::Passes
+            Trial::Passes
         }
     });
     assert_eq!(result.text, text);
@@ -230,7 +231,7 @@ fn a_failure_that_needs_its_spacing_is_left_as_it_came() {
     // With no candidate allowed, the same text comes back, cut off.
     let cut = shrink(
         text,
-        |_| Verdict::Fails,
+        |_| Trial::Fails,
         Budget {
             attempts: 0,
             time: None,
@@ -252,12 +253,12 @@ fn a_line_skipped_for_its_shape_is_tried_before_a_minimum_is_claimed() {
         match lines[..] {
             [first, second] if integers(first).is_some_and(|v| v.len() == 3) => {
                 if second.split_whitespace().any(|t| t == "x") {
-                    Verdict::Fails
+                    Trial::Fails
                 } else {
-                    Verdict::Passes
+                    Trial::Passes
                 }
             }
-            _ => Verdict::Invalid,
+            _ => Trial::Invalid,
         }
     };
     let result = shrunk("1 2 3\n7 x 9\n", test);
@@ -324,9 +325,9 @@ fn a_large_array_shrinks_in_few_candidates() {
     let text = format!("2000\n{}\n", values.join(" "));
     // Fails while the array holds two adjacent equal negative numbers.
     let test = |candidate: &str| match array_any(candidate) {
-        None => Verdict::Invalid,
-        Some(v) if v.windows(2).any(|w| w[0] < 0 && w[0] == w[1]) => Verdict::Fails,
-        Some(_) => Verdict::Passes,
+        None => Trial::Invalid,
+        Some(v) if v.windows(2).any(|w| w[0] < 0 && w[0] == w[1]) => Trial::Fails,
+        Some(_) => Trial::Passes,
     };
     let result = shrunk(&text, test);
     // Lowering one of the two alone breaks the pair: a local minimum.
@@ -370,9 +371,9 @@ fn a_graph_shrinks_to_one_edge_without_a_guess_per_token() {
     }
     let text = lines.join("\n") + "\n";
     let test = |candidate: &str| match graph(candidate) {
-        None => Verdict::Invalid,
-        Some(edges) if edges.iter().any(|e| e[2] >= 7) => Verdict::Fails,
-        Some(_) => Verdict::Passes,
+        None => Trial::Invalid,
+        Some(edges) if edges.iter().any(|e| e[2] >= 7) => Trial::Fails,
+        Some(_) => Trial::Passes,
     };
     let result = shrunk(&text, test);
     assert_eq!(result.text, "1 1\n1 1 7\n");
@@ -386,15 +387,15 @@ fn repeated_labels_are_renumbered_together() {
     // edge back to where it started (u of the first equals v of the second),
     // which lowering one 40 alone breaks.
     let test = |candidate: &str| match graph(candidate) {
-        None => Verdict::Invalid,
+        None => Trial::Invalid,
         Some(edges)
             if edges
                 .windows(2)
                 .any(|w| w[0][0] == w[1][1] && w[0][0] != w[0][1]) =>
         {
-            Verdict::Fails
+            Trial::Fails
         }
-        Some(_) => Verdict::Passes,
+        Some(_) => Trial::Passes,
     };
     let result = shrunk("50 2\n40 25 3\n25 40 3\n", test);
     assert_eq!(result.text, "2 2\n1 2 1\n1 1 1\n");
@@ -409,21 +410,21 @@ fn a_count_beside_another_number_is_found_for_the_next_line() {
     let test = |text: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let [head, values] = lines[..] else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         let (Some([n, s]), Some(values)) = (
             integers(head).and_then(|h| <[i64; 2]>::try_from(h).ok()),
             integers(values),
         ) else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         if n < 1 || n as usize != values.len() || values.iter().any(|&v| v < 1) {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         }
         if values.iter().any(|&v| 2 * v == s) {
-            Verdict::Fails
+            Trial::Fails
         } else {
-            Verdict::Passes
+            Trial::Passes
         }
     };
     let values: Vec<String> = (0..30).map(|i| (i * 37 % 200 + 1).to_string()).collect();
@@ -439,21 +440,21 @@ fn a_grid_loses_rows_through_its_count() {
     let test = |text: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let Some((head, rows)) = lines.split_first() else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         let Some([r, c]) = integers(head).and_then(|h| <[i64; 2]>::try_from(h).ok()) else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         let shaped = rows
             .iter()
             .all(|row| row.len() as i64 == c && row.chars().all(|ch| ch == '.' || ch == '#'));
         if r < 1 || r as usize != rows.len() || !shaped {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         }
         if rows.contains(&"#.#") {
-            Verdict::Fails
+            Trial::Fails
         } else {
-            Verdict::Passes
+            Trial::Passes
         }
     };
     let rows = ["..#", "#.#", "##.", "...", "#.."];
@@ -472,16 +473,16 @@ fn extreme_numbers_and_odd_inputs_do_not_upset_the_shrinker() {
     let result = shrunk(text, |candidate| {
         let below = |t: &str| t.parse::<i128>().is_ok_and(|v| v < -1000);
         if candidate.split_whitespace().any(below) {
-            Verdict::Fails
+            Trial::Fails
         } else {
-            Verdict::Passes
+            Trial::Passes
         }
     });
     let value: i128 = result.text.trim().parse().expect("one number left");
     assert!((-1999..-1000).contains(&value), "{result:?}");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
     // Nothing at all to shrink.
-    let empty = shrunk("", |_| Verdict::Fails);
+    let empty = shrunk("", |_| Trial::Fails);
     assert_eq!((empty.text.as_str(), empty.attempts), ("", 0));
 }
 
@@ -492,15 +493,15 @@ fn a_count_may_reach_zero_but_not_below() {
     let test = |text: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let Some(n) = lines.first().and_then(|l| l.trim().parse::<i64>().ok()) else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         let items = lines.get(1).map_or(0, |l| l.split_whitespace().count()) as i64;
         if n < 0 || n != items || lines.len() > 2 {
-            Verdict::Invalid
+            Trial::Invalid
         } else if n % 2 == 0 {
-            Verdict::Fails
+            Trial::Fails
         } else {
-            Verdict::Passes
+            Trial::Passes
         }
     };
     let result = shrunk("2\n5 6\n", test);

@@ -33,9 +33,14 @@ use super::{Budget, Stop};
 use std::collections::HashMap;
 use std::time::Instant;
 
+mod counts;
+mod doc;
+
+use doc::{Doc, Region, Token, Unit};
+
 /// What the caller's test says of a candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Trial {
     /// The program still fails on it, and the same way.
     Fails,
     /// The candidate is a valid input on which the failure is gone.
@@ -80,7 +85,7 @@ impl std::fmt::Display for Size {
 
 /// The result of [`shrink`].
 #[derive(Debug, Clone)]
-pub struct Shrunk {
+pub struct ShrunkText {
     pub text: String,
     pub before: Size,
     pub after: Size,
@@ -100,15 +105,15 @@ pub struct Shrunk {
 /// How many unproven counts one invalid removal is retried with.
 const COUNT_GUESSES: usize = 4;
 
-/// Shrinks `text` while `test` says [`Verdict::Fails`], within `budget`.
+/// Shrinks `text` while `test` says [`Trial::Fails`], within `budget`.
 /// `text` itself is taken to fail; `on_attempt` sees the size of the current
 /// text and the attempts so far after every candidate (for a progress line).
 pub fn shrink(
     text: &str,
-    test: impl FnMut(&str) -> Verdict,
+    test: impl FnMut(&str) -> Trial,
     budget: Budget,
     on_attempt: &mut dyn FnMut(Size, usize),
-) -> Shrunk {
+) -> ShrunkText {
     let mut search = Search {
         test,
         cache: HashMap::new(),
@@ -128,8 +133,8 @@ pub fn shrink(
     };
     let mut doc = Doc::parse(text);
     let before = Size::of(text);
-    search.cache.insert(fingerprint(text), Verdict::Fails);
-    let finish = |search: Search<_>, doc: &Doc, stop| Shrunk {
+    search.cache.insert(fingerprint(text), Trial::Fails);
+    let finish = |search: Search<_>, doc: &Doc, stop| ShrunkText {
         text: doc.render(),
         before,
         after: Size::of(&doc.render()),
@@ -142,16 +147,16 @@ pub fn shrink(
     let normal = doc.render();
     if normal != text {
         match search.ask(&doc) {
-            Ok(Verdict::Fails) => {}
+            Ok(Trial::Fails) => {}
             Ok(_) => {
-                return Shrunk {
+                return ShrunkText {
                     text: text.to_string(),
                     after: before,
                     ..finish(search, &doc, None)
                 }
             }
             Err(stop) => {
-                return Shrunk {
+                return ShrunkText {
                     text: text.to_string(),
                     after: before,
                     ..finish(search, &doc, Some(stop))
@@ -173,181 +178,11 @@ pub fn shrink(
     finish(search, &doc, Some(stop))
 }
 
-/// A token and the identity it keeps through every edit (so that a learned
-/// count is still known after lines before it are gone).
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Token {
-    id: u32,
-    text: String,
-}
-
-impl Token {
-    fn integer(&self) -> Option<i128> {
-        self.text.parse().ok()
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Doc {
-    lines: Vec<Vec<Token>>,
-}
-
-impl Doc {
-    fn parse(text: &str) -> Doc {
-        let mut id = 0;
-        let lines = text
-            .lines()
-            .map(|line| {
-                line.split_whitespace()
-                    .map(|t| {
-                        id += 1;
-                        Token {
-                            id,
-                            text: t.to_string(),
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        Doc { lines }
-    }
-
-    fn render(&self) -> String {
-        let mut out = String::new();
-        for line in &self.lines {
-            for (i, token) in line.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                out.push_str(&token.text);
-            }
-            out.push('\n');
-        }
-        out
-    }
-
-    /// Where token `id` is: (line, index).
-    fn find(&self, id: u32) -> Option<(usize, usize)> {
-        self.lines
-            .iter()
-            .enumerate()
-            .find_map(|(l, line)| line.iter().position(|t| t.id == id).map(|i| (l, i)))
-    }
-
-    /// This document with token `id` lowered by `amount`, if it is an integer
-    /// that stays non-negative.
-    fn decremented(&self, id: u32, amount: usize) -> Option<Doc> {
-        let (l, i) = self.find(id)?;
-        let value = self.lines[l][i].integer()?;
-        let lowered = value.checked_sub(amount as i128)?;
-        if lowered < 0 {
-            return None;
-        }
-        let mut doc = self.clone();
-        doc.lines[l][i].text = lowered.to_string();
-        Some(doc)
-    }
-}
-
-/// What a removal took out: lines `start..start+len`, tokens `start..start+len`
-/// of one line, or characters `start..start+len` of one token. Counts are
-/// looked for before it.
-#[derive(Debug, Clone, Copy)]
-enum Region {
-    Lines {
-        start: usize,
-        len: usize,
-    },
-    Tokens {
-        line: usize,
-        start: usize,
-        len: usize,
-    },
-    Chars {
-        line: usize,
-        index: usize,
-        start: usize,
-        len: usize,
-    },
-}
-
-/// What a count counts: lines, tokens or characters. A count learned for one
-/// is tried first only for removals of the same unit (the `m` of `n m` counts
-/// edge lines, not the tokens inside an edge).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Unit {
-    Lines,
-    Tokens,
-    Chars,
-}
-
-impl Region {
-    fn unit(self) -> Unit {
-        match self {
-            Region::Lines { .. } => Unit::Lines,
-            Region::Tokens { .. } => Unit::Tokens,
-            Region::Chars { .. } => Unit::Chars,
-        }
-    }
-
-    fn len(self) -> usize {
-        match self {
-            Region::Lines { len, .. } | Region::Tokens { len, .. } | Region::Chars { len, .. } => {
-                len
-            }
-        }
-    }
-
-    fn first_line(self) -> usize {
-        match self {
-            Region::Lines { start, .. } => start,
-            Region::Tokens { line, .. } | Region::Chars { line, .. } => line,
-        }
-    }
-
-    /// Whether the token at (line, index) comes before the region.
-    fn follows(self, line: usize, index: usize) -> bool {
-        let (l, i) = match self {
-            Region::Lines { start, .. } => (start, 0),
-            Region::Tokens { line, start, .. } => (line, start),
-            Region::Chars { line, index, .. } => (line, index),
-        };
-        line < l || (line == l && index < i)
-    }
-
-    fn remove_from(self, doc: &Doc) -> Doc {
-        let mut out = doc.clone();
-        match self {
-            Region::Lines { start, len } => {
-                out.lines.drain(start..start + len);
-            }
-            Region::Tokens { line, start, len } => {
-                out.lines[line].drain(start..start + len);
-            }
-            Region::Chars {
-                line,
-                index,
-                start,
-                len,
-            } => {
-                let token = &mut out.lines[line][index].text;
-                *token = token
-                    .chars()
-                    .enumerate()
-                    .filter(|&(c, _)| c < start || c >= start + len)
-                    .map(|(_, ch)| ch)
-                    .collect();
-            }
-        }
-        out
-    }
-}
-
 struct Search<'a, F> {
     test: F,
     /// Verdicts by [`fingerprint`]: thousands of candidates of a large input
     /// would hold gigabytes as text.
-    cache: HashMap<(usize, u64), Verdict>,
+    cache: HashMap<(usize, u64), Trial>,
     attempts: usize,
     invalid: usize,
     steps: usize,
@@ -372,9 +207,9 @@ struct Search<'a, F> {
     on_attempt: &'a mut dyn FnMut(Size, usize),
 }
 
-impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
+impl<F: FnMut(&str) -> Trial> Search<'_, F> {
     /// The test's verdict on `doc`, from the cache when it was asked before.
-    fn ask(&mut self, doc: &Doc) -> Result<Verdict, Stop> {
+    fn ask(&mut self, doc: &Doc) -> Result<Trial, Stop> {
         let text = doc.render();
         let key = fingerprint(&text);
         if let Some(&verdict) = self.cache.get(&key) {
@@ -388,10 +223,10 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
         }
         self.attempts += 1;
         let verdict = (self.test)(&text);
-        if verdict == Verdict::Invalid {
+        if verdict == Trial::Invalid {
             self.invalid += 1;
         }
-        if verdict == Verdict::Fails {
+        if verdict == Trial::Fails {
             // The search is greedy: a failing candidate is kept at once.
             self.current = Size::of(&text);
         }
@@ -402,7 +237,7 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
 
     /// Whether `candidate` fails, counting a kept step.
     fn keeps(&mut self, candidate: &Doc) -> Result<bool, Stop> {
-        let fails = self.ask(candidate)? == Verdict::Fails;
+        let fails = self.ask(candidate)? == Trial::Fails;
         self.steps += usize::from(fails);
         Ok(fails)
     }
@@ -482,81 +317,6 @@ impl<F: FnMut(&str) -> Verdict> Search<'_, F> {
             }
         }
         Ok(changed)
-    }
-
-    /// Removes `region` from `doc` if what is left still fails: alone, or
-    /// with a count decremented. The first *valid* candidate settles it: if
-    /// it passes, the removal took the failure with it, whatever count would
-    /// have gone with it, and no more pairs are tried.
-    fn remove(&mut self, doc: &Doc, region: Region) -> Result<Option<Doc>, Stop> {
-        self.last_valid = false;
-        let plain = region.remove_from(doc);
-        let amounts = amounts(region, doc);
-        // A count that worked before, if one comes before the region.
-        let learned: Vec<u32> = self
-            .learned
-            .iter()
-            .filter(|&&(id, unit)| {
-                unit == region.unit() && doc.find(id).is_some_and(|(l, i)| region.follows(l, i))
-            })
-            .map(|&(id, _)| id)
-            .collect();
-        if let Some(settled) = self.paired(&plain, region.unit(), &learned, &amounts)? {
-            return Ok(settled);
-        }
-        match self.ask(&plain)? {
-            Verdict::Fails => {
-                self.last_valid = true;
-                self.steps += 1;
-                return Ok(Some(plain));
-            }
-            Verdict::Passes => {
-                self.last_valid = true;
-                return Ok(None);
-            }
-            Verdict::Invalid => {}
-        }
-        let guessed = guesses(doc, region, &learned);
-        Ok(self
-            .paired(&plain, region.unit(), &guessed, &amounts)?
-            .flatten())
-    }
-
-    /// `plain` with each of `counts` lowered by each of `amounts` in turn:
-    /// `Some(Some(doc))` for the first that fails, `Some(None)` if the first
-    /// valid one passes, `None` if all were invalid.
-    fn paired(
-        &mut self,
-        plain: &Doc,
-        unit: Unit,
-        counts: &[u32],
-        amounts: &[usize],
-    ) -> Result<Option<Option<Doc>>, Stop> {
-        for &id in counts {
-            for &amount in amounts {
-                let Some(paired) = plain.decremented(id, amount) else {
-                    continue;
-                };
-                let verdict = self.ask(&paired)?;
-                self.last_valid |= verdict != Verdict::Invalid;
-                match verdict {
-                    Verdict::Fails => {
-                        self.steps += 1;
-                        self.learn(id, unit);
-                        self.count_edits += 1;
-                        return Ok(Some(Some(paired)));
-                    }
-                    Verdict::Passes => return Ok(Some(None)),
-                    Verdict::Invalid => {}
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    fn learn(&mut self, id: u32, unit: Unit) {
-        self.learned.retain(|&l| l != (id, unit));
-        self.learned.insert(0, (id, unit));
     }
 
     /// Every occurrence of a repeated number at once, to the smallest
@@ -678,91 +438,6 @@ fn fingerprint(text: &str) -> (usize, u64) {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut hasher);
     (text.len(), hasher.finish())
-}
-
-/// What a count may have to drop by when `region` goes: by as many lines or
-/// tokens or characters (N then N items), by the tokens of the lines (N
-/// numbers laid out over several lines), by one (T test cases of several
-/// lines), or by half (M pairs on one line).
-fn amounts(region: Region, doc: &Doc) -> Vec<usize> {
-    let removed = region.len();
-    let tokens = match region {
-        Region::Lines { start, len } => doc.lines[start..start + len].iter().map(Vec::len).sum(),
-        _ => removed,
-    };
-    let mut out = vec![removed];
-    for extra in [tokens, 1, removed / 2] {
-        if extra > 0 && !out.contains(&extra) {
-            out.push(extra);
-        }
-    }
-    out
-}
-
-/// The integers before `region` most likely to count what it held, not yet
-/// learned for this unit: the likeliest first, at most [`COUNT_GUESSES`]. A
-/// number counts what `region` removes when it equals what follows it in one
-/// of the usual layouts: for lines, the lines after it (from a line of one or
-/// two numbers) or the tokens after it (N numbers over several lines); for
-/// tokens, the tokens after it or on the lines after its own (`n S`, then n
-/// numbers), the next line's tokens, or the rest of its own line (from the
-/// first token); for characters, the next line's word. Those
-/// come first, the ones on earlier
-/// lines before the ones beside the region. For a removal of whole lines the
-/// first line's other numbers follow (where counts live); a removal inside a
-/// line tries only numbers that count something, since most lines of fixed
-/// shape (an edge `u v w`) would otherwise cost a guess per token.
-fn guesses(doc: &Doc, region: Region, learned: &[u32]) -> Vec<u32> {
-    let total: usize = doc.lines.iter().map(Vec::len).sum();
-    let mut before = 0usize;
-    let mut scored = Vec::new();
-    for (l, line) in doc.lines.iter().enumerate() {
-        for (i, token) in line.iter().enumerate() {
-            before += 1;
-            if !region.follows(l, i) || learned.contains(&token.id) {
-                continue;
-            }
-            let Some(value) = token.integer() else {
-                continue;
-            };
-            if value < 1 {
-                continue;
-            }
-            let counts = |n: usize| value == n as i128;
-            let next = doc.lines.get(l + 1).map(Vec::as_slice);
-            let next_word = match next {
-                Some([word]) => word.text.chars().count(),
-                _ => 0,
-            };
-            let on_later_lines = total - before - (line.len() - i - 1);
-            let counts_something = match region.unit() {
-                Unit::Lines => {
-                    counts(total - before) || (line.len() <= 2 && counts(doc.lines.len() - l - 1))
-                }
-                Unit::Tokens => {
-                    counts(total - before)
-                        || counts(on_later_lines)
-                        || next.is_some_and(|n| counts(n.len()))
-                        || (i == 0 && counts(line.len() - 1))
-                }
-                Unit::Chars => counts(next_word),
-            };
-            let score = match (counts_something, l < region.first_line()) {
-                (true, true) => 0,
-                (true, false) => 1,
-                _ if l == 0 && matches!(region, Region::Lines { .. }) => 2,
-                _ => continue,
-            };
-            // Nearer counts before farther ones of the same score.
-            scored.push((score, usize::MAX - before, token.id));
-        }
-    }
-    scored.sort_unstable();
-    scored
-        .into_iter()
-        .take(COUNT_GUESSES)
-        .map(|(_, _, id)| id)
-        .collect()
 }
 
 #[cfg(test)]

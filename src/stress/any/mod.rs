@@ -18,14 +18,19 @@
 //! validator rejects or the brute force cannot answer is invalid, which is how
 //! the shrinker learns the input's counts.
 
-use super::{judge, run_program, tail, Counts, Judgement, SharedCounts, KINDS};
+use super::{judge, run_program, Counts, Judgement, SharedCounts, KINDS};
 use crate::process::{Ending, Execution, Limits};
-use crate::shrink::text::{self, Shrunk, Size, Verdict};
+use crate::shrink::text::{self, ShrunkText, Size, Trial};
 use crate::shrink::Budget;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+mod checker;
+mod report;
+
+use checker::{tool, Scratch};
 
 /// The user's programs.
 #[derive(Debug, Clone)]
@@ -81,7 +86,7 @@ impl AnyOptions {
 
 crate::jobs::counters! {
     /// Where a run's time went, in nanoseconds over all jobs.
-    pub struct Times / SharedTimes {
+    pub struct AnyTimes / SharedAnyTimes {
         pub generator,
         pub validator,
         pub brute,
@@ -98,7 +103,7 @@ pub struct AnyFailure {
     /// The generator's seed for the original input.
     pub seed: u64,
     pub original: String,
-    pub shrunk: Shrunk,
+    pub shrunk: ShrunkText,
     pub shrink_time: Duration,
     /// How the original failed: the kind it was shrunk for.
     pub failed: Judgement,
@@ -113,146 +118,12 @@ pub struct AnyFailure {
 pub struct AnyReport {
     pub counts: Counts,
     pub elapsed: Duration,
-    pub times: Times,
+    pub times: AnyTimes,
     pub failures: Vec<AnyFailure>,
     /// Every failing case: its kind and its seed, sorted.
     pub failing: Vec<(&'static str, u64)>,
     /// A tool that failed on a generated input, which stopped the run.
     pub problem: Option<String>,
-}
-
-/// Why a run of one of the user's tools did not succeed, in words.
-fn why(run: &Execution, limits: Limits) -> Option<String> {
-    match run.ending {
-        Ending::Exited(status) if status.success() => None,
-        Ending::Exited(status) if run.stderr.trim().is_empty() => Some(format!(
-            "{} (nothing on stderr)",
-            super::describe_status(status)
-        )),
-        Ending::Exited(status) => Some(format!(
-            "{}; stderr ends with:\n{}",
-            super::describe_status(status),
-            crate::text::indent(&tail(&run.stderr, 5))
-        )),
-        Ending::TimeLimit => Some(format!(
-            "still running after {} ms: killed",
-            limits.time.as_millis()
-        )),
-        Ending::OutputLimit => Some(format!("wrote more than {} bytes: killed", limits.output)),
-    }
-}
-
-/// Runs one of the user's tools; its run, or why it did not succeed.
-fn tool(cmd: &str, input: &str, limits: Limits) -> (Result<Execution, String>, Duration) {
-    match crate::process::run(cmd, input, limits) {
-        Err(e) => (Err(format!("could not start: {e}")), Duration::ZERO),
-        Ok(run) => {
-            let elapsed = run.elapsed;
-            match why(&run, limits) {
-                None => (Ok(run), elapsed),
-                Some(why) => (Err(why), elapsed),
-            }
-        }
-    }
-}
-
-/// A private directory for the checker's files, removed when dropped (and at
-/// lockstep's exit, even by a signal).
-struct Scratch {
-    dir: PathBuf,
-    next: AtomicU64,
-}
-
-impl Scratch {
-    fn new() -> std::io::Result<Scratch> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let dir =
-            std::env::temp_dir().join(format!("lockstep-checker-{}-{nanos}", std::process::id()));
-        std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
-            .create(&dir)?;
-        crate::process::remove_at_exit(&dir);
-        Ok(Scratch {
-            dir,
-            next: AtomicU64::new(0),
-        })
-    }
-
-    /// Runs the checker on one output: accepted, rejected with its message,
-    /// or the checker's own failure.
-    fn check(
-        &self,
-        checker: &str,
-        input: &str,
-        output: &str,
-        answer: &str,
-        limits: Limits,
-    ) -> (Result<Judgement, String>, Duration) {
-        let n = self.next.fetch_add(1, Ordering::Relaxed);
-        let files = ["in", "out", "ans"].map(|ext| self.dir.join(format!("{n}.{ext}")));
-        for (file, text) in files.iter().zip([input, output, answer]) {
-            if let Err(e) = std::fs::write(file, text) {
-                return (
-                    Err(format!("could not write {}: {e}", file.display())),
-                    Duration::ZERO,
-                );
-            }
-        }
-        let cmd = format!(
-            "{checker} {} {} {}",
-            crate::process::quoted(&files[0]),
-            crate::process::quoted(&files[1]),
-            crate::process::quoted(&files[2])
-        );
-        let result = crate::process::run(&cmd, "", limits);
-        for file in &files {
-            let _ = std::fs::remove_file(file);
-        }
-        let run = match result {
-            Ok(run) => run,
-            Err(e) => return (Err(format!("could not start: {e}")), Duration::ZERO),
-        };
-        let verdict = match run.ending {
-            Ending::Exited(status) if status.success() => Ok(Judgement::Ok),
-            // testlib's _fail: the checker says it is broken, or the answer is.
-            Ending::Exited(status) if status.code() == Some(3) => Err(format!(
-                "exit code 3 (testlib's FAIL); it says:\n{}",
-                crate::text::indent(&tail(&format!("{}{}", run.stdout, run.stderr), 5))
-            )),
-            // A Python checker that crashed exits 1 as well, with a traceback.
-            Ending::Exited(_) if run.stderr.contains("Traceback (most recent call last)") => {
-                Err(format!(
-                    "it crashed; stderr ends with:\n{}",
-                    crate::text::indent(&tail(&run.stderr, 5))
-                ))
-            }
-            // testlib's _wa and _pe; any other code is not a verdict.
-            Ending::Exited(status) if matches!(status.code(), Some(1 | 2)) => {
-                let said = format!("{} {}", run.stderr.trim(), run.stdout.trim());
-                let said = said.trim();
-                Ok(Judgement::WrongAnswer {
-                    diff: format!(
-                        "the checker rejects it ({}){}{}",
-                        super::describe_status(status),
-                        if said.is_empty() { "" } else { ": " },
-                        crate::text::clip(said.lines().next().unwrap_or(""), 200)
-                    ),
-                })
-            }
-            _ => Err(format!(
-                "{} (testlib's codes: 0 accepts, 1 wrong answer, 2 presentation error, 3 FAIL)",
-                why(&run, limits).unwrap_or_default()
-            )),
-        };
-        (verdict, run.elapsed)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }
 
 /// A stress run's shared state: the options and the checker's directory.
@@ -275,7 +146,7 @@ impl Stress<'_> {
         input: &str,
         expected: &str,
         run: &Execution,
-        times: &mut Times,
+        times: &mut AnyTimes,
     ) -> Result<Judgement, String> {
         match (&self.options.programs.checker, &self.scratch) {
             (Some(checker), Some(scratch)) if matches!(run.ending, Ending::Exited(s) if s.success()) =>
@@ -295,7 +166,7 @@ impl Stress<'_> {
     }
 
     /// Case `seed`, start to verdict; an error names the tool that failed.
-    fn case(&self, seed: u64, times: &mut Times) -> Result<Case, String> {
+    fn case(&self, seed: u64, times: &mut AnyTimes) -> Result<Case, String> {
         let o = self.options;
         let helper = o.helper_limits();
         let generator = o.generator_for(seed);
@@ -340,7 +211,7 @@ impl Stress<'_> {
     /// job the validator, the brute force and the solution run at once: the
     /// wait is the slowest of them instead of their sum, and a solution run
     /// on an input found invalid is thrown away.
-    fn verdict_on(&self, input: &str, kind: &str) -> Verdict {
+    fn verdict_on(&self, input: &str, kind: &str) -> Trial {
         let o = self.options;
         let helper = o.helper_limits();
         let validate = || {
@@ -369,24 +240,24 @@ impl Stress<'_> {
             (valid, brute, None)
         };
         let (true, Ok(brute)) = (valid, brute) else {
-            return Verdict::Invalid;
+            return Trial::Invalid;
         };
         let run = run.unwrap_or_else(solve);
-        match self.judge(input, &brute.stdout, &run, &mut Times::default()) {
-            Ok(verdict) if verdict.code() == kind => Verdict::Fails,
-            Ok(_) => Verdict::Passes,
+        match self.judge(input, &brute.stdout, &run, &mut AnyTimes::default()) {
+            Ok(verdict) if verdict.code() == kind => Trial::Fails,
+            Ok(_) => Trial::Passes,
             // A checker that gives up on an input calls it invalid.
-            Err(_) => Verdict::Invalid,
+            Err(_) => Trial::Invalid,
         }
     }
 }
 
 /// A failing case as found: its seed and the case.
-type Found = (u64, Case);
+type SeedCase = (u64, Case);
 
 /// Runs a stress campaign on the user's programs; an error only when the
 /// checker's directory cannot be made.
-pub fn run(options: &AnyOptions) -> std::io::Result<AnyReport> {
+pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
     let stress = Stress {
         options,
         scratch: match options.programs.checker {
@@ -398,9 +269,9 @@ pub fn run(options: &AnyOptions) -> std::io::Result<AnyReport> {
     let deadline = crate::seeds::deadline_after(start, options.seconds);
     let next = AtomicU64::new(0);
     let shared = SharedCounts::default();
-    let times = SharedTimes::default();
+    let times = SharedAnyTimes::default();
     let stop = AtomicBool::new(false);
-    let firsts: Mutex<Vec<Found>> = Mutex::new(Vec::new());
+    let firsts: Mutex<Vec<SeedCase>> = Mutex::new(Vec::new());
     let failing: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
     let problem: Mutex<Option<(u64, String)>> = Mutex::new(None);
 
@@ -414,7 +285,7 @@ pub fn run(options: &AnyOptions) -> std::io::Result<AnyReport> {
         }
         let seed = options.seed.wrapping_add(n);
         let before = Instant::now();
-        let mut spent = Times::default();
+        let mut spent = AnyTimes::default();
         let result = stress.case(seed, &mut spent);
         // A signal is stopping lockstep and killed the programs: what this
         // case says is not their doing.
@@ -458,7 +329,7 @@ pub fn run(options: &AnyOptions) -> std::io::Result<AnyReport> {
         }
     };
     let progress = |secs: f64| shared.get().progress("stress", secs);
-    let elapsed = crate::jobs::run(
+    let elapsed = crate::jobs::run_jobs(
         options.jobs,
         job_loop,
         options
@@ -550,7 +421,7 @@ impl Stress<'_> {
             self.options.limits,
         );
         let verdict = self
-            .judge(&shrunk.text, &expected, &program, &mut Times::default())
+            .judge(&shrunk.text, &expected, &program, &mut AnyTimes::default())
             .unwrap_or_else(|_| case.verdict.clone());
         AnyFailure {
             seed,
@@ -562,100 +433,5 @@ impl Stress<'_> {
             expected,
             program,
         }
-    }
-}
-
-/// A program's output for a report; an empty one said as such.
-fn shown(text: &str) -> String {
-    if text.is_empty() {
-        "    (nothing)\n".to_string()
-    } else {
-        crate::text::indent(text)
-    }
-}
-
-impl std::fmt::Display for AnyReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let c = &self.counts;
-        writeln!(f, "{}", c.line("stress", self.elapsed))?;
-        if c.cases > 0 {
-            let t = &self.times;
-            let ms = |nanos: u64| nanos as f64 / 1e6 / c.cases as f64;
-            write!(
-                f,
-                "per case: {:.3} ms generator, {:.3} ms brute force, {:.3} ms solution",
-                ms(t.generator),
-                ms(t.brute),
-                ms(t.solution)
-            )?;
-            if t.validator > 0 {
-                write!(f, ", {:.3} ms validator", ms(t.validator))?;
-            }
-            if t.checker > 0 {
-                write!(f, ", {:.3} ms checker", ms(t.checker))?;
-            }
-            writeln!(f, "; {:.3} ms in lockstep", ms(t.own))?;
-        }
-        let failing: Vec<(&'static str, String)> = self
-            .failing
-            .iter()
-            .map(|&(kind, seed)| (kind, seed.to_string()))
-            .collect();
-        super::list_failing(f, &failing, "seed")
-    }
-}
-
-impl AnyFailure {
-    /// What the user reads of the failure: where it came from, how far it
-    /// shrank, the input, both outputs and the difference.
-    pub fn report(&self, options: &AnyOptions) -> String {
-        let shrunk = &self.shrunk;
-        let how = match shrunk.stop {
-            Some(stop) => stop.to_string(),
-            None => "not shrunk: the failure depends on the input's exact whitespace".to_string(),
-        };
-        let detail = match &self.verdict {
-            Judgement::Ok => {
-                "the solution passed the shrunk input when run again: it is not deterministic\n"
-                    .to_string()
-            }
-            Judgement::WrongAnswer { diff } => format!("first difference: {diff}\n"),
-            Judgement::RuntimeError { status, stderr } => {
-                format!(
-                    "{status}; stderr ends with:\n{}",
-                    crate::text::indent(stderr)
-                )
-            }
-            Judgement::TimeLimit => format!(
-                "still running after {} ms: killed\n",
-                options.limits.time.as_millis()
-            ),
-            Judgement::OutputLimit => {
-                format!("wrote more than {} bytes: killed\n", options.limits.output)
-            }
-        };
-        format!(
-            "{kind} on seed {seed} (`{generator}` makes the original)\n\
-             shrunk from {before}\n\
-             \x20         to {after}: {how}\n\
-             ({attempts} candidates run, {kept} kept, {invalid} invalid, {counts} with a count lowered; {secs:.1} s)\n\
-             input:\n{input}\
-             expected (brute force):\n{expected}\
-             solution printed:\n{printed}\
-             {detail}",
-            kind = self.failed.code(),
-            seed = self.seed,
-            generator = options.generator_for(self.seed),
-            before = shrunk.before,
-            after = shrunk.after,
-            attempts = shrunk.attempts,
-            kept = shrunk.steps,
-            invalid = shrunk.invalid,
-            counts = shrunk.count_edits,
-            secs = self.shrink_time.as_secs_f64(),
-            input = crate::text::indent(&shrunk.text),
-            expected = shown(&self.expected),
-            printed = shown(&self.program.stdout),
-        )
     }
 }

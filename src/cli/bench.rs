@@ -1,0 +1,47 @@
+//! `lockstep bench`: core against reference on the same cases, side by side
+//! in one run, medians over alternating rounds.
+
+use super::common::pick;
+use super::values::{at_least_one, puzzle_names};
+use super::Exit;
+use crate::bench::BenchOptions;
+use anyhow::Result;
+use std::io::Write;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct BenchArgs {
+    /// Puzzles to measure (default: all).
+    #[arg(value_parser = puzzle_names())]
+    puzzles: Vec<String>,
+    /// Cases per round of the generic line.
+    #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
+    cases: u64,
+    /// Rounds; medians are reported.
+    #[arg(long, default_value_t = 7, value_parser = at_least_one)]
+    rounds: u64,
+    /// Seed for the generated cases.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Only the generic line of each puzzle.
+    #[arg(long)]
+    no_extras: bool,
+}
+
+pub(super) fn bench(args: BenchArgs) -> Result<Exit> {
+    let entries = pick(&args.puzzles)?;
+    let options = &BenchOptions {
+        cases: args.cases as usize,
+        rounds: args.rounds as usize,
+        seed: args.seed,
+        extras: !args.no_extras,
+    };
+    // Row by row, as each puzzle is measured: a whole bench takes minutes.
+    out!("{}", crate::bench::Header(options));
+    for entry in &entries {
+        out!(
+            "{}",
+            crate::bench::Line(entry.name(), &entry.bench(options))
+        );
+    }
+    Ok(Exit::Clean)
+}

@@ -1,0 +1,132 @@
+//! What several commands share: picking puzzles by name, the corpus
+//! directory, recording a finding, and the defaults that depend on the
+//! machine.
+
+use super::values::{at_least_one, positive_seconds};
+use crate::corpus;
+use crate::registry::{self, AnyPuzzle};
+use anyhow::{bail, Context, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The puzzles named on the command line, or all of them when none is.
+pub(super) fn pick(names: &[String]) -> Result<Vec<&'static dyn AnyPuzzle>> {
+    if names.is_empty() {
+        return Ok(registry::all().to_vec());
+    }
+    // A puzzle named twice (either spelling) runs once, where it was first named.
+    let mut entries: Vec<&'static dyn AnyPuzzle> = Vec::new();
+    for name in names {
+        let entry = lookup(name)?;
+        if !entries.iter().any(|e| e.module() == entry.module()) {
+            entries.push(entry);
+        }
+    }
+    Ok(entries)
+}
+
+pub(super) fn lookup(name: &str) -> Result<&'static dyn AnyPuzzle> {
+    registry::find(name).with_context(|| {
+        let known: Vec<&str> = registry::all().iter().map(|e| e.name()).collect();
+        format!("unknown puzzle {name:?} (known: {})", known.join(", "))
+    })
+}
+
+/// The corpus directory: `--corpus DIR`, which must exist (lockstep never creates
+/// one, so a typo is an error rather than a new directory), or `./corpus` of the
+/// current directory. Never the source tree lockstep was built from: rows go
+/// where the user runs it or says.
+///
+/// This is why `--corpus` is an `Option` with its default written in its
+/// help rather than a clap default: a named directory and the default one
+/// differ in what happens when they are missing.
+pub(super) fn corpus_dir(given: Option<PathBuf>) -> Result<PathBuf> {
+    match given {
+        Some(dir) if !dir.is_dir() => bail!(
+            "--corpus {}: no such directory (lockstep does not create one; make it first)",
+            dir.display()
+        ),
+        Some(dir) => Ok(dir),
+        None => Ok(PathBuf::from("corpus")),
+    }
+}
+
+/// Says where a run's findings will go, before it starts.
+pub(super) fn announce_corpus(dir: Option<&Path>) {
+    match dir {
+        None => errln!("findings: printed only (--no-append)"),
+        Some(dir) if dir.is_dir() => errln!("findings: appended to {}/<puzzle>.csv", dir.display()),
+        Some(dir) => errln!(
+            "findings: {} does not exist, so a finding is saved to a file under {} instead (mkdir {} or pass --corpus DIR to keep findings in a corpus)",
+            dir.display(),
+            corpus::fallback_dir().display(),
+            dir.display()
+        ),
+    }
+}
+
+/// Records a finding's row (in the corpus, or a fallback file when that fails)
+/// and prints the row, ready to paste, and where it went. Never fails: a finding
+/// that cannot be written anywhere is still printed in full.
+pub(super) fn record_finding(
+    entry: &dyn AnyPuzzle,
+    dir: Option<&Path>,
+    row: &corpus::Row,
+) -> Option<corpus::Recorded> {
+    let recorded = dir.map(|dir| entry.record(dir, row.clone()));
+    outln!("{}", corpus::row_to_csv(row).trim_end());
+    if let Some(recorded) = &recorded {
+        errln!("{recorded}");
+    }
+    recorded
+}
+
+/// The default of every `--jobs` and `--threads`: the machine's cores.
+pub(super) fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Seconds as a person reads them: `45 s`, `12 min`, `3.5 h`, `9.1 days`.
+pub(super) fn human_duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
+        s if s < 2.0 * 31_557_600.0 => format!("{:.1} days", s / 86_400.0),
+        s => format!("{:.0} years", s / 31_557_600.0),
+    }
+}
+
+/// How long a run of generated cases goes on: a number of cases, or a number
+/// of seconds (30 when neither is given).
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "How long")]
+pub(super) struct RunLength {
+    /// Stop after this many cases.
+    #[arg(long, conflicts_with = "seconds", value_parser = at_least_one)]
+    pub(super) cases: Option<u64>,
+    /// Stop after this many seconds (default 30 when --cases is not given).
+    #[arg(long, value_parser = positive_seconds)]
+    pub(super) seconds: Option<f64>,
+}
+
+impl RunLength {
+    /// The time budget: `--seconds`, else unbounded with `--cases`, else 30 s.
+    pub(super) fn seconds(&self) -> f64 {
+        self.seconds.unwrap_or(if self.cases.is_some() {
+            f64::INFINITY
+        } else {
+            30.0
+        })
+    }
+}
+
+/// `save` with the failure's kind in its name: `x.txt` -> `x-WA.txt`.
+pub(super) fn with_kind(save: &Path, kind: &str) -> PathBuf {
+    let stem = save.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match save.extension() {
+        Some(ext) => format!("{stem}-{kind}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{kind}"),
+    };
+    save.with_file_name(name)
+}

@@ -1,0 +1,381 @@
+//! The duel commands: an interactive game has more to it than a judge input
+//! and output (step lines, the referee, bots, tournaments, the ladder, bot
+//! stress), so `lockstep duel` is a group of its own.
+
+use super::common::{default_jobs, lookup, RunLength};
+use super::values::{at_least_one, named_command, non_empty_command, thread_count};
+use super::Exit;
+use crate::duel::bots::{self, Strategy};
+use crate::duel::protocol::Init;
+use crate::duel::{ladder, referee, stress as bot_stress, tournament};
+use crate::seeds::{fresh_seed, SplitMix64};
+use anyhow::{bail, Context, Result};
+use lockstep_core::duel::{Outcome, Winner};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct DuelArgs {
+    #[command(subcommand)]
+    command: DuelCommand,
+}
+
+impl DuelArgs {
+    /// Whether the command starts bot programs (see `Command::runs_programs`).
+    pub(super) fn runs_programs(&self) -> bool {
+        !matches!(self.command, DuelCommand::Step(_) | DuelCommand::Bot(_))
+    }
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum DuelCommand {
+    /// `duel step` lines on stdin (one case a line), one answer line each on stdout.
+    Step(StepArgs),
+    /// Run a game between two bot programs and print the result (a command with
+    /// shell syntax runs through `sh -c`, others directly).
+    Referee(RefereeArgs),
+    /// Many games between two programs through the referee: wins, draws and
+    /// losses of --p1's program with a 95% interval, reasons, time per game.
+    Tournament(TournamentArgs),
+    /// Every built-in strategy and every --cmd bot against every other, on the
+    /// same INITs with the sides swapped: scores with 95% intervals, ratings,
+    /// endings and times
+    Ladder(LadderArgs),
+    /// Your bot program against the built-in random and greedy bots through
+    /// the referee: a timeout, crash, malformed answer or illegal list stops
+    /// the run and saves the game's log; losing fairly is not a failure
+    Stress(BotStressArgs),
+    /// A built-in bot speaking the protocol on stdin/stdout.
+    Bot(BotArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct StepArgs {
+    /// Use the naive reference resolver instead of the fast core.
+    #[arg(long)]
+    reference: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct RefereeArgs {
+    /// Player 1's command.
+    #[arg(long, value_parser = non_empty_command)]
+    p1: String,
+    /// Player 2's command.
+    #[arg(long, value_parser = non_empty_command)]
+    p2: String,
+    /// Seed for a random INIT (default: a fresh one, printed on stderr).
+    #[arg(long, conflicts_with = "init")]
+    seed: Option<u64>,
+    /// A fixed INIT: "OR OC R1 C1 R2 C2".
+    #[arg(long, value_parser = init_numbers)]
+    init: Option<Init>,
+    /// Write a per-turn log (states, actions, events, time used) to this file.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Draw the yard after every turn.
+    #[arg(long)]
+    render: bool,
+}
+
+/// `--init "OR OC R1 C1 R2 C2"`, read as the INIT line the bots will receive.
+fn init_numbers(text: &str) -> Result<Init, String> {
+    let init: Init = format!("INIT {text}")
+        .parse()
+        .ok()
+        .filter(|i: &Init| {
+            [i.spring, i.p1, i.p2]
+                .into_iter()
+                .all(lockstep_core::duel::inside)
+        })
+        .ok_or_else(|| format!("{text:?}: expected six numbers 1..=7 (OR OC R1 C1 R2 C2)"))?;
+    if init.p1 == init.p2 {
+        return Err(format!(
+            "{text:?}: the players must start on different cells"
+        ));
+    }
+    Ok(init)
+}
+
+#[derive(clap::Args, Debug)]
+struct TournamentArgs {
+    /// The program whose results are reported.
+    #[arg(long, value_parser = non_empty_command)]
+    p1: String,
+    /// Its opponent.
+    #[arg(long, value_parser = non_empty_command)]
+    p2: String,
+    /// Games, in pairs on one random INIT with the sides swapped.
+    #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+    games: u64,
+    /// Games at once (each game runs two bot processes).
+    #[arg(long, default_value_t = 1, value_parser = thread_count)]
+    jobs: usize,
+    /// Seed for the INITs (default: a fresh one, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+#[derive(clap::Args, Debug)]
+struct LadderArgs {
+    /// A bot of yours, as NAME=COMMAND (repeatable), e.g. `--cmd mine=./bot`
+    #[arg(long = "cmd", value_parser = named_command)]
+    cmds: Vec<(String, String)>,
+    /// Built-in strategies to enter (default: all of them)
+    #[arg(long, value_enum, value_delimiter = ',')]
+    strategies: Vec<Strategy>,
+    /// Games per pair, in pairs on one random INIT with the sides swapped
+    #[arg(long, default_value_t = 20, value_parser = at_least_one)]
+    games: u64,
+    /// Games at once (each game runs two bot processes)
+    #[arg(long, default_value_t = 1, value_parser = thread_count)]
+    jobs: usize,
+    /// Seed for the INITs (default: a fresh one, printed)
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+#[derive(clap::Args, Debug)]
+struct BotStressArgs {
+    /// Your bot's command (shell syntax runs through `sh -c`)
+    #[arg(long, value_parser = non_empty_command)]
+    cmd: String,
+    /// Stop after this many games
+    #[arg(long, value_parser = at_least_one)]
+    games: Option<u64>,
+    /// Stop after this many seconds (default 30 when --games is not given)
+    #[arg(long, value_parser = super::values::positive_seconds)]
+    seconds: Option<f64>,
+    /// Time for the start-up check, in milliseconds: the bot runs once on an
+    /// empty input to show that it starts
+    #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
+    startup_ms: u64,
+    /// Seed for the INITs (default: a fresh one, printed)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Games at once (default: the number of cores)
+    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
+    jobs: usize,
+    /// Where to save the failing game's log
+    #[arg(long, default_value = "lockstep-stress-duel.log")]
+    save: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+struct BotArgs {
+    /// How the bot chooses its actions.
+    #[arg(long, value_enum, default_value_t = Strategy::Search)]
+    strategy: Strategy,
+    /// Seed for its random choices (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+pub(super) fn duel(args: DuelArgs) -> Result<Exit> {
+    match args.command {
+        DuelCommand::Step(args) => duel_step(args),
+        DuelCommand::Stress(args) => duel_stress(args),
+        DuelCommand::Bot(args) => {
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            bots::play(
+                args.strategy,
+                args.seed.unwrap_or_else(fresh_seed),
+                stdin,
+                stdout,
+            )?;
+            Ok(Exit::Clean)
+        }
+        DuelCommand::Tournament(args) => duel_tournament(args),
+        DuelCommand::Ladder(args) => duel_ladder(args),
+        DuelCommand::Referee(args) => duel_referee(args),
+    }
+}
+
+/// `duel step`: one answer line for each step line, written as soon as the line
+/// is read, so that a program can drive it line by line. A malformed line is
+/// one error naming it (exit 2), after the answers to the lines before it.
+fn duel_step(args: StepArgs) -> Result<Exit> {
+    use std::io::BufRead;
+    let entry = lookup("duel")?;
+    let stdin = std::io::stdin().lock();
+    let mut stdout = std::io::stdout().lock();
+    let mut any = false;
+    for (index, line) in stdin.lines().enumerate() {
+        let line = line.context("reading stdin (step lines must be UTF-8 text)")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        any = true;
+        match entry.solve(&line, args.reference) {
+            Ok(answer) => {
+                stdout.write_all(answer.as_bytes())?;
+                stdout.flush()?;
+            }
+            Err(mut e) => {
+                e.line = index + 1;
+                errln!("error: {e}");
+                return Ok(Exit::Error);
+            }
+        }
+    }
+    if !any {
+        // What the judge-format reader says of an empty input.
+        if let Err(e) = entry.solve("", args.reference) {
+            errln!("error: {e}");
+            return Ok(Exit::Error);
+        }
+    }
+    Ok(Exit::Clean)
+}
+
+fn duel_stress(args: BotStressArgs) -> Result<Exit> {
+    let startup = crate::process::Limits {
+        time: std::time::Duration::from_millis(args.startup_ms),
+        output: crate::process::DEFAULT_OUTPUT_LIMIT,
+    };
+    if let Err(message) = crate::stress::check_command(&args.cmd, startup) {
+        bail!("{message}");
+    }
+    let length = RunLength {
+        cases: args.games,
+        seconds: args.seconds,
+    };
+    let options = bot_stress::DuelStressOptions {
+        cmd: args.cmd,
+        max_games: args.games,
+        seconds: length.seconds(),
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        jobs: args.jobs,
+        progress: true,
+    };
+    errln!(
+        "lockstep duel stress: seed {}, {} jobs (repeat with --seed {} --jobs {})",
+        options.seed,
+        options.jobs,
+        options.seed,
+        options.jobs
+    );
+    let exe =
+        std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;
+    let report = bot_stress::stress_bot(&options, &exe).map_err(anyhow::Error::msg)?;
+    out!("{report}");
+    let Some(failure) = report.failure else {
+        return Ok(Exit::Clean);
+    };
+    errln!(
+        "\ngame {}: the bot {:?}: {}\nreplay: {}\nlog:\n{}",
+        failure.game,
+        failure.kind,
+        failure.message,
+        failure.replay,
+        failure.log
+    );
+    match std::fs::write(&args.save, &failure.log) {
+        Ok(()) => errln!("saved the game log to {}", args.save.display()),
+        Err(e) => errln!(
+            "could not save the game log to {}: {e} (it is printed above)",
+            args.save.display()
+        ),
+    }
+    Ok(Exit::Found)
+}
+
+fn duel_tournament(args: TournamentArgs) -> Result<Exit> {
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    errln!("lockstep duel tournament: seed {seed}");
+    let options = tournament::TournamentOptions {
+        commands: [args.p1, args.p2],
+        games: args.games as usize,
+        jobs: args.jobs,
+        seed,
+        progress: true,
+    };
+    let report = tournament::play_tournament(&options).context("starting the bots")?;
+    out!("{}", report.summary(&options.commands));
+    Ok(Exit::Clean)
+}
+
+fn duel_ladder(args: LadderArgs) -> Result<Exit> {
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    errln!("lockstep duel ladder: seed {seed} (repeat with --seed {seed})");
+    let exe =
+        std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;
+    let exe = crate::process::quoted(&exe);
+    let strategies = if args.strategies.is_empty() {
+        Strategy::ALL.to_vec()
+    } else {
+        args.strategies
+    };
+    let mut entries: Vec<(String, String)> = Vec::new();
+    for s in strategies {
+        if entries.iter().all(|(name, _)| name != s.name()) {
+            let cmd = format!("{exe} duel bot --strategy {} --seed {seed}", s.name());
+            entries.push((s.name().to_string(), cmd));
+        }
+    }
+    for (name, cmd) in args.cmds {
+        if entries.iter().any(|(taken, _)| *taken == name) {
+            bail!("--cmd {name}=...: the name {name:?} is taken");
+        }
+        entries.push((name, cmd));
+    }
+    if entries.len() < 2 {
+        bail!("a ladder needs at least two bots");
+    }
+    let options = ladder::LadderOptions {
+        bots: entries,
+        games: args.games as usize,
+        jobs: args.jobs,
+        seed,
+        progress: true,
+    };
+    let report = ladder::play_ladder(&options).context("starting the bots")?;
+    out!("{}", report.table());
+    Ok(Exit::Clean)
+}
+
+fn duel_referee(args: RefereeArgs) -> Result<Exit> {
+    let init = match args.init {
+        Some(init) => init,
+        None => {
+            let seed = args.seed.unwrap_or_else(fresh_seed);
+            errln!("lockstep duel referee: seed {seed}");
+            tournament::random_init(&mut SplitMix64::new(seed))
+        }
+    };
+    let options = referee::RefereeOptions {
+        commands: [args.p1, args.p2],
+        init,
+    };
+    let mut sink: Box<dyn Write> = match &args.log {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => Box::new(std::io::sink()),
+    };
+    let mut stdout = std::io::stdout();
+    let board: Option<&mut dyn Write> = if args.render { Some(&mut stdout) } else { None };
+    let report =
+        referee::referee_drawing(&options, &mut sink, board).context("starting the bots")?;
+    sink.flush()?;
+    let winner = match report.outcome {
+        Outcome::Ended(w, _) => match w {
+            Winner::P1 => "p1 wins",
+            Winner::P2 => "p2 wins",
+            Winner::Draw => "draw",
+        },
+        Outcome::Ongoing => "unfinished",
+    };
+    outln!("result: {winner}");
+    outln!("reason: {}", report.reason);
+    outln!(
+        "turns: {}; time used: p1 {} ms, p2 {} ms; referee overhead per turn: mean {:.1} us, max {:.1} us",
+        report.turns,
+        report.time_used_ms[0],
+        report.time_used_ms[1],
+        report.overhead_us.0,
+        report.overhead_us.1
+    );
+    Ok(Exit::Clean)
+}

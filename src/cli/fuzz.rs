@@ -1,0 +1,121 @@
+//! `lockstep fuzz`: the main job, a differential campaign of core against
+//! reference over generated cases, puzzle after puzzle, each disagreement
+//! shrunk, explained and recorded in the corpus.
+
+use super::common::{announce_corpus, corpus_dir, default_jobs, pick, record_finding};
+use super::values::{at_least_one, positive_seconds, puzzle_names, thread_count};
+use super::Exit;
+use crate::campaign::{CampaignOptions, Shard};
+use crate::puzzle::CaseLimits;
+use crate::seeds::fresh_seed;
+use anyhow::Result;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct FuzzArgs {
+    /// Puzzles to fuzz (default: all; a puzzle named twice runs once).
+    #[arg(value_parser = puzzle_names())]
+    puzzles: Vec<String>,
+    /// Total time budget in seconds, shared evenly by the puzzles.
+    #[arg(long, default_value_t = 30.0, value_parser = positive_seconds)]
+    seconds: f64,
+    /// Seed for the generated cases (default: a fresh one, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Parallel jobs (default: the number of cores).
+    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
+    jobs: usize,
+    /// Stop each puzzle after this many cases, even with time left.
+    #[arg(long, value_parser = at_least_one)]
+    cases: Option<u64>,
+    /// Which cases to generate: the generator's whole range, or only cases
+    /// inside the original statements' limits (docs/rules/).
+    #[arg(long, value_enum, default_value_t = CaseLimits::Wide)]
+    limits: CaseLimits,
+    /// Also count how many cases reach each rule branch (rare pushes, teleports,
+    /// tie-breaks, ...), for puzzles that report them.
+    #[arg(long)]
+    stats: bool,
+    /// Machine K of N (K from 0) in one campaign spread over N machines with
+    /// the same seed and --jobs: this one runs global jobs K*jobs to
+    /// (K+1)*jobs-1, so together they run the cases of one run with N times
+    /// the jobs, none twice; --cases counts all machines' cases.
+    #[arg(long, default_value = "0/1", value_name = "K/N")]
+    shard: Shard,
+    /// Corpus directory that findings are appended to (must exist)
+    /// [default: ./corpus].
+    #[arg(long, value_name = "DIR", help_heading = "Findings")]
+    corpus: Option<PathBuf>,
+    /// Report findings without appending them to the corpus.
+    #[arg(long, help_heading = "Findings")]
+    no_append: bool,
+}
+
+pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
+    let entries = pick(&args.puzzles)?;
+    let options = CampaignOptions {
+        shard: args.shard,
+        limits: args.limits,
+        seconds: args.seconds / entries.len() as f64,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        jobs: args.jobs,
+        max_cases: args.cases,
+        progress: true,
+        stats: args.stats,
+    };
+    let dir = if args.no_append {
+        None
+    } else {
+        Some(corpus_dir(args.corpus)?)
+    };
+    let (options, dir) = (&options, dir.as_deref());
+    let shard = if options.shard == crate::campaign::Shard::WHOLE {
+        String::new()
+    } else {
+        let jobs = options.jobs as u64;
+        let mine = options.shard.jobs(jobs);
+        format!(
+            ", shard {}: global jobs {}-{} of {}",
+            options.shard,
+            mine.start,
+            mine.end - 1,
+            jobs * options.shard.count
+        )
+    };
+    let repeat_shard = if options.shard == crate::campaign::Shard::WHOLE {
+        String::new()
+    } else {
+        format!(" --shard {}", options.shard)
+    };
+    errln!(
+        "lockstep fuzz: seed {}, {} jobs{shard}, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {}{repeat_shard} --limits {})",
+        options.seed,
+        options.jobs,
+        options.seconds,
+        options.limits,
+        options.seed,
+        options.jobs,
+        options.limits
+    );
+    announce_corpus(dir);
+    let mut rows = Vec::new();
+    let mut found = false;
+    for entry in &entries {
+        let summary = entry.fuzz(options);
+        if let Some((report, row)) = &summary.finding {
+            found = true;
+            errln!("\n{report}");
+            record_finding(*entry, dir, row);
+        }
+        rows.push((entry.name(), summary));
+    }
+    out!(
+        "{}",
+        crate::registry::FuzzTable {
+            rows: &rows,
+            limits: options.limits
+        }
+    );
+    Ok(Exit::found_if(found))
+}

@@ -1,0 +1,61 @@
+//! `lockstep shrink PUZZLE FILE`: a diverging case (judge text or a cargo-fuzz
+//! artifact) shrunk, explained and printed as a corpus row (appended with
+//! `--append`).
+
+use super::common::{corpus_dir, lookup, record_finding};
+use super::values::puzzle_names;
+use super::Exit;
+use crate::puzzle::{CaseLimits, Encoding};
+use anyhow::{bail, Context, Result};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct ShrinkArgs {
+    /// The puzzle.
+    #[arg(value_parser = puzzle_names())]
+    puzzle: String,
+    /// The case: judge text, or the raw bytes of a cargo-fuzz artifact.
+    file: PathBuf,
+    /// Read the file as judge text.
+    #[arg(long, conflicts_with = "bytes")]
+    text: bool,
+    /// Read the file as raw fuzzer bytes (a cargo-fuzz artifact).
+    #[arg(long)]
+    bytes: bool,
+    /// Also append the row to the corpus.
+    #[arg(long)]
+    append: bool,
+    /// Corpus directory for --append (must exist) [default: ./corpus].
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<PathBuf>,
+}
+
+pub(super) fn shrink(args: ShrinkArgs) -> Result<Exit> {
+    // Fuzzer bytes decode under LOCKSTEP_LIMITS, as the targets generated them.
+    if let Err(message) = CaseLimits::from_env() {
+        bail!("{message}");
+    }
+    let entry = lookup(&args.puzzle)?;
+    let data =
+        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let encoding = match (args.text, args.bytes) {
+        (true, _) => Encoding::Text,
+        (_, true) => Encoding::Bytes,
+        _ => Encoding::Auto,
+    };
+    let dir = if args.append {
+        Some(corpus_dir(args.corpus)?)
+    } else {
+        None
+    };
+    let provenance = format!("lockstep shrink {}", args.file.display());
+    let summary = match entry.shrink(&data, encoding, &provenance) {
+        Ok(summary) => summary,
+        Err(why) => bail!("{}: {why}", args.file.display()),
+    };
+    errln!("{}", summary.report);
+    record_finding(entry, dir.as_deref(), &summary.row);
+    // A disagreement was found and shrunk: "something found".
+    Ok(Exit::Found)
+}

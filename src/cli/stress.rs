@@ -1,0 +1,419 @@
+//! `lockstep stress PUZZLE --cmd CMD`: a user's solution program against the
+//! oracle on generated cases, its first failure shrunk; and `lockstep stress
+//! any --gen G --brute B --cmd CMD`, the same for any problem with the user's
+//! own generator and brute force. Each has its own flags, so each help page
+//! shows only the flags that apply.
+
+use super::common::{
+    announce_corpus, corpus_dir, default_jobs, lookup, record_finding, with_kind, RunLength,
+};
+use super::values::{
+    at_least_one, byte_size, non_empty_command, positive_seconds, puzzle_names, thread_count,
+};
+use super::Exit;
+use crate::process::Limits;
+use crate::puzzle::CaseLimits;
+use crate::registry::AnyPuzzle;
+use crate::seeds::fresh_seed;
+use crate::stress::any::AnyOptions;
+use crate::stress::{Oracle, StressOptions};
+use anyhow::{bail, Context, Result};
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub(super) struct StressArgs {
+    #[command(subcommand)]
+    any: Option<StressCommand>,
+    #[command(flatten)]
+    puzzle: PuzzleStressArgs,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum StressCommand {
+    /// Any problem: your generator makes the inputs, your brute force gives
+    /// the expected answers (or your checker judges), and the first failure
+    /// is shrunk with no knowledge of the input's format.
+    Any(AnyStressArgs),
+}
+
+/// How each run of the program under test is limited.
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Limits per run")]
+struct RunLimits {
+    /// Time limit per run of the program, in milliseconds.
+    #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
+    timeout_ms: u64,
+    /// Output limit per run: more is OLE and the program is killed at once
+    /// (bytes, or with K, M, G).
+    #[arg(long, default_value = "16M", value_parser = byte_size)]
+    output_limit: usize,
+    /// Time for the start-up check, in milliseconds: the program runs once on
+    /// an empty input to show that it starts (default: the time limit).
+    #[arg(long, value_parser = at_least_one)]
+    startup_ms: Option<u64>,
+}
+
+impl RunLimits {
+    fn per_run(&self) -> Limits {
+        Limits {
+            time: Duration::from_millis(self.timeout_ms),
+            output: self.output_limit,
+        }
+    }
+
+    fn startup(&self) -> Limits {
+        Limits {
+            time: Duration::from_millis(self.startup_ms.unwrap_or(self.timeout_ms)),
+            output: self.output_limit,
+        }
+    }
+}
+
+/// How a failure is shrunk.
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Shrinking")]
+struct ShrinkBudget {
+    /// Candidates the shrinker may run the program on, per failure.
+    #[arg(long, default_value_t = 3000, value_parser = at_least_one)]
+    shrink_attempts: u64,
+    /// Seconds the shrinker may take, per failure.
+    #[arg(long, default_value_t = 60.0, value_parser = positive_seconds)]
+    shrink_seconds: f64,
+}
+
+impl ShrinkBudget {
+    fn budget(&self) -> crate::shrink::Budget {
+        crate::shrink::Budget {
+            attempts: self.shrink_attempts as usize,
+            time: Some(Duration::from_secs_f64(self.shrink_seconds)),
+        }
+    }
+}
+
+#[derive(clap::Args, Debug)]
+struct PuzzleStressArgs {
+    /// The puzzle (a duel bot is stressed by `lockstep duel stress`).
+    #[arg(value_parser = puzzle_names(), required = true)]
+    puzzle: Option<String>,
+    /// The program: judge input on its stdin, judge output expected on stdout.
+    #[arg(long, value_parser = non_empty_command, required = true)]
+    cmd: Option<String>,
+    /// Which solver gives the expected answers.
+    #[arg(long, value_enum, default_value_t = OracleArg::Core)]
+    oracle: OracleArg,
+    /// Which cases to generate: inside the original statements' limits (what
+    /// a judge's tests hold), or the generator's whole range.
+    #[arg(long, value_enum, default_value_t = CaseLimits::Original)]
+    limits: CaseLimits,
+    /// Seed for the generated cases (default: a fresh one, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Programs run at once (default: the number of cores).
+    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
+    jobs: usize,
+    /// Run every case, counting every failure by kind, and shrink the first
+    /// failure of each kind (WA, RE, TLE, OLE) instead of stopping at the first.
+    #[arg(long)]
+    keep_going: bool,
+    #[command(flatten)]
+    length: RunLength,
+    #[command(flatten)]
+    limits_per_run: RunLimits,
+    #[command(flatten)]
+    shrink: ShrinkBudget,
+    /// Where to save the minimal failing input [default:
+    /// lockstep-stress-<module>.txt].
+    #[arg(long, help_heading = "Findings")]
+    save: Option<PathBuf>,
+    /// Corpus directory the failure's row is appended to (must exist)
+    /// [default: ./corpus].
+    #[arg(long, value_name = "DIR", help_heading = "Findings")]
+    corpus: Option<PathBuf>,
+    /// Do not append the failure to the corpus.
+    #[arg(long, help_heading = "Findings")]
+    no_append: bool,
+    /// Write every generated input (JOB-INDEX.in) and the oracle's answer
+    /// (JOB-INDEX.ans) to this directory (created if missing).
+    #[arg(long, help_heading = "Findings")]
+    dump: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+struct AnyStressArgs {
+    /// Your generator, run with a seed as its last argument (SEED, SEED+1,
+    /// ... for cases 0, 1, ...), printing one input.
+    #[arg(long, value_parser = non_empty_command)]
+    gen: String,
+    /// Your brute force, whose output is the expected answer.
+    #[arg(long, value_parser = non_empty_command)]
+    brute: String,
+    /// The program under test: an input on its stdin, its answer on stdout.
+    #[arg(long, value_parser = non_empty_command)]
+    cmd: String,
+    /// For a problem with several right answers: `CHECKER input output
+    /// answer` judges (testlib's convention: exit 0 accepts, 1 and 2 reject;
+    /// 3, any other code or a crash is the checker's own failure); without it
+    /// outputs are compared.
+    #[arg(long, value_parser = non_empty_command)]
+    checker: Option<String>,
+    /// Reads an input on stdin, exit 0 when it is valid. Generated inputs
+    /// must pass it; shrinking keeps only inputs that do.
+    #[arg(long, value_parser = non_empty_command)]
+    validator: Option<String>,
+    /// Time limit per run of the generator, validator, brute force and
+    /// checker, in milliseconds.
+    #[arg(long, default_value_t = 10_000, value_parser = at_least_one)]
+    helper_timeout_ms: u64,
+    /// Seed of the first case (default: a fresh one below 10^9, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Programs run at once (default: the number of cores).
+    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
+    jobs: usize,
+    /// Run every case, counting every failure by kind, and shrink the first
+    /// failure of each kind (WA, RE, TLE, OLE) instead of stopping at the first.
+    #[arg(long)]
+    keep_going: bool,
+    #[command(flatten)]
+    length: RunLength,
+    #[command(flatten)]
+    limits_per_run: RunLimits,
+    #[command(flatten)]
+    shrink: ShrinkBudget,
+    /// Where to save the minimal failing input.
+    #[arg(long, default_value = "lockstep-stress.txt", help_heading = "Findings")]
+    save: PathBuf,
+    /// Write every generated input (SEED.in) and the brute force's answer
+    /// (SEED.ans) to this directory (created if missing).
+    #[arg(long, help_heading = "Findings")]
+    dump: Option<PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum OracleArg {
+    /// The fast core (checked against the reference by `lockstep fuzz`).
+    Core,
+    /// The naive reference (slower; cases it cannot finish are skipped).
+    Reference,
+}
+
+/// The spelling before `stress any` existed, `lockstep stress --gen G --brute
+/// B --cmd C`, still works: it is read as `stress any ...`, with a note.
+pub(super) fn old_spelling(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    let mut args: Vec<OsString> = args.collect();
+    let is_flag = |a: &OsString, flag: &str| {
+        a.to_str()
+            .is_some_and(|a| a == flag || a.starts_with(&format!("{flag}=")))
+    };
+    if args.len() > 2
+        && args[1] == "stress"
+        && args[2] != "any"
+        && args[2..].iter().any(|a| is_flag(a, "--gen"))
+    {
+        errln!("note: `lockstep stress --gen ...` is now spelt `lockstep stress any --gen ...`; read as that");
+        args.insert(2, OsString::from("any"));
+    }
+    args
+}
+
+pub(super) fn stress(args: StressArgs) -> Result<Exit> {
+    match args.any {
+        Some(StressCommand::Any(any)) => stress_any(any),
+        None => stress_puzzle(args.puzzle),
+    }
+}
+
+fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
+    let (Some(puzzle), Some(cmd)) = (args.puzzle, args.cmd) else {
+        bail!("name a puzzle and give --cmd (or use `lockstep stress any` for any problem)");
+    };
+    let entry = lookup(&puzzle)?;
+    // A bot is judged by the referee's rules and clock, not by an oracle: its
+    // command has its own flags. Refused before anything starts or is created.
+    if entry.played_through_referee() {
+        bail!(
+            "a {} bot is stressed with `lockstep duel stress --cmd CMD [--games N]` (the referee's rules and 1000 ms budget judge it)",
+            entry.name()
+        );
+    }
+    // The program's start-up check, then the --dump directory.
+    if let Err(message) = crate::stress::check_command(&cmd, args.limits_per_run.startup()) {
+        bail!("{message}");
+    }
+    if let Some(dir) = &args.dump {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("--dump {}: creating it", dir.display()))?;
+    }
+    let per_run = args.limits_per_run.per_run();
+    let options = StressOptions {
+        cmd,
+        max_cases: args.length.cases,
+        seconds: args.length.seconds(),
+        timeout: per_run.time,
+        output_limit: per_run.output,
+        case_limits: args.limits,
+        keep_going: args.keep_going,
+        shrink: args.shrink.budget(),
+        dump: args.dump,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        jobs: args.jobs,
+        oracle: match args.oracle {
+            OracleArg::Core => Oracle::Core,
+            OracleArg::Reference => Oracle::Reference,
+        },
+        progress: true,
+    };
+    let save = args
+        .save
+        .unwrap_or_else(|| PathBuf::from(format!("lockstep-stress-{}.txt", entry.module())));
+    let dir = if args.no_append {
+        None
+    } else {
+        Some(corpus_dir(args.corpus)?)
+    };
+    stress_puzzle_report(entry, &options, &save, dir.as_deref())
+}
+
+fn stress_any(args: AnyStressArgs) -> Result<Exit> {
+    let programs = crate::stress::any::Programs {
+        generator: args.gen,
+        brute: args.brute,
+        solution: args.cmd,
+        checker: args.checker,
+        validator: args.validator,
+    };
+    // Each program's start-up check, then the --dump directory.
+    let startup = args.limits_per_run.startup();
+    for (what, command) in [
+        ("--cmd", Some(&programs.solution)),
+        ("--gen", Some(&programs.generator)),
+        ("--brute", Some(&programs.brute)),
+        ("--validator", programs.validator.as_ref()),
+        ("--checker", programs.checker.as_ref()),
+    ] {
+        if let Some(command) = command {
+            if let Err(message) = crate::stress::check_command(command, startup) {
+                bail!("{what}: {message}");
+            }
+        }
+    }
+    if let Some(dir) = &args.dump {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("--dump {}: creating it", dir.display()))?;
+    }
+    let options = AnyOptions {
+        programs,
+        max_cases: args.length.cases,
+        seconds: args.length.seconds(),
+        limits: args.limits_per_run.per_run(),
+        helper_time: Duration::from_millis(args.helper_timeout_ms),
+        // Small enough that a C generator's atoi reads every seed.
+        seed: args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000),
+        jobs: args.jobs,
+        progress: true,
+        keep_going: args.keep_going,
+        shrink: args.shrink.budget(),
+        dump: args.dump,
+    };
+    stress_any_report(&options, &args.save)
+}
+
+fn stress_puzzle_report(
+    entry: &dyn AnyPuzzle,
+    options: &StressOptions,
+    save: &Path,
+    dir: Option<&Path>,
+) -> Result<Exit> {
+    errln!(
+        "lockstep stress {}: seed {}, {} jobs, time limit {} ms, {} limits (repeat with --seed {} --jobs {})",
+        entry.name(),
+        options.seed,
+        options.jobs,
+        options.timeout.as_millis(),
+        options.case_limits,
+        options.seed,
+        options.jobs
+    );
+    announce_corpus(dir);
+    let summary = entry.stress(options);
+    if crate::process::interrupted() {
+        // The signal's thread exits; a failure seen now is its kill's doing,
+        // never to be recorded as a finding.
+        loop {
+            std::thread::park();
+        }
+    }
+    out!("{}", crate::registry::StressTable(entry.name(), &summary));
+    if summary.failures.is_empty() {
+        return Ok(Exit::Clean);
+    }
+    let several = summary.failures.len() > 1;
+    for failure in &summary.failures {
+        errln!("\n{}", failure.report);
+        record_finding(entry, dir, &failure.row);
+        // With several kinds, each saved input is named after its kind.
+        let path = if several {
+            with_kind(save, failure.kind)
+        } else {
+            save.to_path_buf()
+        };
+        // The row holds the input too, so failing to save it is reported, not fatal.
+        match std::fs::write(&path, &failure.input) {
+            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
+            Err(e) => errln!(
+                "could not save the minimal failing input to {}: {e} (the row above holds it)",
+                path.display()
+            ),
+        }
+    }
+    Ok(Exit::Found)
+}
+
+fn stress_any_report(options: &AnyOptions, save: &Path) -> Result<Exit> {
+    errln!(
+        "lockstep stress: seeds {}, {}, ... for `{}`, {} jobs, time limit {} ms (repeat with --seed {} --jobs {})",
+        options.seed,
+        options.seed.wrapping_add(1),
+        options.programs.generator,
+        options.jobs,
+        options.limits.time.as_millis(),
+        options.seed,
+        options.jobs
+    );
+    let report =
+        crate::stress::any::stress_any(options).context("making the checker's directory")?;
+    if crate::process::interrupted() {
+        // The signal's thread exits; a failure seen now is its kill's doing.
+        loop {
+            std::thread::park();
+        }
+    }
+    out!("{report}");
+    if let Some(problem) = &report.problem {
+        bail!("{problem}");
+    }
+    if report.failures.is_empty() {
+        return Ok(Exit::Clean);
+    }
+    let several = report.failures.len() > 1;
+    for failure in &report.failures {
+        errln!("\n{}", failure.report(options));
+        let path = if several {
+            with_kind(save, failure.failed.code())
+        } else {
+            save.to_path_buf()
+        };
+        match crate::corpus::write_whole(&path, failure.shrunk.text.as_bytes()) {
+            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
+            Err(e) => errln!(
+                "could not save the minimal failing input to {}: {e:#} (it is printed above)",
+                path.display()
+            ),
+        }
+    }
+    Ok(Exit::Found)
+}

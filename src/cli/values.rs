@@ -1,0 +1,83 @@
+//! The value parsers of the command line: each rejects a meaningless value
+//! (a zero count, a negative time, an unknown puzzle) before anything runs,
+//! with a message that says what was expected.
+
+/// The puzzles, from the registry: each command's help lists them, and either
+/// spelling is accepted (`new-game2`, `new_game2`).
+pub(crate) fn puzzle_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        crate::registry::all()
+            .iter()
+            .map(|e| clap::builder::PossibleValue::new(e.name()).alias(e.module())),
+    )
+}
+
+/// The most threads or jobs any command takes: far above any machine's cores,
+/// low enough that a typo (`--jobs 100000`) is an error, not a crash.
+pub(crate) const MAX_THREADS: usize = 1024;
+
+pub(crate) fn thread_count(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("expected a whole number, found {text:?}"))?;
+    if (1..=MAX_THREADS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("must be in 1..={MAX_THREADS}, found {n}"))
+    }
+}
+
+pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a whole number, found {text:?}")),
+    }
+}
+
+pub(crate) fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        Ok(s) => Err(format!("must be a positive number of seconds, found {s}")),
+        Err(_) => Err(format!("expected a number of seconds, found {text:?}")),
+    }
+}
+
+/// A size in bytes, with an optional K, M or G suffix (powers of 1024).
+pub(crate) fn byte_size(text: &str) -> Result<usize, String> {
+    let (digits, unit) = match text.trim().to_ascii_uppercase() {
+        t if t.ends_with('K') => (t[..t.len() - 1].to_string(), 1usize << 10),
+        t if t.ends_with('M') => (t[..t.len() - 1].to_string(), 1 << 20),
+        t if t.ends_with('G') => (t[..t.len() - 1].to_string(), 1 << 30),
+        t => (t, 1),
+    };
+    match digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+    {
+        Some(0) => Err("must be at least 1 byte".to_string()),
+        Some(n) => Ok(n),
+        None => Err(format!(
+            "expected a size such as 16M, 512K or 1000000, found {text:?}"
+        )),
+    }
+}
+
+/// `NAME=COMMAND` for `duel ladder --cmd`.
+pub(crate) fn named_command(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, cmd)) if !name.trim().is_empty() && !cmd.trim().is_empty() => {
+            Ok((name.trim().to_string(), cmd.to_string()))
+        }
+        _ => Err(format!("expected NAME=COMMAND, found {text:?}")),
+    }
+}
+
+pub(crate) fn non_empty_command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err("the command is empty".to_string())
+    } else {
+        Ok(text.to_string())
+    }
+}

@@ -1,0 +1,148 @@
+//! The user's tools run for a stress of any problem: the generator,
+//! validator and brute force (a run that did not succeed says why, in words),
+//! and a testlib checker through its protocol (`checker input output answer`
+//! on files in a private directory; the exit code read strictly).
+
+use super::super::{tail, Judgement};
+use crate::process::{Ending, Execution, Limits};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Why a run of one of the user's tools did not succeed, in words.
+pub(super) fn why(run: &Execution, limits: Limits) -> Option<String> {
+    match run.ending {
+        Ending::Exited(status) if status.success() => None,
+        Ending::Exited(status) if run.stderr.trim().is_empty() => Some(format!(
+            "{} (nothing on stderr)",
+            super::super::describe_status(status)
+        )),
+        Ending::Exited(status) => Some(format!(
+            "{}; stderr ends with:\n{}",
+            super::super::describe_status(status),
+            crate::text::indent(&tail(&run.stderr, 5))
+        )),
+        Ending::TimeLimit => Some(format!(
+            "still running after {} ms: killed",
+            limits.time.as_millis()
+        )),
+        Ending::OutputLimit => Some(format!("wrote more than {} bytes: killed", limits.output)),
+    }
+}
+
+/// Runs one of the user's tools; its run, or why it did not succeed.
+pub(super) fn tool(
+    cmd: &str,
+    input: &str,
+    limits: Limits,
+) -> (Result<Execution, String>, Duration) {
+    match crate::process::execute(cmd, input, limits) {
+        Err(e) => (Err(format!("could not start: {e}")), Duration::ZERO),
+        Ok(run) => {
+            let elapsed = run.elapsed;
+            match why(&run, limits) {
+                None => (Ok(run), elapsed),
+                Some(why) => (Err(why), elapsed),
+            }
+        }
+    }
+}
+
+/// A private directory for the checker's files, removed when dropped (and at
+/// lockstep's exit, even by a signal).
+pub(super) struct Scratch {
+    dir: PathBuf,
+    next: AtomicU64,
+}
+
+impl Scratch {
+    pub(super) fn new() -> std::io::Result<Scratch> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let dir =
+            std::env::temp_dir().join(format!("lockstep-checker-{}-{nanos}", std::process::id()));
+        std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
+            .create(&dir)?;
+        crate::process::remove_at_exit(&dir);
+        Ok(Scratch {
+            dir,
+            next: AtomicU64::new(0),
+        })
+    }
+
+    /// Runs the checker on one output: accepted, rejected with its message,
+    /// or the checker's own failure.
+    pub(super) fn check(
+        &self,
+        checker: &str,
+        input: &str,
+        output: &str,
+        answer: &str,
+        limits: Limits,
+    ) -> (Result<Judgement, String>, Duration) {
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        let files = ["in", "out", "ans"].map(|ext| self.dir.join(format!("{n}.{ext}")));
+        for (file, text) in files.iter().zip([input, output, answer]) {
+            if let Err(e) = std::fs::write(file, text) {
+                return (
+                    Err(format!("could not write {}: {e}", file.display())),
+                    Duration::ZERO,
+                );
+            }
+        }
+        let cmd = format!(
+            "{checker} {} {} {}",
+            crate::process::quoted(&files[0]),
+            crate::process::quoted(&files[1]),
+            crate::process::quoted(&files[2])
+        );
+        let result = crate::process::execute(&cmd, "", limits);
+        for file in &files {
+            let _ = std::fs::remove_file(file);
+        }
+        let run = match result {
+            Ok(run) => run,
+            Err(e) => return (Err(format!("could not start: {e}")), Duration::ZERO),
+        };
+        let verdict = match run.ending {
+            Ending::Exited(status) if status.success() => Ok(Judgement::Ok),
+            // testlib's _fail: the checker says it is broken, or the answer is.
+            Ending::Exited(status) if status.code() == Some(3) => Err(format!(
+                "exit code 3 (testlib's FAIL); it says:\n{}",
+                crate::text::indent(&tail(&format!("{}{}", run.stdout, run.stderr), 5))
+            )),
+            // A Python checker that crashed exits 1 as well, with a traceback.
+            Ending::Exited(_) if run.stderr.contains("Traceback (most recent call last)") => {
+                Err(format!(
+                    "it crashed; stderr ends with:\n{}",
+                    crate::text::indent(&tail(&run.stderr, 5))
+                ))
+            }
+            // testlib's _wa and _pe; any other code is not a verdict.
+            Ending::Exited(status) if matches!(status.code(), Some(1 | 2)) => {
+                let said = format!("{} {}", run.stderr.trim(), run.stdout.trim());
+                let said = said.trim();
+                Ok(Judgement::WrongAnswer {
+                    diff: format!(
+                        "the checker rejects it ({}){}{}",
+                        super::super::describe_status(status),
+                        if said.is_empty() { "" } else { ": " },
+                        crate::text::clip(said.lines().next().unwrap_or(""), 200)
+                    ),
+                })
+            }
+            _ => Err(format!(
+                "{} (testlib's codes: 0 accepts, 1 wrong answer, 2 presentation error, 3 FAIL)",
+                why(&run, limits).unwrap_or_default()
+            )),
+        };
+        (verdict, run.elapsed)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
