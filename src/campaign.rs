@@ -281,7 +281,7 @@ pub fn run_campaign_with<P: Puzzle>(
         job_loop,
         options
             .progress
-            .then_some(&progress as crate::jobs::Message<'_>),
+            .then_some(&progress as crate::jobs::ProgressText<'_>),
     );
     let tally = shared.get();
     let finding =

@@ -64,7 +64,7 @@ macro_rules! counters {
 pub(crate) use counters;
 
 /// A progress line given the seconds so far.
-pub type Message<'a> = &'a (dyn Fn(f64) -> String + Sync);
+pub type ProgressText<'a> = &'a (dyn Fn(f64) -> String + Sync);
 
 /// Runs `job(j)` for each job `j` in `0..jobs`, each on a thread of its own,
 /// and shows `message` (see [`crate::progress::watch`]) while they run.
@@ -74,7 +74,11 @@ pub type Message<'a> = &'a (dyn Fn(f64) -> String + Sync);
 /// One job with no progress line runs on the calling thread: a core's
 /// thread-local tables (footholds keeps 16 MiB) are then not faulted in anew
 /// for every run, which weighed on short runs such as a bench round.
-pub fn run_jobs(jobs: usize, job: impl Fn(u64) + Sync, message: Option<Message<'_>>) -> Duration {
+pub fn run_jobs(
+    jobs: usize,
+    job: impl Fn(u64) + Sync,
+    message: Option<ProgressText<'_>>,
+) -> Duration {
     let start = Instant::now();
     let jobs = jobs.max(1);
     let running = AtomicUsize::new(jobs);
@@ -151,7 +155,7 @@ pub fn for_each_index<T: Send>(
                 .unwrap_or_else(|e| e.into_inner())
                 .push((index, result));
         },
-        message.map(|_| &line as Message<'_>),
+        message.map(|_| &line as ProgressText<'_>),
     );
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     results.sort_by_key(|&(index, _)| index);

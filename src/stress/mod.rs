@@ -223,7 +223,7 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case
         job_loop,
         options
             .progress
-            .then_some(&progress as crate::jobs::Message<'_>),
+            .then_some(&progress as crate::jobs::ProgressText<'_>),
     );
     let counts = shared.get();
     let times = times.get();

@@ -164,6 +164,7 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
             ],
             vec![
                 "stress".into(),
+                "any".into(),
                 "--gen".into(),
                 any_problem("gen"),
                 "--brute".into(),

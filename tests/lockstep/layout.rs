@@ -1,21 +1,32 @@
-//! The repository's layout per puzzle: every registered puzzle has the files
-//! ARCHITECTURE.md's "Adding a puzzle" names, under its one module name.
+//! The repository's house rules, held by tests rather than by notes:
+//!
+//! - every registered puzzle has the files ARCHITECTURE.md's "Adding a
+//!   puzzle" names, under its one module name;
+//! - no non-test source file is over 500 lines (an allow-list takes a file
+//!   that is one idea, each with its reason);
+//! - one name, one meaning: no public function is called `run`, and no two
+//!   public types of the harness share a name;
+//! - every file, function, test and decision that docs/rule-index.md names
+//!   exists.
 
 use lockstep::registry;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
 
 #[test]
 fn every_registered_puzzle_has_its_files() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap_or_default();
+    let root = root();
+    let read = |p: &str| read(&root.join(p));
     let fuzz_manifest = read("fuzz/Cargo.toml");
     let rule_index = read("docs/rules/README.md");
-    let (core_lib, reference_lib, adapters, tests_main) = (
-        read("core/src/lib.rs"),
-        read("reference/src/lib.rs"),
-        read("src/puzzles/mod.rs"),
-        read("tests/lockstep/main.rs"),
-    );
+    let (core_lib, reference_lib) = (read("core/src/lib.rs"), read("reference/src/lib.rs"));
     let mut missing = Vec::new();
     for entry in registry::all() {
         let m = entry.module();
@@ -50,17 +61,12 @@ fn every_registered_puzzle_has_its_files() {
                 format!("pub mod {m};"),
                 "reference/src/lib.rs",
             ),
-            (&adapters, format!("pub mod {m};"), "src/puzzles/mod.rs"),
-            // Without it the puzzle's test file is never compiled.
-            (&tests_main, format!("mod {m};"), "tests/lockstep/main.rs"),
+            (&core_lib, format!("pub mod {m};"), "core/src/lib.rs"),
         ];
         for (text, line, file) in lines {
             if !text.contains(&line) {
                 missing.push(format!("{m}: {file} lacks {line}"));
             }
-        }
-        if !core_lib.contains(&format!("pub mod {m};")) {
-            missing.push(format!("{m}: core/src/lib.rs lacks pub mod {m};"));
         }
     }
     // Not vacuous: the six puzzles of this repository at least.
@@ -70,4 +76,343 @@ fn every_registered_puzzle_has_its_files() {
         registry::all().len()
     );
     assert!(missing.is_empty(), "missing:\n{}", missing.join("\n"));
+}
+
+/// Every `.rs` file under `dir`, recursively, relative to the root.
+fn rust_files(dir: &str) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root().join(dir), &mut out);
+    out.sort();
+    out.into_iter()
+        .map(|p| {
+            p.strip_prefix(root())
+                .expect("under the root")
+                .to_path_buf()
+        })
+        .collect()
+}
+
+/// The source files the house rules are about: the three crates' and the
+/// fuzz targets', without unit-test files (`tests.rs`, `tests/` folders).
+fn source_files() -> Vec<PathBuf> {
+    ["src", "core/src", "reference/src", "fuzz/fuzz_targets"]
+        .iter()
+        .flat_map(|dir| rust_files(dir))
+        .filter(|p| {
+            !p.components().any(|c| c.as_os_str() == "tests")
+                && p.file_name().is_none_or(|n| n != "tests.rs")
+        })
+        .collect()
+}
+
+/// Files allowed past [`MAX_LINES`], each with why it is one idea.
+const LONG_FILES: &[(&str, &str)] = &[];
+
+const MAX_LINES: usize = 500;
+
+#[test]
+fn no_source_file_is_over_500_lines() {
+    let files = source_files();
+    assert!(files.len() > 50, "{} source files found", files.len());
+    let mut long = Vec::new();
+    for path in &files {
+        let lines = read(&root().join(path)).lines().count();
+        let name = path.to_string_lossy().to_string();
+        if lines > MAX_LINES && !LONG_FILES.iter().any(|(file, _)| *file == name) {
+            long.push(format!("{name}: {lines} lines"));
+        }
+    }
+    for (file, reason) in LONG_FILES {
+        assert!(
+            !reason.trim().is_empty() && root().join(file).is_file(),
+            "{file}: an allow-list entry needs a reason and a file"
+        );
+    }
+    assert!(
+        long.is_empty(),
+        "over {MAX_LINES} lines (split along its ideas, or add it to LONG_FILES with the reason):\n{}",
+        long.join("\n")
+    );
+}
+
+/// Words of a line of Rust after `pub` forms: `pub fn run`, `pub(crate) struct X`.
+fn public_items<'a>(text: &'a str, kinds: &[&str]) -> Vec<(&'a str, &'a str)> {
+    let mut items = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_start();
+        let Some(rest) = line.strip_prefix("pub") else {
+            continue;
+        };
+        let rest = match rest.strip_prefix('(') {
+            Some(r) => r.split_once(')').map_or("", |(_, r)| r),
+            None => rest,
+        };
+        let mut words = rest.split_whitespace();
+        let (Some(kind), Some(name)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if kinds.contains(&kind) {
+            let name = name
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            items.push((kind, name));
+        }
+    }
+    items
+}
+
+#[test]
+fn one_name_one_meaning() {
+    let mut problems = Vec::new();
+    let mut types: Vec<(String, String)> = Vec::new();
+    for path in source_files() {
+        let text = read(&root().join(&path));
+        let file = path.to_string_lossy().to_string();
+        for (_, name) in public_items(&text, &["fn"]) {
+            if name == "run" {
+                problems.push(format!(
+                    "{file}: a public fn named run (name it after what it does)"
+                ));
+            }
+        }
+        // The harness's own types; each puzzle's model types (`Case`,
+        // `Answer`) live in their puzzle's module of core and are meant alike.
+        if file.starts_with("src/") {
+            for (_, name) in public_items(&text, &["struct", "enum", "type", "trait"]) {
+                if let Some((other, _)) = types.iter().find(|(_, n)| n == name) {
+                    problems.push(format!("{file} and {other}: two public types named {name}"));
+                }
+                types.push((file.clone(), name.to_string()));
+            }
+        }
+    }
+    assert!(types.len() > 50, "{} harness types found", types.len());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The cells of a markdown table row, split on `|` outside backticks.
+fn cells(row: &str) -> Vec<String> {
+    let mut cells = Vec::new();
+    let mut cell = String::new();
+    let mut code = false;
+    for c in row
+        .trim()
+        .trim_start_matches('|')
+        .trim_end_matches('|')
+        .chars()
+    {
+        match c {
+            '`' => {
+                code = !code;
+                cell.push(c);
+            }
+            '|' if !code => cells.push(std::mem::take(&mut cell).trim().to_string()),
+            _ => cell.push(c),
+        }
+    }
+    cells.push(cell.trim().to_string());
+    cells
+}
+
+/// The backticked words of a text, in order.
+fn code_spans(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+/// Whether `name` (a function, or `Type::method`) is defined in `text`: the
+/// method as a `fn`, the type as a word. A constant or a match arm (in
+/// capitals, or with a `::` path of variants) only has to appear.
+fn defines(text: &str, name: &str) -> bool {
+    let is_word = |word: &str| has_word(text, word);
+    let last = name.rsplit("::").next().unwrap_or(name);
+    let starts_lower = last.chars().next().is_some_and(|c| c.is_lowercase());
+    if starts_lower {
+        let head_ok = name
+            .rsplit_once("::")
+            .is_none_or(|(head, _)| head.split("::").all(is_word));
+        head_ok && (text.contains(&format!("fn {last}(")) || text.contains(&format!("fn {last}<")))
+    } else {
+        name.split("::").all(is_word)
+    }
+}
+
+/// The text of a source file named in the index, with its unit tests (a
+/// `tests.rs` beside it or a `tests/` folder under its module).
+fn source_with_tests(path: &str) -> Option<String> {
+    let full = root().join(path);
+    if !full.is_file() {
+        return None;
+    }
+    let mut text = read(&full);
+    let dir = full.parent().expect("a file has a folder");
+    let module_dir = if full.file_name().is_some_and(|n| n == "mod.rs") {
+        dir.to_path_buf()
+    } else {
+        dir.join(full.file_stem().expect("a stem"))
+    };
+    for extra in [
+        module_dir.join("tests.rs"),
+        dir.join("tests.rs"),
+        module_dir.join("tests/mod.rs"),
+    ] {
+        if extra != full {
+            text.push_str(&read(&extra));
+        }
+    }
+    Some(text)
+}
+
+/// Checks one cell naming code: `[path](..): \`name\`, ...` groups for core
+/// and reference, `\`path::test\`` and `\`…::test\`` for tests.
+fn check_code_cell(cell: &str, tests: bool, problems: &mut Vec<String>, rule: &str) {
+    if tests {
+        let mut last_file: Option<String> = None;
+        for span in code_spans(cell) {
+            let (file, name) = if let Some(name) = span.strip_prefix("…::") {
+                let Some(file) = last_file.clone() else {
+                    problems.push(format!("{rule}: {span} has no file before it"));
+                    continue;
+                };
+                (file, name.to_string())
+            } else if let Some((file, name)) = span.split_once(".rs::") {
+                (format!("{file}.rs"), name.to_string())
+            } else {
+                continue;
+            };
+            last_file = Some(file.clone());
+            let Some(text) = source_with_tests(&file) else {
+                problems.push(format!("{rule}: no file {file}"));
+                continue;
+            };
+            let test = name.rsplit("::").next().unwrap_or(&name);
+            if !(text.contains(&format!("fn {test}(")) || text.contains(&format!("mod {test} "))) {
+                problems.push(format!("{rule}: {file} has no test {test}"));
+            }
+        }
+        return;
+    }
+    // Groups: a link to a file, then the names of its code.
+    for group in cell.split("[").skip(1) {
+        let Some((path, rest)) = group.split_once("](") else {
+            continue;
+        };
+        let Some((_, names)) = rest.split_once(')') else {
+            continue;
+        };
+        let Some(text) = source_with_tests(path) else {
+            problems.push(format!("{rule}: no file {path}"));
+            continue;
+        };
+        for (name, narrowing) in names_with_depth(names) {
+            let plain = name.trim_end_matches("()");
+            let is_name = !plain.is_empty()
+                && plain
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == ':');
+            // A name in parentheses narrows the one before it (a constant, a
+            // field, a match arm): it only has to appear in the file.
+            let found = if narrowing {
+                plain.split("::").all(|w| has_word(&text, w))
+            } else {
+                defines(&text, plain)
+            };
+            if is_name && !found {
+                problems.push(format!("{rule}: {path} has no {plain}"));
+            }
+        }
+    }
+}
+
+/// The backticked names of a cell, each with whether it stands in
+/// parentheses.
+fn names_with_depth(text: &str) -> Vec<(&str, bool)> {
+    let mut names = Vec::new();
+    let mut depth = 0usize;
+    let mut rest = text;
+    while let Some(tick) = rest.find('`') {
+        for c in rest[..tick].chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        let after = &rest[tick + 1..];
+        let Some(end) = after.find('`') else {
+            break;
+        };
+        names.push((&after[..end], depth > 0));
+        rest = &after[end + 1..];
+    }
+    names
+}
+
+/// Whether `word` stands in `text` as a whole word.
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        edge(before) && edge(after)
+    })
+}
+
+#[test]
+fn everything_the_rule_index_names_exists() {
+    let index = read(&root().join("docs/rule-index.md"));
+    let mut problems = Vec::new();
+    let mut rows = 0;
+    let mut page = String::new();
+    for line in index.lines() {
+        if let Some(rest) = line.strip_prefix("Files: [rules](") {
+            let file = rest.split(')').next().unwrap_or("");
+            page = read(&root().join("docs").join(file));
+            if page.is_empty() {
+                problems.push(format!("no rule page {file}"));
+            }
+        }
+        if !line.starts_with("| ") || line.starts_with("| rule |") {
+            continue;
+        }
+        let cells = cells(line);
+        if cells.len() < 6 {
+            problems.push(format!("a row of {} cells: {line}", cells.len()));
+            continue;
+        }
+        rows += 1;
+        let rule = &cells[0];
+        check_code_cell(&cells[1], false, &mut problems, rule);
+        check_code_cell(&cells[2], false, &mut problems, rule);
+        check_code_cell(&cells[3], true, &mut problems, rule);
+        // A decision is quoted by its first words: they are on the page.
+        for quote in cells[5].split('“').skip(1) {
+            let quote = quote.split('”').next().unwrap_or("");
+            for part in quote.split('…').map(str::trim).filter(|p| p.len() > 3) {
+                if !page.contains(part) {
+                    problems.push(format!("{rule}: the rule page has no {part:?}"));
+                }
+            }
+        }
+    }
+    assert!(rows > 100, "{rows} rows read");
+    assert!(
+        problems.is_empty(),
+        "{} problems in docs/rule-index.md:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }

@@ -30,7 +30,7 @@ fn stress(programs: &[(&str, String)], extra: &[&str], dir: &Path) -> (Output, O
     // A file from an earlier run in the same directory must not pass for
     // this run's.
     let _ = std::fs::remove_file(&save);
-    let mut args: Vec<String> = vec!["stress".into()];
+    let mut args: Vec<String> = vec!["stress".into(), "any".into()];
     for (flag, command) in programs {
         args.push(flag.to_string());
         args.push(command.clone());
@@ -295,28 +295,63 @@ fn programs_that_cannot_start_and_meaningless_flags_are_errors() {
     missing[1].1 = "no-such-brute-force".to_string();
     let (out, _) = stress(&missing, &["--cases", "1"], &dir);
     fails_with(&out, "--brute: cannot start \"no-such-brute-force\"");
+    // Each help page takes only its own flags: a puzzle's stress takes no
+    // generator, and any-problem stress no puzzle, oracle or limits.
     for (args, needle) in [
         (
             vec![
-                "stress", "robots", "--gen", "a", "--brute", "b", "--cmd", "c",
+                "stress", "any", "robots", "--gen", "a", "--brute", "b", "--cmd", "c",
             ],
-            "cannot be used with",
+            "unexpected argument 'robots'",
         ),
-        (vec!["stress", "--gen", "a", "--cmd", "c"], "--brute"),
+        (vec!["stress", "any", "--gen", "a", "--cmd", "c"], "--brute"),
         (
             vec!["stress", "robots", "--cmd", "c", "--checker", "d"],
-            "--gen",
+            "unexpected argument '--checker'",
         ),
         (
             vec![
-                "stress", "--gen", "a", "--brute", "b", "--cmd", "c", "--oracle", "core",
+                "stress", "any", "--gen", "a", "--brute", "b", "--cmd", "c", "--oracle", "core",
             ],
-            "cannot be used with",
+            "unexpected argument '--oracle'",
+        ),
+        (
+            vec![
+                "stress", "any", "--gen", "a", "--brute", "b", "--cmd", "c", "--limits", "wide",
+            ],
+            "unexpected argument '--limits'",
         ),
     ] {
         let out = crate::support::lockstep(&args, "");
         fails_with(&out, needle);
     }
+}
+
+/// The spelling from before `stress any`, `lockstep stress --gen ...`, still
+/// works, with a note that names the new one.
+#[test]
+fn the_old_spelling_of_stress_any_still_works() {
+    let dir = scratch("any-old-spelling");
+    let programs = subarray_programs("ok");
+    let mut args: Vec<String> = vec!["stress".into()];
+    for (flag, command) in &programs {
+        args.push(flag.to_string());
+        args.push(command.clone());
+    }
+    args.extend(["--cases", "3", "--seed", "5", "--jobs", "1"].map(String::from));
+    let out = std::process::Command::new(crate::support::BIN)
+        .args(&args)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("is now spelt `lockstep stress any --gen ...`"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("stress: 3 cases"), "{stdout}");
 }
 
 /// The checker's files live in a directory of lockstep's own under TMPDIR,
@@ -329,6 +364,7 @@ fn the_checker_leaves_no_files_behind() {
     let out = std::process::Command::new(crate::support::BIN)
         .args([
             "stress",
+            "any",
             "--gen",
             &argmax("gen"),
             "--brute",

@@ -5,7 +5,7 @@
 use super::*;
 
 /// What the reader thread saw on a bot's stdout.
-pub(super) enum Message {
+pub(super) enum Arrival {
     Line(String, Instant),
     TooLong(Instant),
     Eof(Instant),
@@ -15,12 +15,12 @@ pub(super) enum Message {
 pub(super) struct Bot {
     pub(super) program: Program,
     pub(super) stdin: Option<ChildStdin>,
-    pub(super) answers: Receiver<Message>,
+    pub(super) answers: Receiver<Arrival>,
     /// Time used so far.
     pub(super) used: Duration,
 }
 
-pub(super) fn reader(stdout: impl Read, tx: mpsc::SyncSender<Message>) {
+pub(super) fn reader(stdout: impl Read, tx: mpsc::SyncSender<Arrival>) {
     let mut stdout = BufReader::new(stdout);
     let mut line = Vec::with_capacity(MAX_ANSWER_BYTES + 1);
     loop {
@@ -29,21 +29,21 @@ pub(super) fn reader(stdout: impl Read, tx: mpsc::SyncSender<Message>) {
         // cannot make the referee buffer without end.
         let mut limited = (&mut stdout).take(MAX_ANSWER_BYTES as u64 + 1);
         let message = match limited.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => Message::Eof(Instant::now()),
+            Ok(0) | Err(_) => Arrival::Eof(Instant::now()),
             Ok(n) if n > MAX_ANSWER_BYTES || !line.ends_with(b"\n") => {
                 if line.len() > MAX_ANSWER_BYTES {
-                    Message::TooLong(Instant::now())
+                    Arrival::TooLong(Instant::now())
                 } else {
                     // Output ended without a newline.
-                    Message::Eof(Instant::now())
+                    Arrival::Eof(Instant::now())
                 }
             }
-            Ok(_) => Message::Line(
+            Ok(_) => Arrival::Line(
                 String::from_utf8_lossy(&line).trim_end().to_string(),
                 Instant::now(),
             ),
         };
-        let last = !matches!(message, Message::Line(..));
+        let last = !matches!(message, Arrival::Line(..));
         if tx.send(message).is_err() || last {
             return;
         }
@@ -103,19 +103,19 @@ impl Bot {
             }
         };
         let at = match &message {
-            Message::Line(_, at) | Message::TooLong(at) | Message::Eof(at) => *at,
+            Arrival::Line(_, at) | Arrival::TooLong(at) | Arrival::Eof(at) => *at,
         };
         self.used += at.saturating_duration_since(sent);
         if self.used > Duration::from_millis(TIME_BUDGET_MS) {
             return Err(BotFault::new(FaultKind::Timeout, "ran out of time"));
         }
         match message {
-            Message::Line(line, _) => Ok(line),
-            Message::TooLong(_) => Err(BotFault::new(
+            Arrival::Line(line, _) => Ok(line),
+            Arrival::TooLong(_) => Err(BotFault::new(
                 FaultKind::Protocol,
                 format!("answered a line longer than {MAX_ANSWER_BYTES} bytes"),
             )),
-            Message::Eof(_) => Err(BotFault::new(
+            Arrival::Eof(_) => Err(BotFault::new(
                 FaultKind::Crash,
                 "crashed (its output ended)",
             )),
@@ -129,7 +129,7 @@ impl Bot {
     /// already read wins over the crash it led to.
     pub(super) fn closed_fault(&mut self) -> BotFault {
         while let Ok(message) = self.answers.try_recv() {
-            if let Message::TooLong(_) = message {
+            if let Arrival::TooLong(_) = message {
                 return BotFault::new(
                     FaultKind::Protocol,
                     format!("answered a line longer than {MAX_ANSWER_BYTES} bytes"),

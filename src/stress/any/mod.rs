@@ -334,7 +334,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
         job_loop,
         options
             .progress
-            .then_some(&progress as crate::jobs::Message<'_>),
+            .then_some(&progress as crate::jobs::ProgressText<'_>),
     );
     let mut problem = problem.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut firsts = firsts.into_inner().unwrap_or_else(|e| e.into_inner());

@@ -138,7 +138,7 @@ mod tests {
                             cells: [c0, c1],
                             hp,
                         };
-                        let pushed = s.run(0, [id0, id1], &mut ());
+                        let pushed = s.resolve_slot(0, [id0, id1], &mut ());
                         let out = pushed.is_some_and(|(_, out)| out[0] | out[1]);
                         match look_up(table, [c0, c1], [id0, id1], hp) {
                             None => {

@@ -94,7 +94,7 @@ pub(super) fn movement(cells: &mut [u8; 2], t: [u8; 2]) -> [bool; 2] {
 }
 
 /// The two players while a slot runs: their cells (always inside the yard: a
-/// player pushed out keeps its last cell here, and [`Slot::run`] returns the
+/// player pushed out keeps its last cell here, and [`Slot::resolve_slot`] returns the
 /// position outside) and their hp.
 pub(super) struct Slot {
     pub(super) cells: [u8; 2],
@@ -138,7 +138,7 @@ impl Slot {
     /// search (and in random games) it changes from one call to the next and
     /// branches on it would be mispredicted about half the time.
     #[inline(always)]
-    pub(super) fn run<S: Sink>(
+    pub(super) fn resolve_slot<S: Sink>(
         &mut self,
         slot: u8,
         id: [usize; 2],
@@ -304,7 +304,7 @@ pub(in crate::duel) fn resolve_choices<S: Sink>(
     }
 }
 
-/// Both slots of a legal turn by [`Slot::run`], then the end of the turn.
+/// Both slots of a legal turn by [`Slot::resolve_slot`], then the end of the turn.
 #[inline(always)]
 pub(super) fn by_slots<S: Sink>(
     state: &State,
@@ -324,7 +324,7 @@ pub(super) fn by_slots<S: Sink>(
             usize::from(choice[0].ids[slot]),
             usize::from(choice[1].ids[slot]),
         ];
-        pushed = s.run(slot as u8, ids, sink);
+        pushed = s.resolve_slot(slot as u8, ids, sink);
         let out = pushed.map_or([false; 2], |(_, out)| out);
         dead = [s.hp[0] <= 0, s.hp[1] <= 0];
         lost = [dead[0] | out[0], dead[1] | out[1]];

@@ -8,7 +8,7 @@ use super::*;
 /// the identity, three quarter turns, four reflections. The rules have no
 /// favoured direction, so a slot resolved in a turned or mirrored yard, with
 /// turned or mirrored actions, has the turned or mirrored outcome; the test
-/// `the_slot_table_is_the_slot_code` checks every entry against [`Slot::run`].
+/// `the_slot_table_is_the_slot_code` checks every entry against [`Slot::resolve_slot`].
 pub(super) const SYMMETRIES: usize = 8;
 
 pub(super) const fn map_rc(sym: usize, r: i32, c: i32) -> (i32, i32) {
@@ -215,7 +215,7 @@ pub(super) const CELL_BACK: [[u8; 64]; VIEWS] = {
 
 /// An entry that is not a result (no cell is 63): a player is pushed out of the
 /// yard in that slot (the game ends; rare), and the turn is resolved by
-/// [`Slot::run`] instead.
+/// [`Slot::resolve_slot`] instead.
 pub(super) const PUSHED_OUT: u16 = 0xffff;
 
 pub(super) static SLOT_TABLE: std::sync::OnceLock<Box<[u16]>> = std::sync::OnceLock::new();
@@ -225,7 +225,7 @@ pub(super) static SLOT_TABLE: std::sync::OnceLock<Box<[u16]>> = std::sync::OnceL
 /// its cell after the slot in the low six bits and the damage it takes (0, 2 or
 /// 3) in the top two; or [`PUSHED_OUT`]. 171 orbits x 1089 pairs of actions x 2 bytes: 372 KB, which
 /// stays in the processor's second-level cache (without the symmetries it would
-/// be 5.1 MB). Built on first use by [`Slot::run`].
+/// be 5.1 MB). Built on first use by [`Slot::resolve_slot`].
 #[inline(always)]
 pub(super) fn slot_table() -> &'static [u16] {
     match SLOT_TABLE.get() {
@@ -253,7 +253,7 @@ pub(super) fn build_slot_table() -> &'static [u16] {
                         cells,
                         hp: [super::super::START_HP; 2],
                     };
-                    let pushed = s.run(0, [id0, id1], &mut ());
+                    let pushed = s.resolve_slot(0, [id0, id1], &mut ());
                     let out = pushed.is_some_and(|(_, out)| out[0] | out[1]);
                     let damage = |p: usize| (super::super::START_HP - s.hp[p]) as u16;
                     table[orbit * ID_PAIRS + id0 * ACTS + id1] = if out {
