@@ -146,7 +146,7 @@ fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
 
 /// The first line, then the first event, where the two resolvers part. The
 /// core's answers come from its slot table and its events from its slot code
-/// (`model::solve`), so a line where those two part is named as such.
+/// (`Model::solve`), so a line where those two part is named as such.
 fn explain(case: &Case) -> Explanation {
     for (i, turn) in case.iter().enumerate() {
         let (core, core_events) = core_events(turn);
