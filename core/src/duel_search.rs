@@ -22,49 +22,6 @@ pub fn values(plain: [i32; 2], race: [(i32, u32); 2]) -> Values {
     [plain[0], plain[1], r1, r2, l1 as i32, l2 as i32]
 }
 
-/// Reads one state line (the state part of a `duel step` line).
-fn parse(text: &str) -> Result<State, InputError> {
-    let mut lines = Lines::new(text);
-    let Some(line) = lines.next_nonblank() else {
-        return Err(InputError::new(
-            1,
-            "expected a state line, found end of input",
-        ));
-    };
-    if let Some(extra) = lines.next_nonblank() {
-        return Err(InputError::new(
-            extra.number,
-            "expected one state line, found another",
-        ));
-    }
-    let raw = text.lines().nth(line.number - 1).unwrap_or("");
-    if raw.contains('|') {
-        return Err(InputError::new(
-            line.number,
-            "expected the state part only (23 numbers), found |",
-        ));
-    }
-    if raw.split_whitespace().nth(23).is_some() {
-        return Err(InputError::new(
-            line.number,
-            "expected 23 numbers in the state, found more",
-        ));
-    }
-    // The step-line parser checks the state; the two waits added here always parse.
-    Ok(parse_turn(&format!("{raw} | 0 0 | 0 0"), line.number)?.state)
-}
-
-/// The state line, newline-terminated.
-fn write_input(state: &State) -> String {
-    write_state(state) + "\n"
-}
-
-/// The six values on one line.
-fn write_answer(answer: &Values) -> String {
-    let words: Vec<String> = answer.iter().map(i32::to_string).collect();
-    words.join(" ") + "\n"
-}
-
 /// The four pruned searches (two per player). No trace: the digest is 0.
 fn solve(state: &State) -> Run<Values> {
     // One searcher's buffers serve all four searches.
@@ -80,21 +37,51 @@ fn solve(state: &State) -> Run<Values> {
     }
 }
 
-/// The judge's view of the puzzle: the fast solver and the judge-format I/O
-/// (the functions above), named once, as [`crate::Model`].
+/// The judge's view of the puzzle: the judge-format I/O and the fast solver.
 impl crate::Model for State {
     type Answer = Values;
 
+    /// Reads one state line (the state part of a `duel step` line).
     fn parse(text: &str) -> Result<State, InputError> {
-        parse(text)
+        let mut lines = Lines::new(text);
+        let Some(line) = lines.next_nonblank() else {
+            return Err(InputError::new(
+                1,
+                "expected a state line, found end of input",
+            ));
+        };
+        if let Some(extra) = lines.next_nonblank() {
+            return Err(InputError::new(
+                extra.number,
+                "expected one state line, found another",
+            ));
+        }
+        let raw = text.lines().nth(line.number - 1).unwrap_or("");
+        if raw.contains('|') {
+            return Err(InputError::new(
+                line.number,
+                "expected the state part only (23 numbers), found |",
+            ));
+        }
+        if raw.split_whitespace().nth(23).is_some() {
+            return Err(InputError::new(
+                line.number,
+                "expected 23 numbers in the state, found more",
+            ));
+        }
+        // The step-line parser checks the state; the two waits added here always parse.
+        Ok(parse_turn(&format!("{raw} | 0 0 | 0 0"), line.number)?.state)
     }
 
+    /// The state line, newline-terminated.
     fn write_input(&self) -> String {
-        write_input(self)
+        write_state(self) + "\n"
     }
 
+    /// The six values on one line.
     fn write_answer(answer: &Values) -> String {
-        write_answer(answer)
+        let words: Vec<String> = answer.iter().map(i32::to_string).collect();
+        words.join(" ") + "\n"
     }
 
     fn solve(&self) -> crate::Run<Values> {

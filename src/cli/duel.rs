@@ -108,12 +108,8 @@ struct TournamentArgs {
     /// Games, in pairs on one random INIT with the sides swapped.
     #[arg(long, default_value_t = 100, value_parser = at_least_one)]
     games: u64,
-    /// Games at once (each game runs two bot processes).
-    #[arg(long, default_value_t = 1, value_parser = thread_count)]
-    jobs: usize,
-    /// Seed for the INITs (default: a fresh one, printed).
-    #[arg(long)]
-    seed: Option<u64>,
+    #[command(flatten)]
+    games_at_once: GamesAtOnce,
 }
 
 #[derive(clap::Args, Debug)]
@@ -127,10 +123,18 @@ struct LadderArgs {
     /// Games per pair, in pairs on one random INIT with the sides swapped
     #[arg(long, default_value_t = 20, value_parser = at_least_one)]
     games: u64,
-    /// Games at once (each game runs two bot processes)
+    #[command(flatten)]
+    games_at_once: GamesAtOnce,
+}
+
+/// How a tournament or a ladder plays its games: how many at once, and the
+/// seed of their INITs.
+#[derive(clap::Args, Debug)]
+struct GamesAtOnce {
+    /// Games at once (each game runs two bot processes).
     #[arg(long, default_value_t = 1, value_parser = thread_count)]
     jobs: usize,
-    /// Seed for the INITs (default: a fresh one, printed)
+    /// Seed for the INITs (default: a fresh one, printed).
     #[arg(long)]
     seed: Option<u64>,
 }
@@ -153,7 +157,7 @@ struct BotStressArgs {
     /// Seed for the INITs (default: a fresh one, printed)
     #[arg(long)]
     seed: Option<u64>,
-    /// Games at once (default: the number of cores)
+    /// Games at once; the default is this machine's cores
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
     /// Where to save the failing game's log
@@ -282,12 +286,12 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
 }
 
 fn duel_tournament(args: TournamentArgs) -> Result<Exit> {
-    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let seed = args.games_at_once.seed.unwrap_or_else(fresh_seed);
     errln!("lockstep duel tournament: seed {seed}");
     let options = tournament::TournamentOptions {
         commands: [args.p1, args.p2],
         games: args.games as usize,
-        jobs: args.jobs,
+        jobs: args.games_at_once.jobs,
         seed,
         progress: true,
     };
@@ -297,7 +301,7 @@ fn duel_tournament(args: TournamentArgs) -> Result<Exit> {
 }
 
 fn duel_ladder(args: LadderArgs) -> Result<Exit> {
-    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let seed = args.games_at_once.seed.unwrap_or_else(fresh_seed);
     errln!("lockstep duel ladder: seed {seed} (repeat with --seed {seed})");
     let exe =
         std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;
@@ -326,7 +330,7 @@ fn duel_ladder(args: LadderArgs) -> Result<Exit> {
     let options = ladder::LadderOptions {
         bots: entries,
         games: args.games as usize,
-        jobs: args.jobs,
+        jobs: args.games_at_once.jobs,
         seed,
         progress: true,
     };

@@ -23,7 +23,7 @@ pub(super) struct FuzzArgs {
     /// Seed for the generated cases (default: a fresh one, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Parallel jobs (default: the number of cores).
+    /// Parallel jobs; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
     /// Stop each puzzle after this many cases, even with time left.

@@ -16,7 +16,7 @@ pub(super) struct PerftArgs {
     /// Count with the naive reference instead of the bitboard core.
     #[arg(long)]
     reference: bool,
-    /// Threads for the core.
+    /// Threads for the core; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     threads: usize,
 }

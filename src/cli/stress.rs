@@ -40,6 +40,25 @@ enum StressCommand {
     Any(AnyStressArgs),
 }
 
+/// What both kinds of stress take alike: how many programs at once, how long,
+/// each run's limits, and the shrinking of each failure.
+#[derive(clap::Args, Debug, Clone)]
+struct StressRun {
+    /// Programs run at once; the default is this machine's cores.
+    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
+    jobs: usize,
+    /// Run every case, counting every failure by kind, and shrink the first
+    /// failure of each kind (WA, RE, TLE, OLE) instead of stopping at the first.
+    #[arg(long)]
+    keep_going: bool,
+    #[command(flatten)]
+    length: RunLength,
+    #[command(flatten)]
+    limits_per_run: RunLimits,
+    #[command(flatten)]
+    shrink: ShrinkBudget,
+}
+
 /// How each run of the program under test is limited.
 #[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "Limits per run")]
@@ -112,19 +131,8 @@ struct PuzzleStressArgs {
     /// Seed for the generated cases (default: a fresh one, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Programs run at once (default: the number of cores).
-    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
-    jobs: usize,
-    /// Run every case, counting every failure by kind, and shrink the first
-    /// failure of each kind (WA, RE, TLE, OLE) instead of stopping at the first.
-    #[arg(long)]
-    keep_going: bool,
     #[command(flatten)]
-    length: RunLength,
-    #[command(flatten)]
-    limits_per_run: RunLimits,
-    #[command(flatten)]
-    shrink: ShrinkBudget,
+    run: StressRun,
     /// Where to save the minimal failing input [default:
     /// lockstep-stress-<module>.txt].
     #[arg(long, help_heading = "Findings")]
@@ -171,19 +179,8 @@ struct AnyStressArgs {
     /// Seed of the first case (default: a fresh one below 10^9, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Programs run at once (default: the number of cores).
-    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
-    jobs: usize,
-    /// Run every case, counting every failure by kind, and shrink the first
-    /// failure of each kind (WA, RE, TLE, OLE) instead of stopping at the first.
-    #[arg(long)]
-    keep_going: bool,
     #[command(flatten)]
-    length: RunLength,
-    #[command(flatten)]
-    limits_per_run: RunLimits,
-    #[command(flatten)]
-    shrink: ShrinkBudget,
+    run: StressRun,
     /// Where to save the minimal failing input.
     #[arg(long, default_value = "lockstep-stress.txt", help_heading = "Findings")]
     save: PathBuf,
@@ -241,26 +238,26 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
         );
     }
     // The program's start-up check, then the --dump directory.
-    if let Err(message) = crate::stress::check_command(&cmd, args.limits_per_run.startup()) {
+    if let Err(message) = crate::stress::check_command(&cmd, args.run.limits_per_run.startup()) {
         bail!("{message}");
     }
     if let Some(dir) = &args.dump {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("--dump {}: creating it", dir.display()))?;
     }
-    let per_run = args.limits_per_run.per_run();
+    let per_run = args.run.limits_per_run.per_run();
     let options = StressOptions {
         cmd,
-        max_cases: args.length.cases,
-        seconds: args.length.seconds(),
+        max_cases: args.run.length.cases,
+        seconds: args.run.length.seconds(),
         timeout: per_run.time,
         output_limit: per_run.output,
         case_limits: args.limits,
-        keep_going: args.keep_going,
-        shrink: args.shrink.budget(),
+        keep_going: args.run.keep_going,
+        shrink: args.run.shrink.budget(),
         dump: args.dump,
         seed: args.seed.unwrap_or_else(fresh_seed),
-        jobs: args.jobs,
+        jobs: args.run.jobs,
         oracle: match args.oracle {
             OracleArg::Core => Oracle::Core,
             OracleArg::Reference => Oracle::Reference,
@@ -287,7 +284,7 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         validator: args.validator,
     };
     // Each program's start-up check, then the --dump directory.
-    let startup = args.limits_per_run.startup();
+    let startup = args.run.limits_per_run.startup();
     for (what, command) in [
         ("--cmd", Some(&programs.solution)),
         ("--gen", Some(&programs.generator)),
@@ -307,16 +304,16 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
     }
     let options = AnyOptions {
         programs,
-        max_cases: args.length.cases,
-        seconds: args.length.seconds(),
-        limits: args.limits_per_run.per_run(),
+        max_cases: args.run.length.cases,
+        seconds: args.run.length.seconds(),
+        limits: args.run.limits_per_run.per_run(),
         helper_time: Duration::from_millis(args.helper_timeout_ms),
         // Small enough that a C generator's atoi reads every seed.
         seed: args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000),
-        jobs: args.jobs,
+        jobs: args.run.jobs,
         progress: true,
-        keep_going: args.keep_going,
-        shrink: args.shrink.budget(),
+        keep_going: args.run.keep_going,
+        shrink: args.run.shrink.budget(),
         dump: args.dump,
     };
     stress_any_report(&options, &args.save)

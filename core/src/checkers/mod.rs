@@ -290,72 +290,6 @@ pub struct InstanceTrace {
     pub verdict: Ruling,
 }
 
-/// Parses the judge input: instances until `0 0`, then only blank lines.
-///
-/// Input errors are only for text that cannot be read as the format: a non-number,
-/// a count outside 1..=12 (other than the final `0 0`), a line with the wrong number
-/// of values, a side other than `R`/`W`, a move with fewer than 2 or more than 13
-/// squares, or a missing `0 0`. Because the statement promises legal positions, a
-/// position square outside 1..=32, two pieces on one square, or a man on its own
-/// promotion row is also an input error naming the line. A move square outside
-/// 1..=32 is *not*: it makes that move invalid.
-fn parse(text: &str) -> Result<Case, InputError> {
-    let mut lines = Lines::new(text);
-    let mut instances = Vec::new();
-    loop {
-        let header = lines.next_line("r and w (or 0 0 to end the input)")?;
-        header.expect_len(2, "r and w")?;
-        let r: usize = header.int(0, "r", 0..=MAX_PIECES)?;
-        let w: usize = header.int(1, "w", 0..=MAX_PIECES)?;
-        if r == 0 && w == 0 {
-            break;
-        }
-        if r == 0 || w == 0 {
-            return Err(header.error(format!(
-                "r and w must both be in 1..={MAX_PIECES} (0 0 ends the input), found {r} {w}"
-            )));
-        }
-        let mut seen = [false; SQUARES as usize + 1];
-        let red = parse_pieces(
-            &lines.next_line("the Red squares")?,
-            Side::Red,
-            r,
-            &mut seen,
-        )?;
-        let white = parse_pieces(
-            &lines.next_line("the White squares")?,
-            Side::White,
-            w,
-            &mut seen,
-        )?;
-        let side_line = lines.next_exact(2, "m and the side to move (R or W)")?;
-        let m: u32 = side_line.int(0, "m (the number of moves)", 1..=u32::MAX)?;
-        let to_move = match side_line.tokens[1] {
-            "R" => Side::Red,
-            "W" => Side::White,
-            other => {
-                return Err(side_line.error(format!(
-                    "expected the side to move, R or W, found {other:?}"
-                )))
-            }
-        };
-        let mut moves = Vec::new();
-        for number in 1..=m {
-            let what = format!("move {number} (squares joined by -)");
-            let line = lines.next_exact(1, &what)?;
-            moves.push(parse_move(&line, number)?);
-        }
-        instances.push(Instance {
-            red,
-            white,
-            to_move,
-            moves,
-        });
-    }
-    lines.finish()?;
-    Ok(Case { instances })
-}
-
 fn parse_pieces(
     line: &Line<'_>,
     side: Side,
@@ -417,53 +351,106 @@ fn write_pieces(out: &mut String, pieces: &[Piece]) {
     out.push('\n');
 }
 
-/// Writes a case in the judge format, `0 0` included (the inverse of [`parse`]).
-fn write_input(case: &Case) -> String {
-    let mut out = String::new();
-    for instance in &case.instances {
-        out.push_str(&format!(
-            "{} {}\n",
-            instance.red.len(),
-            instance.white.len()
-        ));
-        write_pieces(&mut out, &instance.red);
-        write_pieces(&mut out, &instance.white);
-        out.push_str(&format!(
-            "{} {}\n",
-            instance.moves.len(),
-            instance.to_move.letter()
-        ));
-        for m in &instance.moves {
-            out.push_str(&format!("{m}\n"));
-        }
-    }
-    out.push_str("0 0\n");
-    out
-}
-
-/// Writes the answer exactly as the judge expects it: one line per instance.
-fn write_answer(answer: &Answer) -> String {
-    answer.iter().map(|v| format!("{v}\n")).collect()
-}
-
 #[cfg(test)]
 mod tests;
 
-/// The judge's view of the puzzle: the fast solver and the judge-format I/O
-/// (the functions above), named once, as [`crate::Model`].
+/// The judge's view of the puzzle: the judge-format I/O and the fast solver.
 impl crate::Model for Case {
     type Answer = Answer;
 
+    /// Parses the judge input: instances until `0 0`, then only blank lines.
+    ///
+    /// Input errors are only for text that cannot be read as the format: a non-number,
+    /// a count outside 1..=12 (other than the final `0 0`), a line with the wrong number
+    /// of values, a side other than `R`/`W`, a move with fewer than 2 or more than 13
+    /// squares, or a missing `0 0`. Because the statement promises legal positions, a
+    /// position square outside 1..=32, two pieces on one square, or a man on its own
+    /// promotion row is also an input error naming the line. A move square outside
+    /// 1..=32 is *not*: it makes that move invalid.
     fn parse(text: &str) -> Result<Case, InputError> {
-        parse(text)
+        let mut lines = Lines::new(text);
+        let mut instances = Vec::new();
+        loop {
+            let header = lines.next_line("r and w (or 0 0 to end the input)")?;
+            header.expect_len(2, "r and w")?;
+            let r: usize = header.int(0, "r", 0..=MAX_PIECES)?;
+            let w: usize = header.int(1, "w", 0..=MAX_PIECES)?;
+            if r == 0 && w == 0 {
+                break;
+            }
+            if r == 0 || w == 0 {
+                return Err(header.error(format!(
+                    "r and w must both be in 1..={MAX_PIECES} (0 0 ends the input), found {r} {w}"
+                )));
+            }
+            let mut seen = [false; SQUARES as usize + 1];
+            let red = parse_pieces(
+                &lines.next_line("the Red squares")?,
+                Side::Red,
+                r,
+                &mut seen,
+            )?;
+            let white = parse_pieces(
+                &lines.next_line("the White squares")?,
+                Side::White,
+                w,
+                &mut seen,
+            )?;
+            let side_line = lines.next_exact(2, "m and the side to move (R or W)")?;
+            let m: u32 = side_line.int(0, "m (the number of moves)", 1..=u32::MAX)?;
+            let to_move = match side_line.tokens[1] {
+                "R" => Side::Red,
+                "W" => Side::White,
+                other => {
+                    return Err(side_line.error(format!(
+                        "expected the side to move, R or W, found {other:?}"
+                    )))
+                }
+            };
+            let mut moves = Vec::new();
+            for number in 1..=m {
+                let what = format!("move {number} (squares joined by -)");
+                let line = lines.next_exact(1, &what)?;
+                moves.push(parse_move(&line, number)?);
+            }
+            instances.push(Instance {
+                red,
+                white,
+                to_move,
+                moves,
+            });
+        }
+        lines.finish()?;
+        Ok(Case { instances })
     }
 
+    /// Writes a case in the judge format, `0 0` included (the inverse of [`parse`]).
     fn write_input(&self) -> String {
-        write_input(self)
+        let mut out = String::new();
+        for instance in &self.instances {
+            out.push_str(&format!(
+                "{} {}\n",
+                instance.red.len(),
+                instance.white.len()
+            ));
+            write_pieces(&mut out, &instance.red);
+            write_pieces(&mut out, &instance.white);
+            out.push_str(&format!(
+                "{} {}\n",
+                instance.moves.len(),
+                instance.to_move.letter()
+            ));
+            for m in &instance.moves {
+                out.push_str(&format!("{m}\n"));
+            }
+        }
+        out.push_str("0 0\n");
+        out
     }
 
+    /// Writes the answer exactly as the judge expects it: one line per instance.
     fn write_answer(answer: &Answer) -> String {
-        write_answer(answer)
+        answer.iter().map(|v| format!("{v}\n")).collect()
     }
 
     fn solve(&self) -> crate::Run<Answer> {

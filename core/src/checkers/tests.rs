@@ -1,10 +1,11 @@
 use super::*;
+use crate::Model;
 
 const TWO: &str = "3 1\n26 27 19\n-22\n1 W\n22-31-24-15\n1 1\n1\n22\n2 W\n22-18\n1-6\n0 0\n";
 
 #[test]
 fn parse_and_write_round_trip() {
-    let case = parse(TWO).unwrap();
+    let case = Case::parse(TWO).unwrap();
     assert_eq!(case.instances.len(), 2);
     let first = &case.instances[0];
     assert_eq!(
@@ -16,13 +17,13 @@ fn parse_and_write_round_trip() {
     );
     assert_eq!(first.to_move, Side::White);
     assert_eq!(first.moves, [Move(vec![22, 31, 24, 15])]);
-    assert_eq!(write_input(&case), TWO);
+    assert_eq!(case.write_input(), TWO);
     assert!(case.instances.iter().all(|i| i.validate().is_ok()));
 }
 
 #[test]
 fn squares_off_the_board_in_a_move_are_not_input_errors() {
-    let case = parse("1 1\n14\n18\n1 R\n0-99-14\n0 0\n").unwrap();
+    let case = Case::parse("1 1\n14\n18\n1 R\n0-99-14\n0 0\n").unwrap();
     assert_eq!(case.instances[0].moves[0], Move(vec![0, 99, 14]));
 }
 
@@ -49,7 +50,7 @@ fn input_errors_name_the_line() {
     ];
     for (input, message) in cases {
         assert_eq!(
-            parse(input).unwrap_err().to_string(),
+            Case::parse(input).unwrap_err().to_string(),
             message,
             "input {input:?}"
         );
@@ -59,7 +60,7 @@ fn input_errors_name_the_line() {
 #[test]
 fn answers_are_written_as_the_judge_expects() {
     assert_eq!(
-        write_answer(&vec![Ruling::AllValid, Ruling::Invalid(3)]),
+        Case::write_answer(&vec![Ruling::AllValid, Ruling::Invalid(3)]),
         "All moves valid\nMove 3 is invalid\n"
     );
 }

@@ -437,25 +437,3 @@ pub use step::*;
 
 #[cfg(test)]
 mod tests;
-
-/// The judge's view of the puzzle: the fast solver and the judge-format I/O
-/// (the functions above), named once, as [`crate::Model`].
-impl crate::Model for Case {
-    type Answer = Answer;
-
-    fn parse(text: &str) -> Result<Case, InputError> {
-        parse(text)
-    }
-
-    fn write_input(&self) -> String {
-        write_input(self)
-    }
-
-    fn write_answer(answer: &Answer) -> String {
-        write_answer(answer)
-    }
-
-    fn solve(&self) -> crate::Run<Answer> {
-        fast::solve(self)
-    }
-}

@@ -34,14 +34,6 @@ pub fn write_result(result: &TurnResult) -> String {
     format!("{} | {}", write_state(&result.next), result.outcome)
 }
 
-pub(super) fn write_input(case: &Case) -> String {
-    case.iter().map(|t| write_turn(t) + "\n").collect()
-}
-
-pub(super) fn write_answer(answer: &Answer) -> String {
-    answer.iter().map(|r| write_result(r) + "\n").collect()
-}
-
 /// Parses one `duel step` line (numbered `number` in errors).
 pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
     let err = |m: String| InputError::new(number, m);
@@ -107,19 +99,38 @@ pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
     })
 }
 
-/// Parses `duel step` text: one case per line; blank lines are skipped.
-pub(super) fn parse(text: &str) -> Result<Case, InputError> {
-    let mut case = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        if !raw.trim().is_empty() {
-            case.push(parse_turn(raw, index + 1)?);
+/// The judge's view of the duel: a case is `duel step` lines, each resolved
+/// on its own, answered one line each; the fast solver is the bitmask
+/// resolver ([`super::fast`]).
+impl crate::Model for Case {
+    type Answer = Answer;
+
+    /// Parses `duel step` text: one case per line; blank lines are skipped.
+    fn parse(text: &str) -> Result<Case, InputError> {
+        let mut case = Vec::new();
+        for (index, raw) in text.lines().enumerate() {
+            if !raw.trim().is_empty() {
+                case.push(parse_turn(raw, index + 1)?);
+            }
         }
+        if case.is_empty() {
+            return Err(InputError::new(
+                1,
+                "expected a duel step line, found end of input",
+            ));
+        }
+        Ok(case)
     }
-    if case.is_empty() {
-        return Err(InputError::new(
-            1,
-            "expected a duel step line, found end of input",
-        ));
+
+    fn write_input(&self) -> String {
+        self.iter().map(|t| write_turn(t) + "\n").collect()
     }
-    Ok(case)
+
+    fn write_answer(answer: &Answer) -> String {
+        answer.iter().map(|r| write_result(r) + "\n").collect()
+    }
+
+    fn solve(&self) -> crate::Run<Answer> {
+        super::fast::solve(self)
+    }
 }

@@ -1,11 +1,12 @@
 use super::*;
+use crate::Model;
 
 const LINE: &str = "1 2 4 4 3 10 0 0 0 0 0 0 0 4 5 10 0 0 0 0 0 0 0 | 1 U 2 R | 1 U 2 L";
 
 #[test]
 fn a_line_round_trips() {
-    let case = parse(LINE).unwrap();
-    assert_eq!(write_input(&case), format!("{LINE}\n"));
+    let case = Case::parse(LINE).unwrap();
+    assert_eq!(case.write_input(), format!("{LINE}\n"));
     assert_eq!(
         case[0].actions[0],
         [Action::new(1, Dir::U), Action::new(2, Dir::R)]
@@ -34,14 +35,14 @@ fn malformed_lines_name_the_line() {
         ("", "line 1: expected a duel step line"),
     ];
     for (input, message) in cases {
-        let e = parse(input).unwrap_err().to_string();
+        let e = Case::parse(input).unwrap_err().to_string();
         assert!(e.starts_with(message), "{input:?}: {e}");
     }
 }
 
 #[test]
 fn odd_actions_parse_and_are_judged_illegal() {
-    let state = parse(LINE).unwrap()[0].state;
+    let state = Case::parse(LINE).unwrap()[0].state;
     for (text, legal) in [
         ("0 U 0", false),
         ("1 UR 0", false),

@@ -119,86 +119,73 @@ impl Game {
     }
 }
 
-/// Parses the project's text format: per game a line `H W`, H lines of W values
-/// 0/1, a line `ar ac br bc` (0-based); games until the end of input. Blank lines
-/// between games are skipped.
-fn parse(text: &str) -> Result<Case, InputError> {
-    let mut lines = Lines::new(text);
-    let mut games = Vec::new();
-    while let Some(header) = lines.next_nonblank() {
-        header.expect_len(2, "H and W")?;
-        let height: usize = header.int(0, "H", 1..=MAX_SIDE)?;
-        let width: usize = header.int(1, "W", 1..=MAX_SIDE)?;
-        let mut cells = Vec::with_capacity(height * width);
-        for row in 0..height {
-            let what = format!("board row {} of {height} ({width} values 0 or 1)", row + 1);
-            let line = lines.next_exact(width, &what)?;
-            for col in 0..width {
-                cells.push(line.int(col, "a cell (0 or 1)", 0..=1u8)? == 1);
-            }
-        }
-        let line = lines.next_exact(4, "the positions `ar ac br bc`")?;
-        let (h, w) = ((height - 1) as u8, (width - 1) as u8);
-        let a = (line.int(0, "ar", 0..=h)?, line.int(1, "ac", 0..=w)?);
-        let b = (line.int(2, "br", 0..=h)?, line.int(3, "bc", 0..=w)?);
-        let game = Game {
-            height,
-            width,
-            cells,
-            a,
-            b,
-        };
-        for (name, pos) in [("A", a), ("B", b)] {
-            if !game.foothold(pos) {
-                return Err(line.error(format!(
-                    "{name} at ({},{}) is not on a foothold",
-                    pos.0, pos.1
-                )));
-            }
-        }
-        games.push(game);
-    }
-    Ok(Case { games })
-}
-
-/// Writes a case in the text format (the inverse of [`parse`]).
-fn write_input(case: &Case) -> String {
-    let mut out = String::new();
-    for game in &case.games {
-        out.push_str(&format!("{} {}\n", game.height, game.width));
-        for row in game.cells.chunks(game.width) {
-            let values: Vec<&str> = row.iter().map(|&f| if f { "1" } else { "0" }).collect();
-            out.push_str(&values.join(" "));
-            out.push('\n');
-        }
-        out.push_str(&format!(
-            "{} {} {} {}\n",
-            game.a.0, game.a.1, game.b.0, game.b.1
-        ));
-    }
-    out
-}
-
-/// One answer per line.
-fn write_answer(answer: &Answer) -> String {
-    answer.iter().map(|moves| format!("{moves}\n")).collect()
-}
-
-/// The judge's view of the puzzle: the fast solver and the judge-format I/O
-/// (the functions above), named once, as [`crate::Model`].
+/// The judge's view of the puzzle: the judge-format I/O and the fast solver.
 impl crate::Model for Case {
     type Answer = Answer;
 
+    /// Parses the project's text format: per game a line `H W`, H lines of W values
+    /// 0/1, a line `ar ac br bc` (0-based); games until the end of input. Blank lines
+    /// between games are skipped.
     fn parse(text: &str) -> Result<Case, InputError> {
-        parse(text)
+        let mut lines = Lines::new(text);
+        let mut games = Vec::new();
+        while let Some(header) = lines.next_nonblank() {
+            header.expect_len(2, "H and W")?;
+            let height: usize = header.int(0, "H", 1..=MAX_SIDE)?;
+            let width: usize = header.int(1, "W", 1..=MAX_SIDE)?;
+            let mut cells = Vec::with_capacity(height * width);
+            for row in 0..height {
+                let what = format!("board row {} of {height} ({width} values 0 or 1)", row + 1);
+                let line = lines.next_exact(width, &what)?;
+                for col in 0..width {
+                    cells.push(line.int(col, "a cell (0 or 1)", 0..=1u8)? == 1);
+                }
+            }
+            let line = lines.next_exact(4, "the positions `ar ac br bc`")?;
+            let (h, w) = ((height - 1) as u8, (width - 1) as u8);
+            let a = (line.int(0, "ar", 0..=h)?, line.int(1, "ac", 0..=w)?);
+            let b = (line.int(2, "br", 0..=h)?, line.int(3, "bc", 0..=w)?);
+            let game = Game {
+                height,
+                width,
+                cells,
+                a,
+                b,
+            };
+            for (name, pos) in [("A", a), ("B", b)] {
+                if !game.foothold(pos) {
+                    return Err(line.error(format!(
+                        "{name} at ({},{}) is not on a foothold",
+                        pos.0, pos.1
+                    )));
+                }
+            }
+            games.push(game);
+        }
+        Ok(Case { games })
     }
 
+    /// Writes a case in the text format (the inverse of [`parse`]).
     fn write_input(&self) -> String {
-        write_input(self)
+        let mut out = String::new();
+        for game in &self.games {
+            out.push_str(&format!("{} {}\n", game.height, game.width));
+            for row in game.cells.chunks(game.width) {
+                let values: Vec<&str> = row.iter().map(|&f| if f { "1" } else { "0" }).collect();
+                out.push_str(&values.join(" "));
+                out.push('\n');
+            }
+            out.push_str(&format!(
+                "{} {} {} {}\n",
+                game.a.0, game.a.1, game.b.0, game.b.1
+            ));
+        }
+        out
     }
 
+    /// One answer per line.
     fn write_answer(answer: &Answer) -> String {
-        write_answer(answer)
+        answer.iter().map(|moves| format!("{moves}\n")).collect()
     }
 
     fn solve(&self) -> crate::Run<Answer> {
@@ -209,16 +196,17 @@ impl crate::Model for Case {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Model;
 
     const SAMPLES: &str = "3 3\n1 1 1\n1 1 1\n1 1 1\n1 0 1 2\n3 3\n1 1 1\n1 0 1\n1 1 1\n1 0 1 2\n1 5\n1 1 1 1 1\n0 0 0 4\n1 1\n1\n0 0 0 0\n";
 
     #[test]
     fn parse_and_write_round_trip() {
-        let case = parse(SAMPLES).unwrap();
+        let case = Case::parse(SAMPLES).unwrap();
         assert_eq!(case.games.len(), 4);
         assert_eq!(case.games[1].mask().count_ones(), 8);
         assert_eq!(case.games[2].b, (0, 4));
-        assert_eq!(write_input(&case), SAMPLES);
+        assert_eq!(case.write_input(), SAMPLES);
         assert!(case.games.iter().all(|g| g.validate().is_ok()));
     }
 
@@ -248,14 +236,18 @@ mod tests {
             ),
         ];
         for (input, message) in cases {
-            assert_eq!(parse(input).unwrap_err().to_string(), message, "{input:?}");
+            assert_eq!(
+                Case::parse(input).unwrap_err().to_string(),
+                message,
+                "{input:?}"
+            );
         }
-        assert_eq!(parse("\n").unwrap().games.len(), 0);
+        assert_eq!(Case::parse("\n").unwrap().games.len(), 0);
     }
 
     #[test]
     fn mirror_and_rotation_move_the_players_with_the_board() {
-        let game = parse("2 3\n1 1 0\n0 1 1\n0 0 1 2\n")
+        let game = Case::parse("2 3\n1 1 0\n0 1 1\n0 0 1 2\n")
             .unwrap()
             .games
             .remove(0);

@@ -365,89 +365,76 @@ pub struct Trace {
     pub state: Snapshot,
 }
 
-/// Parses the judge input: `N K`, N rows of N colours, K lines `row col dir`.
-fn parse(text: &str) -> Result<Case, InputError> {
-    let mut lines = Lines::new(text);
-    let header = lines.next_exact(2, "N and K")?;
-    let n: usize = header.int(0, "N", MIN_N..=MAX_N)?;
-    let k: usize = header.int(1, "K", MIN_K..=MAX_K)?;
-
-    let mut board = Vec::with_capacity(n * n);
-    for row in 1..=n {
-        let what = format!("board row {row} ({n} colours)");
-        let line = lines.next_exact(n, &what)?;
-        for index in 0..n {
-            let code = line.int(index, "a colour (0 white, 1 red, 2 blue)", 0..=2u8)?;
-            board.push(Colour::from_code(code).expect("range checked"));
-        }
-    }
-
-    let mut pieces: Vec<Piece> = Vec::with_capacity(k);
-    for number in 1..=k {
-        let what = format!("piece {number} (row col dir)");
-        let line = lines.next_exact(3, &what)?;
-        let max = u8::try_from(n).expect("N <= 12");
-        let row = line.int(0, "the row", 1..=max)?;
-        let col = line.int(1, "the column", 1..=max)?;
-        let code = line.int(2, "the direction (1 right, 2 left, 3 up, 4 down)", 1..=4u8)?;
-        if let Some(other) = pieces.iter().position(|p| (p.row, p.col) == (row, col)) {
-            return Err(line.error(format!(
-                "piece {number} starts on ({row},{col}), which piece {} already holds",
-                other + 1
-            )));
-        }
-        pieces.push(Piece {
-            row,
-            col,
-            dir: Dir::from_code(code).expect("range checked"),
-        });
-    }
-    lines.finish()?;
-    Ok(Case { n, board, pieces })
-}
-
-/// Writes a case in the judge format (the inverse of [`parse`]).
-fn write_input(case: &Case) -> String {
-    let mut out = format!("{} {}\n", case.n, case.pieces.len());
-    for row in case.board.chunks(case.n) {
-        let codes: Vec<String> = row.iter().map(|c| c.code().to_string()).collect();
-        out.push_str(&codes.join(" "));
-        out.push('\n');
-    }
-    for piece in &case.pieces {
-        out.push_str(&format!(
-            "{} {} {}\n",
-            piece.row,
-            piece.col,
-            piece.dir.code()
-        ));
-    }
-    out
-}
-
-/// Writes the answer exactly as the judge expects it.
-fn write_answer(answer: &Answer) -> String {
-    format!("{answer}\n")
-}
-
 #[cfg(test)]
 mod tests;
 
-/// The judge's view of the puzzle: the fast solver and the judge-format I/O
-/// (the functions above), named once, as [`crate::Model`].
+/// The judge's view of the puzzle: the judge-format I/O and the fast solver.
 impl crate::Model for Case {
     type Answer = Answer;
 
+    /// Parses the judge input: `N K`, N rows of N colours, K lines `row col dir`.
     fn parse(text: &str) -> Result<Case, InputError> {
-        parse(text)
+        let mut lines = Lines::new(text);
+        let header = lines.next_exact(2, "N and K")?;
+        let n: usize = header.int(0, "N", MIN_N..=MAX_N)?;
+        let k: usize = header.int(1, "K", MIN_K..=MAX_K)?;
+
+        let mut board = Vec::with_capacity(n * n);
+        for row in 1..=n {
+            let what = format!("board row {row} ({n} colours)");
+            let line = lines.next_exact(n, &what)?;
+            for index in 0..n {
+                let code = line.int(index, "a colour (0 white, 1 red, 2 blue)", 0..=2u8)?;
+                board.push(Colour::from_code(code).expect("range checked"));
+            }
+        }
+
+        let mut pieces: Vec<Piece> = Vec::with_capacity(k);
+        for number in 1..=k {
+            let what = format!("piece {number} (row col dir)");
+            let line = lines.next_exact(3, &what)?;
+            let max = u8::try_from(n).expect("N <= 12");
+            let row = line.int(0, "the row", 1..=max)?;
+            let col = line.int(1, "the column", 1..=max)?;
+            let code = line.int(2, "the direction (1 right, 2 left, 3 up, 4 down)", 1..=4u8)?;
+            if let Some(other) = pieces.iter().position(|p| (p.row, p.col) == (row, col)) {
+                return Err(line.error(format!(
+                    "piece {number} starts on ({row},{col}), which piece {} already holds",
+                    other + 1
+                )));
+            }
+            pieces.push(Piece {
+                row,
+                col,
+                dir: Dir::from_code(code).expect("range checked"),
+            });
+        }
+        lines.finish()?;
+        Ok(Case { n, board, pieces })
     }
 
+    /// Writes a case in the judge format (the inverse of [`parse`]).
     fn write_input(&self) -> String {
-        write_input(self)
+        let mut out = format!("{} {}\n", self.n, self.pieces.len());
+        for row in self.board.chunks(self.n) {
+            let codes: Vec<String> = row.iter().map(|c| c.code().to_string()).collect();
+            out.push_str(&codes.join(" "));
+            out.push('\n');
+        }
+        for piece in &self.pieces {
+            out.push_str(&format!(
+                "{} {} {}\n",
+                piece.row,
+                piece.col,
+                piece.dir.code()
+            ));
+        }
+        out
     }
 
+    /// Writes the answer exactly as the judge expects it.
     fn write_answer(answer: &Answer) -> String {
-        write_answer(answer)
+        format!("{answer}\n")
     }
 
     fn solve(&self) -> crate::Run<Answer> {

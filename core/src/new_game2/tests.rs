@@ -1,15 +1,16 @@
 use super::*;
+use crate::Model;
 
 const SAMPLE_5: &str = "6 10\n0 1 2 0 1 1\n1 2 0 1 1 0\n2 1 0 1 1 0\n1 0 1 1 0 2\n2 0 1 2 0 1\n0 2 1 0 2 1\n1 1 1\n2 2 2\n3 3 4\n4 4 1\n5 5 3\n6 6 2\n1 6 3\n6 1 2\n2 4 3\n4 2 1\n";
 
 #[test]
 fn parse_and_write_round_trip() {
-    let case = parse(SAMPLE_5).unwrap();
+    let case = Case::parse(SAMPLE_5).unwrap();
     assert_eq!(case.n, 6);
     assert_eq!(case.pieces.len(), 10);
     assert_eq!(case.colour(1, 3), Colour::Blue);
     assert_eq!(case.pieces[2].dir, Dir::Down);
-    assert_eq!(write_input(&case), SAMPLE_5);
+    assert_eq!(case.write_input(), SAMPLE_5);
     assert!(case.validate().is_ok());
 }
 
@@ -46,7 +47,7 @@ fn input_errors_name_the_line() {
     ];
     for (input, message) in cases {
         assert_eq!(
-            parse(input).unwrap_err().to_string(),
+            Case::parse(input).unwrap_err().to_string(),
             message,
             "input {input:?}"
         );

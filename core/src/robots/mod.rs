@@ -312,124 +312,111 @@ pub struct Trace {
     pub board: Option<Board>,
 }
 
-/// Parses the judge input: games `R T`, R lines `r c`, T lines `r c`, until `0 0`.
-/// Blank lines are skipped (the format is one pair per line, and real files vary).
-fn parse(text: &str) -> Result<Case, InputError> {
-    let mut lines = Lines::new(text);
-    let mut games = Vec::new();
-    loop {
-        let header = lines
-            .next_nonblank()
-            .ok_or_else(|| lines.end_error("`R T` or the closing `0 0`"))?;
-        header.expect_len(2, "R and T")?;
-        let r: usize = header.int(0, "R", 0..=MAX_ROBOTS)?;
-        let t: usize = header.int(1, "T", 0..=MAX_TELEPORTS)?;
-        if r == 0 && t == 0 {
-            break;
-        }
-        if r == 0 {
-            return Err(header.error(format!("R must be in 1..={MAX_ROBOTS}, found 0")));
-        }
-        let mut game = Game {
-            robots: Vec::with_capacity(r),
-            teleports: Vec::with_capacity(t),
-        };
-        for index in 0..r + t {
-            let robot = index < r;
-            let what = if robot {
-                format!("robot {} (row col)", index + 1)
-            } else {
-                format!("teleport {} (row col)", index - r + 1)
-            };
-            let Some(line) = lines.next_nonblank() else {
-                return Err(lines.end_error(&what));
-            };
-            line.expect_len(2, &what)?;
-            let cell = (
-                line.int(0, "the row", 1..=SIZE)?,
-                line.int(1, "the column", 1..=SIZE)?,
-            );
-            if robot {
-                if cell == START {
-                    return Err(line.error("a robot may not start on your cell (15,15)"));
-                }
-                if let Some(other) = game.robots.iter().position(|&c| c == cell) {
-                    return Err(line.error(format!(
-                        "robot {} starts on ({},{}), where robot {} already is",
-                        index + 1,
-                        cell.0,
-                        cell.1,
-                        other + 1
-                    )));
-                }
-                game.robots.push(cell);
-            } else {
-                game.teleports.push(cell);
-            }
-        }
-        games.push(game);
-    }
-    lines.finish()?;
-    Ok(Case { games })
-}
-
-/// Writes a case in the judge format, one pair per line, ending with `0 0`.
-fn write_input(case: &Case) -> String {
-    let mut out = String::new();
-    for game in &case.games {
-        out.push_str(&format!("{} {}\n", game.robots.len(), game.teleports.len()));
-        for (r, c) in game.robots.iter().chain(&game.teleports) {
-            out.push_str(&format!("{r} {c}\n"));
-        }
-    }
-    out.push_str("0 0\n");
-    out
-}
-
-/// Writes the answer exactly as the judge expects it.
-fn write_answer(answer: &Answer) -> String {
-    let mut out = String::new();
-    for (index, result) in answer.iter().enumerate() {
-        if index > 0 {
-            out.push('\n');
-        }
-        out.push_str(&format!("Case {}:\n", index + 1));
-        for (number, (r, c)) in &result.teleports {
-            out.push_str(&format!("Move {number}: teleport to ({r},{c})\n"));
-        }
-        let verdict = match result.ending {
-            Ending::Won => "Won game after making",
-            Ending::Lost => "Lost game after making",
-            Ending::Stopped => "Stopped game after making",
-        };
-        out.push_str(&format!("{verdict} {} moves.\n", result.moves));
-        out.push_str(&format!(
-            "Final position: ({},{})\n",
-            result.position.0, result.position.1
-        ));
-        out.push_str(&format!("Number of cells with debris: {}\n", result.debris));
-        if result.ending != Ending::Won {
-            out.push_str(&format!("Number of robots remaining: {}\n", result.robots));
-        }
-    }
-    out
-}
-
-/// The judge's view of the puzzle: the fast solver and the judge-format I/O
-/// (the functions above), named once, as [`crate::Model`].
+/// The judge's view of the puzzle: the judge-format I/O and the fast solver.
 impl crate::Model for Case {
     type Answer = Answer;
 
+    /// Parses the judge input: games `R T`, R lines `r c`, T lines `r c`, until `0 0`.
+    /// Blank lines are skipped (the format is one pair per line, and real files vary).
     fn parse(text: &str) -> Result<Case, InputError> {
-        parse(text)
+        let mut lines = Lines::new(text);
+        let mut games = Vec::new();
+        loop {
+            let header = lines
+                .next_nonblank()
+                .ok_or_else(|| lines.end_error("`R T` or the closing `0 0`"))?;
+            header.expect_len(2, "R and T")?;
+            let r: usize = header.int(0, "R", 0..=MAX_ROBOTS)?;
+            let t: usize = header.int(1, "T", 0..=MAX_TELEPORTS)?;
+            if r == 0 && t == 0 {
+                break;
+            }
+            if r == 0 {
+                return Err(header.error(format!("R must be in 1..={MAX_ROBOTS}, found 0")));
+            }
+            let mut game = Game {
+                robots: Vec::with_capacity(r),
+                teleports: Vec::with_capacity(t),
+            };
+            for index in 0..r + t {
+                let robot = index < r;
+                let what = if robot {
+                    format!("robot {} (row col)", index + 1)
+                } else {
+                    format!("teleport {} (row col)", index - r + 1)
+                };
+                let Some(line) = lines.next_nonblank() else {
+                    return Err(lines.end_error(&what));
+                };
+                line.expect_len(2, &what)?;
+                let cell = (
+                    line.int(0, "the row", 1..=SIZE)?,
+                    line.int(1, "the column", 1..=SIZE)?,
+                );
+                if robot {
+                    if cell == START {
+                        return Err(line.error("a robot may not start on your cell (15,15)"));
+                    }
+                    if let Some(other) = game.robots.iter().position(|&c| c == cell) {
+                        return Err(line.error(format!(
+                            "robot {} starts on ({},{}), where robot {} already is",
+                            index + 1,
+                            cell.0,
+                            cell.1,
+                            other + 1
+                        )));
+                    }
+                    game.robots.push(cell);
+                } else {
+                    game.teleports.push(cell);
+                }
+            }
+            games.push(game);
+        }
+        lines.finish()?;
+        Ok(Case { games })
     }
 
+    /// Writes a case in the judge format, one pair per line, ending with `0 0`.
     fn write_input(&self) -> String {
-        write_input(self)
+        let mut out = String::new();
+        for game in &self.games {
+            out.push_str(&format!("{} {}\n", game.robots.len(), game.teleports.len()));
+            for (r, c) in game.robots.iter().chain(&game.teleports) {
+                out.push_str(&format!("{r} {c}\n"));
+            }
+        }
+        out.push_str("0 0\n");
+        out
     }
 
+    /// Writes the answer exactly as the judge expects it.
     fn write_answer(answer: &Answer) -> String {
-        write_answer(answer)
+        let mut out = String::new();
+        for (index, result) in answer.iter().enumerate() {
+            if index > 0 {
+                out.push('\n');
+            }
+            out.push_str(&format!("Case {}:\n", index + 1));
+            for (number, (r, c)) in &result.teleports {
+                out.push_str(&format!("Move {number}: teleport to ({r},{c})\n"));
+            }
+            let verdict = match result.ending {
+                Ending::Won => "Won game after making",
+                Ending::Lost => "Lost game after making",
+                Ending::Stopped => "Stopped game after making",
+            };
+            out.push_str(&format!("{verdict} {} moves.\n", result.moves));
+            out.push_str(&format!(
+                "Final position: ({},{})\n",
+                result.position.0, result.position.1
+            ));
+            out.push_str(&format!("Number of cells with debris: {}\n", result.debris));
+            if result.ending != Ending::Won {
+                out.push_str(&format!("Number of robots remaining: {}\n", result.robots));
+            }
+        }
+        out
     }
 
     fn solve(&self) -> crate::Run<Answer> {
@@ -440,6 +427,7 @@ impl crate::Model for Case {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Model;
 
     #[test]
     fn feature_bits_are_their_places_in_all() {
@@ -452,11 +440,11 @@ mod tests {
 
     #[test]
     fn parse_and_write_round_trip() {
-        let case = parse(SAMPLE).unwrap();
+        let case = Case::parse(SAMPLE).unwrap();
         assert_eq!(case.games.len(), 3);
         assert_eq!(case.games[2].robots, [(17, 18), (13, 18), (5, 31)]);
         assert_eq!(case.games[2].teleports, [(15, 16), (16, 15), (3, 7)]);
-        assert_eq!(write_input(&case), SAMPLE);
+        assert_eq!(case.write_input(), SAMPLE);
         assert!(case.games.iter().all(|g| g.validate().is_ok()));
     }
 
@@ -492,7 +480,11 @@ mod tests {
             ),
         ];
         for (input, message) in cases {
-            assert_eq!(parse(input).unwrap_err().to_string(), message, "{input:?}");
+            assert_eq!(
+                Case::parse(input).unwrap_err().to_string(),
+                message,
+                "{input:?}"
+            );
         }
     }
 }
