@@ -399,19 +399,23 @@ pub enum Encoding {
     Bytes,
 }
 
+/// Whether [`decode_case`] reads `bytes` as judge text (else as fuzzer bytes).
+pub fn reads_as_text(bytes: &[u8], encoding: Encoding) -> bool {
+    let looks_like_text = bytes
+        .iter()
+        .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace());
+    match encoding {
+        Encoding::Text => true,
+        Encoding::Bytes => false,
+        Encoding::Auto => looks_like_text && !bytes.is_empty(),
+    }
+}
+
 /// Reads a case from judge text or from fuzzer bytes through the generator. In
 /// `Auto` mode a file of printable ASCII is taken as judge text, so that a typo in
 /// a hand-written case is reported rather than silently decoded as random bytes.
 pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Case, String> {
-    let looks_like_text = bytes
-        .iter()
-        .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace());
-    let as_text = match encoding {
-        Encoding::Text => true,
-        Encoding::Bytes => false,
-        Encoding::Auto => looks_like_text && !bytes.is_empty(),
-    };
-    if as_text {
+    if reads_as_text(bytes, encoding) {
         let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
         P::Case::parse(text).map_err(|e| format!("judge text: {e}"))
     } else {
@@ -419,6 +423,20 @@ pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Cas
         P::generate_within(&mut Unstructured::new(bytes), limits)
             .map_err(|e| format!("the generator could not use these bytes: {e}"))
     }
+}
+
+/// Whether divergence reports draw whole pictures (robots: the whole boards)
+/// instead of the region where the two sides differ: `lockstep shrink --full`.
+static FULL_REPORTS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// See [`FULL_REPORTS`].
+pub fn full_reports() -> bool {
+    FULL_REPORTS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Makes divergence reports draw whole pictures from now on.
+pub fn set_full_reports(full: bool) {
+    FULL_REPORTS.store(full, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// [`Puzzle::explain`], with a panic in either solver's tracing turned into the

@@ -49,9 +49,9 @@ impl std::fmt::Display for Shown<'_> {
         }
         write!(
             f,
-            "{}: {} rows, {} passed, {} failed",
+            "{}: {}, {} passed, {} failed",
             self.puzzle,
-            r.rows,
+            crate::text::counted(r.rows as u64, "row"),
             r.rows - r.failures.len(),
             r.failures.len()
         )?;

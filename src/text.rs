@@ -80,3 +80,14 @@ pub(crate) fn disagreement_body(input: &str, core: &str, reference: &str, report
         indent(input)
     )
 }
+
+/// `n` and the word, in the plural unless `n` is 1: `1 job`, `2 jobs`,
+/// `0 rows`.
+pub fn counted(n: impl Into<u64>, word: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

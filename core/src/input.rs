@@ -39,6 +39,19 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// The most characters of a token an error message quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+/// A token as an error message quotes it: in quotes, escaped, cut after
+/// [`QUOTED_CHARS`] characters with its whole size given, so that a 10 MB
+/// token makes a one-line message, not a 10 MB one.
+pub fn quoted(token: &str) -> String {
+    match token.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{token:?}"),
+        Some((cut, _)) => format!("{:?}... ({} bytes)", &token[..cut], token.len()),
+    }
+}
+
 /// The most values a line keeps: more than any line of these formats holds.
 /// A longer line keeps one more (so that it is reported as too long) and
 /// the rest is never split, so a 50 MB line costs no more than its text.
@@ -111,7 +124,10 @@ where
     let value: T = token.parse().map_err(|_| {
         InputError::new(
             line,
-            format!("expected a whole number for {what}, found {token:?}"),
+            format!(
+                "expected a whole number for {what}, found {}",
+                quoted(token)
+            ),
         )
     })?;
     if range.contains(&value) {
@@ -126,6 +142,23 @@ where
             ),
         ))
     }
+}
+
+/// The one rule for line ends, for every puzzle's format: a line ends with
+/// `\n` or `\r\n` (the last line may have neither); a carriage return
+/// anywhere else (an old Mac's `\r`-only line ends, say) is an input error
+/// naming its line, rather than whitespace that runs two lines into one.
+pub fn check_line_ends(text: &str) -> Result<(), InputError> {
+    for (index, line) in text.split('\n').enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.contains('\r') {
+            return Err(InputError::new(
+                index + 1,
+                "a carriage return (\\r) inside the line: lines end with \\n or \\r\\n",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Hands out the lines of an input in order, with their numbers.

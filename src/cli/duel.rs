@@ -254,9 +254,9 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
         progress: true,
     };
     errln!(
-        "lockstep duel stress: seed {}, {} jobs (repeat with --seed {} --jobs {})",
+        "lockstep duel stress: seed {}, {} (repeat with --seed {} --jobs {})",
         options.seed,
-        options.jobs,
+        crate::text::counted(options.jobs as u64, "job"),
         options.seed,
         options.jobs
     );
@@ -268,7 +268,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
         return Ok(Exit::Clean);
     };
     errln!(
-        "\ngame {}: the bot {:?}: {}\nreplay: {}\nlog:\n{}",
+        "\ngame {}: the bot lost by {}: it {}\nreplay: {}\nlog:\n{}",
         failure.game,
         failure.kind,
         failure.message,

@@ -89,9 +89,9 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         format!(" --shard {}", options.shard)
     };
     errln!(
-        "lockstep fuzz: seed {}, {} jobs{shard}, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {}{repeat_shard} --limits {})",
+        "lockstep fuzz: seed {}, {}{shard}, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {}{repeat_shard} --limits {})",
         options.seed,
-        options.jobs,
+        crate::text::counted(options.jobs as u64, "job"),
         options.seconds,
         options.limits,
         options.seed,

@@ -6,7 +6,7 @@ use super::common::{corpus_dir, lookup};
 use super::values::puzzle_names;
 use super::Exit;
 use crate::corpus;
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -26,7 +26,23 @@ pub(super) fn import(args: ImportArgs) -> Result<Exit> {
     let entry = lookup(&args.puzzle)?;
     let dir = corpus_dir(args.corpus)?;
     let path = entry.corpus_path(&dir);
-    for appended in entry.import(&dir, &args.file)? {
+    let size = std::fs::metadata(&args.file)
+        .with_context(|| format!("reading {}", args.file.display()))?
+        .len();
+    if size == 0 {
+        bail!(
+            "{}: the file is empty, not a corpus file (a header line, then rows)",
+            args.file.display()
+        );
+    }
+    let appended = entry.import(&dir, &args.file)?;
+    if appended.is_empty() {
+        outln!(
+            "{}: a header and no rows; nothing to import",
+            args.file.display()
+        );
+    }
+    for appended in appended {
         match appended {
             corpus::Appended::Written(name) => {
                 outln!("appended row {name:?} to {}", path.display())

@@ -14,17 +14,19 @@ use clap::{Parser, Subcommand};
 use std::io::Write;
 
 /// `println!` that never panics: a closed stdout (`lockstep fuzz | head -1`)
-/// must not cost a finding, which is recorded before anything is printed.
+/// must not cost a finding, which is recorded before anything is printed. Any
+/// other failure to write (a full disk) is kept, and the command then exits 2
+/// saying so ([`stdout_written`]).
 macro_rules! outln {
     ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stdout(), $($arg)*);
+        $crate::cli::note_stdout(writeln!(std::io::stdout(), $($arg)*));
     }};
 }
 
 /// `print!` that never panics (see [`outln`]).
 macro_rules! out {
     ($($arg:tt)*) => {{
-        let _ = write!(std::io::stdout(), $($arg)*);
+        $crate::cli::note_stdout(write!(std::io::stdout(), $($arg)*));
     }};
 }
 
@@ -50,6 +52,29 @@ mod triage;
 mod values;
 
 pub use exit::Exit;
+
+/// The first failure to write the report to stdout, other than a closed pipe.
+static STDOUT_ERROR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Keeps a failure to write to stdout (see [`outln`]); a closed pipe is not
+/// one: the reader has all it wanted.
+#[doc(hidden)]
+pub fn note_stdout(result: std::io::Result<()>) {
+    if let Err(e) = result {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            let _ = STDOUT_ERROR.set(e.to_string());
+        }
+    }
+}
+
+/// Flushes stdout; the failure to write the report, if there was one.
+fn stdout_written() -> Result<(), String> {
+    note_stdout(std::io::stdout().flush());
+    match STDOUT_ERROR.get() {
+        Some(e) => Err(e.clone()),
+        None => Ok(()),
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -141,6 +166,15 @@ pub fn main() -> i32 {
     }
     if runs_programs {
         crate::process::shutdown();
+    }
+    // A report that could not be written is a job not done, whatever the
+    // job found (its findings are in the corpus or a fallback file already).
+    if let Err(e) = stdout_written() {
+        if let Err(first) = &result {
+            errln!("error: {first:#}");
+        }
+        errln!("error: writing the report to stdout: {e}");
+        return Exit::Error.code();
     }
     match result {
         Ok(exit) => exit.code(),

@@ -26,6 +26,10 @@ pub(super) struct ShrinkArgs {
     /// Also append the row to the corpus.
     #[arg(long)]
     append: bool,
+    /// Draw whole pictures in the report (robots: the whole boards, not only
+    /// the region where core and reference differ).
+    #[arg(long)]
+    full: bool,
     /// Corpus directory for --append (must exist) [default: ./corpus].
     #[arg(long, value_name = "DIR")]
     corpus: Option<PathBuf>,
@@ -37,6 +41,7 @@ pub(super) fn shrink(args: ShrinkArgs) -> Result<Exit> {
         bail!("{message}");
     }
     let entry = lookup(&args.puzzle)?;
+    crate::puzzle::set_full_reports(args.full);
     let data =
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let encoding = match (args.text, args.bytes) {
@@ -49,11 +54,29 @@ pub(super) fn shrink(args: ShrinkArgs) -> Result<Exit> {
     } else {
         None
     };
+    if data.is_empty() {
+        bail!(
+            "{}: the file is empty: no case to shrink",
+            args.file.display()
+        );
+    }
+    // Say how the file was read: a text file with a typo read as fuzzer
+    // bytes, or the other way round, would otherwise go unnoticed.
+    let how = if crate::puzzle::reads_as_text(&data, encoding) {
+        format!("read as judge text, {} bytes", data.len())
+    } else {
+        format!(
+            "read as fuzzer bytes, {} bytes, {} limits",
+            data.len(),
+            CaseLimits::from_env().unwrap_or(CaseLimits::Wide)
+        )
+    };
     let provenance = format!("lockstep shrink {}", args.file.display());
     let summary = match entry.shrink(&data, encoding, &provenance) {
         Ok(summary) => summary,
-        Err(why) => bail!("{}: {why}", args.file.display()),
+        Err(why) => bail!("{} ({how}): {why}", args.file.display()),
     };
+    errln!("{}: {how}", args.file.display());
     errln!("{}", summary.report);
     record_finding(entry, dir.as_deref(), &summary.row);
     // A disagreement was found and shrunk: "something found".

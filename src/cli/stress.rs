@@ -326,10 +326,10 @@ fn stress_puzzle_report(
     dir: Option<&Path>,
 ) -> Result<Exit> {
     errln!(
-        "lockstep stress {}: seed {}, {} jobs, time limit {} ms, {} limits (repeat with --seed {} --jobs {})",
+        "lockstep stress {}: seed {}, {}, time limit {} ms, {} limits (repeat with --seed {} --jobs {})",
         entry.name(),
         options.seed,
-        options.jobs,
+        crate::text::counted(options.jobs as u64, "job"),
         options.timeout.as_millis(),
         options.case_limits,
         options.seed,
@@ -372,11 +372,11 @@ fn stress_puzzle_report(
 
 fn stress_any_report(options: &AnyOptions, save: &Path) -> Result<Exit> {
     errln!(
-        "lockstep stress: seeds {}, {}, ... for `{}`, {} jobs, time limit {} ms (repeat with --seed {} --jobs {})",
+        "lockstep stress: seeds {}, {}, ... for `{}`, {}, time limit {} ms (repeat with --seed {} --jobs {})",
         options.seed,
         options.seed.wrapping_add(1),
         options.programs.generator,
-        options.jobs,
+        crate::text::counted(options.jobs as u64, "job"),
         options.limits.time.as_millis(),
         options.seed,
         options.jobs

@@ -14,9 +14,10 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub(super) struct TriageArgs {
-    /// The cargo-fuzz artifacts directory, one folder per target.
-    #[arg(default_value = "fuzz/artifacts")]
-    artifacts: PathBuf,
+    /// The cargo-fuzz artifacts directory, one folder per target; one named
+    /// here must exist [default: fuzz/artifacts, where a missing one means a
+    /// night that found nothing].
+    artifacts: Option<PathBuf>,
     /// Only these targets (default: every puzzle's folder that exists).
     #[arg(long = "target", value_parser = puzzle_names())]
     targets: Vec<String>,
@@ -45,10 +46,20 @@ pub(super) fn triage(args: TriageArgs) -> Result<Exit> {
     if args.check {
         return check_corpus(&entries, &dir);
     }
+    // A directory named on the command line must exist: a typo is an
+    // error, not a clean night. The default one may be missing.
+    let artifacts = match args.artifacts {
+        Some(dir) if !dir.is_dir() => bail!(
+            "{}: no such artifacts directory (the default is fuzz/artifacts)",
+            dir.display()
+        ),
+        Some(dir) => dir,
+        None => PathBuf::from("fuzz/artifacts"),
+    };
     triage_artifacts(
         &entries,
         !args.targets.is_empty(),
-        &args.artifacts,
+        &artifacts,
         &dir,
         std::time::Duration::from_secs(args.artifact_seconds.max(1)),
     )
@@ -61,9 +72,9 @@ fn check_corpus(entries: &[&dyn AnyPuzzle], dir: &Path) -> Result<Exit> {
             .load(dir, true)
             .with_context(|| format!("the corpus cannot take findings for {}", entry.name()))?;
         errln!(
-            "{}: {} rows, writable",
+            "{}: {}, writable",
             entry.corpus_path(dir).display(),
-            rows
+            crate::text::counted(rows as u64, "row")
         );
     }
     Ok(Exit::Clean)

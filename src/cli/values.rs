@@ -35,8 +35,15 @@ pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The longest time any command takes: a year. Longer is a typo (and past
+/// what a `Duration` or a deadline on the clock can hold, it would be a panic).
+pub(crate) const MAX_SECONDS: f64 = 365.0 * 86_400.0;
+
 pub(crate) fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > MAX_SECONDS => Err(format!(
+            "must be at most {MAX_SECONDS:.0} seconds (a year), found {text}"
+        )),
         Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
         Ok(s) => Err(format!("must be a positive number of seconds, found {s}")),
         Err(_) => Err(format!("expected a number of seconds, found {text:?}")),

@@ -127,27 +127,40 @@ pub(super) fn writable_dir(path: &Path) -> Result<PathBuf> {
     Ok(dir)
 }
 
-/// Checks, without adding a row, that [`append`] could add one to `path`: the
-/// directory exists and takes a new file (tried for real, for what permission
-/// bits do not show, such as a read-only mount), and the file, if there is one,
-/// is writable and loads. Returns its number of rows. The overnight script's
-/// check before a night of fuzzing.
+/// Checks that a row could be appended to `path` now: the file loads (a
+/// missing one counts as empty), and the file can be *replaced* the way an
+/// append replaces it. The check does what an append does, under the same
+/// lock: it writes the file's own bytes to a temporary file beside it and
+/// renames that over it (or, for a missing file, creates one and removes it
+/// again). A file that can be read but not replaced (an immutable one, say)
+/// fails here, before a night's findings go to fallback files. Returns the
+/// number of rows.
 pub fn check_writable<P: Puzzle>(path: &Path) -> Result<usize> {
     let dir = writable_dir(path)?;
-    let rows = match fs::read(path) {
+    let lock = fs::File::open(&dir).with_context(|| format!("opening {}", dir.display()))?;
+    lock.lock()
+        .with_context(|| format!("locking {}", dir.display()))?;
+    match fs::read(path) {
         Ok(bytes) => {
-            if fs::metadata(path)?.permissions().readonly() {
+            let permissions = fs::metadata(path)?.permissions();
+            if permissions.readonly() {
                 bail!("{} is read-only", path.display());
             }
-            parse::<P>(path, &bytes)?.len()
+            let rows = parse::<P>(path, &bytes)?.len();
+            replace_file(path, &dir, &bytes, Some(permissions)).with_context(|| {
+                format!("{} cannot be replaced, as an append must", path.display())
+            })?;
+            Ok(rows)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    let probe = dir.join(format!(".lockstep-probe-{}", std::process::id()));
-    fs::write(&probe, b"").with_context(|| format!("creating a file in {}", dir.display()))?;
-    let _ = fs::remove_file(&probe);
-    Ok(rows)
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            replace_file(path, &dir, b"", None)
+                .with_context(|| format!("{} cannot be created", path.display()))?;
+            fs::remove_file(path)
+                .with_context(|| format!("removing the probe {}", path.display()))?;
+            Ok(0)
+        }
+        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+    }
 }
 
 /// Writes `bytes` to a temporary file beside `path`, syncs it and renames it over

@@ -61,6 +61,26 @@ fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
     }
 }
 
+/// What each of the shrinker's candidates lowers (`simpler_states`): the
+/// waits of both players, the hp they lost, their blessing, how far apart
+/// they stand, the turn, and the spring's distance from (1, 1). Every
+/// candidate lowers one and raises none (a test holds it), so a shrink ends.
+pub fn shrink_measure(state: &State) -> [u32; 6] {
+    let [a, b] = state.players;
+    let waits = a.waits.iter().chain(&b.waits).map(|&w| u32::from(w)).sum();
+    let hp_lost = (2 * i32::from(lockstep_core::duel::START_HP) - i32::from(a.hp) - i32::from(b.hp))
+        .max(0) as u32;
+    let spring = (state.spring.0 - 1 + state.spring.1 - 1).max(0) as u32;
+    [
+        waits,
+        hp_lost,
+        u32::from(a.blessing) + u32::from(b.blessing),
+        crate::puzzles::duel::chebyshev(a.pos, b.pos).max(0) as u32,
+        u32::from(state.turn),
+        spring,
+    ]
+}
+
 /// How many legal lists `player` has, counted from the rules instead of
 /// listed: per slot, the directions each code may take (a wait has one; a
 /// first-slot move or dash only those that land on the yard; a waiting skill
@@ -167,10 +187,16 @@ impl Puzzle for DuelSearch {
         generate(u)
     }
 
+    /// What the shrinker lowers ([`shrink_measure`]), then the matrix size,
+    /// which goes up as waits come down: a shrink's report reads smaller.
     fn describe(case: &State) -> String {
         let mut lists = Vec::new();
         let counts = [0, 1].map(|p| list_count(case, p, &mut lists));
-        format!("{} x {} legal lists", counts[0], counts[1])
+        let [waits, hp_lost, blessing, apart, turn, _] = shrink_measure(case);
+        format!(
+            "waits {waits}, hp lost {hp_lost}, blessing {blessing}, {apart} apart, turn {turn} ({} x {} legal lists)",
+            counts[0], counts[1]
+        )
     }
 
     fn explain(case: &State) -> Explanation {

@@ -12,6 +12,7 @@ use crate::puzzle::{Explanation, Puzzle};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::robots::{
+    Board,
     self as model, Answer, Case, Cell, Feature, Game, MoveKind, Trace, MAX_ROBOTS, MAX_TELEPORTS,
     SIZE, START,
 };
@@ -257,11 +258,55 @@ fn kind_slug(kind: MoveKind) -> &'static str {
     }
 }
 
-fn show_board(trace: &Trace) -> String {
-    trace
-        .board
-        .as_ref()
-        .map_or_else(|| "    (no game)\n".to_string(), |b| b.to_string())
+/// The rows and columns a divergence report draws: every cell where the
+/// boards differ, and where you stand on each, two cells around; the whole
+/// region the boards span with [`crate::puzzle::full_reports`]. Three full
+/// 31x31 boards bury the one cell that matters.
+fn window(boards: &[&Board]) -> Option<((u8, u8), (u8, u8))> {
+    let mut cells: Vec<(u8, u8)> = boards.iter().map(|b| b.you).collect();
+    let what = |b: &Board, cell: (u8, u8)| {
+        (b.you == cell, b.robots.contains(&cell), b.debris.contains(&cell))
+    };
+    for a in boards {
+        for &cell in a.robots.iter().chain(&a.debris) {
+            if boards.iter().any(|b| what(a, cell) != what(b, cell)) {
+                cells.push(cell);
+            }
+        }
+    }
+    let r0 = cells.iter().map(|c| c.0).min()?.saturating_sub(2).max(1);
+    let r1 = (cells.iter().map(|c| c.0).max()? + 2).min(SIZE);
+    let c0 = cells.iter().map(|c| c.1).min()?.saturating_sub(2).max(1);
+    let c1 = (cells.iter().map(|c| c.1).max()? + 2).min(SIZE);
+    Some(((r0, c0), (r1, c1)))
+}
+
+/// A board within `window` (or whole, with the full-report flag).
+fn show_board(board: Option<&Board>, window: Option<((u8, u8), (u8, u8))>) -> String {
+    let Some(board) = board else {
+        return "    (no game)\n".to_string();
+    };
+    let (Some(((r0, c0), (r1, c1))), false) = (window, crate::puzzle::full_reports()) else {
+        return board.to_string();
+    };
+    let mut out = format!("    rows {r0}..{r1}, columns {c0}..{c1} (where the boards differ)\n");
+    for r in r0..=r1 {
+        let line: String = (c0..=c1)
+            .map(|c| {
+                if (r, c) == board.you {
+                    '@'
+                } else if board.robots.contains(&(r, c)) {
+                    'R'
+                } else if board.debris.contains(&(r, c)) {
+                    '#'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        out.push_str(&format!("    {r:>2} {line}\n"));
+    }
+    out
 }
 
 /// The first move where the traces differ, with the board before it and each
@@ -296,15 +341,26 @@ fn explain(case: &Case) -> Explanation {
         show(&core),
         show(&reference)
     );
+    let before = model::trace(case, first).board;
+    let core_after = model::trace(case, first + 1).board;
+    let reference_after = lockstep_reference::robots::trace(case, first + 1).board;
+    let boards: Vec<&Board> = [&before, &core_after, &reference_after]
+        .into_iter()
+        .flatten()
+        .collect();
+    let window = window(&boards);
     report.push_str(&format!(
         "board before it (@ you, R robot, # debris):\n{}",
-        show_board(&model::trace(case, first))
+        show_board(before.as_ref(), window)
     ));
     report.push_str(&format!(
         "core after it:\n{}reference after it:\n{}",
-        show_board(&model::trace(case, first + 1)),
-        show_board(&lockstep_reference::robots::trace(case, first + 1))
+        show_board(core_after.as_ref(), window),
+        show_board(reference_after.as_ref(), window)
     ));
+    if window.is_some() && !crate::puzzle::full_reports() {
+        report.push_str("(the whole boards: `lockstep shrink robots FILE --full`)\n");
+    }
     let symptom = match reference.steps.get(first) {
         Some(step) => format!(
             "game-{}-move-{}-{}",
@@ -387,5 +443,32 @@ impl Puzzle for Robots {
 
     fn rule_branches(case: &Case) -> u64 {
         model::events(case)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{show_board, window};
+    use lockstep_core::robots::Board;
+
+    /// A divergence report draws the region where the boards differ, not the
+    /// whole 31x31 field that a spread of robots spans.
+    #[test]
+    fn a_report_draws_only_where_the_boards_differ() {
+        let robots: Vec<(u8, u8)> = (1..=31).step_by(3).map(|r| (r, 1)).collect();
+        let core = Board {
+            you: (15, 15),
+            robots: robots.clone(),
+            debris: vec![(16, 17)],
+        };
+        let mut reference = core.clone();
+        reference.debris = vec![(16, 18)];
+        let window = window(&[&core, &reference]);
+        assert_eq!(window, Some(((13, 13), (18, 20))));
+        let drawn = show_board(Some(&core), window);
+        assert_eq!(drawn.lines().count(), 1 + 6, "{drawn}");
+        assert!(drawn.contains("where the boards differ"), "{drawn}");
+        // The whole picture spans every robot.
+        assert!(core.to_string().lines().count() > 25);
     }
 }

@@ -272,6 +272,11 @@ fn meaningless_arguments_are_errors_naming_the_flag() {
     let cmd = correct();
     for (args, flag) in [
         (vec!["fuzz", "--seconds", "0"], "--seconds"),
+        (vec!["fuzz", "--seconds", "99999999999999999999"], "at most"),
+        (
+            vec!["duel", "stress", "--cmd", "x", "--seconds", "-1"],
+            "--seconds",
+        ),
         (vec!["fuzz", "--cases", "0"], "--cases"),
         (vec!["fuzz", "--jobs", "0"], "--jobs"),
         (vec!["fuzz", "--jobs", "100000"], "--jobs"),

@@ -311,3 +311,310 @@ fn a_misspelt_lockstep_limits_is_an_error_naming_it() {
     assert!(!artifacts.join("new_game2").join("done").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every command that writes a report exits 2, naming the reason, when the
+/// report cannot be written (stdout on a full disk, `/dev/full`), whatever it
+/// found: a report that never reached the user is a job not done. (`shrink`
+/// writes its row through the same path; it needs a disagreement, which
+/// the planted-bug tests make in process.)
+#[test]
+fn a_report_that_cannot_be_written_is_an_error_for_every_command() {
+    let dir = scratch("dev-full");
+    let bin = crate::support::BIN;
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let any = |role: &str| {
+        format!(
+            "python3 {}/tests/fixtures/any/max_subarray.py {role}",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    std::fs::create_dir_all(dir.join("artifacts/new_game2")).unwrap();
+    std::fs::create_dir_all(dir.join("corpus")).unwrap();
+    let rows = dir.join("rows.csv");
+    std::fs::copy(format!("{corpus}/new_game2.csv"), &rows).unwrap();
+    let solver = format!("{bin} solve new-game2");
+    let bot = format!("{bin} duel bot --strategy random");
+    let (gen, brute, ok) = (any("gen"), any("brute"), any("ok"));
+    let (artifacts, corpus_dir) = (
+        dir.join("artifacts").to_string_lossy().to_string(),
+        dir.join("corpus").to_string_lossy().to_string(),
+    );
+    let rows = rows.to_string_lossy().to_string();
+    let commands: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["solve", "new-game2"], SAMPLE_5),
+        (
+            vec!["fuzz", "new-game2", "--cases", "50", "--no-append"],
+            "",
+        ),
+        (vec!["replay", "new-game2", "--corpus", corpus], ""),
+        (vec!["triage", &artifacts, "--corpus", &corpus_dir], ""),
+        (
+            vec!["import", "new-game2", &rows, "--corpus", &corpus_dir],
+            "",
+        ),
+        (
+            vec![
+                "stress",
+                "new-game2",
+                "--cmd",
+                &solver,
+                "--cases",
+                "2",
+                "--no-append",
+            ],
+            "",
+        ),
+        (
+            vec![
+                "stress", "any", "--gen", &gen, "--brute", &brute, "--cmd", &ok, "--cases", "1",
+            ],
+            "",
+        ),
+        (
+            vec![
+                "bench",
+                "new-game2",
+                "--cases",
+                "20",
+                "--rounds",
+                "1",
+                "--no-extras",
+            ],
+            "",
+        ),
+        (vec!["perft", "--depth", "2"], ""),
+        (
+            vec!["duel", "step"],
+            "1 4 4 4 3 10 0 0 0 0 0 0 0 4 5 10 0 0 0 0 0 0 0 | 0 0 | 0 0\n",
+        ),
+        (
+            vec!["duel", "referee", "--p1", &bot, "--p2", &bot, "--seed", "1"],
+            "",
+        ),
+        (
+            vec![
+                "duel",
+                "tournament",
+                "--p1",
+                &bot,
+                "--p2",
+                &bot,
+                "--games",
+                "2",
+                "--seed",
+                "1",
+            ],
+            "",
+        ),
+        (
+            vec![
+                "duel",
+                "ladder",
+                "--strategies",
+                "random,greedy",
+                "--games",
+                "2",
+                "--seed",
+                "1",
+            ],
+            "",
+        ),
+        (
+            vec![
+                "duel", "stress", "--cmd", &bot, "--games", "1", "--seed", "1",
+            ],
+            "",
+        ),
+    ];
+    let mut problems = Vec::new();
+    for (args, input) in &commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let mut child = std::process::Command::new(bin)
+            .args(args)
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::piped())
+            .stdout(full)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().unwrap();
+            let _ = stdin.write_all(input.as_bytes());
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = text(&out.stderr);
+        if out.status.code() != Some(2) || !stderr.contains("No space left on device") {
+            problems.push(format!(
+                "{args:?}: exit {:?}, stderr: {stderr}",
+                out.status.code()
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// An input error quotes a bad token cut short, with its size: a 10 MB token
+/// makes a one-line message of a few dozen bytes, for every puzzle's parser
+/// and for a `duel step` action field.
+#[test]
+fn an_input_error_quotes_a_huge_token_cut_short() {
+    let huge = "x".repeat(10 << 20);
+    let state = "1 4 4 4 3 10 0 0 0 0 0 0 0 4 5 10 0 0 0 0 0 0 0";
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (vec!["solve", "robots"], format!("{huge} 1\n")),
+        (vec!["solve", "new-game2"], format!("4 {huge}\n")),
+        (vec!["solve", "footholds"], format!("{huge} 3\n")),
+        (
+            vec!["solve", "checkers"],
+            format!("1 1\n14\n18\n1 {huge}\n14-23\n0 0\n"),
+        ),
+        (
+            vec!["solve", "checkers"],
+            format!("1 1\n14\n18\n1 R\n{huge}\n0 0\n"),
+        ),
+        (vec!["duel", "step"], format!("{state} | 1 {huge} | 0 0\n")),
+        (vec!["solve", "duel-search"], format!("{huge}\n")),
+    ];
+    for (args, input) in cases {
+        let out = lockstep(&args, &input);
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            &stderr[..stderr.len().min(300)]
+        );
+        assert!(
+            stderr.len() < 300 && stderr.lines().count() == 1,
+            "{args:?}: {} bytes on stderr: {}",
+            stderr.len(),
+            &stderr[..stderr.len().min(300)]
+        );
+    }
+}
+
+/// An empty file is no case and no corpus file: `shrink` and `import` say
+/// so (exit 2) instead of reading it as fuzzer bytes that agree, or as zero
+/// rows in silence; and `shrink` says how it read a file.
+#[test]
+fn empty_files_are_named_and_shrink_says_how_it_read_a_file() {
+    let dir = scratch("empty-files");
+    std::fs::create_dir_all(dir.join("corpus")).unwrap();
+    let corpus = dir.join("corpus");
+    let corpus = corpus.to_str().unwrap();
+    fails_with(
+        &lockstep(&["shrink", "robots", "/dev/null"], ""),
+        "the file is empty",
+    );
+    fails_with(
+        &lockstep(&["import", "robots", "/dev/null", "--corpus", corpus], ""),
+        "the file is empty",
+    );
+    let header = dir.join("header.csv");
+    std::fs::write(&header, "name,input,expected,origin,note\n").unwrap();
+    let out = lockstep(
+        &[
+            "import",
+            "robots",
+            header.to_str().unwrap(),
+            "--corpus",
+            corpus,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("no rows; nothing to import"),
+        "{}",
+        text(&out.stdout)
+    );
+    let case = dir.join("case.txt");
+    std::fs::write(&case, SAMPLE_5).unwrap();
+    let out = lockstep(&["shrink", "new-game2", case.to_str().unwrap()], "");
+    fails_with(&out, "read as judge text");
+    let bytes = dir.join("bytes");
+    std::fs::write(&bytes, [0u8, 1, 2, 250]).unwrap();
+    let out = lockstep(&["shrink", "new-game2", bytes.to_str().unwrap()], "");
+    fails_with(&out, "read as fuzzer bytes, 4 bytes");
+}
+
+/// A test's scratch directory is gone when the test ends, and also when it
+/// fails: the guard's drop runs as the panic unwinds. (Before, every run of
+/// `cargo test` left some 55 of them under `$TMPDIR`.)
+#[test]
+fn scratch_directories_go_even_when_a_test_fails() {
+    let path =
+        std::env::temp_dir().join(format!("lockstep-test-{}-failing-test", std::process::id()));
+    let failed = std::panic::catch_unwind(|| {
+        let dir = scratch("failing-test");
+        std::fs::create_dir_all(dir.join("read-only")).unwrap();
+        std::fs::write(dir.join("read-only/file"), "x").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(
+            dir.join("read-only"),
+            std::fs::Permissions::from_mode(0o500),
+        )
+        .unwrap();
+        assert!(path_exists(&dir));
+        panic!("a failing test");
+    });
+    assert!(failed.is_err());
+    assert!(!path.exists(), "{} is left behind", path.display());
+    let dir = scratch("passing-test");
+    let kept = dir.to_path_buf();
+    drop(dir);
+    assert!(!kept.exists(), "{} is left behind", kept.display());
+}
+
+fn path_exists(path: &std::path::Path) -> bool {
+    path.exists()
+}
+
+/// One rule for line ends, for every puzzle (docs/rules/README.md): `\n` or
+/// `\r\n` end a line; a carriage return anywhere else is an input error
+/// naming its line. Checked on every corpus row's input: with `\r\n` it reads
+/// as the same case; with `\r` alone between lines it is refused, on line 1.
+#[test]
+fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
+    use lockstep::puzzle::Puzzle;
+    use lockstep_core::Model;
+    fn check<P: Puzzle>() -> Vec<String> {
+        let path = lockstep::corpus::path_for::<P>(&crate::support::corpus_dir());
+        let mut problems = Vec::new();
+        let mut multi_line = 0;
+        for loaded in lockstep::corpus::load::<P>(&path).unwrap() {
+            let text = loaded.case.write_input();
+            let crlf = text.replace('\n', "\r\n");
+            if P::Case::parse(&crlf).as_ref() != Ok(&loaded.case) {
+                problems.push(format!(
+                    "{} row {}: CRLF does not read",
+                    P::NAME,
+                    loaded.row.name
+                ));
+            }
+            if text.trim_end().contains('\n') {
+                multi_line += 1;
+                let cr = text.replace('\n', "\r");
+                match P::Case::parse(&cr) {
+                    Err(e) if e.line == 1 && e.message.contains("carriage return") => {}
+                    other => problems.push(format!(
+                        "{} row {}: a lone \\r gave {other:?}",
+                        P::NAME,
+                        loaded.row.name
+                    )),
+                }
+            }
+        }
+        // duel-search inputs are one line; every other puzzle's have more.
+        if P::NAME != "duel-search" && multi_line == 0 {
+            problems.push(format!("{}: no multi-line row to check", P::NAME));
+        }
+        problems
+    }
+    let problems = lockstep::each_puzzle!(check()).concat();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

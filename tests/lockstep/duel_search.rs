@@ -462,3 +462,30 @@ fn the_generators_list_count_matches_the_reference_list() {
     }
     assert!(checked > 1_000, "only {checked} states with many lists");
 }
+
+/// Every shrink candidate lowers one part of the measure the shrink report
+/// prints and raises none, so a report's "shrunk from A to B" reads smaller.
+#[test]
+fn every_shrink_candidate_lowers_the_measure_the_report_prints() {
+    use lockstep::puzzles::duel_search::shrink_measure;
+    let mut buf = vec![0u8; lockstep::seeds::CASE_BYTES];
+    let mut checked = 0;
+    for index in 0..300 {
+        let Some(state) = generate_case::<DuelSearch>(4, 0, index, &mut buf) else {
+            continue;
+        };
+        let before = shrink_measure(&state);
+        for simpler in DuelSearch::shrink_candidates(&state) {
+            let after = shrink_measure(&simpler);
+            let lowered = (0..6).filter(|&i| after[i] < before[i]).count();
+            let raised = (0..6).filter(|&i| after[i] > before[i]).count();
+            assert!(
+                lowered >= 1 && raised == 0,
+                "{before:?} -> {after:?}: {}",
+                DuelSearch::describe(&simpler)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked} candidates checked");
+}

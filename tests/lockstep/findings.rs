@@ -312,6 +312,79 @@ fn triage_settles_what_does_not_reproduce_and_checks_the_corpus() {
     fails_with(&run(&["--check"]), "read-only");
 }
 
+/// `triage --check` replaces the corpus file as an append would: a file that
+/// can be read but not replaced (immutable, `chattr +i`) fails the check,
+/// where it used to pass and every finding of the night went to a fallback
+/// file. (Where `chattr` is refused, not root or a file system without the
+/// attribute, only the passing half runs, and the test says so.)
+#[test]
+fn the_pre_check_fails_a_corpus_file_that_cannot_be_replaced() {
+    let dir = scratch("check-immutable");
+    let corpus_dir = dir.join("corpus");
+    fs::create_dir_all(&corpus_dir).unwrap();
+    let file = corpus::path_for::<NewGame2>(&corpus_dir);
+    fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
+    let check = || {
+        lockstep(
+            &[
+                "triage",
+                "--check",
+                "--target",
+                "new-game2",
+                "--corpus",
+                corpus_dir.to_str().unwrap(),
+            ],
+            "",
+        )
+    };
+    assert_eq!(check().status.code(), Some(0), "{}", text(&check().stderr));
+    let immutable = Command::new("chattr")
+        .arg("+i")
+        .arg(&file)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if immutable {
+        let out = check();
+        let _ = Command::new("chattr").arg("-i").arg(&file).status();
+        fails_with(&out, "cannot be replaced");
+        // And the check left the file as it was.
+        assert_eq!(
+            fs::read_to_string(&file).unwrap(),
+            corpus::COLUMNS.join(",") + "\n"
+        );
+    } else {
+        eprintln!("chattr +i refused here: only the passing half of the check ran");
+    }
+}
+
+/// An artifacts directory named on the command line must exist: a typo
+/// (`fuz/artifacts`) is an error naming it, not a clean night. The default
+/// one, missing, is a night that found nothing.
+#[test]
+fn a_misspelt_artifacts_directory_is_an_error() {
+    let dir = scratch("triage-typo");
+    fs::create_dir_all(dir.join("corpus")).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(BIN)
+            .args(args)
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    fails_with(
+        &run(&["triage", "fuz/artifacts"]),
+        "fuz/artifacts: no such artifacts directory",
+    );
+    let out = run(&["triage"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("nothing to triage"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// `scripts/fuzz-overnight` checks, before a night of fuzzing, everything that
 /// would lose the morning's findings, and stops with exit 2 (no nightly
 /// toolchain is needed to get that far: these checks come first).
@@ -368,4 +441,18 @@ fn the_overnight_script_stops_before_the_night_when_findings_could_be_lost() {
             "{args:?} started fuzzing"
         );
     }
+    // A relative --corpus is the caller's: run from the scratch directory,
+    // `broken` is found there, not in the script's own checkout.
+    let out = Command::new("bash")
+        .arg(&script)
+        .args(["--corpus", "broken", "robots"])
+        .env("LOCKSTEP", BIN)
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("missing column"), "{stderr}");
+    assert!(stderr.contains(&arg(&broken)), "{stderr}");
 }

@@ -265,9 +265,15 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
     );
 
     for (fixture, kind, message) in [
-        ("illegal", "Illegal", "played illegally"),
-        ("stall", "Timeout", "ran out of time"),
-        ("garbage", "Protocol", "sent a malformed answer"),
+        ("illegal", "an illegal action list", "played illegally"),
+        (
+            "stall",
+            "a timeout",
+            "ran out of time (1000 ms in all) before answering",
+        ),
+        ("garbage", "a protocol error", "sent a malformed answer"),
+        // Which line went unanswered is named.
+        ("mute", "a timeout", "before answering READY"),
     ] {
         let save = dir.join(format!("{fixture}.log"));
         let program = format!("sh tests/fixtures/duel/{fixture}.sh");
@@ -286,7 +292,7 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{fixture}: {stderr}");
         assert!(
-            stderr.contains(&format!("the bot {kind}: {message}")),
+            stderr.contains(&format!("the bot lost by {kind}: it {message}")),
             "{fixture}: {stderr}"
         );
         assert!(

@@ -5,8 +5,8 @@
 //! 32 dark squares, negative numbers for kings), the side to move, and a list of
 //! moves written as squares joined by `-`. The answer per instance is the first move
 //! that breaks the rules, or that all are valid. The rules are in
-//! `shared/puzzles/checkers.md`; the fast validator is [`solve`] and the perft is
-//! [`perft`].
+//! `docs/rules/checkers.md`; the fast validator is `fast.rs`, behind
+//! [`Model::solve`](crate::Model::solve), and the perft is [`perft`].
 //!
 //! Both solvers report, per instance, the [`Board`] after every move they applied,
 //! so that a disagreement shows at the first move where the two positions part.
@@ -326,7 +326,8 @@ fn parse_move(line: &Line<'_>, number: u32) -> Result<Move, InputError> {
     let parts: Vec<&str> = token.split('-').take(MAX_MOVE_SQUARES + 1).collect();
     if !(2..=MAX_MOVE_SQUARES).contains(&parts.len()) {
         return Err(line.error(format!(
-            "move {number} must name 2..={MAX_MOVE_SQUARES} squares joined by -, found {token:?}"
+            "move {number} must name 2..={MAX_MOVE_SQUARES} squares joined by -, found {}",
+            crate::input::quoted(token)
         )));
     }
     let squares = parts
@@ -368,6 +369,7 @@ impl crate::Model for Case {
     /// promotion row is also an input error naming the line. A move square outside
     /// 1..=32 is *not*: it makes that move invalid.
     fn parse(text: &str) -> Result<Case, InputError> {
+        crate::input::check_line_ends(text)?;
         let mut lines = Lines::new(text);
         let mut instances = Vec::new();
         loop {
@@ -403,7 +405,8 @@ impl crate::Model for Case {
                 "W" => Side::White,
                 other => {
                     return Err(side_line.error(format!(
-                        "expected the side to move, R or W, found {other:?}"
+                        "expected the side to move, R or W, found {}",
+                        crate::input::quoted(other)
                     )))
                 }
             };

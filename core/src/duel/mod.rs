@@ -3,7 +3,7 @@
 //!
 //! Two players on a 7x7 yard each choose two actions a turn; the first actions are
 //! resolved together in six phases, then the second ones. The rules, and every
-//! point the statement leaves open, are in `shared/puzzles/duel.md`. This module
+//! point the statement leaves open, are in `docs/rules/duel.md`. This module
 //! holds what the game *is*, so that the fast resolver, the naive one
 //! (`lockstep-reference`), the referee and the bots all speak the same types. The
 //! fast resolver ([`resolve_turn`], [`resolve_traced`]) and the enumeration of
@@ -198,8 +198,8 @@ pub fn parse_actions(text: &str) -> Result<Actions, String> {
             Ok(code) if code <= DASH => code,
             _ => {
                 return Err(format!(
-                    "expected an action code 0..=7, found {:?}",
-                    tokens[i]
+                    "expected an action code 0..=7, found {}",
+                    crate::input::quoted(tokens[i])
                 ))
             }
         };

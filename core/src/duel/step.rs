@@ -107,6 +107,7 @@ impl crate::Model for Case {
 
     /// Parses `duel step` text: one case per line; blank lines are skipped.
     fn parse(text: &str) -> Result<Case, InputError> {
+        crate::input::check_line_ends(text)?;
         let mut case = Vec::new();
         for (index, raw) in text.lines().enumerate() {
             if !raw.trim().is_empty() {

@@ -5,8 +5,8 @@
 //! disappears. A player who cannot move loses, and so does one whose shared
 //! foothold the opponent left. With both playing optimally (win fast, lose slow),
 //! the answer is the total number of moves. The rules are in
-//! `shared/puzzles/footholds.md`; the fast solver is in
-//! [`solve`](crate::footholds::solve).
+//! `docs/rules/footholds.md`; the fast solver is `fast.rs`, behind
+//! [`Model::solve`](crate::Model::solve).
 //!
 //! Boards are up to 8x8 here (the original stops at 5x5), so that a board fits a
 //! 64-bit mask: bit `8 * row + col`, whatever the board's width.
@@ -127,6 +127,7 @@ impl crate::Model for Case {
     /// 0/1, a line `ar ac br bc` (0-based); games until the end of input. Blank lines
     /// between games are skipped.
     fn parse(text: &str) -> Result<Case, InputError> {
+        crate::input::check_line_ends(text)?;
         let mut lines = Lines::new(text);
         let mut games = Vec::new();
         while let Some(header) = lines.next_nonblank() {

@@ -3,7 +3,8 @@
 //! Pieces move on an N x N board of white, red and blue cells, carrying whatever is
 //! stacked on them; the answer is the turn on which some stack first reaches four
 //! pieces, or -1 when that does not happen within 1000 turns. The rules are in
-//! `shared/puzzles/new-game-2.md`; the fast solver is in [`solve`](crate::new_game2::solve).
+//! `docs/rules/new_game2.md`; the fast solver is `fast.rs`, behind
+//! [`Model::solve`](crate::Model::solve).
 //!
 //! Both solvers report every piece move as a [`Step`], so that a disagreement can be
 //! shown at the first step where they part, with the board on each side.
@@ -374,6 +375,7 @@ impl crate::Model for Case {
 
     /// Parses the judge input: `N K`, N rows of N colours, K lines `row col dir`.
     fn parse(text: &str) -> Result<Case, InputError> {
+        crate::input::check_line_ends(text)?;
         let mut lines = Lines::new(text);
         let header = lines.next_exact(2, "N and K")?;
         let n: usize = header.int(0, "N", MIN_N..=MAX_N)?;

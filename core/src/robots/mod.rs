@@ -4,8 +4,8 @@
 //! You start at (15,15) on a 31x31 board among robots that step toward you after
 //! each of your moves; you walk (pushing debris), stay, or teleport by a fixed
 //! strategy, and the answer is how the game ends. The rules and the points settled
-//! against accepted solutions are in `shared/puzzles/robots.md`; the fast solver is
-//! in [`solve`](crate::robots::solve).
+//! against accepted solutions are in `docs/rules/robots.md`; the fast solver is
+//! `fast.rs`, behind [`Model::solve`](crate::Model::solve).
 //!
 //! Both solvers report every move as a [`Step`], so a disagreement can be shown at
 //! the first move where they part.
@@ -319,6 +319,7 @@ impl crate::Model for Case {
     /// Parses the judge input: games `R T`, R lines `r c`, T lines `r c`, until `0 0`.
     /// Blank lines are skipped (the format is one pair per line, and real files vary).
     fn parse(text: &str) -> Result<Case, InputError> {
+        crate::input::check_line_ends(text)?;
         let mut lines = Lines::new(text);
         let mut games = Vec::new();
         loop {

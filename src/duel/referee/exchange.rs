@@ -88,15 +88,24 @@ impl Bot {
         Duration::from_millis(TIME_BUDGET_MS).saturating_sub(self.used)
     }
 
-    /// Waits for the answer to a line sent at `sent`, charging the time.
-    pub(super) fn answer(&mut self, sent: Instant) -> Result<String, BotFault> {
+    /// Waits for the answer to `asked`, sent at `sent`, charging the time.
+    pub(super) fn answer(&mut self, asked: &str, sent: Instant) -> Result<String, BotFault> {
+        let timeout = || {
+            BotFault::new(
+                FaultKind::Timeout,
+                format!(
+                    "ran out of time ({TIME_BUDGET_MS} ms in all) before answering {}",
+                    what_was_asked(asked)
+                ),
+            )
+        };
         let deadline = sent + self.remaining();
         let wait = deadline.saturating_duration_since(Instant::now());
         let message = match self.answers.recv_timeout(wait) {
             Ok(m) => m,
             Err(RecvTimeoutError::Timeout) => {
                 self.used = Duration::from_millis(TIME_BUDGET_MS);
-                return Err(BotFault::new(FaultKind::Timeout, "ran out of time"));
+                return Err(timeout());
             }
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(BotFault::new(FaultKind::Crash, "crashed"))
@@ -107,7 +116,7 @@ impl Bot {
         };
         self.used += at.saturating_duration_since(sent);
         if self.used > Duration::from_millis(TIME_BUDGET_MS) {
-            return Err(BotFault::new(FaultKind::Timeout, "ran out of time"));
+            return Err(timeout());
         }
         match message {
             Arrival::Line(line, _) => Ok(line),
@@ -157,6 +166,16 @@ impl Bot {
     }
 }
 
+/// A line the referee sent, as a report names it: `READY FIRST`, or `the
+/// TURN line of turn 12`.
+fn what_was_asked(line: &str) -> String {
+    let mut words = line.split_whitespace();
+    match (words.next(), words.nth(1)) {
+        (Some("TURN"), Some(turn)) => format!("the TURN line of turn {turn}"),
+        _ => line.to_string(),
+    }
+}
+
 /// Sends `lines` to both bots, then collects both answers.
 pub(super) fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String, BotFault>; 2] {
     let mut sent = [Instant::now(); 2];
@@ -168,7 +187,7 @@ pub(super) fn exchange(bots: &mut [Bot; 2], lines: [&str; 2]) -> [Result<String,
     let mut out = [Ok(String::new()), Ok(String::new())];
     for p in 0..2 {
         out[p] = if ok[p] {
-            bots[p].answer(sent[p])
+            bots[p].answer(lines[p], sent[p])
         } else {
             Err(bots[p].closed_fault())
         };

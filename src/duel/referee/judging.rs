@@ -31,6 +31,18 @@ pub enum FaultKind {
     Illegal,
 }
 
+impl std::fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FaultKind::Timeout => "a timeout",
+            FaultKind::Crash => "a crash",
+            FaultKind::Ready => "a wrong READY answer",
+            FaultKind::Protocol => "a protocol error",
+            FaultKind::Illegal => "an illegal action list",
+        })
+    }
+}
+
 /// Why a player lost by breaking the protocol or the rules: its kind, and the
 /// referee's words for it (what the report and the log print).
 #[derive(Debug, Clone)]

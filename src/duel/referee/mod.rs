@@ -232,15 +232,10 @@ fn draw_turn(
     actions: &[Actions; 2],
     next: &State,
 ) -> std::io::Result<()> {
-    // A player pushed out is drawn on the nearest cell of the yard.
-    let mut shown = *next;
-    let out = !shown
+    let out = !next
         .players
         .iter()
         .all(|p| lockstep_core::duel::inside(p.pos));
-    for p in &mut shown.players {
-        p.pos = (p.pos.0.clamp(1, 7), p.pos.1.clamp(1, 7));
-    }
     write!(
         board,
         "turn {turn}: p1 {} | p2 {}{}\n{}",
@@ -251,7 +246,7 @@ fn draw_turn(
         } else {
             ""
         },
-        render(&shown)
+        render(next)
     )
 }
 

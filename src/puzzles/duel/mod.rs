@@ -27,7 +27,7 @@ mod generate;
 
 pub(crate) use generate::*;
 
-fn chebyshev(a: Cell, b: Cell) -> i8 {
+pub(crate) fn chebyshev(a: Cell, b: Cell) -> i8 {
     (a.0 - b.0).abs().max((a.1 - b.1).abs())
 }
 
