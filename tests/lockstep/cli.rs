@@ -159,7 +159,8 @@ fn replay_reports_a_wrong_expectation_and_exits_1() {
 
 #[test]
 fn shrink_refuses_a_case_both_solvers_agree_on() {
-    let file = scratch("cli-shrink").join("case.txt");
+    let dir = scratch("cli-shrink");
+    let file = dir.join("case.txt");
     std::fs::write(&file, SAMPLE_5).unwrap();
     let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
     fails_with(&out, "agree on this case");
@@ -609,9 +610,24 @@ fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
                 }
             }
         }
-        // duel-search inputs are one line; every other puzzle's have more.
+        // The duel's rows are one step line each, but a case may hold many:
+        // all of them as one input. (duel-search takes one line only.)
+        let rows = lockstep::corpus::load::<P>(&path).unwrap();
+        let all: String = rows.iter().map(|l| l.case.write_input()).collect();
+        if multi_line == 0 {
+            if let Ok(case) = P::Case::parse(&all) {
+                multi_line += 1;
+                if P::Case::parse(&all.replace('\n', "\r\n")).as_ref() != Ok(&case) {
+                    problems.push(format!("{}: CRLF does not read", P::NAME));
+                }
+                match P::Case::parse(&all.replace('\n', "\r")) {
+                    Err(e) if e.line == 1 && e.message.contains("carriage return") => {}
+                    other => problems.push(format!("{}: a lone \\r gave {other:?}", P::NAME)),
+                }
+            }
+        }
         if P::NAME != "duel-search" && multi_line == 0 {
-            problems.push(format!("{}: no multi-line row to check", P::NAME));
+            problems.push(format!("{}: no multi-line input to check", P::NAME));
         }
         problems
     }
