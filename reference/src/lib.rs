@@ -15,6 +15,7 @@ pub mod checkers;
 pub mod duel;
 pub mod duel_search;
 pub mod footholds;
+pub mod matrix_game;
 pub mod new_game2;
 pub mod robots;
 

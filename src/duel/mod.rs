@@ -9,6 +9,7 @@
 
 pub mod bots;
 pub mod ladder;
+pub mod plans;
 pub mod protocol;
 pub mod referee;
 pub mod stress;
