@@ -193,6 +193,8 @@ pub trait AnyPuzzle: Sync {
     /// [`Puzzle::PLAYED_THROUGH_REFEREE`]: a program for it is a bot, stressed
     /// by `lockstep duel stress` ([`crate::duel::stress`]), not `lockstep stress`.
     fn played_through_referee(&self) -> bool;
+    /// The rule branches `--stats` counts ([`Puzzle::RULE_BRANCHES`]).
+    fn rule_branches(&self) -> &'static [&'static str];
 }
 
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
@@ -346,6 +348,10 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
 
     fn played_through_referee(&self) -> bool {
         P::PLAYED_THROUGH_REFEREE
+    }
+
+    fn rule_branches(&self) -> &'static [&'static str] {
+        P::RULE_BRANCHES
     }
 
     fn stress(&self, options: &StressOptions) -> StressSummary {
