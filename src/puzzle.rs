@@ -194,6 +194,13 @@ pub trait Puzzle: 'static {
         0
     }
 
+    /// How much a case costs to check, in any unit that orders cases of this
+    /// puzzle: what `lockstep corpus distill` keeps small, so that the rows
+    /// it adds replay fast. By default the length of the judge input.
+    fn replay_cost(case: &Self::Case) -> u64 {
+        case.write_input().len() as u64
+    }
+
     /// Forgets whatever the core caches across cases (a transposition table, say),
     /// so that a timed round starts cold. Results never depend on such caches.
     fn reset_caches() {}

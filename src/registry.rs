@@ -187,6 +187,8 @@ pub trait AnyPuzzle: Sync {
     /// Appends every row of a corpus-format file (a fallback file, say) to this
     /// puzzle's corpus under `dir`, one safe append each; what became of each.
     fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>>;
+    /// Appends one row to this puzzle's corpus under `dir` ([`corpus::append`]).
+    fn append(&self, dir: &Path, row: Row) -> Result<corpus::Appended>;
     fn bench(&self, options: &BenchOptions) -> BenchResult;
     /// Runs a user's program against the oracle (`lockstep stress`).
     fn stress(&self, options: &StressOptions) -> StressSummary;
@@ -195,6 +197,8 @@ pub trait AnyPuzzle: Sync {
     fn played_through_referee(&self) -> bool;
     /// The rule branches `--stats` counts ([`Puzzle::RULE_BRANCHES`]).
     fn rule_branches(&self) -> &'static [&'static str];
+    /// A campaign distilled into corpus rows ([`corpus::distill`]).
+    fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled;
 }
 
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
@@ -334,6 +338,10 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         corpus::record::<P>(dir, row)
     }
 
+    fn append(&self, dir: &Path, row: Row) -> Result<corpus::Appended> {
+        corpus::append::<P>(&corpus::path_for::<P>(dir), row)
+    }
+
     fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>> {
         let path = corpus::path_for::<P>(dir);
         corpus::load::<P>(file)?
@@ -352,6 +360,10 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
 
     fn rule_branches(&self) -> &'static [&'static str] {
         P::RULE_BRANCHES
+    }
+
+    fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled {
+        corpus::distill::distill::<P>(options)
     }
 
     fn stress(&self, options: &StressOptions) -> StressSummary {

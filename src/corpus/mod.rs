@@ -38,6 +38,9 @@ pub enum Origin {
     Hand,
     /// Found by `lockstep stress` against a user's program.
     Stress,
+    /// Kept by `lockstep corpus distill` for the code or rule branches it
+    /// reaches (the core and the reference agree on it).
+    Coverage,
 }
 
 impl fmt::Display for Origin {
@@ -49,6 +52,7 @@ impl fmt::Display for Origin {
             Origin::Peer => "peer",
             Origin::Hand => "hand",
             Origin::Stress => "stress",
+            Origin::Coverage => "coverage",
         };
         f.write_str(name)
     }
@@ -187,6 +191,7 @@ fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
     Ok(rows)
 }
 
+pub mod distill;
 mod write;
 
 pub use write::*;

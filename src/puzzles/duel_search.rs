@@ -249,4 +249,11 @@ impl Puzzle for DuelSearch {
     fn rule_branches(case: &State) -> u64 {
         search_branches(case)
     }
+
+    /// The reference resolves every cell of both matrices: rows x columns.
+    fn replay_cost(case: &State) -> u64 {
+        let mut lists = Vec::new();
+        let [a, b] = [0, 1].map(|p| list_count(case, p, &mut lists) as u64);
+        a * b
+    }
 }
