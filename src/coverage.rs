@@ -53,6 +53,17 @@ pub fn features() -> Vec<u32> {
     Vec::new()
 }
 
+/// How many code regions have run since the process started (or the last
+/// [`reset`]); 0 without counters.
+pub fn regions_reached() -> u32 {
+    #[cfg(lockstep_coverage)]
+    {
+        counters::all().iter().filter(|&&c| c > 0).count() as u32
+    }
+    #[cfg(not(lockstep_coverage))]
+    0
+}
+
 #[cfg(lockstep_coverage)]
 mod counters {
     extern "C" {

@@ -10,6 +10,8 @@
 //!   and the registry the CLI uses;
 //! - [`seeds`], [`campaign`]: reproducible case bytes and the in-process fuzzer;
 //! - [`shrink`]: greedy reduction of a failing case;
+//! - [`signature`]: a short, stable name for what a disagreement is (one bug,
+//!   many findings);
 //! - [`corpus`], [`replay`]: the CSV corpus (safe appends, fallback files, rows
 //!   distilled from a campaign) and its replay;
 //! - [`coverage`]: the code coverage counters of an instrumented build;
@@ -45,6 +47,7 @@ pub mod replay;
 pub mod row_tests;
 pub mod seeds;
 pub mod shrink;
+pub mod signature;
 pub mod stress;
 pub mod text;
 pub mod triage;

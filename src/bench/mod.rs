@@ -257,6 +257,7 @@ pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
                 progress: false,
                 stats: false,
                 limits: crate::puzzle::CaseLimits::Wide,
+                keep_going: false,
             });
             report.tally.cases as f64 / report.elapsed.as_secs_f64().max(1e-9)
         })

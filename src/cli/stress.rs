@@ -5,7 +5,8 @@
 //! shows only the flags that apply.
 
 use super::common::{
-    announce_corpus, corpus_dir, default_jobs, lookup, record_finding, with_kind, RunLength,
+    announce_corpus, corpus_dir, default_jobs, lookup, record_finding, with_kind, OutputFormat,
+    RunLength,
 };
 use super::values::{
     at_least_one, byte_size, non_empty_command, positive_seconds, puzzle_names, thread_count,
@@ -351,7 +352,7 @@ fn stress_puzzle_report(
     let several = summary.failures.len() > 1;
     for failure in &summary.failures {
         errln!("\n{}", failure.report);
-        record_finding(entry, dir, &failure.row);
+        record_finding(entry, dir, &failure.row, OutputFormat::Text);
         // With several kinds, each saved input is named after its kind.
         let path = if several {
             with_kind(save, failure.kind)

@@ -219,6 +219,7 @@ fn distilled_row<P: Puzzle>(
                 FeatureKind::RuleBranches => "rule branches",
             }
         ),
+        signature: String::new(),
     })
 }
 

@@ -20,7 +20,11 @@ use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 /// The columns, in the order they are written.
-pub const COLUMNS: [&str; 5] = ["name", "input", "expected", "origin", "note"];
+pub const COLUMNS: [&str; 6] = ["name", "input", "expected", "origin", "note", "signature"];
+
+/// The columns a file must have: every one but `signature`, which files
+/// written before bug signatures lack (an append adds it).
+pub const REQUIRED_COLUMNS: [&str; 5] = ["name", "input", "expected", "origin", "note"];
 
 /// Where a row came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +75,10 @@ pub struct Row {
     pub expected: String,
     pub origin: Origin,
     pub note: String,
+    /// The bug signature of a finding ([`crate::signature`]); empty for a
+    /// sample, a hand-written row, or a file older than signatures.
+    #[serde(default)]
+    pub signature: String,
 }
 
 /// A row as loaded, with the line it starts on.
@@ -161,7 +169,7 @@ fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
             );
         }
     }
-    for column in COLUMNS {
+    for column in REQUIRED_COLUMNS {
         if !headers.iter().any(|h| h == column) {
             bail!("{}: line 1: missing column {column:?}", path.display());
         }
@@ -218,6 +226,7 @@ pub fn row_to_csv(row: &Row) -> String {
 pub fn divergence_row<P: Puzzle>(
     case: &P::Case,
     symptom: &str,
+    signature: &str,
     core: &Attempt<P::Answer>,
     reference: Option<&P::Answer>,
     origin: Origin,
@@ -259,5 +268,6 @@ pub fn divergence_row<P: Puzzle>(
         expected: expected.map_or_else(String::new, |text| encode_for::<P>(&text)),
         origin,
         note,
+        signature: signature.to_string(),
     }
 }

@@ -83,11 +83,20 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
             .map(str::to_string)
             .collect()
     };
+    // A file from before bug signatures takes the column with its first
+    // signed row: every row so far gets an empty one.
+    let (header, contents) =
+        if !header.iter().any(|c| c == "signature") && !row.signature.is_empty() {
+            with_signature_column(&path, header, &contents)?
+        } else {
+            (header, contents)
+        };
     let field = |column: &str| match column {
         "name" => row.name.clone(),
         "input" => row.input.clone(),
         "expected" => row.expected.clone(),
         "origin" => row.origin.to_string(),
+        "signature" => row.signature.clone(),
         _ => row.note.clone(),
     };
     let mut bytes = contents;
@@ -107,6 +116,28 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
     // systems refuse) must not make it look unsaved.
     let _ = lock.sync_all();
     Ok(Appended::Written(row.name))
+}
+
+/// A corpus file's header and contents with an empty `signature` column
+/// added to every row.
+fn with_signature_column(
+    path: &Path,
+    mut header: Vec<String>,
+    contents: &[u8],
+) -> Result<(Vec<String>, Vec<u8>)> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(contents);
+    let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
+    header.push("signature".to_string());
+    writer.write_record(&header)?;
+    for record in reader.records() {
+        let mut record = record.with_context(|| format!("reading {}", path.display()))?;
+        record.push_field("");
+        writer.write_record(&record)?;
+    }
+    let bytes = writer.into_inner().context("flushing the CSV rows")?;
+    Ok((header, bytes))
 }
 
 /// The directory of a corpus file, when it exists and is not read-only.

@@ -189,6 +189,61 @@ impl Puzzle for CheckersPerft {
     fn rule_branches(case: &Case) -> u64 {
         perft_branches(case)
     }
+
+    /// Perft's divide with the core under test as a black box: down the
+    /// first move after which the counts differ, to the position whose own
+    /// moves the core counts wrong; that position's first-ply branches, and
+    /// whether the core counted more or fewer.
+    fn signature(
+        case: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        solver: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let (Some(&c), Some(&r)) = (core.answer(), reference.answer()) else {
+            return crate::signature::answer_signature::<Self>(core, reference);
+        };
+        let relation = if c > r { "core-counts-more" } else { "core-counts-fewer" };
+        let mut at = case.clone();
+        let naive = |case: &Case| {
+            lockstep_reference::checkers::perft_from(
+                &Grid::from_pieces(&case.position.red, &case.position.white),
+                case.position.to_move,
+                case.depth,
+                &mut Fuel::unlimited(),
+            )
+            .expect("unlimited fuel")
+        };
+        while at.depth > 1 {
+            let grid = Grid::from_pieces(&at.position.red, &at.position.white);
+            let moves = grid
+                .legal_moves(at.position.to_move, &mut Fuel::unlimited())
+                .expect("unlimited fuel");
+            let child = moves.iter().map(|m| Case {
+                position: instance_of(&m.after, at.position.to_move.opponent()),
+                depth: at.depth - 1,
+            });
+            let Some(next) = child
+                .into_iter()
+                .find(|child| {
+                    crate::puzzle::run_core::<Self>(child, solver).answer() != Some(&naive(child))
+                })
+            else {
+                break;
+            };
+            at = next;
+        }
+        // The most telling shape of the position whose moves the core counts
+        // wrong: no move at all, a multi-jump, a mandatory jump, a king.
+        let bits = perft_branches(&Case { depth: 1, ..at });
+        let shape = [4usize, 2, 1, 3]
+            .into_iter()
+            .find(|&i| bits >> i & 1 == 1)
+            .map_or("simple-steps-only".to_string(), |i| {
+                crate::signature::folded(RULE_BRANCHES[i])
+            });
+        format!("{relation}:{shape}")
+    }
 }
 
 /// The rule branches `--stats` counts: what the first ply of the position

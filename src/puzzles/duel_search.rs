@@ -250,6 +250,28 @@ impl Puzzle for DuelSearch {
         search_branches(case)
     }
 
+    /// Which of the six values differ (either player's alike).
+    fn signature(
+        _: &State,
+        core: &crate::puzzle::Attempt<Values>,
+        reference: &crate::puzzle::Attempt<Values>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
+            return crate::signature::answer_signature::<Self>(core, reference);
+        };
+        let names = ["plain-value", "race-value", "race-losses"];
+        let differing: Vec<&str> = (0..3)
+            .filter(|&k| c[2 * k] != r[2 * k] || c[2 * k + 1] != r[2 * k + 1])
+            .map(|k| names[k])
+            .collect();
+        if differing.is_empty() {
+            "same-values".to_string()
+        } else {
+            differing.join("+")
+        }
+    }
+
     /// The reference resolves every cell of both matrices: rows x columns.
     fn replay_cost(case: &State) -> u64 {
         let mut lists = Vec::new();

@@ -379,6 +379,30 @@ impl Puzzle for Footholds {
         games | u64::from(case.games.len() >= 2) << 8
     }
 
+    /// In the first game the two answer differently: whether the winner
+    /// differs, or the same player wins in more or fewer moves.
+    fn signature(
+        _: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
+            return crate::signature::answer_signature::<Self>(core, reference);
+        };
+        let Some((&c, &r)) = c.iter().zip(r).find(|(c, r)| c != r) else {
+            return "a-game-missing".to_string();
+        };
+        if c % 2 != r % 2 {
+            "winner-differs"
+        } else if c > r {
+            "same-winner-core-more-moves"
+        } else {
+            "same-winner-core-fewer-moves"
+        }
+        .to_string()
+    }
+
     fn reset_caches() {
         model::clear_table();
     }

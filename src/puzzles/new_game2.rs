@@ -323,4 +323,42 @@ impl Puzzle for NewGame2 {
     fn rule_branches(case: &Case) -> u64 {
         rule_branches(case)
     }
+
+    /// How the two endings relate, and the rules the reference's pieces move
+    /// by up to where the two answers part (the earlier of the two endings):
+    /// the move whose rule the core got wrong is among them, and in a shrunk
+    /// case they are few. White, the plain move, is left out: every game has
+    /// it.
+    fn signature(
+        case: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
+            return crate::signature::answer_signature::<Self>(core, reference);
+        };
+        let (relation, horizon) = match (c, r) {
+            (Answer::EndsOnTurn(c), Answer::EndsOnTurn(r)) if c < r => ("core-ends-earlier", *c),
+            (Answer::EndsOnTurn(c), Answer::EndsOnTurn(r)) if c > r => ("core-ends-later", *r),
+            (Answer::EndsOnTurn(t), _) => ("reference-never-ends", *t),
+            (_, Answer::EndsOnTurn(t)) => ("core-never-ends", *t),
+            _ => return "same-answer-different-moves".to_string(),
+        };
+        let trace = lockstep_reference::new_game2::trace(case, usize::MAX);
+        let mut rules: Vec<String> = trace
+            .steps
+            .iter()
+            .filter(|s| s.turn <= horizon && s.rule != model::Rule::White)
+            .map(|s| crate::signature::folded(&format!("{:?}", s.rule)))
+            .collect();
+        rules.sort();
+        rules.dedup();
+        let rules = if rules.is_empty() {
+            "white-moves-only".to_string()
+        } else {
+            rules.join("+")
+        };
+        format!("{relation}:{rules}")
+    }
 }

@@ -634,3 +634,43 @@ fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
     let problems = lockstep::each_puzzle!(check()).concat();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// `fuzz --format json` writes one JSON document on stdout, with a line of
+/// counts, the time series and the bugs per puzzle (README, "Output for
+/// machines"), and nothing else there.
+#[test]
+fn fuzz_writes_one_json_document() {
+    let out = lockstep(
+        &[
+            "fuzz",
+            "new-game2",
+            "footholds",
+            "--cases",
+            "300",
+            "--seed",
+            "3",
+            "--no-append",
+            "--format",
+            "json",
+            "--stats",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["lockstep"], "fuzz");
+    assert_eq!(doc["seed"], 3);
+    let puzzles = doc["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 2);
+    for p in puzzles {
+        assert_eq!(p["cases"], 300, "{p}");
+        assert_eq!(p["diverge"], 0);
+        assert!(p["series"].as_array().is_some_and(|s| !s.is_empty()), "{p}");
+        assert!(
+            p["rule_branches"].as_array().is_some_and(|s| !s.is_empty()),
+            "{p}"
+        );
+        assert!(p["bugs"].as_array().is_some_and(|b| b.is_empty()));
+    }
+    assert_eq!(puzzles[0]["puzzle"], "new-game2");
+}

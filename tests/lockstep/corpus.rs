@@ -108,6 +108,7 @@ fn append_creates_the_file_skips_known_inputs_and_renames_clashes() {
         expected: "1".to_string(),
         origin: Origin::Hand,
         note: "a, note with \"quotes\"".to_string(),
+        signature: String::new(),
     };
     assert_eq!(
         corpus::append::<NewGame2>(&path, row("x", GOOD_INPUT)).unwrap(),
@@ -157,6 +158,7 @@ fn append_keeps_the_files_column_order_and_a_missing_final_newline() {
         expected: "1".to_string(),
         origin: Origin::Hand,
         note: "second".to_string(),
+        signature: "new_game2:a-signature".to_string(),
     };
     assert_eq!(
         corpus::append::<NewGame2>(&path, row.clone()).unwrap(),

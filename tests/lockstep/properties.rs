@@ -246,6 +246,7 @@ fn inputs_of(seed: u64, jobs: usize, shard: Shard, cases: u64) -> Vec<String> {
         progress: false,
         stats: false,
         limits: CaseLimits::Wide,
+        keep_going: false,
         shard,
     };
     let report = lockstep::campaign::run_campaign_with::<Checkers>(&options, recording_core);

@@ -145,3 +145,58 @@ fn grid_of(board: &Board) -> Grid {
     };
     Grid::from_pieces(&pieces(board.red), &pieces(board.white))
 }
+
+/// What a checkers disagreement is: in the first instance whose rulings
+/// differ, whether the core accepted an invalid move or rejected a valid
+/// one, and that move's kind (a [`RULE_BRANCHES`] name), read from the
+/// reference's trace of the instance.
+pub fn checkers_signature(case: &Case, core: &[Ruling], reference: &[Ruling]) -> String {
+    let Some((instance, (&c, &r))) = case
+        .instances
+        .iter()
+        .zip(core.iter().zip(reference))
+        .find(|(_, (c, r))| c != r)
+    else {
+        return if core.len() != reference.len() {
+            "a-ruling-missing".to_string()
+        } else {
+            "same-rulings-different-boards".to_string()
+        };
+    };
+    // The move where the two part: the earlier of the two rulings.
+    let (accepts, number) = match (c, r) {
+        (Ruling::AllValid, Ruling::Invalid(n)) => (true, n),
+        (Ruling::Invalid(m), Ruling::AllValid) => (false, m),
+        (Ruling::Invalid(m), Ruling::Invalid(n)) if m > n => (true, n),
+        (Ruling::Invalid(m), Ruling::Invalid(_)) => (false, m),
+        (Ruling::AllValid, Ruling::AllValid) => unreachable!("the rulings differ"),
+    };
+    let trace = lockstep_reference::checkers::trace_instance(instance);
+    let mut before = Board::of(instance);
+    let mut side = instance.to_move;
+    for after in trace.boards.iter().take(number - 1) {
+        before = *after;
+        side = side.opponent();
+    }
+    let Some(written) = instance.moves.get(number - 1) else {
+        return "a-ruling-past-the-moves".to_string();
+    };
+    let kind = if accepts {
+        crate::signature::folded(RULE_BRANCHES[invalid_kind(&before, side, &written.0) as usize])
+    } else {
+        // The most telling kind of the valid move: a crowning, else a step
+        // or a jump (single and multiple alike).
+        let bits = trace.boards.get(number - 1).map_or(0, |after| {
+            applied_move_branches(&before, after, side, &written.0)
+        });
+        match [4, 5, 0, 1, 2].into_iter().find(|&i| bits >> i & 1 == 1) {
+            Some(i @ (4 | 5 | 0)) => crate::signature::folded(RULE_BRANCHES[i]),
+            Some(_) => "a-jump".to_string(),
+            None => "a-move".to_string(),
+        }
+    };
+    format!(
+        "core-{}:{kind}",
+        if accepts { "accepts" } else { "rejects" }
+    )
+}

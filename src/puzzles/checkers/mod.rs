@@ -261,6 +261,18 @@ impl Puzzle for Checkers {
         branches::checkers_branches(case)
     }
 
+    fn signature(
+        case: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        match (core.answer(), reference.answer()) {
+            (Some(c), Some(r)) => branches::checkers_signature(case, c, r),
+            _ => crate::signature::answer_signature::<Self>(core, reference),
+        }
+    }
+
     fn describe(case: &Case) -> String {
         let moves: usize = case.instances.iter().map(|i| i.moves.len()).sum();
         let pieces: usize = case
