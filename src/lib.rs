@@ -44,6 +44,7 @@ pub mod puzzles;
 pub mod quickcheck_cases;
 pub mod registry;
 pub mod replay;
+pub mod report;
 pub mod row_tests;
 pub mod seeds;
 pub mod shrink;

@@ -31,7 +31,7 @@ use lockstep_reference::Naive;
 use std::hint::black_box;
 use std::time::Instant;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct BenchOptions {
     /// Cases per round of the generic line.
     pub cases: usize,
@@ -42,7 +42,7 @@ pub struct BenchOptions {
     pub extras: bool,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct BenchResult {
     pub cases: usize,
     /// Cases left out because the reference ran out of fuel.

@@ -136,45 +136,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
                 out!("{}", crate::registry::BugTable(&rows));
             }
         }
-        OutputFormat::Json => {
-            let mut recorded = recorded.into_iter();
-            let puzzles: Vec<serde_json::Value> = rows
-                .iter()
-                .map(|(name, s)| {
-                    serde_json::json!({
-                        "puzzle": name,
-                        "cases": s.tally.cases,
-                        "agree": s.tally.agree,
-                        "diverge": s.tally.diverge,
-                        "timeout": s.tally.timeout,
-                        "seconds": s.elapsed.as_secs_f64(),
-                        "cases_per_second": s.cases_per_second(),
-                        "rule_branches": s.rule_branches.iter()
-                            .map(|(b, n)| serde_json::json!({"branch": b, "cases": n}))
-                            .collect::<Vec<_>>(),
-                        "series": s.series,
-                        "bugs": s.bugs.iter().map(|b| {
-                            let mut value = serde_json::to_value(b).expect("a bug serializes");
-                            value["recorded"] = serde_json::Value::String(
-                                recorded.next().unwrap_or_default(),
-                            );
-                            value
-                        }).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
-            print_json(&serde_json::json!({
-                "lockstep": "fuzz",
-                "schema": 1,
-                "seed": options.seed,
-                "jobs": options.jobs,
-                "shard": options.shard.to_string(),
-                "limits": options.limits.to_string(),
-                "seconds_per_puzzle": options.seconds,
-                "keep_going": options.keep_going,
-                "puzzles": puzzles,
-            }));
-        }
+        OutputFormat::Json => print_json(&crate::registry::fuzz_json(options, &rows, recorded)),
     }
     Ok(Exit::found_if(found))
 }

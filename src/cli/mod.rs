@@ -46,6 +46,7 @@ mod fuzz;
 mod import;
 mod perft;
 mod replay;
+mod report;
 mod shrink;
 mod solve;
 mod stress;
@@ -107,6 +108,9 @@ enum Command {
     /// Append the rows of a corpus-format CSV file (such as a fallback file a
     /// finding was saved to) to the puzzle's corpus; a case already there is skipped.
     Import(import::ImportArgs),
+    /// One self-contained HTML page from the JSON of campaigns (`fuzz
+    /// --format json`) and nights (`triage --format json`).
+    Report(report::ReportArgs),
     /// The corpus itself: `distill` a campaign into rows that reach what it reached.
     Corpus(corpus::CorpusArgs),
     /// Test your own solution program against the oracle; shrink its first
@@ -201,6 +205,7 @@ fn dispatch(command: Command) -> Result<Exit> {
         Command::Shrink(args) => shrink::shrink(args),
         Command::Triage(args) => triage::triage(args),
         Command::Import(args) => import::import(args),
+        Command::Report(args) => report::report(args),
         Command::Corpus(args) => corpus::corpus(args),
         Command::Stress(args) => stress::stress(args),
         Command::Bench(args) => bench::bench(args),

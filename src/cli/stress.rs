@@ -5,8 +5,8 @@
 //! shows only the flags that apply.
 
 use super::common::{
-    announce_corpus, corpus_dir, default_jobs, lookup, record_finding, with_kind, OutputFormat,
-    RunLength,
+    announce_corpus, corpus_dir, default_jobs, lookup, print_json, record_finding, with_kind,
+    OutputFormat, RunLength,
 };
 use super::values::{
     at_least_one, byte_size, non_empty_command, positive_seconds, puzzle_names, thread_count,
@@ -149,6 +149,10 @@ struct PuzzleStressArgs {
     /// (JOB-INDEX.ans) to this directory (created if missing).
     #[arg(long, help_heading = "Findings")]
     dump: Option<PathBuf>,
+    /// The report on stdout: a table, or one JSON document (README, "Output
+    /// for machines"); failures' reports stay on stderr either way.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
 }
 
 #[derive(clap::Args, Debug)]
@@ -189,6 +193,10 @@ struct AnyStressArgs {
     /// (SEED.ans) to this directory (created if missing).
     #[arg(long, help_heading = "Findings")]
     dump: Option<PathBuf>,
+    /// The report on stdout: a table, or one JSON document (README, "Output
+    /// for machines"); failures' reports stay on stderr either way.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -273,7 +281,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     } else {
         Some(corpus_dir(args.corpus)?)
     };
-    stress_puzzle_report(entry, &options, &save, dir.as_deref())
+    stress_puzzle_report(entry, &options, &save, dir.as_deref(), args.format)
 }
 
 fn stress_any(args: AnyStressArgs) -> Result<Exit> {
@@ -317,7 +325,7 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         shrink: args.run.shrink.budget(),
         dump: args.dump,
     };
-    stress_any_report(&options, &args.save)
+    stress_any_report(&options, &args.save, args.format)
 }
 
 fn stress_puzzle_report(
@@ -325,6 +333,7 @@ fn stress_puzzle_report(
     options: &StressOptions,
     save: &Path,
     dir: Option<&Path>,
+    format: OutputFormat,
 ) -> Result<Exit> {
     errln!(
         "lockstep stress {}: seed {}, {}, time limit {} ms, {} limits (repeat with --seed {} --jobs {})",
@@ -345,14 +354,14 @@ fn stress_puzzle_report(
             std::thread::park();
         }
     }
-    out!("{}", crate::registry::StressTable(entry.name(), &summary));
-    if summary.failures.is_empty() {
-        return Ok(Exit::Clean);
+    if format == OutputFormat::Text {
+        out!("{}", crate::registry::StressTable(entry.name(), &summary));
     }
     let several = summary.failures.len() > 1;
+    let mut failures = Vec::new();
     for failure in &summary.failures {
         errln!("\n{}", failure.report);
-        record_finding(entry, dir, &failure.row, OutputFormat::Text);
+        let recorded = record_finding(entry, dir, &failure.row, format);
         // With several kinds, each saved input is named after its kind.
         let path = if several {
             with_kind(save, failure.kind)
@@ -360,18 +369,62 @@ fn stress_puzzle_report(
             save.to_path_buf()
         };
         // The row holds the input too, so failing to save it is reported, not fatal.
-        match std::fs::write(&path, &failure.input) {
-            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
-            Err(e) => errln!(
-                "could not save the minimal failing input to {}: {e} (the row above holds it)",
-                path.display()
-            ),
-        }
+        let saved = match std::fs::write(&path, &failure.input) {
+            Ok(()) => {
+                errln!("saved the minimal failing input to {}", path.display());
+                Some(path.display().to_string())
+            }
+            Err(e) => {
+                errln!(
+                    "could not save the minimal failing input to {}: {e} (the row above holds it)",
+                    path.display()
+                );
+                None
+            }
+        };
+        failures.push(serde_json::json!({
+            "kind": failure.kind,
+            "input": failure.input,
+            "row": failure.row,
+            "recorded": recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
+            "saved": saved,
+            "report": failure.report,
+        }));
     }
-    Ok(Exit::Found)
+    if format == OutputFormat::Json {
+        print_json(&serde_json::json!({
+            "lockstep": "stress",
+            "schema": crate::report::SCHEMA,
+            "puzzle": entry.name(),
+            "command": options.cmd,
+            "seed": options.seed,
+            "jobs": options.jobs,
+            "limits": options.case_limits.to_string(),
+            "counts": counts_json(&summary.counts),
+            "seconds": summary.elapsed.as_secs_f64(),
+            "failures": failures,
+            "failing": summary.failing.iter()
+                .map(|(kind, job, case)| serde_json::json!({"kind": kind, "job": job, "case": case}))
+                .collect::<Vec<_>>(),
+        }));
+    }
+    Ok(Exit::found_if(!summary.failures.is_empty()))
 }
 
-fn stress_any_report(options: &AnyOptions, save: &Path) -> Result<Exit> {
+/// A stress run's counts, as its JSON gives them.
+fn counts_json(counts: &crate::stress::Counts) -> serde_json::Value {
+    serde_json::json!({
+        "cases": counts.cases,
+        "ok": counts.ok,
+        "wrong_answer": counts.wrong_answer,
+        "runtime_error": counts.runtime_error,
+        "time_limit": counts.time_limit,
+        "output_limit": counts.output_limit,
+        "skipped": counts.skipped,
+    })
+}
+
+fn stress_any_report(options: &AnyOptions, save: &Path, format: OutputFormat) -> Result<Exit> {
     errln!(
         "lockstep stress: seeds {}, {}, ... for `{}`, {}, time limit {} ms (repeat with --seed {} --jobs {})",
         options.seed,
@@ -390,28 +443,62 @@ fn stress_any_report(options: &AnyOptions, save: &Path) -> Result<Exit> {
             std::thread::park();
         }
     }
-    out!("{report}");
+    if format == OutputFormat::Text {
+        out!("{report}");
+    }
     if let Some(problem) = &report.problem {
         bail!("{problem}");
     }
-    if report.failures.is_empty() {
-        return Ok(Exit::Clean);
-    }
     let several = report.failures.len() > 1;
+    let mut failures = Vec::new();
     for failure in &report.failures {
-        errln!("\n{}", failure.report(options));
+        let text = failure.report(options);
+        errln!("\n{text}");
         let path = if several {
             with_kind(save, failure.failed.code())
         } else {
             save.to_path_buf()
         };
-        match crate::corpus::write_whole(&path, failure.shrunk.text.as_bytes()) {
-            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
-            Err(e) => errln!(
-                "could not save the minimal failing input to {}: {e:#} (it is printed above)",
-                path.display()
-            ),
-        }
+        let saved = match crate::corpus::write_whole(&path, failure.shrunk.text.as_bytes()) {
+            Ok(()) => {
+                errln!("saved the minimal failing input to {}", path.display());
+                Some(path.display().to_string())
+            }
+            Err(e) => {
+                errln!(
+                    "could not save the minimal failing input to {}: {e:#} (it is printed above)",
+                    path.display()
+                );
+                None
+            }
+        };
+        failures.push(serde_json::json!({
+            "kind": failure.failed.code(),
+            "seed": failure.seed,
+            "original": failure.original,
+            "input": failure.shrunk.text,
+            "expected": failure.expected,
+            "rerun": failure.verdict.code(),
+            "saved": saved,
+            "report": text,
+        }));
     }
-    Ok(Exit::Found)
+    if format == OutputFormat::Json {
+        print_json(&serde_json::json!({
+            "lockstep": "stress-any",
+            "schema": crate::report::SCHEMA,
+            "generator": options.programs.generator,
+            "brute": options.programs.brute,
+            "command": options.programs.solution,
+            "seed": options.seed,
+            "jobs": options.jobs,
+            "counts": counts_json(&report.counts),
+            "seconds": report.elapsed.as_secs_f64(),
+            "failures": failures,
+            "failing": report.failing.iter()
+                .map(|(kind, seed)| serde_json::json!({"kind": kind, "seed": seed}))
+                .collect::<Vec<_>>(),
+        }));
+    }
+    Ok(Exit::found_if(!report.failures.is_empty()))
 }

@@ -65,6 +65,9 @@ pub trait AnyPuzzle: Sync {
     /// Appends every row of a corpus-format file (a fallback file, say) to this
     /// puzzle's corpus under `dir`, one safe append each; what became of each.
     fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>>;
+    /// The rows of a corpus-format file of this puzzle (checked as the
+    /// corpus is: every input must parse).
+    fn rows(&self, file: &Path) -> Result<Vec<Row>>;
     /// Appends one row to this puzzle's corpus under `dir` ([`corpus::append`]).
     fn append(&self, dir: &Path, row: Row) -> Result<corpus::Appended>;
     fn bench(&self, options: &BenchOptions) -> BenchResult;
@@ -123,18 +126,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     }
 
     fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary {
-        let report = campaign::run_campaign::<P>(options);
-        FuzzSummary {
-            tally: report.tally,
-            elapsed: report.elapsed,
-            rule_branches: report.rule_branches,
-            series: report.series,
-            bugs: report
-                .bugs
-                .into_iter()
-                .map(|bug| BugSummary::of::<P>(bug, options.seed))
-                .collect(),
-        }
+        FuzzSummary::of::<P>(campaign::run_campaign::<P>(options), options.seed)
     }
 
     fn replay(&self, dir: &Path) -> Result<ReplayReport> {
@@ -204,6 +196,13 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
 
     fn record(&self, dir: &Path, row: Row) -> corpus::Recorded {
         corpus::record::<P>(dir, row)
+    }
+
+    fn rows(&self, file: &Path) -> Result<Vec<Row>> {
+        Ok(corpus::load::<P>(file)?
+            .into_iter()
+            .map(|l| l.row)
+            .collect())
     }
 
     fn append(&self, dir: &Path, row: Row) -> Result<corpus::Appended> {

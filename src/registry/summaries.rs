@@ -103,9 +103,74 @@ impl BugSummary {
 }
 
 impl FuzzSummary {
+    /// A campaign's report of `P`, run under `seed`, with its types erased.
+    pub fn of<P: crate::puzzle::Puzzle>(
+        report: crate::campaign::CampaignReport<P::Case>,
+        seed: u64,
+    ) -> FuzzSummary {
+        FuzzSummary {
+            tally: report.tally,
+            elapsed: report.elapsed,
+            rule_branches: report.rule_branches,
+            series: report.series,
+            bugs: report
+                .bugs
+                .into_iter()
+                .map(|bug| BugSummary::of::<P>(bug, seed))
+                .collect(),
+        }
+    }
+
     pub fn cases_per_second(&self) -> f64 {
         self.tally.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+}
+
+/// `lockstep fuzz --format json`'s document (README, "Output for machines"):
+/// the campaign's options, then per puzzle its counts, rule branches, series
+/// and bugs; `recorded` says where each bug's row went, in order.
+pub fn fuzz_json(
+    options: &CampaignOptions,
+    rows: &[(&'static str, FuzzSummary)],
+    recorded: Vec<String>,
+) -> serde_json::Value {
+    let mut recorded = recorded.into_iter();
+    let puzzles: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|(name, s)| {
+            serde_json::json!({
+                "puzzle": name,
+                "cases": s.tally.cases,
+                "agree": s.tally.agree,
+                "diverge": s.tally.diverge,
+                "timeout": s.tally.timeout,
+                "seconds": s.elapsed.as_secs_f64(),
+                "cases_per_second": s.cases_per_second(),
+                "rule_branches": s.rule_branches.iter()
+                    .map(|(b, n)| serde_json::json!({"branch": b, "cases": n}))
+                    .collect::<Vec<_>>(),
+                "series": s.series,
+                "bugs": s.bugs.iter().map(|b| {
+                    let mut value = serde_json::to_value(b).expect("a bug serializes");
+                    value["recorded"] = serde_json::Value::String(
+                        recorded.next().unwrap_or_default(),
+                    );
+                    value
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "lockstep": "fuzz",
+        "schema": crate::report::SCHEMA,
+        "seed": options.seed,
+        "jobs": options.jobs,
+        "shard": options.shard.to_string(),
+        "limits": options.limits.to_string(),
+        "seconds_per_puzzle": options.seconds,
+        "keep_going": options.keep_going,
+        "puzzles": puzzles,
+    })
 }
 
 /// The table `lockstep fuzz` ends with: a line of counts per puzzle, then,

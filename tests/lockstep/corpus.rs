@@ -129,7 +129,10 @@ fn append_creates_the_file_skips_known_inputs_and_renames_clashes() {
     assert_eq!(loaded[0].row, row("x", GOOD_INPUT));
     assert_eq!(loaded[1].line, 3);
     let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(text.lines().next(), Some("name,input,expected,origin,note"));
+    assert_eq!(
+        text.lines().next(),
+        Some("name,input,expected,origin,note,signature")
+    );
 }
 
 #[test]

@@ -98,7 +98,7 @@ fn one_bug_one_signature_and_two_bugs_two() {
 
 /// A checkers core with two bugs: multi-jumps may stop early, and the duty
 /// to capture binds only the moving piece.
-fn two_bugs(
+pub(crate) fn two_bugs(
     case: &lockstep_core::checkers::Case,
 ) -> lockstep::puzzle::Run<lockstep_core::checkers::Answer> {
     use lockstep_core::Model;
@@ -159,4 +159,106 @@ fn keep_going_finds_both_bugs_of_a_core_and_counts_their_findings() {
     );
     // Not stopped at the first: the whole budget ran.
     assert_eq!(report.tally.cases, 20_000);
+}
+
+/// `triage` groups a night's artifacts by bug: the artifacts of one planted
+/// bug are one bug with every artifact counted, the artifacts of a core with
+/// two bugs are two, each with its smallest example appended as the row and
+/// every example's row kept outside the corpus, in `by-signature/`.
+#[test]
+fn triage_makes_one_bug_of_one_bugs_artifacts_and_two_of_two() {
+    use lockstep::campaign::{generate_case, reproduce};
+    use lockstep::puzzle::Encoding;
+    use lockstep::puzzles::Checkers;
+    use lockstep::seeds::case_bytes;
+    use lockstep::triage::{triage_target, Reproduce};
+    use std::sync::Arc;
+    type Core = lockstep::campaign::Solver<Checkers>;
+    let single: Core = crate::checkers::bugs()
+        .iter()
+        .find(|(n, _)| n.contains("stop early"))
+        .expect("a planted bug")
+        .1;
+    let mut table = Vec::new();
+    for (label, core, bugs) in [("one bug", single, 1), ("two bugs", two_bugs as Core, 2)] {
+        let dir = crate::support::scratch(&format!("triage-{}", bugs));
+        let artifacts = dir.join("checkers");
+        std::fs::create_dir_all(&artifacts).unwrap();
+        let corpus = dir.join("corpus");
+        std::fs::create_dir_all(&corpus).unwrap();
+        // The first 40 diverging cases of a seed, saved as libFuzzer would.
+        let mut buf = vec![0u8; CASE_BYTES];
+        let mut saved = 0;
+        for index in 0..50_000 {
+            if saved == 40 {
+                break;
+            }
+            let Some(case) = generate_case::<Checkers>(3, 0, index, &mut buf) else {
+                continue;
+            };
+            if check_with::<Checkers>(&case, core, Checkers::FUEL).is_divergence() {
+                case_bytes(3, 0, index, &mut buf);
+                std::fs::write(artifacts.join(format!("crash-{index}")), &buf).unwrap();
+                saved += 1;
+            }
+        }
+        assert_eq!(saved, 40, "{label}: 40 artifacts");
+        let reproduce: Reproduce = Arc::new(move |bytes: &[u8]| {
+            reproduce::<Checkers>(bytes, Encoding::Bytes, core, "test artifact")
+                .map(|f| (f.explanation.report.clone(), f.row))
+        });
+        let record =
+            |row: lockstep::corpus::Row| lockstep::corpus::record::<Checkers>(&corpus, row);
+        let report = triage_target(
+            "checkers",
+            &artifacts,
+            &reproduce,
+            &record,
+            std::time::Duration::from_secs(120),
+        )
+        .unwrap();
+        let rows =
+            lockstep::corpus::load::<Checkers>(&lockstep::corpus::path_for::<Checkers>(&corpus))
+                .unwrap();
+        table.push(format!(
+            "{label}: {} artifacts -> {} reproduced -> {} bugs -> {} rows appended; examples kept: {:?}",
+            report.artifacts,
+            report.reproduced,
+            report.bugs.len(),
+            rows.len(),
+            report.bugs.iter().map(|b| b.examples).collect::<Vec<_>>()
+        ));
+        assert_eq!(report.reproduced, 40, "{label}: {report:?}");
+        assert_eq!(report.bugs.len(), bugs, "{label}: {:?}", report.bugs);
+        assert_eq!(rows.len(), bugs, "{label}: one row per bug");
+        assert_eq!(
+            report.bugs.iter().map(|b| b.examples).sum::<usize>(),
+            40,
+            "{label}: every artifact is an example of a bug"
+        );
+        for bug in &report.bugs {
+            // The row is the bug's, and the smallest of its examples.
+            assert_eq!(bug.row.signature, bug.signature);
+            // (Its name may have taken a -2 in the corpus: both rows are
+            // named after what they show, "same-traces".)
+            assert!(
+                rows.iter()
+                    .any(|r| r.row.input == bug.row.input && r.row.signature == bug.signature),
+                "{label}: {bug:?}"
+            );
+            let kept = bug.examples_file.as_ref().expect("the examples are kept");
+            assert!(kept.starts_with(&artifacts), "{}", kept.display());
+            // Every distinct shrunk case once, each a row of its own name.
+            let examples = lockstep::corpus::load::<Checkers>(kept).unwrap();
+            assert!(
+                (1..=bug.examples).contains(&examples.len()),
+                "{}",
+                kept.display()
+            );
+            assert!(examples
+                .iter()
+                .all(|e| e.row.input.len() >= bug.row.input.len()));
+        }
+    }
+    println!("{}", table.join("\n"));
 }

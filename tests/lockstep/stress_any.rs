@@ -409,3 +409,33 @@ fn a_failure_before_a_broken_tool_wins_whatever_the_jobs() {
         assert!(saved.is_some(), "{jobs} jobs: {stderr}");
     }
 }
+
+/// `stress any --format json`: the counts and each failure's seed, shrunk
+/// input and the brute force's answer, as one document.
+#[test]
+fn stress_any_writes_one_json_document() {
+    let dir = scratch("any-json");
+    let (out, saved) = stress(
+        &subarray_programs("wrong"),
+        &["--seed", "1", "--cases", "40", "--format", "json"],
+        &dir,
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let doc: serde_json::Value =
+        serde_json::from_str(&stdout).expect("stdout is one JSON document");
+    assert_eq!(doc["lockstep"], "stress-any");
+    // The run stops at its first failure (no --keep-going).
+    let cases = doc["counts"]["cases"].as_u64().unwrap();
+    assert!((1..=40).contains(&cases), "{doc:#}");
+    let failures = doc["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{doc:#}");
+    assert_eq!(failures[0]["kind"], "WA");
+    assert_eq!(failures[0]["input"].as_str(), saved.as_deref());
+    let failing = doc["failing"].as_array().unwrap();
+    assert_eq!(
+        failing.len() as u64,
+        doc["counts"]["wrong_answer"].as_u64().unwrap(),
+        "{doc:#}"
+    );
+}
