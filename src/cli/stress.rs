@@ -446,6 +446,10 @@ fn stress_any_report(options: &AnyOptions, save: &Path, format: OutputFormat) ->
     if format == OutputFormat::Text {
         out!("{report}");
     }
+    // Warnings change no exit code: what was found was found.
+    for warning in &report.warnings {
+        errln!("warning: {warning}");
+    }
     if let Some(problem) = &report.problem {
         bail!("{problem}");
     }
@@ -494,6 +498,7 @@ fn stress_any_report(options: &AnyOptions, save: &Path, format: OutputFormat) ->
             "jobs": options.jobs,
             "counts": counts_json(&report.counts),
             "seconds": report.elapsed.as_secs_f64(),
+            "warnings": report.warnings,
             "failures": failures,
             "failing": report.failing.iter()
                 .map(|(kind, seed)| serde_json::json!({"kind": kind, "seed": seed}))

@@ -362,9 +362,10 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
     }
 }
 
-/// A candidate's length and 64-bit hash: two different candidates of one
-/// search share it with odds near 2^-64 per pair.
-fn fingerprint(text: &str) -> (usize, u64) {
+/// A text's length and 64-bit hash: two different candidates of one search
+/// (or two different inputs of one stress run) share it with odds near
+/// 2^-64 per pair.
+pub(crate) fn fingerprint(text: &str) -> (usize, u64) {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut hasher);
