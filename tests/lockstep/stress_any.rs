@@ -541,3 +541,27 @@ fn the_tools_output_limit_names_the_flag_that_raises_it() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+/// The README's rule: whitespace at the end of each line and of the output
+/// does not count, a leading space does.
+#[test]
+fn outputs_are_compared_by_the_stated_whitespace_rule() {
+    let dir = scratch("any-whitespace");
+    let programs = |cmd: &str| {
+        [
+            ("--gen", "echo 1".to_string()),
+            ("--brute", "echo 5".to_string()),
+            ("--cmd", cmd.to_string()),
+        ]
+    };
+    let run = ["--seed", "1", "--cases", "2", "--jobs", "1"];
+    let (out, _) = stress(&programs(r"printf '5 \t\r\n\n \n'"), &run, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let (out, _) = stress(&programs(r"printf ' 5\n'"), &run, &dir);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(r#"first difference: line 1: expected "5", got " 5""#),
+        "{stderr}"
+    );
+}
