@@ -7,6 +7,15 @@
 
 use super::{integers, shrunk, Stop, Trial};
 
+/// The verdict on a valid candidate.
+fn fails_if(fails: bool) -> Trial {
+    if fails {
+        Trial::Fails
+    } else {
+        Trial::Passes
+    }
+}
+
 /// The lines of `text` as integers; `None` if any token is not one.
 fn rows(text: &str) -> Option<Vec<Vec<i64>>> {
     text.lines().map(integers).collect()
@@ -40,11 +49,7 @@ fn a_grid_loses_columns_with_its_width() {
                         .all(|&b| b == b'#')
                 })
             });
-            if square {
-                Trial::Fails
-            } else {
-                Trial::Passes
-            }
+            fails_if(square)
         }
     };
     let text = "4 6\n.#..#.\n..##.#\n#.##..\n.#...#\n";
@@ -77,11 +82,7 @@ fn a_matrix_of_numbers_loses_columns_with_its_width() {
         let stacked = matrix
             .windows(2)
             .any(|w| w[0].iter().zip(&w[1]).any(|(a, b)| *a < 0 && *b < 0));
-        if stacked {
-            Trial::Fails
-        } else {
-            Trial::Passes
-        }
+        fails_if(stacked)
     };
     let text = "3 5\n4 -2 7 1 3\n5 6 -1 2 8\n9 1 -3 -4 2\n";
     let result = shrunk(text, test);
@@ -113,12 +114,9 @@ fn an_item_goes_with_its_count_and_the_indices_after_it() {
                 .iter()
                 .all(|l| matches!(l[..], [i] if (1..=n).contains(&i)));
         if !valid {
-            Trial::Invalid
-        } else if queries.iter().any(|l| values[l[0] as usize - 1] < 0) {
-            Trial::Fails
-        } else {
-            Trial::Passes
+            return Trial::Invalid;
         }
+        fails_if(queries.iter().any(|l| values[l[0] as usize - 1] < 0))
     };
     let text = "6 4\n5 -7 3 8 -2 4\n3\n6\n2\n4\n";
     let result = shrunk(text, test);
@@ -141,12 +139,9 @@ fn a_permutation_is_renumbered_as_it_loses_values() {
         let mut sorted = p.clone();
         sorted.sort_unstable();
         if head[..] != [p.len() as i64] || sorted != (1..=p.len() as i64).collect::<Vec<_>>() {
-            Trial::Invalid
-        } else if p.windows(2).any(|w| w[0] > w[1]) {
-            Trial::Fails
-        } else {
-            Trial::Passes
+            return Trial::Invalid;
         }
+        fails_if(p.windows(2).any(|w| w[0] > w[1]))
     };
     let result = shrunk("7\n3 1 6 7 2 5 4\n", test);
     assert_eq!(result.text, "2\n2 1\n", "{result:?}");
@@ -203,11 +198,7 @@ fn a_tree_loses_leaves_with_their_labels_renumbered() {
             for e in edges.iter().flatten() {
                 *degree.entry(*e).or_insert(0) += 1;
             }
-            if degree.values().any(|&d| d >= 3) {
-                Trial::Fails
-            } else {
-                Trial::Passes
-            }
+            fails_if(degree.values().any(|&d| d >= 3))
         }
     };
     let text = "8\n1 5\n5 2\n2 7\n2 3\n3 8\n8 4\n2 6\n";
