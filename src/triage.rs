@@ -73,13 +73,15 @@ impl fmt::Display for Triaged {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = self.artifact.display();
         match &self.fate {
+            // One line an artifact: a night of one bug has thousands, and the
+            // bug's report is printed once, from its smallest example.
             Fate::Reproduced {
-                report,
                 signature,
                 recorded,
+                ..
             } => write!(
                 f,
-                "\n== {name}: reproduced, bug {signature}\n{report}\nthe bug's row: {recorded}"
+                "== {name}: reproduced, bug {signature}; the bug's row: {recorded}"
             )?,
             Fate::NotReproduced(why) => write!(f, "== {name}: did not reproduce: {why}")?,
             Fate::Failed(why) => write!(f, "== {name}: kept for the next triage: {why}")?,

@@ -165,6 +165,15 @@ fn triage_artifacts(
         for item in &report.items {
             errln!("{item}");
         }
+        for bug in &report.bugs {
+            errln!(
+                "\n== bug {} ({}), its smallest example:\n{}\nits row: {}",
+                bug.signature,
+                crate::text::counted(bug.examples as u64, "artifact"),
+                bug.report,
+                bug.recorded
+            );
+        }
         reports.push(report);
     }
     let bugs: usize = reports.iter().map(|r| r.bugs.len()).sum();
