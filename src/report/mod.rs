@@ -218,14 +218,18 @@ fn campaign_sections(doc: &Value) -> Vec<Section> {
                         ("diverge", "disagreements"),
                     ],
                 ),
-                rows_added: bugs
-                    .iter()
-                    .filter(|b| b.recorded.starts_with("appended"))
-                    .map(|b| b.recorded.clone())
-                    .collect(),
+                rows_added: rows_added(&bugs),
                 bugs,
             }
         })
+        .collect()
+}
+
+/// Where the rows of the bugs that were appended went.
+fn rows_added(bugs: &[BugView]) -> Vec<String> {
+    bugs.iter()
+        .filter(|b| b.recorded.starts_with("appended"))
+        .map(|b| b.recorded.clone())
         .collect()
 }
 
@@ -277,11 +281,7 @@ fn night_sections(doc: &Value) -> Vec<Section> {
                         ("crashes", "crashes"),
                     ],
                 ),
-                rows_added: bugs
-                    .iter()
-                    .filter(|b| b.recorded.starts_with("appended"))
-                    .map(|b| b.recorded.clone())
-                    .collect(),
+                rows_added: rows_added(&bugs),
                 bugs,
             }
         })

@@ -52,19 +52,7 @@ pub(super) fn stress_puzzle_report(
             save.to_path_buf()
         };
         // The row holds the input too, so failing to save it is reported, not fatal.
-        let saved = match std::fs::write(&path, &failure.input) {
-            Ok(()) => {
-                errln!("saved the minimal failing input to {}", path.display());
-                Some(path.display().to_string())
-            }
-            Err(e) => {
-                errln!(
-                    "could not save the minimal failing input to {}: {e} (the row above holds it)",
-                    path.display()
-                );
-                None
-            }
-        };
+        let saved = save_input(&path, &failure.input, "the row above holds it");
         failures.push(serde_json::json!({
             "kind": failure.kind,
             "input": failure.input,
@@ -150,19 +138,7 @@ pub(super) fn stress_any_report(
         } else {
             save.to_path_buf()
         };
-        let saved = match crate::corpus::write_whole(&path, failure.shrunk.text.as_bytes()) {
-            Ok(()) => {
-                errln!("saved the minimal failing input to {}", path.display());
-                Some(path.display().to_string())
-            }
-            Err(e) => {
-                errln!(
-                    "could not save the minimal failing input to {}: {e:#} (it is printed above)",
-                    path.display()
-                );
-                None
-            }
-        };
+        let saved = save_input(&path, &failure.shrunk.text, "it is printed above");
         failures.push(serde_json::json!({
             "kind": failure.failed.code(),
             "seed": failure.seed,
@@ -193,4 +169,22 @@ pub(super) fn stress_any_report(
         }));
     }
     Ok(Exit::found_if(!report.failures.is_empty()))
+}
+
+/// Saves a minimal failing input whole (never half-written) and says where;
+/// a failure is said, with where else the input is, and is not fatal.
+fn save_input(path: &Path, input: &str, held_by: &str) -> Option<String> {
+    match crate::corpus::write_whole(path, input.as_bytes()) {
+        Ok(()) => {
+            errln!("saved the minimal failing input to {}", path.display());
+            Some(path.display().to_string())
+        }
+        Err(e) => {
+            errln!(
+                "could not save the minimal failing input to {}: {e:#} ({held_by})",
+                path.display()
+            );
+            None
+        }
+    }
 }
