@@ -133,10 +133,13 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
     assert_eq!(dom.matches("<tr><td><code>checkers:").count(), 2, "{dom}");
     assert_eq!(dom.matches("<svg").count(), 4, "{dom}");
     assert!(dom.matches("<polyline").count() >= 4, "{dom}");
-    // Nothing on the console: no errors, no blocked fetches.
+    // Nothing on the page's console: no errors, no failed loads (a load the
+    // page tried is a console message too). Chromium's own log lines, such
+    // as its background services' network errors on a machine without a
+    // network, are not the page's.
     let complaints: Vec<&str> = console
         .lines()
-        .filter(|l| l.contains("CONSOLE") || l.contains("Uncaught") || l.contains("net::ERR"))
+        .filter(|l| l.contains("CONSOLE") || l.contains("Uncaught"))
         .collect();
     assert!(complaints.is_empty(), "{complaints:#?}");
     let shot = dir.join("report.png");
