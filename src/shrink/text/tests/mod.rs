@@ -64,7 +64,7 @@ fn shrunk(text: &str, test: impl FnMut(&str) -> Trial) -> ShrunkText {
 
 /// Asserts that `result` took at most half again the candidates the
 /// shrinker took on the same fixture before it had columns, coupled edits
-/// and bisection (`before`, measured at f3ccb35): the bound those were held
+/// and bisection (`before`, measured at c595782): the bound those were held
 /// to.
 fn at_most_half_again(result: &ShrunkText, before: usize) {
     assert!(
