@@ -165,3 +165,90 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
         std::fs::write(&keep, &png).expect("the screenshot is kept where asked");
     }
 }
+
+/// Both JSON documents the report reads, made by the binary, into one page:
+/// a campaign over every puzzle (a section each, with its plots) and a
+/// night's triage with a libFuzzer log read into its series.
+#[test]
+fn the_binary_s_json_of_every_puzzle_and_of_a_night_makes_one_page() {
+    let dir = scratch("report-every-puzzle");
+    let campaign = Command::new(BIN)
+        .args([
+            "fuzz",
+            "--cases",
+            "40",
+            "--seed",
+            "2",
+            "--no-append",
+            "--format",
+            "json",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        campaign.status.code(),
+        Some(0),
+        "{}",
+        text(&campaign.stderr)
+    );
+    let campaign_json = dir.join("campaign.json");
+    std::fs::write(&campaign_json, &campaign.stdout).unwrap();
+    // A night: one artifact that does not reproduce, and the target's log.
+    let artifacts = dir.join("artifacts");
+    std::fs::create_dir_all(artifacts.join("new_game2")).unwrap();
+    std::fs::write(artifacts.join("new_game2/crash-1"), [0u8; 16]).unwrap();
+    let logs = dir.join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    std::fs::write(
+        logs.join("new_game2.log"),
+        "#100: cov: 50 ft: 60 corp: 3 exec/s: 0 oom/timeout/crash: 0/0/0 time: 1s job: 1 dft_time: 0\n\
+         #900: cov: 70 ft: 90 corp: 5 exec/s: 0 oom/timeout/crash: 0/0/0 time: 3s job: 2 dft_time: 0\n",
+    )
+    .unwrap();
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let night = Command::new(BIN)
+        .arg("triage")
+        .arg(&artifacts)
+        .args(["--target", "new-game2", "--format", "json", "--corpus"])
+        .arg(&corpus)
+        .arg("--fuzzer-logs")
+        .arg(&logs)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(night.status.code(), Some(0), "{}", text(&night.stderr));
+    let night_json = dir.join("night.json");
+    std::fs::write(&night_json, &night.stdout).unwrap();
+    let page_path = dir.join("page.html");
+    let out = Command::new(BIN)
+        .arg("report")
+        .arg(&campaign_json)
+        .arg(&night_json)
+        .arg("--out")
+        .arg(&page_path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = std::fs::read_to_string(&page_path).unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&campaign.stdout).unwrap();
+    let puzzles = doc["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), lockstep::registry::all().len());
+    for p in puzzles {
+        let title = format!("<h2>campaign: {}</h2>", p["puzzle"].as_str().unwrap());
+        assert!(page.contains(&title), "{title} is on the page");
+    }
+    // Cases and their rate for every puzzle (no disagreement, no --stats:
+    // no other plot), then the night's executions, rate, cov and ft.
+    assert_eq!(page.matches("<svg").count(), 2 * puzzles.len() + 4);
+    assert!(
+        page.contains("<h2>night: new_game2</h2>"),
+        "the night's section"
+    );
+    let summary = format!(
+        "<p id=\"summary\">{} sections, 0 bugs.</p>",
+        puzzles.len() + 1
+    );
+    assert!(page.contains(&summary), "{page:.300}");
+}
