@@ -324,14 +324,9 @@ fn keep_examples(dir: &Path, signature: &str, rows: &[&Row]) -> Result<PathBuf, 
         if kept.iter().any(|k| k.input == row.input) {
             continue;
         }
-        // Names unique in the file, as in a corpus: a clash takes -2, -3, ...
+        // Names unique in the file, as in a corpus.
         let mut row = (*row).clone();
-        let base = row.name.clone();
-        let mut n = 1;
-        while kept.iter().any(|k| k.name == row.name) {
-            n += 1;
-            row.name = format!("{base}-{n}");
-        }
+        row.name = crate::corpus::unused_name(&row.name, |n| kept.iter().any(|k| k.name == n));
         kept.push(row);
     }
     let mut text = crate::corpus::COLUMNS.join(",") + "\n";

@@ -65,13 +65,7 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
         return Ok(Appended::AlreadyPresent(same.row.name.clone()));
     }
     let taken: HashSet<&str> = existing.iter().map(|l| l.row.name.as_str()).collect();
-    if taken.contains(row.name.as_str()) {
-        let base = row.name.clone();
-        row.name = (2..)
-            .map(|i| format!("{base}-{i}"))
-            .find(|n| !taken.contains(n.as_str()))
-            .expect("an unused suffix exists");
-    }
+    row.name = unused_name(&row.name, |n| taken.contains(n));
     // The file's own column order (any order is allowed), or ours for a new file.
     let header: Vec<String> = if contents.is_empty() {
         COLUMNS.iter().map(|c| c.to_string()).collect()
@@ -373,4 +367,17 @@ pub fn record<P: Puzzle>(dir: &Path, row: Row) -> Recorded {
             fallback: save_fallback::<P>(&row).map_err(|e| format!("{e:#}")),
         },
     }
+}
+
+/// `name`, or the first of `name-2`, `name-3`, ... that is not `taken`: a
+/// file's row names stay unique (the corpus on append, triage's example
+/// files).
+pub fn unused_name(name: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(name) {
+        return name.to_string();
+    }
+    (2..)
+        .map(|i| format!("{name}-{i}"))
+        .find(|n| !taken(n))
+        .expect("an unused suffix exists")
 }
