@@ -54,11 +54,10 @@ pub(super) fn report(args: ReportArgs) -> Result<Exit> {
     for section in &sections {
         for bug in &section.bugs {
             errln!(
-                "{}: bug {} ({} example{}): {}",
+                "{}: bug {} ({}): {}",
                 section.title,
                 bug.signature,
-                bug.count,
-                if bug.count == 1 { "" } else { "s" },
+                crate::text::counted(bug.count, "example"),
                 if bug.recorded.is_empty() {
                     "printed only"
                 } else {
@@ -68,11 +67,10 @@ pub(super) fn report(args: ReportArgs) -> Result<Exit> {
         }
     }
     errln!(
-        "report: {} ({} bytes): {} section{}, {}",
+        "report: {} ({} bytes): {}, {}",
         args.out.display(),
         page.len(),
-        sections.len(),
-        if sections.len() == 1 { "" } else { "s" },
+        crate::text::counted(sections.len() as u64, "section"),
         crate::text::counted(bugs as u64, "bug")
     );
     Ok(Exit::Clean)

@@ -187,11 +187,10 @@ fn triage_artifacts(
             for report in &reports {
                 for bug in &report.bugs {
                     outln!(
-                        "{}: bug {} ({} artifact{}): {}; every example's row in {}",
+                        "{}: bug {} ({}): {}; every example's row in {}",
                         report.target,
                         bug.signature,
-                        bug.examples,
-                        if bug.examples == 1 { "" } else { "s" },
+                        crate::text::counted(bug.examples as u64, "artifact"),
                         bug.recorded,
                         match &bug.examples_file {
                             Ok(path) => path.display().to_string(),

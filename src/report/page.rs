@@ -68,9 +68,8 @@ pub fn report_html(title: &str, sections: &[Section]) -> Result<String> {
         page,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>{t}</title><style>{STYLE}</style></head><body>\n<h1>{t}</h1>\n\
-         <p id=\"summary\">{} section{}, {}.</p>\n",
-        sections.len(),
-        if sections.len() == 1 { "" } else { "s" },
+         <p id=\"summary\">{}, {}.</p>\n",
+        crate::text::counted(sections.len() as u64, "section"),
         crate::text::counted(bugs as u64, "bug"),
         t = escape(title)
     )?;
