@@ -449,3 +449,27 @@ fn every_rule_branch_is_named_in_the_rule_index() {
         missing.join("\n")
     );
 }
+
+/// What a coverage or fuzz run leaves behind is never committed: a stray
+/// profile at the root (2 MB of them once landed) or a build directory.
+#[test]
+fn no_build_output_is_committed() {
+    let out = std::process::Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root())
+        .output()
+        .expect("git runs (the tests run in a clone)");
+    assert!(out.status.success(), "git ls-files failed");
+    let listed = String::from_utf8(out.stdout).expect("file names are UTF-8");
+    let stray: Vec<&str> = listed
+        .split('\0')
+        .filter(|p| {
+            p.ends_with(".profraw")
+                || p.ends_with(".profdata")
+                || p.starts_with("target/")
+                || p.starts_with("fuzz/target/")
+        })
+        .collect();
+    assert!(listed.contains("Cargo.toml"), "git ls-files lists the tree");
+    assert!(stray.is_empty(), "build output committed: {stray:?}");
+}
