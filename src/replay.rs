@@ -101,6 +101,11 @@ pub fn replay_row_with<P: Puzzle>(
         P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR),
     );
     let mut problems = Vec::new();
+    // The printer is shared by both sides, so no disagreement can show its
+    // bugs: each row's case must print to a text that reads back as itself.
+    if let Some(problem) = round_trip_problem::<P>(&loaded.case) {
+        problems.push(problem);
+    }
     let mut judge = |who: &str, side: &Attempt<P::Answer>| match side {
         Attempt::Ran(run) => {
             let text = P::Case::write_answer(&run.answer);
@@ -129,6 +134,23 @@ pub fn replay_row_with<P: Puzzle>(
         Ok(timed_out)
     } else {
         Err(problems.join("\n"))
+    }
+}
+
+/// Why `case` does not survive the judge-format round trip (printed by
+/// `write_input`, read back by `parse`), if it does not.
+fn round_trip_problem<P: Puzzle>(case: &P::Case) -> Option<String> {
+    let printed = case.write_input();
+    match P::Case::parse(&printed) {
+        Ok(read) if read == *case => None,
+        Ok(_) => Some(format!(
+            "the case's judge input reads back as another case:\n{}",
+            crate::text::indent(&crate::text::clip(&printed, 2000))
+        )),
+        Err(e) => Some(format!(
+            "the case's judge input does not read back ({e}):\n{}",
+            crate::text::indent(&crate::text::clip(&printed, 2000))
+        )),
     }
 }
 
@@ -170,4 +192,23 @@ pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayRepo
         }
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::new_game2::NewGame2;
+
+    /// The round trip passes a case the parser made, and fails one that
+    /// prints a text the parser refuses (a piece off the board).
+    #[test]
+    fn round_trip_problem_flags_a_case_that_does_not_read_back() {
+        let text = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n2 4 3\n";
+        let mut case = <NewGame2 as Puzzle>::Case::parse(text).unwrap();
+        assert_eq!(round_trip_problem::<NewGame2>(&case), None);
+        case.pieces[3].row = 9;
+        let problem = round_trip_problem::<NewGame2>(&case).expect("a problem");
+        assert!(problem.contains("does not read back"), "{problem}");
+        assert!(problem.contains("9 4 3"), "{problem}");
+    }
 }
