@@ -24,6 +24,21 @@ pub struct ReplayReport {
     pub failures: Vec<RowFailure>,
     /// Rows whose reference ran out of fuel: only the core was compared.
     pub timeouts: usize,
+    /// Every row in file order: its name, line, time, and how it went (a
+    /// JUnit test case each).
+    pub results: Vec<RowResult>,
+}
+
+/// One row's replay.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RowResult {
+    pub name: String,
+    pub line: u64,
+    pub seconds: f64,
+    /// `pass`, `fail`, or `core-only` (the reference ran out of fuel).
+    pub outcome: &'static str,
+    /// What went wrong, for a failing row.
+    pub problem: Option<String>,
 }
 
 /// A puzzle's replay as `lockstep replay` prints it: each failing row with its
@@ -86,6 +101,11 @@ pub fn replay_row_with<P: Puzzle>(
         P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR),
     );
     let mut problems = Vec::new();
+    // The printer is shared by both sides, so no disagreement can show its
+    // bugs: each row's case must print to a text that reads back as itself.
+    if let Some(problem) = round_trip_problem::<P>(&loaded.case) {
+        problems.push(problem);
+    }
     let mut judge = |who: &str, side: &Attempt<P::Answer>| match side {
         Attempt::Ran(run) => {
             let text = P::Case::write_answer(&run.answer);
@@ -117,6 +137,23 @@ pub fn replay_row_with<P: Puzzle>(
     }
 }
 
+/// Why `case` does not survive the judge-format round trip (printed by
+/// `write_input`, read back by `parse`), if it does not.
+fn round_trip_problem<P: Puzzle>(case: &P::Case) -> Option<String> {
+    let printed = case.write_input();
+    match P::Case::parse(&printed) {
+        Ok(read) if read == *case => None,
+        Ok(_) => Some(format!(
+            "the case's judge input reads back as another case:\n{}",
+            crate::text::indent(&crate::text::clip(&printed, 2000))
+        )),
+        Err(e) => Some(format!(
+            "the case's judge input does not read back ({e}):\n{}",
+            crate::text::indent(&crate::text::clip(&printed, 2000))
+        )),
+    }
+}
+
 /// Replays a puzzle's corpus file; a missing file is an error naming it.
 pub fn replay<P: Puzzle>(path: &Path) -> Result<ReplayReport> {
     replay_with::<P>(path, P::Case::solve)
@@ -130,7 +167,22 @@ pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayRepo
         ..ReplayReport::default()
     };
     for loaded in &rows {
-        match replay_row_with::<P>(loaded, core) {
+        let start = std::time::Instant::now();
+        let result = replay_row_with::<P>(loaded, core);
+        let seconds = start.elapsed().as_secs_f64();
+        let (outcome, problem) = match &result {
+            Ok(false) => ("pass", None),
+            Ok(true) => ("core-only", None),
+            Err(problem) => ("fail", Some(problem.clone())),
+        };
+        report.results.push(RowResult {
+            name: loaded.row.name.clone(),
+            line: loaded.line,
+            seconds,
+            outcome,
+            problem,
+        });
+        match result {
             Ok(timed_out) => report.timeouts += usize::from(timed_out),
             Err(problem) => report.failures.push(RowFailure {
                 line: loaded.line,
@@ -140,4 +192,23 @@ pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayRepo
         }
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::new_game2::NewGame2;
+
+    /// The round trip passes a case the parser made, and fails one that
+    /// prints a text the parser refuses (a piece off the board).
+    #[test]
+    fn round_trip_problem_flags_a_case_that_does_not_read_back() {
+        let text = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n2 4 3\n";
+        let mut case = <NewGame2 as Puzzle>::Case::parse(text).unwrap();
+        assert_eq!(round_trip_problem::<NewGame2>(&case), None);
+        case.pieces[3].row = 9;
+        let problem = round_trip_problem::<NewGame2>(&case).expect("a problem");
+        assert!(problem.contains("does not read back"), "{problem}");
+        assert!(problem.contains("9 4 3"), "{problem}");
+    }
 }

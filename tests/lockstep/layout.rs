@@ -416,3 +416,60 @@ fn everything_the_rule_index_names_exists() {
         problems.join("\n")
     );
 }
+
+/// Every rule branch `--stats` counts is tied to its rule: its name stands in
+/// quotes in its puzzle's table of docs/rule-index.md (the section whose
+/// rule page is the puzzle's).
+#[test]
+fn every_rule_branch_is_named_in_the_rule_index() {
+    let index = read(&root().join("docs/rule-index.md"));
+    let mut missing = Vec::new();
+    for entry in registry::all() {
+        let page = format!("Files: [rules](rules/{}.md)", entry.module());
+        let Some(start) = index.find(&page) else {
+            missing.push(format!("{}: no section for its rule page", entry.name()));
+            continue;
+        };
+        let section = &index[start..];
+        let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+        let section = section.replace('\n', " ");
+        let branches = entry.rule_branches();
+        if branches.is_empty() {
+            missing.push(format!("{}: no rule branches", entry.name()));
+        }
+        for branch in branches {
+            if !section.contains(&format!("\"{branch}\"")) {
+                missing.push(format!("{}: \"{branch}\"", entry.name()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not in docs/rule-index.md:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// What a coverage or fuzz run leaves behind is never committed: a stray
+/// profile at the root (2 MB of them once landed) or a build directory.
+#[test]
+fn no_build_output_is_committed() {
+    let out = std::process::Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root())
+        .output()
+        .expect("git runs (the tests run in a clone)");
+    assert!(out.status.success(), "git ls-files failed");
+    let listed = String::from_utf8(out.stdout).expect("file names are UTF-8");
+    let stray: Vec<&str> = listed
+        .split('\0')
+        .filter(|p| {
+            p.ends_with(".profraw")
+                || p.ends_with(".profdata")
+                || p.starts_with("target/")
+                || p.starts_with("fuzz/target/")
+        })
+        .collect();
+    assert!(listed.contains("Cargo.toml"), "git ls-files lists the tree");
+    assert!(stray.is_empty(), "build output committed: {stray:?}");
+}

@@ -16,6 +16,8 @@ mod layout;
 mod planted;
 mod properties;
 mod referee;
+mod report;
+mod signatures;
 mod stress;
 mod stress_any;
 mod support;
