@@ -419,7 +419,7 @@ fn the_race_search_plays_the_list_its_numbers_describe() {
 /// mistake from every ladder and tournament.
 #[test]
 fn the_spring_and_chase_plans_are_always_legal() {
-    use lockstep::duel::bots::{chase_plan, spring_plan};
+    use lockstep::duel::plans::{chase_plan, spring_plan};
     let mut checked = 0;
     for state in duel_states(3000) {
         for player in 0..2 {
