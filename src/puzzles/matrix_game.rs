@@ -177,6 +177,46 @@ fn explain(game: &Game) -> Explanation {
     }
 }
 
+/// The rule branches `--stats` counts (docs/rule-index.md names each in its
+/// rule's row), read off the game and the core's equilibrium of it.
+pub const RULE_BRANCHES: [&str; 8] = [
+    "a saddle point (both strategies pure)",
+    "a mixed equilibrium (a support of two or more)",
+    "a support of three or more",
+    "a value of 0",
+    "a negative value",
+    "a single row or column",
+    "a side of 5 or 6",
+    "a repeated row or column",
+];
+
+/// Which [`RULE_BRANCHES`] `game` goes through. The supports and the value
+/// are the core's (as `footholds` reads its branches off the core's line of
+/// play): a branch count is evidence of reach, not a second check.
+fn rule_branches(game: &Game) -> u64 {
+    let core = model::equilibrium(game);
+    let support = |w: &[f64]| w.iter().filter(|&&x| x > 0.0).count();
+    let (rows, columns) = (support(&core.rows), support(&core.columns));
+    let value = model::Value::snapped(core.value);
+    let row = |r: usize| &game.entries[r * game.columns..(r + 1) * game.columns];
+    let column = |c: usize| -> Vec<i32> { (0..game.rows).map(|r| game.entry(r, c)).collect() };
+    let repeated = (0..game.rows).any(|a| (a + 1..game.rows).any(|b| row(a) == row(b)))
+        || (0..game.columns).any(|a| (a + 1..game.columns).any(|b| column(a) == column(b)));
+    [
+        rows == 1 && columns == 1,
+        rows >= 2 || columns >= 2,
+        rows >= 3 || columns >= 3,
+        value == model::Value::Exact(0, 1),
+        core.value < 0.0,
+        game.rows == 1 || game.columns == 1,
+        game.rows.max(game.columns) >= 5,
+        repeated,
+    ]
+    .iter()
+    .enumerate()
+    .fold(0, |bits, (i, &on)| bits | u64::from(on) << i)
+}
+
 impl Puzzle for MatrixGame {
     const NAME: &'static str = "matrix-game";
     const MODULE: &'static str = "matrix_game";
@@ -206,5 +246,11 @@ impl Puzzle for MatrixGame {
 
     fn shrink_candidates(game: &Game) -> Vec<Game> {
         shrink_candidates(game)
+    }
+
+    const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
+
+    fn rule_branches(game: &Game) -> u64 {
+        rule_branches(game)
     }
 }
