@@ -91,7 +91,11 @@ fn gcd(a: i128, b: i128) -> i128 {
 /// `p / q` in lowest terms, `q > 0`.
 fn fraction(p: i128, q: i128) -> Value {
     let g = gcd(p, q).max(1);
-    let (p, q) = if q < 0 { (-p / g, -q / g) } else { (p / g, q / g) };
+    let (p, q) = if q < 0 {
+        (-p / g, -q / g)
+    } else {
+        (p / g, q / g)
+    };
     Value::Exact(p as i64, q as i64)
 }
 

@@ -197,7 +197,10 @@ fn duel_bot(args: BotArgs) -> Result<Exit> {
         (Strategy::Exploit, target) => {
             let target = target.unwrap_or(Strategy::Mixed);
             bots::Brain::exploiting(target, seed).with_context(|| {
-                format!("--target {}: an exploiter cannot model another exploiter", target.name())
+                format!(
+                    "--target {}: an exploiter cannot model another exploiter",
+                    target.name()
+                )
             })?
         }
         (_, Some(_)) => bail!("--target is for --strategy exploit only"),

@@ -229,7 +229,8 @@ impl Brain {
     /// best reply to it.
     fn exploit(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Actions {
         let now = Instant::now();
-        let model_deadline = deadline.map(|d| now + d.saturating_duration_since(now).mul_f64(MODEL_TIME));
+        let model_deadline =
+            deadline.map(|d| now + d.saturating_duration_since(now).mul_f64(MODEL_TIME));
         let target = self.target.as_mut().expect("an exploiter has a target");
         let mut theirs = target.policy(state, 1 - me, model_deadline);
         if theirs.len() > MODELLED_LISTS {

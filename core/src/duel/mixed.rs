@@ -154,7 +154,12 @@ impl Payoffs for TurnGame<'_> {
 impl Searcher {
     /// The mixed search for `player` in `state` (see the module's doc),
     /// stopping its rounds once `deadline` has passed.
-    pub fn mixed(&mut self, state: &State, player: usize, deadline: Option<Instant>) -> MixedResult {
+    pub fn mixed(
+        &mut self,
+        state: &State,
+        player: usize,
+        deadline: Option<Instant>,
+    ) -> MixedResult {
         let first = self.maximin_by(state, player, deadline, evaluate_race);
         let pure = |value: i32| MixedResult {
             lists: vec![(first.best, 1.0)],
@@ -191,11 +196,8 @@ impl Searcher {
             columns: &self.column_choices,
         };
         let found = double_oracle(&mut game, &options);
-        let mut lists: Vec<(Actions, f64)> = found
-            .rows
-            .iter()
-            .map(|&(r, w)| (self.rows[r], w))
-            .collect();
+        let mut lists: Vec<(Actions, f64)> =
+            found.rows.iter().map(|&(r, w)| (self.rows[r], w)).collect();
         // Largest weight first; the sort is stable, so equal weights keep the
         // double oracle's order and the result is the same on every machine.
         lists.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -216,7 +218,12 @@ impl Searcher {
     /// not legal for the opponent are skipped): what an exploiter that knows
     /// the opponent's strategy plays. Ties go to the first list in
     /// [`legal_lists`](super::legal_lists) order.
-    pub fn best_reply(&mut self, state: &State, player: usize, theirs: &[(Actions, f64)]) -> Actions {
+    pub fn best_reply(
+        &mut self,
+        state: &State,
+        player: usize,
+        theirs: &[(Actions, f64)],
+    ) -> Actions {
         super::legal_lists(state, player, &mut self.rows);
         let opponent = &state.players[1 - player];
         let replies: Vec<(Choice, f64)> = theirs
@@ -230,7 +237,9 @@ impl Searcher {
             let mine = choose(me, &row);
             let expected: f64 = replies
                 .iter()
-                .map(|&(column, w)| w * f64::from(joint_value(state, player, &evaluate_mixed, mine, column)))
+                .map(|&(column, w)| {
+                    w * f64::from(joint_value(state, player, &evaluate_mixed, mine, column))
+                })
                 .sum();
             if expected > best.0 {
                 best = (expected, row);

@@ -111,7 +111,12 @@ impl Sets {
     }
 
     /// Row `r`'s payoffs, or `None` (and `r` barred) when one is under `floor`.
-    fn clean_row(&mut self, game: &mut impl Payoffs, r: usize, floor: Option<i32>) -> Option<Vec<i32>> {
+    fn clean_row(
+        &mut self,
+        game: &mut impl Payoffs,
+        r: usize,
+        floor: Option<i32>,
+    ) -> Option<Vec<i32>> {
         if let Some(f) = floor {
             if self.barring.iter().any(|&c| game.entry(r, c) < f) {
                 self.barred[r] = true;

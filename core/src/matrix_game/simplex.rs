@@ -142,7 +142,11 @@ pub fn solve_game(m: usize, n: usize, entry: impl Fn(usize, usize) -> f64) -> So
         cost[enter] = 0.0;
         let gain = factor * t[row * width + rhs];
         objective += gain;
-        stalled = if gain > 1e-14 * objective { 0 } else { stalled + 1 };
+        stalled = if gain > 1e-14 * objective {
+            0
+        } else {
+            stalled + 1
+        };
         basis[row] = enter;
     }
     // objective = sum(w) = 1 / v' with v' the value of A.
