@@ -67,7 +67,8 @@ pub const SPRING_HOLD: i32 = 800;
 /// blessing race, the equilibrium mixing in lists that leave the spring; the
 /// extra weight on holding it brought the best reply's share to 39-44% over
 /// 200 games (and cost the race search's share against it, 0.74 to 0.63).
-/// The settings tried are in `docs/notes/2026-12-01-duel-mixed.md`.
+/// (The earlier helper's figures; its notes on the settings tried were never
+/// committed. `docs/notes/2026-12-02-duel-mixed.md` has the re-measured ones.)
 pub fn evaluate_mixed(result: &TurnResult, player: usize) -> i32 {
     if let Some(v) = super::ended_value(result, player) {
         return v.signum() * MIXED_WIN;

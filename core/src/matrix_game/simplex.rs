@@ -25,8 +25,9 @@
 //! in 30 games: with pivots down to 1e-11 and entries in [1, 2], 38 of them
 //! came out with strategies over 1e-3 from optimal (one pivot on a rounding
 //! residue ruins a tableau); with pivots of at least 1e-9 on entries in
-//! [0.1, 1.1] the worst was 1.1e-6, in a tenth of the time (figures in
-//! `docs/notes/2026-12-01-duel-mixed.md`).
+//! [0.1, 1.1] the worst was 1.1e-6, in a tenth of the time (the earlier
+//! helper's figures; its notes file was never committed, and
+//! `docs/notes/2026-12-02-duel-mixed.md` has what was re-measured).
 
 /// Pivots beyond which the solver stops (never reached on the sizes the
 /// double oracle makes; a guard against a numerical loop).
