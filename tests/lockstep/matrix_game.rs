@@ -115,7 +115,7 @@ fn generated_games_reach_every_shape() {
     let all = games(47, 2000);
     let pure = all
         .iter()
-        .filter(|g| equilibrium(g).rows.iter().any(|&w| w == 1.0))
+        .filter(|g| equilibrium(g).rows.contains(&1.0))
         .count();
     let wide = all
         .iter()
