@@ -34,6 +34,7 @@
 
 use super::plans::{chase_plan, spring_plan};
 use super::protocol::{Init, TurnLine};
+use super::reading::Reader;
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{
@@ -152,6 +153,8 @@ pub struct Brain {
     searcher: Searcher,
     /// The exploiter's model: its target's own brain.
     target: Option<Box<Brain>>,
+    /// The mixed bot's models of a predictable opponent.
+    reader: Option<Box<Reader>>,
 }
 
 impl Brain {
@@ -166,6 +169,19 @@ impl Brain {
             lists: Vec::with_capacity(1089),
             searcher: Searcher::new(),
             target,
+            reader: (strategy == Strategy::Mixed).then(|| Box::new(Reader::new(seed))),
+        }
+    }
+
+    /// Tells the brain what both players (`lists`, by player) played in
+    /// `before`, `me` being its side: the mixed bot scores its readings of the
+    /// opponent, an exploiter passes the turn on to its model of the target.
+    pub fn observe(&mut self, before: &State, me: usize, lists: &[Actions; 2]) {
+        if let Some(reader) = &mut self.reader {
+            reader.observe(&lists[1 - me]);
+        }
+        if let Some(target) = &mut self.target {
+            target.observe(before, 1 - me, lists);
         }
     }
 
@@ -192,7 +208,16 @@ impl Brain {
     pub fn policy(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Policy {
         let one = |list: Actions| vec![(list, 1.0)];
         match self.strategy {
-            Strategy::Mixed => self.searcher.mixed(state, me, deadline).lists,
+            Strategy::Mixed => {
+                // The models get half the turn's time at most.
+                let now = Instant::now();
+                let half = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+                let read = (self.reader.as_mut()).and_then(|r| r.predict(state, me, half).cloned());
+                match read {
+                    Some(theirs) => one(self.searcher.safe_reply(state, me, &theirs, deadline)),
+                    None => self.searcher.mixed(state, me, deadline).lists,
+                }
+            }
             Strategy::Search => one(self.searcher.race(state, me, deadline).best),
             Strategy::Search1 => one(self.searcher.maximin(state, me, deadline).best),
             Strategy::Exploit => one(self.exploit(state, me, deadline)),
@@ -318,6 +343,11 @@ impl Bot {
         let mut state = self.state?;
         let (me, other) = (self.me, 1 - self.me);
         if turn.turn > 1 {
+            if let Some(mine) = self.mine {
+                let mut lists = [mine; 2];
+                lists[other] = turn.previous;
+                self.brain.observe(&state, me, &lists);
+            }
             state.players[me].waits = next_waits(&state.players[me].waits, self.mine.as_ref());
             state.players[other].waits =
                 next_waits(&state.players[other].waits, Some(&turn.previous));

@@ -55,6 +55,9 @@ pub fn play_in_process(
             actions[me] = brain.choose(&state, me, deadline);
         }
         let result = resolve_turn(&state, &actions);
+        for (me, brain) in brains.iter_mut().enumerate() {
+            brain.observe(&state, me, &actions);
+        }
         if result.outcome != Outcome::Ongoing {
             return (result.outcome, state.turn);
         }

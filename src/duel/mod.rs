@@ -11,6 +11,7 @@ pub mod bots;
 pub mod ladder;
 pub mod plans;
 pub mod protocol;
+pub mod reading;
 pub mod referee;
 pub mod stress;
 pub mod tournament;

@@ -181,14 +181,15 @@ impl Searcher {
             .position(|&list| list == first.best)
             .unwrap_or(0);
         let safe = first.value > -WIN_VALUE;
+        // A loss is exactly -MIXED_WIN; every other score is above it.
+        let floor = safe.then_some(-MIXED_WIN + 1);
         let options = Options {
             start_rows: vec![start_row],
             start_columns: self.killers.iter().copied().take(START_COLUMNS).collect(),
             tolerance: TOLERANCE,
             max_rounds: MAX_ROUNDS,
             deadline,
-            // A loss is exactly -MIXED_WIN; every other score is above it.
-            floor: safe.then_some(-MIXED_WIN + 1),
+            floor,
         };
         let mut game = TurnGame {
             state,
@@ -225,6 +226,80 @@ impl Searcher {
         player: usize,
         theirs: &[(Actions, f64)],
     ) -> Actions {
+        let expected = self.expected_scores(state, player, theirs);
+        let mut best = (f64::NEG_INFINITY, [super::Action::WAIT; 2]);
+        for (&row, &e) in self.rows.iter().zip(&expected) {
+            if e > best.0 {
+                best = (e, row);
+            }
+        }
+        best.1
+    }
+
+    /// The best reply to `theirs` among the lists that no reply beats with an
+    /// immediate loss, when one is found (else the plain best reply): what
+    /// the bot plays against an opponent it has read (`src/duel/reading.rs`),
+    /// so that a wrong reading costs position, never the game at once.
+    ///
+    /// Rows are tried best-first by their expected score, and each one's worst
+    /// case is checked over every opponent list, the replies that beat earlier
+    /// rows first (the killers of [`Searcher::race`]); the first row that
+    /// cannot lose at once is played. Usually the first or second passes. In a
+    /// position where every list can lose, the check would cost the whole
+    /// matrix, so it stops at `deadline` and plays the best reply.
+    pub fn safe_reply(
+        &mut self,
+        state: &State,
+        player: usize,
+        theirs: &[(Actions, f64)],
+        deadline: Option<Instant>,
+    ) -> Actions {
+        let expected = self.expected_scores(state, player, theirs);
+        let mut order: Vec<usize> = (0..self.rows.len()).collect();
+        // Stable: equal scores keep the legal-list order, as `best_reply` does.
+        order.sort_by(|&a, &b| expected[b].total_cmp(&expected[a]));
+        let Some(&first) = order.first() else {
+            return [super::Action::WAIT; 2];
+        };
+        super::legal_lists(state, 1 - player, &mut self.columns);
+        let opponent = &state.players[1 - player];
+        self.column_choices.clear();
+        self.column_choices
+            .extend(self.columns.iter().map(|list| choose(opponent, list)));
+        self.killers.clear();
+        let me = &state.players[player];
+        for (n, &r) in order.iter().enumerate() {
+            if n > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let mine = choose(me, &self.rows[r]);
+            let columns = &self.column_choices;
+            let loses = |c: usize| {
+                joint_value(state, player, &evaluate_mixed, mine, columns[c]) == -MIXED_WIN
+            };
+            let killer = self.killers.iter().position(|&c| loses(c));
+            if let Some(k) = killer {
+                // Move to front: the reply that beat this row likely beats the next.
+                let c = self.killers.remove(k);
+                self.killers.insert(0, c);
+                continue;
+            }
+            match (0..columns.len()).find(|&c| loses(c)) {
+                Some(c) => self.killers.insert(0, c),
+                None => return self.rows[r],
+            }
+        }
+        self.rows[first]
+    }
+
+    /// Each of `player`'s legal lists (left in `self.rows`) scored by its
+    /// expected [`evaluate_mixed`] against `theirs`.
+    fn expected_scores(
+        &mut self,
+        state: &State,
+        player: usize,
+        theirs: &[(Actions, f64)],
+    ) -> Vec<f64> {
         super::legal_lists(state, player, &mut self.rows);
         let opponent = &state.players[1 - player];
         let replies: Vec<(Choice, f64)> = theirs
@@ -233,27 +308,25 @@ impl Searcher {
             .map(|(list, w)| (choose(opponent, list), *w))
             .collect();
         let me = &state.players[player];
-        let mut best = (f64::NEG_INFINITY, [super::Action::WAIT; 2]);
-        for &row in &self.rows {
-            let mine = choose(me, &row);
-            let expected: f64 = replies
-                .iter()
-                .map(|&(column, w)| {
-                    w * f64::from(joint_value(state, player, &evaluate_mixed, mine, column))
-                })
-                .sum();
-            if expected > best.0 {
-                best = (expected, row);
-            }
-        }
-        best.1
+        self.rows
+            .iter()
+            .map(|row| {
+                let mine = choose(me, row);
+                replies
+                    .iter()
+                    .map(|&(column, w)| {
+                        w * f64::from(joint_value(state, player, &evaluate_mixed, mine, column))
+                    })
+                    .sum()
+            })
+            .collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::duel::{check_legal, legal_lists, resolve_turn, Outcome, Winner};
+    use crate::duel::{check_legal, legal_lists, resolve_turn, Action, Outcome, Winner};
 
     /// The strategy over the whole turn matrix, checked by brute force: its
     /// lists are legal, its weights sum to 1, and what it guarantees against
@@ -286,6 +359,53 @@ mod tests {
         }
     }
 
+    /// The safe reply, checked by brute force over every opponent list: in
+    /// states near the edge (where some lists lose at once to a push) it never
+    /// plays a list that some reply beats at once, when the maximin says a
+    /// list exists that no reply beats so; and it is the plain best reply
+    /// when that one is safe.
+    #[test]
+    fn the_safe_reply_never_loses_at_once_when_it_need_not() {
+        let mut checked = 0;
+        for (p1, p2) in [
+            ((1, 4), (3, 4)),
+            ((2, 1), (2, 3)),
+            ((7, 7), (5, 7)),
+            ((1, 2), (1, 4)),
+        ] {
+            let s = State::initial((4, 4), p1, p2);
+            let mut searcher = Searcher::new();
+            let safe_exists = searcher.maximin_by(&s, 0, None, evaluate_race).value > -WIN_VALUE;
+            let mut columns = Vec::new();
+            legal_lists(&s, 1, &mut columns);
+            // The opponent is predicted to wait, to step in, and to do either.
+            let toward = [Action::new(crate::duel::MOVE, crate::duel::Dir::U); 2];
+            for theirs in [
+                vec![([Action::WAIT; 2], 1.0)],
+                vec![(toward, 1.0)],
+                vec![([Action::WAIT; 2], 0.5), (toward, 0.5)],
+            ] {
+                let reply = searcher.safe_reply(&s, 0, &theirs, None);
+                assert!(check_legal(&s, 0, &reply).is_ok());
+                let loses = |list: Actions| {
+                    columns.iter().any(|&c| {
+                        let r = resolve_turn(&s, &[list, c]);
+                        matches!(r.outcome, Outcome::Ended(Winner::P2, _))
+                    })
+                };
+                if safe_exists {
+                    assert!(!loses(reply), "{p1:?} {p2:?} {theirs:?}: {reply:?}");
+                    checked += 1;
+                }
+                let best = searcher.best_reply(&s, 0, &theirs);
+                if !loses(best) {
+                    assert_eq!(reply, best, "{p1:?} {p2:?} {theirs:?}");
+                }
+            }
+        }
+        assert!(checked >= 6, "{checked} states with a safe list");
+    }
+
     #[test]
     fn a_sure_win_is_played_pure_and_the_best_reply_takes_it() {
         // P1 one step left of the spring with blessing 9; P2 far away.
@@ -293,8 +413,8 @@ mod tests {
         s.players[0].blessing = 9;
         let r = Searcher::new().mixed(&s, 0, None);
         assert_eq!(r.lists.len(), 1);
-        let reply = Searcher::new().best_reply(&s, 0, &[([crate::duel::Action::WAIT; 2], 1.0)]);
-        let out = resolve_turn(&s, &[reply, [crate::duel::Action::WAIT; 2]]).outcome;
+        let reply = Searcher::new().best_reply(&s, 0, &[([Action::WAIT; 2], 1.0)]);
+        let out = resolve_turn(&s, &[reply, [Action::WAIT; 2]]).outcome;
         assert!(matches!(out, Outcome::Ended(Winner::P1, _)), "{reply:?}");
     }
 }
