@@ -2,7 +2,9 @@
 //! - `mixed`, the default: an approximate equilibrium of the turn's matrix
 //!   game under the race evaluation (core's double oracle,
 //!   `lockstep_core::duel::mixed`), sampled with the bot's seeded generator,
-//!   so that no opponent can read its next list from the state;
+//!   so that no opponent can read its next list from the state; and it reads
+//!   an opponent that plays like one of the deterministic built-ins
+//!   ([`super::reading`]) and replies to it;
 //! - `search`: the race maximin (`lockstep_core::duel::race`), with a second
 //!   pass that, when every list can lose, plays the one with the fewest
 //!   losing replies; deterministic, the default before `mixed`;
