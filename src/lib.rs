@@ -17,6 +17,8 @@
 //! - [`bench`]: core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
 //! - [`text`]: judge-text comparison and bounded quotes;
+//! - [`compare`]: the comparisons of outputs (tokens, lines, exact, reals
+//!   within an error, yes/no);
 //! - [`process`]: running untrusted programs (groups, orphans, limits, signals);
 //! - [`progress`]: live progress lines for long runs;
 //! - [`duel`]: the Duel referee and built-in bots (an interactive puzzle);
@@ -28,6 +30,7 @@
 pub mod bench;
 pub mod campaign;
 pub mod cli;
+pub mod compare;
 pub mod corpus;
 pub mod duel;
 pub mod fuzz_target;
