@@ -92,6 +92,8 @@ pub struct StressSummary {
     pub elapsed: Duration,
     pub program_time: Duration,
     pub own_time: Duration,
+    /// The program's peak memory over the cases.
+    pub memory: stress::MemoryFigures,
     /// The first failure of each kind (only the first of all without
     /// keep-going), shrunk: its kind, a printable report, the minimal input,
     /// and its row.
@@ -122,6 +124,9 @@ impl std::fmt::Display for StressTable<'_> {
                 summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
             )?;
         }
+        if let Some(line) = summary.memory.line() {
+            writeln!(f, "{line}")?;
+        }
         let failing: Vec<(&'static str, String)> = summary
             .failing
             .iter()
@@ -134,7 +139,7 @@ impl std::fmt::Display for StressTable<'_> {
 /// One shrunk stress failure with the puzzle's types erased.
 #[derive(Debug, Clone)]
 pub struct StressFailure {
-    /// WA, RE, TLE or OLE.
+    /// WA, RE, TLE, MLE or OLE.
     pub kind: &'static str,
     pub report: String,
     pub input: String,
@@ -355,6 +360,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
             elapsed: report.elapsed,
             program_time: report.program_time,
             own_time: report.own_time,
+            memory: report.memory,
             failing: report.failing,
             failures: report.failures.into_iter().map(|f| {
                 let text = format!(
@@ -390,6 +396,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
                             "wrote more than {} bytes: killed\n",
                             options.output_limit
                         ),
+                        stress::Judgement::MemoryLimit => stress::memory_limit_detail(&f.program, options.memory_limit),
                         stress::Judgement::Ok => "passed when run again: the failure is not deterministic\n".to_string(),
                     },
                 );

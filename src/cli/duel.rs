@@ -234,10 +234,10 @@ fn duel_step(args: StepArgs) -> Result<Exit> {
 }
 
 fn duel_stress(args: BotStressArgs) -> Result<Exit> {
-    let startup = crate::process::Limits {
-        time: std::time::Duration::from_millis(args.startup_ms),
-        output: crate::process::DEFAULT_OUTPUT_LIMIT,
-    };
+    let startup = crate::process::Limits::new(
+        std::time::Duration::from_millis(args.startup_ms),
+        crate::process::DEFAULT_OUTPUT_LIMIT,
+    );
     if let Err(message) = crate::stress::check_command(&args.cmd, startup) {
         bail!("{message}");
     }

@@ -43,6 +43,7 @@ mod duel;
 pub mod exit;
 mod fuzz;
 mod import;
+mod judged;
 mod perft;
 mod replay;
 mod shrink;

@@ -1,21 +1,39 @@
-//! [`run`]: one program on one input, judged by its main process alone, with
-//! its time, its output and its stderr's tail capped (see the parent module
-//! for why each cap is there).
+//! [`execute`]: one program on one input, judged by its main process alone,
+//! with its time, its output, its memory and its stderr's tail capped (see
+//! the parent module for why each cap is there), and its peak resident
+//! memory measured.
 
-use super::{command, Program};
+use super::launch::{launcher_command, launcher_enabled, Launched, Report};
+use super::memory::{self, memory_guard, ChildLimits, MemoryGuard, RunCgroup};
+use super::{piped_in_own_group, program_command, program_words, Program};
 use std::io::{Read, Write};
+use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Limits for one [`run`].
+/// Limits for one [`execute`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Wall time from start to exit.
     pub time: Duration,
     /// Bytes of stdout; one more is the output limit exceeded.
     pub output: usize,
+    /// Bytes of peak resident memory; more is the memory limit exceeded.
+    /// `None`: measured, not limited.
+    pub memory: Option<u64>,
+}
+
+impl Limits {
+    /// A time and an output limit, memory measured only.
+    pub fn new(time: Duration, output: usize) -> Limits {
+        Limits {
+            time,
+            output,
+            memory: None,
+        }
+    }
 }
 
 /// The default output limit: far above any answer of these puzzles (robots's
@@ -38,6 +56,9 @@ pub enum Ending {
     TimeLimit,
     /// Wrote more than the output limit: killed.
     OutputLimit,
+    /// Used more memory than the limit: killed when seen over it, or ended
+    /// by a refused allocation (see [`super::memory`]).
+    MemoryLimit,
 }
 
 /// One run of a program.
@@ -50,6 +71,8 @@ pub struct Execution {
     pub stderr: String,
     /// From start to exit (or to the kill).
     pub elapsed: Duration,
+    /// Peak resident memory in bytes, when known (see [`super::launch`]).
+    pub memory: Option<u64>,
 }
 
 /// What a reader thread collects.
@@ -99,11 +122,55 @@ fn capture(
     let _ = done.send(());
 }
 
+/// What puts one run under its memory limit: the child's own limits, and
+/// the run's cgroup (cgroup v2 only).
+fn memory_setup(
+    words: &mut Vec<String>,
+    limits: Limits,
+) -> std::io::Result<(ChildLimits, Option<RunCgroup>)> {
+    let mut child = ChildLimits::default();
+    let Some(limit) = limits.memory else {
+        return Ok((child, None));
+    };
+    let jvm = memory::runs_a_jvm(words);
+    if jvm {
+        *words = memory::with_heap_limit(std::mem::take(words), limit);
+    }
+    match memory_guard() {
+        MemoryGuard::Cgroup { base } => {
+            let cgroup = RunCgroup::create(base, limit)?;
+            child.cgroup_procs =
+                std::ffi::CString::new(cgroup.procs().into_os_string().into_encoded_bytes()).ok();
+            Ok((child, Some(cgroup)))
+        }
+        // A JVM's address space is no measure of its memory: its heap flag
+        // and the resident watch limit it instead.
+        MemoryGuard::AddressSpace { .. } => {
+            if !jvm {
+                child.address_space = Some(limit);
+            }
+            Ok((child, None))
+        }
+    }
+}
+
 /// Runs `cmd` with `input` on its stdin under `limits`. An error means the
 /// program could not be started at all.
 pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execution> {
     let start = Instant::now();
-    let mut program = Program::spawn(command(cmd))?;
+    let mut words = program_words(cmd);
+    let (child_limits, cgroup) = memory_setup(&mut words, limits)?;
+    let (mut command, mut report) = if launcher_enabled() {
+        let (command, report) = launcher_command(&words, &child_limits)?;
+        (command, Some(report))
+    } else {
+        (program_command(&words, &child_limits), None)
+    };
+    piped_in_own_group(&mut command);
+    let mut program = Program::spawn(command)?;
+    if let Some(report) = &mut report {
+        report.started();
+    }
     let child = program.child_mut();
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
@@ -128,20 +195,41 @@ pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execut
         std::thread::spawn(move || capture(stderr, err, STDERR_KEPT, true, over, done));
     }
 
+    // The program itself: the launcher's child, or the child.
+    let program_pid = |program: &Program, report: &mut Option<Report>| match report {
+        Some(report) => report.program_pid(),
+        None => Some(program.id()),
+    };
     // Poll for the exit with a short, growing sleep: a finished program is
     // noticed within a fraction of a millisecond without a thread per wait.
+    // A limited run's resident peak is read at every poll (the watch).
     let mut pause = Duration::from_micros(20);
+    let mut sampled: Option<u64> = None;
+    let mut sample = |program: &Program, report: &mut Option<Report>| {
+        if let Some(peak) = program_pid(program, report).and_then(memory::resident_peak) {
+            sampled = sampled.max(Some(peak));
+        }
+        sampled
+    };
+    let mut watched_over = false;
     let exited = loop {
         if let Some(status) = program.try_wait()? {
             break Some(status);
         }
         if over.load(Ordering::Relaxed) || start.elapsed() >= limits.time {
+            sample(&program, &mut report);
             break None;
+        }
+        if let Some(limit) = limits.memory {
+            if sample(&program, &mut report).is_some_and(|peak| peak > limit) {
+                watched_over = true;
+                break None;
+            }
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(Duration::from_millis(1));
     };
-    let elapsed = start.elapsed();
+    let mut elapsed = start.elapsed();
     // The verdict is the main process's: whatever it left behind goes now, and
     // the pipes are drained of what was written before.
     program.stop();
@@ -179,8 +267,38 @@ pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execut
         }
         stderr.drain(..cut);
     }
+    // Through the launcher, the program's own status, peak and time are in
+    // its report; directly, the peak is the one wait4 gave.
+    let mut exited = exited;
+    let mut memory = program.peak();
+    if let Some(report) = &mut report {
+        memory = None;
+        match report.outcome() {
+            Some(Launched::Failed(errno)) => return Err(std::io::Error::from_raw_os_error(errno)),
+            Some(Launched::Ended {
+                status,
+                peak,
+                elapsed: took,
+            }) if exited.is_some() => {
+                exited = Some(ExitStatus::from_raw(status));
+                memory = Some(peak);
+                elapsed = took;
+            }
+            _ => {}
+        }
+    }
+    let memory = memory.or(sampled);
+    let oom_killed = cgroup.as_ref().is_some_and(RunCgroup::oom_killed);
+    drop(cgroup);
+    let over_memory = limits.memory.is_some_and(|limit| {
+        watched_over
+            || oom_killed
+            || memory.is_some_and(|peak| peak > limit)
+            || exited.is_some_and(|status| !status.success() && memory::says_out_of_memory(&stderr))
+    });
     let ending = match exited {
         _ if over => Ending::OutputLimit,
+        _ if over_memory => Ending::MemoryLimit,
         Some(status) => Ending::Exited(status),
         None => Ending::TimeLimit,
     };
@@ -189,5 +307,6 @@ pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execut
         stdout,
         stderr,
         elapsed,
+        memory,
     })
 }

@@ -51,3 +51,22 @@ fn a_quoted_path_is_one_shell_word() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "/tmp/it's here/1.in");
 }
+
+/// This test binary never calls `launcher_entry`, so its runs are direct
+/// children: measured by wait4 (from the test binary's own size up, which
+/// is why lockstep measures through the launcher), and held to a memory
+/// limit all the same.
+#[test]
+fn a_direct_run_is_measured_and_held_to_its_memory_limit() {
+    let limits = Limits::new(Duration::from_secs(20), 1 << 20);
+    let run = execute("python3 -c 'print(1)'", "", limits).unwrap();
+    assert_eq!(run.stdout, "1\n", "{run:?}");
+    assert!(run.memory.is_some_and(|peak| peak > 1 << 20), "{run:?}");
+    let limited = Limits {
+        memory: Some(128 << 20),
+        ..limits
+    };
+    let run = execute("python3 -c 'bytearray(2 * 10**9)'", "", limited).unwrap();
+    assert_eq!(run.ending, Ending::MemoryLimit, "{run:?}");
+    assert!(run.stderr.contains("MemoryError"), "{run:?}");
+}

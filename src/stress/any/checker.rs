@@ -27,6 +27,10 @@ pub(super) fn why(run: &Execution, limits: Limits) -> Option<String> {
             limits.time.as_millis()
         )),
         Ending::OutputLimit => Some(format!("wrote more than {} bytes: killed", limits.output)),
+        Ending::MemoryLimit => Some(format!(
+            "used more than {} of memory",
+            crate::process::human_bytes(limits.memory.unwrap_or_default())
+        )),
     }
 }
 
@@ -50,13 +54,13 @@ pub(super) fn tool(
 
 /// A private directory for the checker's files, removed when dropped (and at
 /// lockstep's exit, even by a signal).
-pub(super) struct Scratch {
+pub(crate) struct Scratch {
     dir: PathBuf,
     next: AtomicU64,
 }
 
 impl Scratch {
-    pub(super) fn new() -> std::io::Result<Scratch> {
+    pub(crate) fn new() -> std::io::Result<Scratch> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
@@ -73,7 +77,7 @@ impl Scratch {
 
     /// Runs the checker on one output: accepted, rejected with its message,
     /// or the checker's own failure.
-    pub(super) fn check(
+    pub(crate) fn check(
         &self,
         checker: &str,
         input: &str,

@@ -6,7 +6,7 @@
 //! appended as the generator's last argument, testlib's convention), so a case
 //! is named by its seed, made again by running the generator by hand, and the
 //! same whatever `--jobs` is. The brute force's output is the expected answer;
-//! the solution is judged as in puzzle stress (OK, WA, RE, TLE, OLE, through
+//! the solution is judged as in puzzle stress (OK, WA, RE, TLE, MLE, OLE, through
 //! [`crate::process`] and the same limits), or by the checker when one is given
 //! (testlib's `checker input output answer`: exit 0 accepts, 3 is the checker's
 //! own failure, any other code a wrong answer).
@@ -18,7 +18,8 @@
 //! validator rejects or the brute force cannot answer is invalid, which is how
 //! the shrinker learns the input's counts.
 
-use super::{judge, run_program, Counts, Judgement, SharedCounts, KINDS};
+use super::{judge, run_program, Counts, Judgement, MemoryFigures, SharedCounts, KINDS};
+use crate::compare::Comparison;
 use crate::process::{Ending, Execution, Limits};
 use crate::shrink::text::{self, ShrunkText, Size, Trial};
 use crate::shrink::Budget;
@@ -30,7 +31,8 @@ use std::time::{Duration, Instant};
 mod checker;
 mod report;
 
-use checker::{tool, Scratch};
+use checker::tool;
+pub(crate) use checker::Scratch;
 
 /// The user's programs.
 #[derive(Debug, Clone)]
@@ -54,6 +56,9 @@ pub struct AnyOptions {
     pub seconds: f64,
     /// The solution's limits per run.
     pub limits: Limits,
+    /// How the solution's output is compared with the brute force's (when
+    /// there is no checker).
+    pub comparison: Comparison,
     /// The generator's, validator's, brute force's and checker's time per run.
     pub helper_time: Duration,
     /// The first case's seed; case n gets `seed + n`.
@@ -72,10 +77,10 @@ impl AnyOptions {
     /// limit, so that a low `--output-limit` aimed at the solution does not
     /// stop a generator or brute force that prints a large input or answer.
     fn helper_limits(&self) -> Limits {
-        Limits {
-            time: self.helper_time,
-            output: self.limits.output.max(crate::process::DEFAULT_OUTPUT_LIMIT),
-        }
+        Limits::new(
+            self.helper_time,
+            self.limits.output.max(crate::process::DEFAULT_OUTPUT_LIMIT),
+        )
     }
 
     /// The generator's command for one seed.
@@ -119,6 +124,8 @@ pub struct AnyReport {
     pub counts: Counts,
     pub elapsed: Duration,
     pub times: AnyTimes,
+    /// The solution's peak memory over the cases.
+    pub memory: MemoryFigures,
     pub failures: Vec<AnyFailure>,
     /// Every failing case: its kind and its seed, sorted.
     pub failing: Vec<(&'static str, u64)>,
@@ -137,6 +144,8 @@ struct Case {
     input: String,
     expected: String,
     verdict: Judgement,
+    /// The solution's peak memory.
+    memory: Option<u64>,
 }
 
 impl Stress<'_> {
@@ -161,7 +170,7 @@ impl Stress<'_> {
                 times.checker += took.as_nanos() as u64;
                 verdict.map_err(|e| format!("the checker failed: {e}"))
             }
-            _ => Ok(judge(expected, run)),
+            _ => Ok(judge(expected, run, self.options.comparison)),
         }
     }
 
@@ -204,6 +213,7 @@ impl Stress<'_> {
             input,
             expected,
             verdict,
+            memory: program.memory,
         })
     }
 
@@ -274,6 +284,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
     let firsts: Mutex<Vec<SeedCase>> = Mutex::new(Vec::new());
     let failing: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
     let problem: Mutex<Option<(u64, String)>> = Mutex::new(None);
+    let memory = Mutex::new(MemoryFigures::default());
 
     let job_loop = |_job: u64| loop {
         if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
@@ -309,6 +320,10 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
             }
         };
         shared.add(&mut Counts::one(&case.verdict));
+        memory
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(case.memory);
         if case.verdict == Judgement::Ok {
             continue;
         }
@@ -366,6 +381,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
         counts: shared.get(),
         elapsed,
         times: times.get(),
+        memory: memory.into_inner().unwrap_or_else(|e| e.into_inner()),
         failures,
         failing,
         problem: problem.map(|(_, message)| message),
