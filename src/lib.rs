@@ -19,6 +19,8 @@
 //! - [`text`]: judge-text comparison and bounded quotes;
 //! - [`compare`]: the comparisons of outputs (tokens, lines, exact, reals
 //!   within an error, yes/no);
+//! - [`lang`]: source files as programs: the table of languages, the
+//!   build cache;
 //! - [`process`]: running untrusted programs (groups, orphans, limits, signals);
 //! - [`progress`]: live progress lines for long runs;
 //! - [`duel`]: the Duel referee and built-in bots (an interactive puzzle);
@@ -36,6 +38,7 @@ pub mod duel;
 pub mod fuzz_target;
 pub mod generate;
 pub mod jobs;
+pub mod lang;
 pub mod process;
 pub mod progress;
 pub mod puzzle;

@@ -3,6 +3,7 @@
 //! stress), so `lockstep duel` is a group of its own.
 
 use super::common::{default_jobs, lookup, RunLength};
+use super::judged::ProgramFlags;
 use super::values::{at_least_one, named_command, non_empty_command, thread_count};
 use super::Exit;
 use crate::duel::bots::{self, Strategy};
@@ -58,10 +59,11 @@ struct StepArgs {
 
 #[derive(clap::Args, Debug)]
 struct RefereeArgs {
-    /// Player 1's command.
+    /// Player 1's command, or a source file (compiled once into the cache:
+    /// `lockstep languages`).
     #[arg(long, value_parser = non_empty_command)]
     p1: String,
-    /// Player 2's command.
+    /// Player 2's command, or a source file.
     #[arg(long, value_parser = non_empty_command)]
     p2: String,
     /// Seed for a random INIT (default: a fresh one, printed on stderr).
@@ -99,10 +101,10 @@ fn init_numbers(text: &str) -> Result<Init, String> {
 
 #[derive(clap::Args, Debug)]
 struct TournamentArgs {
-    /// The program whose results are reported.
+    /// The program whose results are reported (a command, or a source file).
     #[arg(long, value_parser = non_empty_command)]
     p1: String,
-    /// Its opponent.
+    /// Its opponent (a command, or a source file).
     #[arg(long, value_parser = non_empty_command)]
     p2: String,
     /// Games, in pairs on one random INIT with the sides swapped.
@@ -114,7 +116,8 @@ struct TournamentArgs {
 
 #[derive(clap::Args, Debug)]
 struct LadderArgs {
-    /// A bot of yours, as NAME=COMMAND (repeatable), e.g. `--cmd mine=./bot`
+    /// A bot of yours, as NAME=COMMAND (repeatable), e.g. `--cmd mine=./bot`;
+    /// the command may be a source file, e.g. `--cmd mine=bot.cpp`
     #[arg(long = "cmd", value_parser = named_command)]
     cmds: Vec<(String, String)>,
     /// Built-in strategies to enter (default: all of them)
@@ -141,7 +144,8 @@ struct GamesAtOnce {
 
 #[derive(clap::Args, Debug)]
 struct BotStressArgs {
-    /// Your bot's command (shell syntax runs through `sh -c`)
+    /// Your bot's command (shell syntax runs through `sh -c`), or a source
+    /// file (compiled once into the cache: `lockstep languages`)
     #[arg(long, value_parser = non_empty_command)]
     cmd: String,
     /// Stop after this many games
@@ -234,11 +238,12 @@ fn duel_step(args: StepArgs) -> Result<Exit> {
 }
 
 fn duel_stress(args: BotStressArgs) -> Result<Exit> {
+    let cmd = ProgramFlags::new().runnable("--cmd", &args.cmd)?.command;
     let startup = crate::process::Limits::new(
         std::time::Duration::from_millis(args.startup_ms),
         crate::process::DEFAULT_OUTPUT_LIMIT,
     );
-    if let Err(message) = crate::stress::check_command(&args.cmd, startup) {
+    if let Err(message) = crate::stress::check_command(&cmd, startup) {
         bail!("{message}");
     }
     let length = RunLength {
@@ -246,7 +251,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
         seconds: args.seconds,
     };
     let options = bot_stress::DuelStressOptions {
-        cmd: args.cmd,
+        cmd,
         max_games: args.games,
         seconds: length.seconds(),
         seed: args.seed.unwrap_or_else(fresh_seed),
@@ -288,8 +293,12 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
 fn duel_tournament(args: TournamentArgs) -> Result<Exit> {
     let seed = args.games_at_once.seed.unwrap_or_else(fresh_seed);
     errln!("lockstep duel tournament: seed {seed}");
+    let mut flags = ProgramFlags::new();
     let options = tournament::TournamentOptions {
-        commands: [args.p1, args.p2],
+        commands: [
+            flags.runnable("--p1", &args.p1)?.command,
+            flags.runnable("--p2", &args.p2)?.command,
+        ],
         games: args.games as usize,
         jobs: args.games_at_once.jobs,
         seed,
@@ -318,10 +327,12 @@ fn duel_ladder(args: LadderArgs) -> Result<Exit> {
             entries.push((s.name().to_string(), cmd));
         }
     }
+    let mut flags = ProgramFlags::new();
     for (name, cmd) in args.cmds {
         if entries.iter().any(|(taken, _)| *taken == name) {
             bail!("--cmd {name}=...: the name {name:?} is taken");
         }
+        let cmd = flags.runnable(&format!("--cmd {name}="), &cmd)?.command;
         entries.push((name, cmd));
     }
     if entries.len() < 2 {
@@ -348,8 +359,12 @@ fn duel_referee(args: RefereeArgs) -> Result<Exit> {
             tournament::random_init(&mut SplitMix64::new(seed))
         }
     };
+    let mut flags = ProgramFlags::new();
     let options = referee::RefereeOptions {
-        commands: [args.p1, args.p2],
+        commands: [
+            flags.runnable("--p1", &args.p1)?.command,
+            flags.runnable("--p2", &args.p2)?.command,
+        ],
         init,
     };
     let mut sink: Box<dyn Write> = match &args.log {

@@ -44,6 +44,7 @@ pub mod exit;
 mod fuzz;
 mod import;
 mod judged;
+mod languages;
 mod perft;
 mod replay;
 mod shrink;
@@ -125,6 +126,9 @@ enum Command {
     /// Checkers perft from the standard start: one line `depth nodes` per depth 1..=N
     /// (timings on stderr).
     Perft(perft::PerftArgs),
+    /// The languages a source file may be in (its extension says which):
+    /// compile and run lines and time multipliers, in force and overridable.
+    Languages(languages::LanguagesArgs),
 }
 
 impl Command {
@@ -203,6 +207,7 @@ fn dispatch(command: Command) -> Result<Exit> {
         Command::Bench(args) => bench::bench(args),
         Command::Duel(args) => duel::duel(args),
         Command::Perft(args) => perft::perft(args),
+        Command::Languages(args) => languages::languages(args),
     }
 }
 

@@ -7,7 +7,7 @@
 use super::common::{
     announce_corpus, corpus_dir, default_jobs, lookup, record_finding, with_kind, RunLength,
 };
-use super::judged::RunLimits;
+use super::judged::{ProgramFlags, RunLimits};
 use super::values::{
     at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, thread_count,
 };
@@ -86,7 +86,9 @@ struct PuzzleStressArgs {
     /// The puzzle (a duel bot is stressed by `lockstep duel stress`).
     #[arg(value_parser = puzzle_names(), required = true)]
     puzzle: Option<String>,
-    /// The program: judge input on its stdin, judge output expected on stdout.
+    /// The program: judge input on its stdin, judge output expected on
+    /// stdout. A source file (.c .cpp .java .py .rs, ...) is compiled once
+    /// into the cache and run as a judge would (`lockstep languages`).
     #[arg(long, value_parser = non_empty_command, required = true)]
     cmd: Option<String>,
     /// How its output is compared with the oracle's: lines (trailing spaces
@@ -134,6 +136,8 @@ struct AnyStressArgs {
     #[arg(long, value_parser = non_empty_command)]
     brute: String,
     /// The program under test: an input on its stdin, its answer on stdout.
+    /// Each of these programs may be a source file (.c .cpp .java .py .rs,
+    /// ...), compiled once into the cache (`lockstep languages`).
     #[arg(long, value_parser = non_empty_command)]
     cmd: String,
     /// For a problem with several right answers: `CHECKER input output
@@ -152,7 +156,8 @@ struct AnyStressArgs {
     #[arg(long, value_parser = non_empty_command)]
     validator: Option<String>,
     /// Time limit per run of the generator, validator, brute force and
-    /// checker, in milliseconds (no memory limit: that is the solution's).
+    /// checker, in milliseconds (no language multiplier and no memory limit:
+    /// those are the solution's).
     #[arg(long, default_value_t = 10_000, value_parser = at_least_one)]
     helper_timeout_ms: u64,
     /// Seed of the first case (default: a fresh one below 10^9, printed).
@@ -217,17 +222,18 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
         );
     }
     let limits = &args.run.limits_per_run;
+    let program = ProgramFlags::new().runnable("--cmd", &cmd)?;
     // The program's start-up check, then the --dump directory.
-    if let Err(message) = crate::stress::check_command(&cmd, limits.startup()) {
+    if let Err(message) = crate::stress::check_command(&program.command, limits.startup(&program)) {
         bail!("{message}");
     }
     if let Some(dir) = &args.dump {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("--dump {}: creating it", dir.display()))?;
     }
-    let per_run = limits.per_run();
+    let per_run = limits.per_run(&program);
     let options = StressOptions {
-        cmd,
+        cmd: program.command.clone(),
         max_cases: args.run.length.cases,
         seconds: args.run.length.seconds(),
         timeout: per_run.time,
@@ -254,24 +260,30 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     } else {
         Some(corpus_dir(args.corpus)?)
     };
-    let banner = limits.banner();
+    let banner = limits.banner(&program);
     stress_puzzle_report(entry, &options, &banner, &save, dir.as_deref())
 }
 
 fn stress_any(args: AnyStressArgs) -> Result<Exit> {
+    let mut flags = ProgramFlags::new();
+    let solution = flags.runnable("--cmd", &args.cmd)?;
     let programs = crate::stress::any::Programs {
-        generator: args.gen,
-        brute: args.brute,
-        solution: args.cmd,
-        checker: args.checker,
-        validator: args.validator,
+        generator: flags.runnable("--gen", &args.gen)?.command,
+        brute: flags.runnable("--brute", &args.brute)?.command,
+        solution: solution.command.clone(),
+        checker: flags
+            .optional("--checker", args.checker.as_ref())?
+            .map(|r| r.command),
+        validator: flags
+            .optional("--validator", args.validator.as_ref())?
+            .map(|r| r.command),
     };
     // Each program's start-up check (the solution's under its own limits,
     // the tools' without a memory limit), then the --dump directory.
     let limits = &args.run.limits_per_run;
     let tool_startup = limits.tool_startup();
     for (what, command, startup) in [
-        ("--cmd", Some(&programs.solution), limits.startup()),
+        ("--cmd", Some(&programs.solution), limits.startup(&solution)),
         ("--gen", Some(&programs.generator), tool_startup),
         ("--brute", Some(&programs.brute), tool_startup),
         ("--validator", programs.validator.as_ref(), tool_startup),
@@ -291,7 +303,7 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         programs,
         max_cases: args.run.length.cases,
         seconds: args.run.length.seconds(),
-        limits: limits.per_run(),
+        limits: limits.per_run(&solution),
         comparison: args.compare,
         helper_time: Duration::from_millis(args.helper_timeout_ms),
         // Small enough that a C generator's atoi reads every seed.
@@ -302,7 +314,7 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         shrink: args.run.shrink.budget(),
         dump: args.dump,
     };
-    stress_any_report(&options, &limits.banner(), &args.save)
+    stress_any_report(&options, &limits.banner(&solution), &args.save)
 }
 
 fn stress_puzzle_report(

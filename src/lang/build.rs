@@ -1,0 +1,249 @@
+//! A source file made runnable: compiled once into the cache, keyed by the
+//! language, its compile line and the source's bytes, so that a second run
+//! of the same source (in any directory, by any command) compiles nothing.
+//!
+//! A build goes to a fresh directory of its own and is renamed into place
+//! when it is whole: two lockstep processes building the same source at once
+//! both succeed (the second rename loses and its copy is removed), and a
+//! build killed half-way leaves no entry that looks finished. A compile
+//! error is not cached: the next run shows it again.
+
+use super::{cache_dir, Language, Languages};
+use crate::process::{execute, Ending, Limits};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What runs for one program flag: its command line, and what lockstep
+/// knows of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Runnable {
+    /// The command line to run (a compiled program's, or the value as given).
+    pub command: String,
+    /// The source's language, when the value named a source.
+    pub language: Option<String>,
+    /// The language's time multiplier (1 for a command).
+    pub time_factor: f64,
+    /// What was done to make it, for the banner (`None` for a command).
+    pub made: Option<String>,
+}
+
+impl Runnable {
+    /// A command run as given.
+    pub fn command(value: &str) -> Runnable {
+        Runnable {
+            command: value.to_string(),
+            language: None,
+            time_factor: 1.0,
+            made: None,
+        }
+    }
+
+    /// `time` times the language's multiplier.
+    pub fn scaled(&self, time: Duration) -> Duration {
+        time.mul_f64(self.time_factor)
+    }
+}
+
+/// How long a compile may take.
+const COMPILE_TIME: Duration = Duration::from_secs(120);
+
+/// Lines of the compiler's output a compile error shows.
+const COMPILE_ERROR_LINES: usize = 12;
+
+/// The file a whole build leaves in its directory.
+const BUILT: &str = ".built";
+
+/// The source a program flag's value names, with the words after it (given
+/// to the program): the whole value when it is a file, else its first word
+/// when the value has no shell syntax; `None` for a command (a file of no
+/// known language is run as a command too).
+fn source_in<'a>(value: &str, languages: &'a Languages) -> Option<(PathBuf, &'a Language, String)> {
+    let whole = Path::new(value.trim());
+    if whole.is_file() {
+        return Some((
+            whole.to_path_buf(),
+            languages.of_path(whole)?,
+            String::new(),
+        ));
+    }
+    let words = crate::process::program_words(value);
+    if words.first().is_some_and(|w| w == "sh") && words.len() == 3 && words[2] == value {
+        return None;
+    }
+    let first = Path::new(words.first()?);
+    (first.is_file())
+        .then(|| languages.of_path(first))
+        .flatten()
+        .map(|language| (first.to_path_buf(), language, words[1..].join(" ")))
+}
+
+/// FNV-1a, 64 bits: a stable key for a build (std's hasher may change
+/// between Rust versions, and the cache outlives a toolchain).
+fn fnv(parts: &[&[u8]]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &byte in part.iter().chain(&[0xff]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// A path as one word of a command line: as it is when it needs no
+/// quoting (so that the line is run without a shell), quoted otherwise.
+fn word(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@".contains(c));
+    if plain {
+        text
+    } else {
+        crate::process::quoted(path)
+    }
+}
+
+/// A compile or run line with its placeholders filled in.
+fn expand(line: &str, source: &Path, dir: &Path) -> String {
+    let name = source
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    line.replace("{src}", &word(source))
+        .replace("{dir}", &word(dir))
+        .replace("{exe}", &word(&dir.join(&name)))
+        .replace("{name}", &name)
+}
+
+/// The command for a program flag's value: compiled first when it names a
+/// source (see [`source_in`]). An error is one to stop on: a compile error
+/// (CE, with the compiler's first lines), or a build that could not be made.
+pub fn resolve_program(value: &str, languages: &Languages) -> Result<Runnable, String> {
+    let Some((source, language, args)) = source_in(value, languages) else {
+        return Ok(Runnable::command(value));
+    };
+    let source =
+        std::fs::canonicalize(&source).map_err(|e| format!("{}: {e}", source.display()))?;
+    let (dir, made) = build(&source, language)?;
+    let mut command = expand(&language.run, &source, &dir);
+    if !args.is_empty() {
+        command = format!("{command} {args}");
+    }
+    Ok(Runnable {
+        command,
+        language: Some(language.name.clone()),
+        time_factor: language.time,
+        made: Some(format!("{}, {made}", language.name)),
+    })
+}
+
+/// The build directory of `source`, compiled now or found in the cache, and
+/// which it was.
+fn build(source: &Path, language: &Language) -> Result<(PathBuf, String), String> {
+    let bytes = std::fs::read(source).map_err(|e| format!("{}: {e}", source.display()))?;
+    let compile = language.compile.as_deref().unwrap_or("");
+    let key = fnv(&[language.name.as_bytes(), compile.as_bytes(), &bytes]);
+    let builds = cache_dir().join("build");
+    let dir = builds.join(format!("{}-{key:016x}", language.name));
+    if dir.join(BUILT).is_file() {
+        return Ok((dir.clone(), format!("built before ({})", dir.display())));
+    }
+    let made = |e: std::io::Error| format!("the build cache {}: {e}", builds.display());
+    std::fs::create_dir_all(&builds).map_err(made)?;
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let fresh = builds.join(format!(".new-{}-{n}-{key:016x}", std::process::id()));
+    std::fs::create_dir(&fresh).map_err(made)?;
+    let start = Instant::now();
+    let compiled = compile_into(source, language, &fresh);
+    let took = start.elapsed();
+    if let Err(e) = compiled {
+        let _ = std::fs::remove_dir_all(&fresh);
+        return Err(e);
+    }
+    std::fs::write(fresh.join(BUILT), compile).map_err(made)?;
+    if std::fs::rename(&fresh, &dir).is_err() {
+        // Another lockstep built the same source at the same time: its
+        // build is as good as this one.
+        let _ = std::fs::remove_dir_all(&fresh);
+        if !dir.join(BUILT).is_file() {
+            return Err(format!(
+                "could not put the build of {} in the cache at {}",
+                source.display(),
+                dir.display()
+            ));
+        }
+    }
+    let what = if language.compile.is_some() {
+        format!(
+            "compiled in {:.2} s into {}",
+            took.as_secs_f64(),
+            dir.display()
+        )
+    } else {
+        "nothing to compile".to_string()
+    };
+    Ok((dir, what))
+}
+
+/// Runs the language's compile line into `dir`; a compile error says CE,
+/// the line, and the compiler's first lines.
+fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), String> {
+    let Some(line) = &language.compile else {
+        return Ok(());
+    };
+    let line = expand(line, source, dir);
+    let run = execute(&line, "", Limits::new(COMPILE_TIME, 1 << 20))
+        .map_err(|e| format!("cannot run the compile line `{line}`: {e}"))?;
+    let failed = match run.ending {
+        Ending::Exited(status) if status.success() => return Ok(()),
+        Ending::Exited(status) => crate::stress::describe_status(status),
+        Ending::TimeLimit => format!("still compiling after {} s", COMPILE_TIME.as_secs()),
+        Ending::OutputLimit | Ending::MemoryLimit => "its output ran past 1 MiB".to_string(),
+    };
+    let said = format!("{}{}", run.stderr, run.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    let mut shown: String = lines
+        .iter()
+        .take(COMPILE_ERROR_LINES)
+        .map(|l| format!("    {}\n", crate::text::clip(l, 200)))
+        .collect();
+    if lines.len() > COMPILE_ERROR_LINES {
+        shown.push_str(&format!("    ... ({} lines in all)\n", lines.len()));
+    }
+    Err(format!(
+        "CE: {} does not compile ({failed}: `{line}`):\n{}",
+        source.display(),
+        shown.trim_end()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_expand_with_words_that_need_no_shell() {
+        let line = expand(
+            "g++ -o {exe} {src} && echo {name} {dir}",
+            Path::new("/a/b/sol.cpp"),
+            Path::new("/cache/x"),
+        );
+        assert_eq!(
+            line,
+            "g++ -o /cache/x/sol /a/b/sol.cpp && echo sol /cache/x"
+        );
+        let spaced = expand("python3 {src}", Path::new("/my dir/s.py"), Path::new("/c"));
+        assert_eq!(spaced, "python3 '/my dir/s.py'");
+    }
+
+    #[test]
+    fn the_key_changes_with_any_part() {
+        let key = fnv(&[b"cpp", b"g++ x", b"int main(){}"]);
+        assert_ne!(key, fnv(&[b"cpp", b"g++ -O2 x", b"int main(){}"]));
+        assert_ne!(key, fnv(&[b"cpp", b"g++ x", b"int main() {}"]));
+        // Parts are separated: moving a byte across a boundary changes it.
+        assert_ne!(fnv(&[b"ab", b"c"]), fnv(&[b"a", b"bc"]));
+    }
+}
