@@ -21,6 +21,8 @@
 //!   within an error, yes/no);
 //! - [`lang`]: source files as programs: the table of languages, the
 //!   build cache;
+//! - [`test_set`]: a solution over a fixed set of tests (`NAME.in`,
+//!   `NAME.ans`), in parallel;
 //! - [`process`]: running untrusted programs (groups, orphans, limits, signals);
 //! - [`progress`]: live progress lines for long runs;
 //! - [`duel`]: the Duel referee and built-in bots (an interactive puzzle);
@@ -50,5 +52,6 @@ pub mod row_tests;
 pub mod seeds;
 pub mod shrink;
 pub mod stress;
+pub mod test_set;
 pub mod text;
 pub mod triage;

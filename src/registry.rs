@@ -198,6 +198,11 @@ pub trait AnyPuzzle: Sync {
     /// [`Puzzle::PLAYED_THROUGH_REFEREE`]: a program for it is a bot, stressed
     /// by `lockstep duel stress` ([`crate::duel::stress`]), not `lockstep stress`.
     fn played_through_referee(&self) -> bool;
+    /// Every row of a corpus file of this puzzle as a test for `lockstep
+    /// test` (its input, and the expected output as its answer), with the
+    /// row's origin.
+    fn corpus_tests(&self, path: &Path)
+        -> Result<Vec<(corpus::Origin, crate::test_set::TestCase)>>;
 }
 
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
@@ -351,6 +356,25 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
 
     fn played_through_referee(&self) -> bool {
         P::PLAYED_THROUGH_REFEREE
+    }
+
+    fn corpus_tests(
+        &self,
+        path: &Path,
+    ) -> Result<Vec<(corpus::Origin, crate::test_set::TestCase)>> {
+        use crate::test_set::{TestCase, TestText};
+        Ok(corpus::load::<P>(path)?
+            .into_iter()
+            .map(|loaded| {
+                let row = loaded.row;
+                let test = TestCase {
+                    input: TestText::Held(corpus::decode_for::<P>(&row.input)),
+                    answer: Some(TestText::Held(corpus::decode_for::<P>(&row.expected))),
+                    name: row.name,
+                };
+                (row.origin, test)
+            })
+            .collect())
     }
 
     fn stress(&self, options: &StressOptions) -> StressSummary {

@@ -94,3 +94,29 @@ pub(crate) fn non_empty_command(text: &str) -> Result<String, String> {
 pub(crate) fn comparison(text: &str) -> Result<crate::compare::Comparison, String> {
     text.parse()
 }
+
+/// `--format`: a report for people, or one JSON document for programs.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReportFormat {
+    Text,
+    Json,
+}
+
+/// `--origin`: a corpus row's origin, as the corpus writes it.
+pub(crate) fn origin_name(text: &str) -> Result<crate::corpus::Origin, String> {
+    use crate::corpus::Origin;
+    let all = [
+        Origin::Sample,
+        Origin::Fuzz,
+        Origin::Quickcheck,
+        Origin::Peer,
+        Origin::Hand,
+        Origin::Stress,
+    ];
+    all.into_iter()
+        .find(|o| o.to_string() == text)
+        .ok_or_else(|| {
+            let names: Vec<String> = all.iter().map(ToString::to_string).collect();
+            format!("expected one of {}, found {text:?}", names.join(", "))
+        })
+}
