@@ -1,6 +1,7 @@
 //! The one integration-test binary: corpus replay, rule scenarios, quickcheck
 //! properties, generator coverage, deliberately broken solvers, the CLI, stress
-//! and the duel referee, bots and tournaments.
+//! (puzzles, any problem, sources in several languages, memory limits, test
+//! sets) and the duel referee, bots and tournaments.
 //!
 //! Long campaigns belong to `lockstep fuzz`. The generated-case tests are bounded
 //! by a case count and seeded, so they pass or fail the same way everywhere; the
@@ -16,6 +17,7 @@ mod layout;
 mod planted;
 mod properties;
 mod referee;
+mod setter;
 mod stress;
 mod stress_any;
 mod support;
