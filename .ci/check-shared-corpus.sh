@@ -20,7 +20,7 @@ run() {
   mkdir -p "$scratch/$1"
   LOCKSTEP="$lockstep" scripts/fuzz-overnight --seconds 5 --corpus "$scratch/rows" \
     --artifacts "$scratch/artifacts" --shared-corpus "$scratch/shared" \
-    --local-corpus "$scratch/$1" checkers > "$scratch/$1.log" 2>&1
+    --local-corpus "$scratch/$1" --night "$scratch/$1-night" checkers > "$scratch/$1.log" 2>&1
 }
 failed() {
   echo "check-shared-corpus: $*" >&2
@@ -29,6 +29,10 @@ failed() {
 }
 
 run a || failed "run a failed"
+# The night's record: the libFuzzer log the report plots, the JSON, the page.
+for file in checkers.log night.json report.html; do
+  [ -s "$scratch/a-night/$file" ] || failed "run a left no $file in its night directory"
+done
 seeded=$(find "$scratch/shared/checkers" -type f | wc -l)
 [ "$seeded" -gt 0 ] || failed "run a put nothing into the shared corpus"
 run b & second=$!

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The per-file table of a cargo-mutants run (its mutants.out/outcomes.json).
 
-Usage: mutation-table.py OUTCOMES_JSON
-Prints a Markdown table: per file, mutants caught, missed, timed out and
+Usage: mutation-table.py OUTCOMES_JSON [OUTCOMES_JSON ...]
+Several files (the shards of one run, from several machines) are merged into
+one table. Prints a Markdown table: per file, mutants caught, missed, timed out and
 unviable (they do not build), and the score caught / (caught + missed +
 timeout); then every missed and timed-out mutant by name.
 """
@@ -14,8 +15,10 @@ KINDS = ["CaughtMutant", "MissedMutant", "Timeout", "Unviable"]
 
 
 def main():
-    with open(sys.argv[1]) as f:
-        outcomes = json.load(f)["outcomes"]
+    outcomes = []
+    for path in sys.argv[1:]:
+        with open(path) as f:
+            outcomes.extend(json.load(f)["outcomes"])
     counts = defaultdict(lambda: defaultdict(int))
     missed = []
     for outcome in outcomes:

@@ -10,8 +10,11 @@
 //!   and the registry the CLI uses;
 //! - [`seeds`], [`campaign`]: reproducible case bytes and the in-process fuzzer;
 //! - [`shrink`]: greedy reduction of a failing case;
-//! - [`corpus`], [`replay`]: the CSV corpus (safe appends, fallback files) and
-//!   its replay;
+//! - [`signature`]: a short, stable name for what a disagreement is (one bug,
+//!   many findings);
+//! - [`corpus`], [`replay`]: the CSV corpus (safe appends, fallback files, rows
+//!   distilled from a campaign) and its replay;
+//! - [`coverage`]: the code coverage counters of an instrumented build;
 //! - [`triage`]: cargo-fuzz artifacts turned into corpus rows;
 //! - [`quickcheck_cases`]: quickcheck over the same generators;
 //! - [`bench`]: core against reference, side by side;
@@ -36,6 +39,7 @@ pub mod campaign;
 pub mod cli;
 pub mod compare;
 pub mod corpus;
+pub mod coverage;
 pub mod duel;
 pub mod fuzz_target;
 pub mod generate;
@@ -48,9 +52,11 @@ pub mod puzzles;
 pub mod quickcheck_cases;
 pub mod registry;
 pub mod replay;
+pub mod report;
 pub mod row_tests;
 pub mod seeds;
 pub mod shrink;
+pub mod signature;
 pub mod stress;
 pub mod test_set;
 pub mod text;

@@ -99,7 +99,7 @@ impl std::fmt::Display for CaseLimits {
 }
 
 /// One puzzle as the harness sees it.
-pub trait Puzzle: 'static {
+pub trait Puzzle: Sized + 'static {
     /// The name on the command line and in reports, e.g. `new-game2`.
     const NAME: &'static str;
     /// The module name in every crate, the cargo-fuzz target and the corpus file
@@ -192,6 +192,27 @@ pub trait Puzzle: 'static {
     /// `RULE_BRANCHES[i]`.
     fn rule_branches(_case: &Self::Case) -> u64 {
         0
+    }
+
+    /// What a disagreement on `case` is, for its bug signature
+    /// ([`crate::signature`]): by default the first answer line that differs
+    /// on each side, folded. `solver` is the core under test, as a black box
+    /// that a puzzle may ask about other cases (perft's divide does).
+    fn signature(
+        case: &Self::Case,
+        core: &Attempt<Self::Answer>,
+        reference: &Attempt<Self::Answer>,
+        solver: Solver<Self>,
+    ) -> String {
+        let _ = (case, solver);
+        crate::signature::answer_signature::<Self>(core, reference)
+    }
+
+    /// How much a case costs to check, in any unit that orders cases of this
+    /// puzzle: what `lockstep corpus distill` keeps small, so that the rows
+    /// it adds replay fast. By default the length of the judge input.
+    fn replay_cost(case: &Self::Case) -> u64 {
+        case.write_input().len() as u64
     }
 
     /// Forgets whatever the core caches across cases (a transposition table, say),

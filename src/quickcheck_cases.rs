@@ -44,6 +44,7 @@ fn row<P: Puzzle>(case: &P::Case) -> Row {
         Verdict::Diverge { core, reference } => corpus::divergence_row::<P>(
             case,
             &crate::puzzle::explain_safely::<P>(case).symptom,
+            &crate::signature::signature_of::<P>(case, &core, &reference, P::Case::solve),
             &core,
             reference.answer(),
             Origin::Quickcheck,
@@ -65,6 +66,7 @@ fn row<P: Puzzle>(case: &P::Case) -> Row {
             .unwrap_or_default(),
             origin: Origin::Quickcheck,
             note: P::describe(case),
+            signature: String::new(),
         },
     }
 }

@@ -24,6 +24,21 @@ pub struct ReplayReport {
     pub failures: Vec<RowFailure>,
     /// Rows whose reference ran out of fuel: only the core was compared.
     pub timeouts: usize,
+    /// Every row in file order: its name, line, time, and how it went (a
+    /// JUnit test case each).
+    pub results: Vec<RowResult>,
+}
+
+/// One row's replay.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RowResult {
+    pub name: String,
+    pub line: u64,
+    pub seconds: f64,
+    /// `pass`, `fail`, or `core-only` (the reference ran out of fuel).
+    pub outcome: &'static str,
+    /// What went wrong, for a failing row.
+    pub problem: Option<String>,
 }
 
 /// A puzzle's replay as `lockstep replay` prints it: each failing row with its
@@ -130,7 +145,22 @@ pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayRepo
         ..ReplayReport::default()
     };
     for loaded in &rows {
-        match replay_row_with::<P>(loaded, core) {
+        let start = std::time::Instant::now();
+        let result = replay_row_with::<P>(loaded, core);
+        let seconds = start.elapsed().as_secs_f64();
+        let (outcome, problem) = match &result {
+            Ok(false) => ("pass", None),
+            Ok(true) => ("core-only", None),
+            Err(problem) => ("fail", Some(problem.clone())),
+        };
+        report.results.push(RowResult {
+            name: loaded.row.name.clone(),
+            line: loaded.line,
+            seconds,
+            outcome,
+            problem,
+        });
+        match result {
             Ok(timed_out) => report.timeouts += usize::from(timed_out),
             Err(problem) => report.failures.push(RowFailure {
                 line: loaded.line,

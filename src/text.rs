@@ -1,15 +1,21 @@
 //! Judge text as lockstep compares and quotes it: the lines a judge compares
-//! (trailing spaces and final newlines do not count), where two outputs first
-//! differ, and bounded quotes for notes and reports. Used by the corpus,
-//! replay, stress and the reports; it depends on nothing else in the crate.
+//! (the rule at [`judge_lines`]), where two outputs first differ, and
+//! bounded quotes for notes and reports. Used by the corpus, replay, stress
+//! and the reports; it depends on nothing else in the crate.
 
-/// The lines of a judge output as a judge compares them: trailing spaces and
-/// final newlines do not count.
+/// The lines of a judge output as a judge compares them. The whole rule,
+/// as the README states it: outputs are compared line by line, after
+/// removing the whitespace at the end of each line (spaces, tabs, a `\r`)
+/// and the whitespace at the end of the output (so its final newline and
+/// any empty lines after the last line with something on it). Everything
+/// else counts: a leading space, two spaces where the answer has one, a tab
+/// for a space, an empty line before or between lines. (This is the
+/// `lines` comparison; a line-blind comparison of tokens is another rule.)
 pub fn judge_lines(text: &str) -> Vec<&str> {
     text.trim_end().lines().map(str::trim_end).collect()
 }
 
-/// Compares judge outputs as a judge would ([`judge_lines`]).
+/// Compares judge outputs by the rule of [`judge_lines`].
 pub fn same_output(a: &str, b: &str) -> bool {
     judge_lines(a) == judge_lines(b)
 }
@@ -89,5 +95,25 @@ pub fn counted(n: impl Into<u64>, word: &str) -> String {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_output;
+
+    /// Each clause of the rule stated at `judge_lines` (and in the README).
+    #[test]
+    fn the_stated_whitespace_rule_is_the_comparison() {
+        // Removed: whitespace at the end of a line, at the end of the output.
+        assert!(same_output("1 2 \t\n3\r\n", "1 2\n3"));
+        assert!(same_output("7\n\n \n\n", "7"));
+        assert!(same_output("", "\n\n"));
+        // Counted: leading spaces, inner spacing, tabs, inner empty lines.
+        assert!(!same_output(" 7", "7"));
+        assert!(!same_output("1  2", "1 2"));
+        assert!(!same_output("1\t2", "1 2"));
+        assert!(!same_output("\n7", "7"));
+        assert!(!same_output("1\n\n2", "1\n2"));
     }
 }

@@ -6,12 +6,21 @@
 //! generator bytes. Triage reads each one through the puzzle's generator, checks
 //! it, shrinks a disagreement and records its row ([`crate::corpus::record`]).
 //!
-//! An artifact moves to `done/` beside it only when its fate is settled: its row
-//! is in the corpus file (appended now, or already there), or it truly does not
-//! reproduce (core and reference agree, the reference cannot finish it, or the
-//! bytes make no case). An artifact whose row could only go to a fallback file,
-//! or whose check panicked or did not finish in time, stays where it is, so the
-//! next triage tries it again. Nothing is deleted.
+//! A night of fuzzing a shallow bug leaves hundreds of artifacts of one bug, so
+//! triage groups the disagreements by bug signature ([`crate::signature`]):
+//! one bug, N examples. The smallest example of each bug (by the length of
+//! its shrunk input) becomes the corpus row; every example's row is kept
+//! outside the corpus, in `<target>/by-signature/<signature>.csv` beside the
+//! artifacts (corpus format: `lockstep import` takes it), for a user who wants
+//! them.
+//!
+//! An artifact moves to `done/` beside it only when its fate is settled: its
+//! bug's row is in the corpus file (appended now, or already there), or it
+//! truly does not reproduce (core and reference agree, the reference cannot
+//! finish it, or the bytes make no case). An artifact whose bug's row could
+//! only go to a fallback file, or whose check panicked or did not finish in
+//! time, stays where it is, so the next triage tries it again. Nothing is
+//! deleted.
 
 use crate::campaign::NotReproduced;
 use crate::corpus::{Recorded, Row};
@@ -37,8 +46,13 @@ pub type Record<'a> = &'a dyn Fn(Row) -> Recorded;
 /// What became of one artifact.
 #[derive(Debug, Clone)]
 pub enum Fate {
-    /// A disagreement: shrunk, and its row recorded as said.
-    Reproduced { report: String, recorded: Recorded },
+    /// A disagreement: shrunk; its bug's row recorded as said (the bug's
+    /// smallest example is the row).
+    Reproduced {
+        report: String,
+        signature: String,
+        recorded: Recorded,
+    },
     /// Not a disagreement, and why.
     NotReproduced(NotReproduced),
     /// Reading, checking or shrinking it panicked or did not finish in time.
@@ -59,9 +73,16 @@ impl fmt::Display for Triaged {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = self.artifact.display();
         match &self.fate {
-            Fate::Reproduced { report, recorded } => {
-                write!(f, "\n== {name}: reproduced\n{report}\n{recorded}")?
-            }
+            // One line an artifact: a night of one bug has thousands, and the
+            // bug's report is printed once, from its smallest example.
+            Fate::Reproduced {
+                signature,
+                recorded,
+                ..
+            } => write!(
+                f,
+                "== {name}: reproduced, bug {signature}; the bug's row: {recorded}"
+            )?,
             Fate::NotReproduced(why) => write!(f, "== {name}: did not reproduce: {why}")?,
             Fate::Failed(why) => write!(f, "== {name}: kept for the next triage: {why}")?,
         }
@@ -88,7 +109,24 @@ pub struct TargetReport {
     pub not_reproduced: usize,
     /// Panicked or hung while being checked: the artifact stays.
     pub failed: usize,
+    /// The bugs the reproduced artifacts show, by signature.
+    pub bugs: Vec<TriagedBug>,
     pub items: Vec<Triaged>,
+}
+
+/// One bug among a target's artifacts.
+#[derive(Debug, Clone)]
+pub struct TriagedBug {
+    pub signature: String,
+    /// Artifacts that reproduce it.
+    pub examples: usize,
+    /// The row of its smallest example, and where it went.
+    pub row: Row,
+    /// The smallest example's report: both answers and where they part.
+    pub report: String,
+    pub recorded: Recorded,
+    /// Where every example's row is kept (or why it could not be written).
+    pub examples_file: Result<PathBuf, String>,
 }
 
 impl TargetReport {
@@ -113,9 +151,10 @@ pub fn artifacts_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// Triages every artifact of one target directory: reproduce (each on a thread
-/// of its own, given at most `limit`), record, and move what is settled to
-/// `done/`.
+/// Triages every artifact of one target directory: reproduce each (on a
+/// thread of its own, given at most `limit`), group the disagreements by
+/// bug signature, record each bug's smallest example, keep every example's
+/// row beside the artifacts, and move what is settled to `done/`.
 pub fn triage_target(
     target: &str,
     dir: &Path,
@@ -127,44 +166,73 @@ pub fn triage_target(
         target: target.to_string(),
         ..TargetReport::default()
     };
+    let mut outcomes = Vec::new();
     for artifact in artifacts_in(dir)? {
         report.artifacts += 1;
-        let fate = match fs::read(&artifact) {
-            Err(e) => Fate::Failed(format!("reading it: {e}")),
-            Ok(bytes) => {
-                let (tx, rx) = mpsc::channel();
-                let reproduce = Arc::clone(reproduce);
-                // A thread per artifact so that one that hangs the core cannot
-                // stall the rest; if it does, it is left running and dies with
-                // the process.
-                std::thread::spawn(move || {
-                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        reproduce(&bytes)
-                    }));
-                    let _ = tx.send(result);
-                });
-                match rx.recv_timeout(limit) {
-                    Ok(Ok(Ok((report, row)))) => Fate::Reproduced {
-                        report,
-                        recorded: record(row),
-                    },
-                    Ok(Ok(Err(why))) => Fate::NotReproduced(why),
-                    Ok(Err(_)) => Fate::Failed("checking it panicked".to_string()),
-                    Err(_) => Fate::Failed(format!(
-                        "checking it did not finish in {} s (a hang in a solver?)",
-                        limit.as_secs_f64()
-                    )),
+        let outcome = match fs::read(&artifact) {
+            Err(e) => Err(Miss::Failed(format!("reading it: {e}"))),
+            Ok(bytes) => reproduce_in_time(reproduce, bytes, limit),
+        };
+        outcomes.push((artifact, outcome));
+    }
+    // The bugs, in the order first met; each one's smallest example.
+    let mut bugs: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, (_, outcome)) in outcomes.iter().enumerate() {
+        if let Ok((_, row)) = outcome {
+            match bugs.iter_mut().find(|(s, _)| *s == row.signature) {
+                Some((_, examples)) => examples.push(i),
+                None => bugs.push((row.signature.clone(), vec![i])),
+            }
+        }
+    }
+    let mut bug_of = vec![None; outcomes.len()];
+    for (b, (signature, examples)) in bugs.iter().enumerate() {
+        let rows: Vec<&Row> = examples
+            .iter()
+            .filter_map(|&i| outcomes[i].1.as_ref().ok().map(|(_, row)| row))
+            .collect();
+        let smallest_at = *examples
+            .iter()
+            .min_by_key(|&&i| {
+                let row = &outcomes[i].1.as_ref().expect("an example reproduced").1;
+                (row.input.len(), row.name.clone())
+            })
+            .expect("a bug has an example");
+        let (smallest_report, smallest) = outcomes[smallest_at]
+            .1
+            .as_ref()
+            .map(|(text, row)| (text.clone(), row))
+            .expect("an example reproduced");
+        let recorded = record(smallest.clone());
+        let examples_file = keep_examples(dir, signature, &rows);
+        for &i in examples {
+            bug_of[i] = Some(b);
+        }
+        report.bugs.push(TriagedBug {
+            signature: signature.clone(),
+            examples: examples.len(),
+            row: smallest.clone(),
+            report: smallest_report,
+            recorded,
+            examples_file,
+        });
+    }
+    for (i, (artifact, outcome)) in outcomes.into_iter().enumerate() {
+        let fate = match outcome {
+            Ok((text, row)) => {
+                let bug = &report.bugs[bug_of[i].expect("every reproduction has its bug")];
+                Fate::Reproduced {
+                    report: text,
+                    signature: row.signature,
+                    recorded: bug.recorded.clone(),
                 }
             }
+            Err(Miss::NotReproduced(why)) => Fate::NotReproduced(why),
+            Err(Miss::Failed(why)) => Fate::Failed(why),
         };
         let settled = match &fate {
             Fate::Reproduced { recorded, .. } => {
                 report.reproduced += 1;
-                match recorded {
-                    Recorded::Appended { .. } => report.appended += 1,
-                    Recorded::AlreadyPresent { .. } => report.already_present += 1,
-                    Recorded::Unsaved { .. } => report.unsaved += 1,
-                }
                 recorded.in_corpus()
             }
             Fate::NotReproduced(_) => {
@@ -189,7 +257,88 @@ pub fn triage_target(
             moved_to,
         });
     }
+    for bug in &report.bugs {
+        match bug.recorded {
+            Recorded::Appended { .. } => report.appended += 1,
+            Recorded::AlreadyPresent { .. } => report.already_present += 1,
+            Recorded::Unsaved { .. } => report.unsaved += 1,
+        }
+    }
     Ok(report)
+}
+
+/// An artifact that gave no disagreement: the two fates that are not
+/// [`Fate::Reproduced`], before the bugs are grouped.
+#[derive(Debug)]
+enum Miss {
+    NotReproduced(NotReproduced),
+    Failed(String),
+}
+
+/// Runs `reproduce` on one artifact's bytes on a thread of its own, so that
+/// one that hangs the core cannot stall the rest (if it does, it is left
+/// running and dies with the process).
+fn reproduce_in_time(
+    reproduce: &Reproduce,
+    bytes: Vec<u8>,
+    limit: Duration,
+) -> Result<(String, Row), Miss> {
+    let (tx, rx) = mpsc::channel();
+    let reproduce = Arc::clone(reproduce);
+    std::thread::spawn(move || {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| reproduce(&bytes)));
+        let _ = tx.send(result);
+    });
+    match rx.recv_timeout(limit) {
+        Ok(Ok(Ok(found))) => Ok(found),
+        Ok(Ok(Err(why))) => Err(Miss::NotReproduced(why)),
+        Ok(Err(_)) => Err(Miss::Failed("checking it panicked".to_string())),
+        Err(_) => Err(Miss::Failed(format!(
+            "checking it did not finish in {} s (a hang in a solver?)",
+            limit.as_secs_f64()
+        ))),
+    }
+}
+
+/// Every example's row of one bug, in a corpus-format file beside the
+/// artifacts: `<dir>/by-signature/<signature>.csv`, written whole.
+fn keep_examples(dir: &Path, signature: &str, rows: &[&Row]) -> Result<PathBuf, String> {
+    let slug: String = signature
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let folder = dir.join("by-signature");
+    let path = folder.join(format!("{slug}.csv"));
+    // An earlier triage's examples stay: the file grows by the new inputs.
+    // One that does not read as rows is left alone, and this night's
+    // examples are said to be not written (the corpus row is kept anyway).
+    let mut kept: Vec<Row> = match fs::read(&path) {
+        Ok(bytes) => csv::Reader::from_reader(bytes.as_slice())
+            .deserialize()
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{}: {e} (left as it is)", path.display()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(format!("reading {}: {e}", path.display())),
+    };
+    for row in rows {
+        if kept.iter().any(|k| k.input == row.input) {
+            continue;
+        }
+        // Names unique in the file, as in a corpus.
+        let mut row = (*row).clone();
+        row.name = crate::corpus::unused_name(&row.name, |n| kept.iter().any(|k| k.name == n));
+        kept.push(row);
+    }
+    let mut text = crate::corpus::COLUMNS.join(",") + "\n";
+    for row in &kept {
+        text.push_str(&crate::corpus::row_to_csv(row));
+    }
+    fs::create_dir_all(&folder)
+        .map_err(|e| format!("creating {}: {e}", folder.display()))
+        .and_then(|()| {
+            crate::corpus::write_whole(&path, text.as_bytes()).map_err(|e| format!("{e:#}"))
+        })
+        .map(|()| path)
 }
 
 /// Moves an artifact into `done/` beside it (created on demand).
@@ -210,10 +359,11 @@ impl fmt::Display for Table<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{:<12} {:>9} {:>10} {:>8} {:>8} {:>8} {:>14} {:>7}",
+            "{:<14} {:>9} {:>10} {:>5} {:>8} {:>8} {:>8} {:>14} {:>7}",
             "target",
             "artifacts",
             "reproduced",
+            "bugs",
             "appended",
             "present",
             "unsaved",
@@ -223,10 +373,11 @@ impl fmt::Display for Table<'_> {
         for r in self.0 {
             writeln!(
                 f,
-                "{:<12} {:>9} {:>10} {:>8} {:>8} {:>8} {:>14} {:>7}",
+                "{:<14} {:>9} {:>10} {:>5} {:>8} {:>8} {:>8} {:>14} {:>7}",
                 r.target,
                 r.artifacts,
                 r.reproduced,
+                r.bugs.len(),
                 r.appended,
                 r.already_present,
                 r.unsaved,

@@ -29,6 +29,7 @@ fn options(seed: u64, cases: u64) -> CampaignOptions {
         progress: false,
         stats: false,
         limits: CaseLimits::Wide,
+        keep_going: false,
     }
 }
 

@@ -15,6 +15,7 @@
 //! harness adds (a generator, a shrinker, a divergence report).
 
 pub mod checkers;
+pub mod checkers_perft;
 pub mod digest;
 pub mod duel;
 pub mod duel_search;

@@ -12,6 +12,7 @@
 //! Module names match `lockstep_core` and the harness: one module per puzzle.
 
 pub mod checkers;
+pub mod checkers_perft;
 pub mod duel;
 pub mod duel_search;
 pub mod footholds;

@@ -31,7 +31,7 @@ use lockstep_reference::Naive;
 use std::hint::black_box;
 use std::time::Instant;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct BenchOptions {
     /// Cases per round of the generic line.
     pub cases: usize,
@@ -42,7 +42,7 @@ pub struct BenchOptions {
     pub extras: bool,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct BenchResult {
     pub cases: usize,
     /// Cases left out because the reference ran out of fuel.
@@ -257,6 +257,7 @@ pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
                 progress: false,
                 stats: false,
                 limits: crate::puzzle::CaseLimits::Wide,
+                keep_going: false,
             });
             report.tally.cases as f64 / report.elapsed.as_secs_f64().max(1e-9)
         })

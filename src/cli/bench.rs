@@ -1,7 +1,7 @@
 //! `lockstep bench`: core against reference on the same cases, side by side
 //! in one run, medians over alternating rounds.
 
-use super::common::pick;
+use super::common::{pick, print_json, OutputFormat};
 use super::values::{at_least_one, puzzle_names};
 use super::Exit;
 use crate::bench::BenchOptions;
@@ -25,6 +25,10 @@ pub(super) struct BenchArgs {
     /// Only the generic line of each puzzle.
     #[arg(long)]
     no_extras: bool,
+    /// The report on stdout: a table, row by row, or one JSON document at the
+    /// end (README, "Output for machines").
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
 }
 
 pub(super) fn bench(args: BenchArgs) -> Result<Exit> {
@@ -35,6 +39,24 @@ pub(super) fn bench(args: BenchArgs) -> Result<Exit> {
         seed: args.seed,
         extras: !args.no_extras,
     };
+    if args.format == OutputFormat::Json {
+        let puzzles: Vec<serde_json::Value> = entries
+            .iter()
+            .map(|entry| {
+                let mut value =
+                    serde_json::to_value(entry.bench(options)).expect("a bench result serializes");
+                value["puzzle"] = entry.name().into();
+                value
+            })
+            .collect();
+        print_json(&serde_json::json!({
+            "lockstep": "bench",
+            "schema": crate::report::SCHEMA,
+            "options": options,
+            "puzzles": puzzles,
+        }));
+        return Ok(Exit::Clean);
+    }
     // Row by row, as each puzzle is measured: a whole bench takes minutes.
     out!("{}", crate::bench::Header(options));
     for entry in &entries {

@@ -66,19 +66,82 @@ pub(super) fn announce_corpus(dir: Option<&Path>) {
 }
 
 /// Records a finding's row (in the corpus, or a fallback file when that fails)
-/// and prints the row, ready to paste, and where it went. Never fails: a finding
-/// that cannot be written anywhere is still printed in full.
+/// and prints the row, ready to paste, and where it went (the row on stdout
+/// only in text output: JSON output holds it). Never fails: a finding that
+/// cannot be written anywhere is still printed in full.
 pub(super) fn record_finding(
     entry: &dyn AnyPuzzle,
     dir: Option<&Path>,
     row: &corpus::Row,
+    format: OutputFormat,
 ) -> Option<corpus::Recorded> {
     let recorded = dir.map(|dir| entry.record(dir, row.clone()));
-    outln!("{}", corpus::row_to_csv(row).trim_end());
+    match format {
+        OutputFormat::Text => outln!("{}", corpus::row_to_csv(row).trim_end()),
+        OutputFormat::Json => errln!("{}", corpus::row_to_csv(row).trim_end()),
+    }
     if let Some(recorded) = &recorded {
         errln!("{recorded}");
+        if let corpus::Recorded::Appended { path, name } = recorded {
+            annotate(
+                path,
+                &name_line(entry, path, name),
+                &format!("new corpus row {name}: {}", row.note),
+            );
+        }
     }
     recorded
+}
+
+/// How a command writes its report on stdout.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(super) enum OutputFormat {
+    /// Tables for a person.
+    #[default]
+    Text,
+    /// One JSON document (the schema is in the README).
+    Json,
+}
+
+/// Writes one JSON document on stdout.
+pub(super) fn print_json(value: &serde_json::Value) {
+    outln!(
+        "{}",
+        serde_json::to_string_pretty(value).expect("a JSON value serializes")
+    );
+}
+
+/// The line of the row named `name` in a corpus file, for an annotation.
+pub(super) fn name_line(entry: &dyn AnyPuzzle, path: &Path, name: &str) -> Option<u64> {
+    let dir = path.parent()?;
+    entry
+        .row_lines(dir)
+        .ok()?
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, line)| line)
+}
+
+/// Under GitHub Actions (`GITHUB_ACTIONS=true`), an `::error` annotation on
+/// stderr that points at a corpus file and line, so that the run's page
+/// shows the failing row in place.
+pub(super) fn annotate(path: &Path, line: &Option<u64>, message: &str) {
+    if std::env::var("GITHUB_ACTIONS").as_deref() != Ok("true") {
+        return;
+    }
+    // The workflow command's own escapes: % first, then the line breaks.
+    let escape = |text: &str| {
+        text.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let property = |text: &str| escape(text).replace(':', "%3A").replace(',', "%2C");
+    let line = line.map_or_else(String::new, |l| format!(",line={l}"));
+    errln!(
+        "::error file={}{line}::{}",
+        property(&path.display().to_string()),
+        escape(message)
+    );
 }
 
 /// The default of every `--jobs` and `--threads`: the machine's cores.

@@ -2,7 +2,9 @@
 //! reference over generated cases, puzzle after puzzle, each disagreement
 //! shrunk, explained and recorded in the corpus.
 
-use super::common::{announce_corpus, corpus_dir, default_jobs, pick, record_finding};
+use super::common::{
+    announce_corpus, corpus_dir, default_jobs, pick, print_json, record_finding, OutputFormat,
+};
 use super::values::{at_least_one, positive_seconds, puzzle_names, thread_count};
 use super::Exit;
 use crate::campaign::{CampaignOptions, Shard};
@@ -43,6 +45,14 @@ pub(super) struct FuzzArgs {
     /// the jobs, none twice; --cases counts all machines' cases.
     #[arg(long, default_value = "0/1", value_name = "K/N")]
     shard: Shard,
+    /// Go on after a disagreement: count every one under its bug signature,
+    /// shrink and record the first of each, and list every bug at the end.
+    #[arg(long)]
+    keep_going: bool,
+    /// The report on stdout: tables, or one JSON document (README, "Output for
+    /// machines").
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
     /// Corpus directory that findings are appended to (must exist)
     /// [default: ./corpus].
     #[arg(long, value_name = "DIR", help_heading = "Findings")]
@@ -63,6 +73,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         max_cases: args.cases,
         progress: true,
         stats: args.stats,
+        keep_going: args.keep_going,
     };
     let dir = if args.no_append {
         None
@@ -101,21 +112,31 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     announce_corpus(dir);
     let mut rows = Vec::new();
     let mut found = false;
+    let mut recorded = Vec::new();
     for entry in &entries {
         let summary = entry.fuzz(options);
-        if let Some((report, row)) = &summary.finding {
+        for bug in &summary.bugs {
             found = true;
-            errln!("\n{report}");
-            record_finding(*entry, dir, row);
+            errln!("\n{}", bug.report);
+            let where_to = record_finding(*entry, dir, &bug.row, args.format);
+            recorded.push(where_to.map_or_else(|| "printed only".to_string(), |r| r.to_string()));
         }
         rows.push((entry.name(), summary));
     }
-    out!(
-        "{}",
-        crate::registry::FuzzTable {
-            rows: &rows,
-            limits: options.limits
+    match args.format {
+        OutputFormat::Text => {
+            out!(
+                "{}",
+                crate::registry::FuzzTable {
+                    rows: &rows,
+                    limits: options.limits
+                }
+            );
+            if args.keep_going {
+                out!("{}", crate::registry::BugTable(&rows));
+            }
         }
-    );
+        OutputFormat::Json => print_json(&crate::registry::fuzz_json(options, &rows, recorded)),
+    }
     Ok(Exit::found_if(found))
 }

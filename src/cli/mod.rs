@@ -39,6 +39,7 @@ macro_rules! errln {
 
 mod bench;
 mod common;
+mod corpus;
 mod duel;
 pub mod exit;
 mod fuzz;
@@ -47,6 +48,7 @@ mod judged;
 mod languages;
 mod perft;
 mod replay;
+mod report;
 mod shrink;
 mod solve;
 mod stress;
@@ -109,6 +111,11 @@ enum Command {
     /// Append the rows of a corpus-format CSV file (such as a fallback file a
     /// finding was saved to) to the puzzle's corpus; a case already there is skipped.
     Import(import::ImportArgs),
+    /// One self-contained HTML page from the JSON of campaigns (`fuzz
+    /// --format json`) and nights (`triage --format json`).
+    Report(report::ReportArgs),
+    /// The corpus itself: `distill` a campaign into rows that reach what it reached.
+    Corpus(corpus::CorpusArgs),
     /// Test your own solution program against the oracle; shrink its first
     /// failure. `lockstep stress any` does the same for any problem, with your
     /// generator and brute force.
@@ -208,6 +215,8 @@ fn dispatch(command: Command) -> Result<Exit> {
         Command::Shrink(args) => shrink::shrink(args),
         Command::Triage(args) => triage::triage(args),
         Command::Import(args) => import::import(args),
+        Command::Report(args) => report::report(args),
+        Command::Corpus(args) => corpus::corpus(args),
         Command::Stress(args) => stress::stress(args),
         Command::Bench(args) => bench::bench(args),
         Command::Duel(args) => duel::duel(args),

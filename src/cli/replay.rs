@@ -1,10 +1,13 @@
 //! `lockstep replay`: every corpus row through core and reference, every
-//! failure listed, then one verdict (exit 1 when any row fails).
+//! failure listed, then one verdict (exit 1 when any row fails). For CI: a
+//! JSON document (`--format json`), a JUnit report with each row a test case
+//! (`--junit FILE`), and under GitHub Actions an `::error` annotation on the
+//! file and line of each failing row.
 
-use super::common::{corpus_dir, pick};
+use super::common::{annotate, corpus_dir, pick, print_json, OutputFormat};
 use super::values::puzzle_names;
 use super::Exit;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -16,6 +19,14 @@ pub(super) struct ReplayArgs {
     /// Corpus directory to replay (must exist) [default: ./corpus].
     #[arg(long, value_name = "DIR")]
     corpus: Option<PathBuf>,
+    /// The report on stdout: tables, or one JSON document (README, "Output for
+    /// machines").
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
+    /// Also write a JUnit XML report here: a test suite per puzzle, a test
+    /// case per row (written whole, or not at all).
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
 }
 
 pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
@@ -23,20 +34,80 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
     let dir = &corpus_dir(args.corpus)?;
     let mut failed = 0;
     let mut total = 0;
+    let mut reports = Vec::new();
     for entry in &entries {
         let report = entry.replay(dir)?;
         let path = entry.corpus_path(dir);
-        out!(
-            "{}",
-            crate::replay::Shown {
-                puzzle: entry.name(),
-                path: &path,
-                report: &report
-            }
-        );
+        if args.format == OutputFormat::Text {
+            out!(
+                "{}",
+                crate::replay::Shown {
+                    puzzle: entry.name(),
+                    path: &path,
+                    report: &report
+                }
+            );
+        }
+        for failure in &report.failures {
+            annotate(
+                &path,
+                &Some(failure.line),
+                &format!("corpus row {} fails: {}", failure.name, failure.problem),
+            );
+        }
         failed += report.failures.len();
         total += report.rows;
+        reports.push((entry.name(), path, report));
     }
-    outln!("replay: {} passed, {failed} failed", total - failed);
+    if let Some(file) = &args.junit {
+        let xml = junit(&reports).context("writing the JUnit report")?;
+        crate::corpus::write_whole(file, xml.as_bytes())
+            .with_context(|| format!("--junit {}", file.display()))?;
+    }
+    match args.format {
+        OutputFormat::Text => outln!("replay: {} passed, {failed} failed", total - failed),
+        OutputFormat::Json => print_json(&serde_json::json!({
+            "lockstep": "replay",
+            "schema": crate::report::SCHEMA,
+            "corpus": dir.display().to_string(),
+            "passed": total - failed,
+            "failed": failed,
+            "puzzles": reports.iter().map(|(name, path, r)| serde_json::json!({
+                "puzzle": name,
+                "file": path.display().to_string(),
+                "rows": r.rows,
+                "failed": r.failures.len(),
+                "core_only": r.timeouts,
+                "results": r.results,
+            })).collect::<Vec<_>>(),
+        })),
+    }
     Ok(Exit::found_if(failed > 0))
+}
+
+/// The JUnit XML of a replay: a suite per puzzle, a case per row (named by
+/// the row, classed by its file), a failure with its problem and line.
+fn junit(reports: &[(&'static str, PathBuf, crate::replay::ReplayReport)]) -> Result<String> {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut report = Report::new("lockstep replay");
+    for (puzzle, path, replayed) in reports {
+        let mut suite = TestSuite::new(*puzzle);
+        for row in &replayed.results {
+            let status = match &row.problem {
+                None => TestCaseStatus::success(),
+                Some(problem) => {
+                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    status.set_message(format!("{}:{}", path.display(), row.line));
+                    status.set_description(problem.clone());
+                    status
+                }
+            };
+            let mut case = TestCase::new(row.name.clone(), status);
+            case.set_classname(path.display().to_string());
+            case.set_time(std::time::Duration::from_secs_f64(row.seconds));
+            suite.add_test_case(case);
+        }
+        report.add_test_suite(suite);
+    }
+    Ok(report.to_string()?)
 }

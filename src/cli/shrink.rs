@@ -2,7 +2,7 @@
 //! artifact) shrunk, explained and printed as a corpus row (appended with
 //! `--append`).
 
-use super::common::{corpus_dir, lookup, record_finding};
+use super::common::{corpus_dir, lookup, record_finding, OutputFormat};
 use super::values::puzzle_names;
 use super::Exit;
 use crate::puzzle::{CaseLimits, Encoding};
@@ -78,7 +78,7 @@ pub(super) fn shrink(args: ShrinkArgs) -> Result<Exit> {
     };
     errln!("{}: {how}", args.file.display());
     errln!("{}", summary.report);
-    record_finding(entry, dir.as_deref(), &summary.row);
+    record_finding(entry, dir.as_deref(), &summary.row, OutputFormat::Text);
     // A disagreement was found and shrunk: "something found".
     Ok(Exit::Found)
 }

@@ -2,7 +2,9 @@
 //! rows, and `--check`, the overnight script's check that the corpus can take
 //! them.
 
-use super::common::{announce_corpus, corpus_dir, pick};
+use super::common::{
+    annotate, announce_corpus, corpus_dir, name_line, pick, print_json, OutputFormat,
+};
 use super::values::{at_least_one, puzzle_names};
 use super::Exit;
 use crate::corpus;
@@ -32,6 +34,15 @@ pub(super) struct TriageArgs {
     /// reported as hanging and kept for the next triage.
     #[arg(long, default_value_t = 300, value_parser = at_least_one)]
     artifact_seconds: u64,
+    /// The report on stdout: tables, or one JSON document (README, "Output for
+    /// machines").
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
+    /// With --format json: the night's libFuzzer logs, DIR/<target>.log (as
+    /// scripts/fuzz-overnight keeps them), read into each target's `series`
+    /// for `lockstep report`'s plots. A target without a log has none.
+    #[arg(long, value_name = "DIR")]
+    fuzzer_logs: Option<PathBuf>,
 }
 
 pub(super) fn triage(args: TriageArgs) -> Result<Exit> {
@@ -62,6 +73,8 @@ pub(super) fn triage(args: TriageArgs) -> Result<Exit> {
         &artifacts,
         &dir,
         std::time::Duration::from_secs(args.artifact_seconds.max(1)),
+        args.format,
+        args.fuzzer_logs.as_deref(),
     )
 }
 
@@ -89,6 +102,8 @@ fn triage_artifacts(
     artifacts: &Path,
     dir: &Path,
     limit: std::time::Duration,
+    format: OutputFormat,
+    fuzzer_logs: Option<&Path>,
 ) -> Result<Exit> {
     use crate::triage::{triage_target, Reproduce, Table};
     if !artifacts.is_dir() && !named {
@@ -96,6 +111,11 @@ fn triage_artifacts(
             "{}: no artifacts directory, nothing to triage",
             artifacts.display()
         );
+        if format == OutputFormat::Json {
+            print_json(
+                &serde_json::json!({"lockstep": "triage", "schema": crate::report::SCHEMA, "targets": []}),
+            );
+        }
         return Ok(Exit::Clean);
     }
     announce_corpus(Some(dir));
@@ -127,22 +147,116 @@ fn triage_artifacts(
                 .map(|summary| (summary.report, summary.row))
         });
         let record = |row: corpus::Row| {
-            outln!("{}", corpus::row_to_csv(&row).trim_end());
-            entry.record(dir, row)
+            if format == OutputFormat::Text {
+                outln!("{}", corpus::row_to_csv(&row).trim_end());
+            }
+            let recorded = entry.record(dir, row.clone());
+            if let corpus::Recorded::Appended { path, name } = &recorded {
+                annotate(
+                    path,
+                    &name_line(entry, path, name),
+                    &format!("new corpus row {name}: {}", row.note),
+                );
+            }
+            recorded
         };
         let report = triage_target(entry.module(), &folder, &reproduce, &record, limit)
             .with_context(|| format!("triaging {}", folder.display()))?;
         for item in &report.items {
             errln!("{item}");
         }
+        for bug in &report.bugs {
+            errln!(
+                "\n== bug {} ({}), its smallest example:\n{}\nits row: {}",
+                bug.signature,
+                crate::text::counted(bug.examples as u64, "artifact"),
+                bug.report,
+                bug.recorded
+            );
+        }
         reports.push(report);
     }
-    out!("{}", Table(&reports));
-    let unsaved: usize = reports.iter().map(|r| r.unsaved).sum();
+    let bugs: usize = reports.iter().map(|r| r.bugs.len()).sum();
+    let artifacts_reproduced: usize = reports.iter().map(|r| r.reproduced).sum();
+    let (appended, present, unsaved) = reports.iter().fold((0, 0, 0), |(a, p, u), r| {
+        (a + r.appended, p + r.already_present, u + r.unsaved)
+    });
+    match format {
+        OutputFormat::Text => {
+            out!("{}", Table(&reports));
+            for report in &reports {
+                for bug in &report.bugs {
+                    outln!(
+                        "{}: bug {} ({}): {}; every example's row in {}",
+                        report.target,
+                        bug.signature,
+                        crate::text::counted(bug.examples as u64, "artifact"),
+                        bug.recorded,
+                        match &bug.examples_file {
+                            Ok(path) => path.display().to_string(),
+                            Err(why) => format!("(not written: {why})"),
+                        }
+                    );
+                }
+            }
+        }
+        OutputFormat::Json => print_json(&serde_json::json!({
+            "lockstep": "triage",
+            "schema": crate::report::SCHEMA,
+            "corpus": dir.display().to_string(),
+            "targets": reports.iter().map(|r| serde_json::json!({
+                "target": r.target,
+                "artifacts": r.artifacts,
+                "reproduced": r.reproduced,
+                "not_reproduced": r.not_reproduced,
+                "failed": r.failed,
+                "series": fuzzer_series(fuzzer_logs, &r.target),
+                "bugs": r.bugs.iter().map(|b| serde_json::json!({
+                    "report": b.report,
+                    "signature": b.signature,
+                    "examples": b.examples,
+                    "row": b.row,
+                    "recorded": b.recorded.to_string(),
+                    "in_corpus": b.recorded.in_corpus(),
+                    "examples_file": b.examples_file.as_ref().map(|p| p.display().to_string()).ok(),
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        })),
+    }
+    // The one line a script can quote: bugs, not artifacts, and where the
+    // rows truly went.
+    errln!(
+        "triage: {} from {} reproduced artifact{}: {appended} row{} appended to {}, {present} already there, {unsaved} only in fallback files",
+        crate::text::counted(bugs as u64, "bug"),
+        artifacts_reproduced,
+        if artifacts_reproduced == 1 { "" } else { "s" },
+        if appended == 1 { "" } else { "s" },
+        dir.display()
+    );
     if unsaved > 0 {
         errln!(
-            "triage: {unsaved} row(s) could not be appended to the corpus (see above); their artifacts stay for the next triage"
+            "triage: {unsaved} bug row(s) could not be appended to the corpus (see above); their artifacts stay for the next triage"
         );
     }
     Ok(Exit::found_if(reports.iter().any(|r| r.found())))
+}
+
+/// A target's libFuzzer log, read as samples; none without a log.
+fn fuzzer_series(logs: Option<&Path>, target: &str) -> Vec<crate::report::FuzzerSample> {
+    let Some(dir) = logs else {
+        return Vec::new();
+    };
+    let path = dir.join(format!("{target}.log"));
+    match std::fs::read(&path) {
+        Ok(bytes) => crate::report::libfuzzer_series(&String::from_utf8_lossy(&bytes)),
+        Err(e) => {
+            if e.kind() != std::io::ErrorKind::NotFound {
+                errln!(
+                    "triage: {}: {e}; the report has no plot of it",
+                    path.display()
+                );
+            }
+            Vec::new()
+        }
+    }
 }

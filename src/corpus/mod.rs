@@ -20,7 +20,11 @@ use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 /// The columns, in the order they are written.
-pub const COLUMNS: [&str; 5] = ["name", "input", "expected", "origin", "note"];
+pub const COLUMNS: [&str; 6] = ["name", "input", "expected", "origin", "note", "signature"];
+
+/// The columns a file must have: every one but `signature`, which files
+/// written before bug signatures lack (an append adds it).
+pub const REQUIRED_COLUMNS: [&str; 5] = ["name", "input", "expected", "origin", "note"];
 
 /// Where a row came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,6 +42,9 @@ pub enum Origin {
     Hand,
     /// Found by `lockstep stress` against a user's program.
     Stress,
+    /// Kept by `lockstep corpus distill` for the code or rule branches it
+    /// reaches (the core and the reference agree on it).
+    Coverage,
 }
 
 impl fmt::Display for Origin {
@@ -49,6 +56,7 @@ impl fmt::Display for Origin {
             Origin::Peer => "peer",
             Origin::Hand => "hand",
             Origin::Stress => "stress",
+            Origin::Coverage => "coverage",
         };
         f.write_str(name)
     }
@@ -67,6 +75,10 @@ pub struct Row {
     pub expected: String,
     pub origin: Origin,
     pub note: String,
+    /// The bug signature of a finding ([`crate::signature`]); empty for a
+    /// sample, a hand-written row, or a file older than signatures.
+    #[serde(default)]
+    pub signature: String,
 }
 
 /// A row as loaded, with the line it starts on.
@@ -157,7 +169,7 @@ fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
             );
         }
     }
-    for column in COLUMNS {
+    for column in REQUIRED_COLUMNS {
         if !headers.iter().any(|h| h == column) {
             bail!("{}: line 1: missing column {column:?}", path.display());
         }
@@ -187,6 +199,7 @@ fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
     Ok(rows)
 }
 
+pub mod distill;
 mod write;
 
 pub use write::*;
@@ -213,6 +226,7 @@ pub fn row_to_csv(row: &Row) -> String {
 pub fn divergence_row<P: Puzzle>(
     case: &P::Case,
     symptom: &str,
+    signature: &str,
     core: &Attempt<P::Answer>,
     reference: Option<&P::Answer>,
     origin: Origin,
@@ -254,5 +268,6 @@ pub fn divergence_row<P: Puzzle>(
         expected: expected.map_or_else(String::new, |text| encode_for::<P>(&text)),
         origin,
         note,
+        signature: signature.to_string(),
     }
 }

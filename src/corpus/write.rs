@@ -65,13 +65,7 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
         return Ok(Appended::AlreadyPresent(same.row.name.clone()));
     }
     let taken: HashSet<&str> = existing.iter().map(|l| l.row.name.as_str()).collect();
-    if taken.contains(row.name.as_str()) {
-        let base = row.name.clone();
-        row.name = (2..)
-            .map(|i| format!("{base}-{i}"))
-            .find(|n| !taken.contains(n.as_str()))
-            .expect("an unused suffix exists");
-    }
+    row.name = unused_name(&row.name, |n| taken.contains(n));
     // The file's own column order (any order is allowed), or ours for a new file.
     let header: Vec<String> = if contents.is_empty() {
         COLUMNS.iter().map(|c| c.to_string()).collect()
@@ -83,11 +77,20 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
             .map(str::to_string)
             .collect()
     };
+    // A file from before bug signatures takes the column with its first
+    // signed row: every row so far gets an empty one.
+    let (header, contents) =
+        if !header.iter().any(|c| c == "signature") && !row.signature.is_empty() {
+            with_signature_column(&path, header, &contents)?
+        } else {
+            (header, contents)
+        };
     let field = |column: &str| match column {
         "name" => row.name.clone(),
         "input" => row.input.clone(),
         "expected" => row.expected.clone(),
         "origin" => row.origin.to_string(),
+        "signature" => row.signature.clone(),
         _ => row.note.clone(),
     };
     let mut bytes = contents;
@@ -107,6 +110,28 @@ pub fn append<P: Puzzle>(path: &Path, mut row: Row) -> Result<Appended> {
     // systems refuse) must not make it look unsaved.
     let _ = lock.sync_all();
     Ok(Appended::Written(row.name))
+}
+
+/// A corpus file's header and contents with an empty `signature` column
+/// added to every row.
+fn with_signature_column(
+    path: &Path,
+    mut header: Vec<String>,
+    contents: &[u8],
+) -> Result<(Vec<String>, Vec<u8>)> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(contents);
+    let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
+    header.push("signature".to_string());
+    writer.write_record(&header)?;
+    for record in reader.records() {
+        let mut record = record.with_context(|| format!("reading {}", path.display()))?;
+        record.push_field("");
+        writer.write_record(&record)?;
+    }
+    let bytes = writer.into_inner().context("flushing the CSV rows")?;
+    Ok((header, bytes))
 }
 
 /// The directory of a corpus file, when it exists and is not read-only.
@@ -342,4 +367,17 @@ pub fn record<P: Puzzle>(dir: &Path, row: Row) -> Recorded {
             fallback: save_fallback::<P>(&row).map_err(|e| format!("{e:#}")),
         },
     }
+}
+
+/// `name`, or the first of `name-2`, `name-3`, ... that is not `taken`: a
+/// file's row names stay unique (the corpus on append, triage's example
+/// files).
+pub fn unused_name(name: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(name) {
+        return name.to_string();
+    }
+    (2..)
+        .map(|i| format!("{name}-{i}"))
+        .find(|n| !taken(n))
+        .expect("an unused suffix exists")
 }

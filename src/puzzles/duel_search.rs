@@ -171,6 +171,43 @@ fn explain(state: &State) -> Explanation {
     Explanation { symptom, report }
 }
 
+/// The rule branches `--stats` counts (docs/rule-index.md names each in its
+/// rule's row): what the core's searches found, and the shapes of state that
+/// the evaluations treat apart.
+pub const RULE_BRANCHES: [&str; 9] = [
+    "a sure win (plain maximin)",
+    "every row loses to some reply (plain maximin)",
+    "every row can lose: the fewest-losses pass",
+    "a row with no losing reply",
+    "a player on the spring",
+    "the players within two cells",
+    "a skill waiting",
+    "the last ten turns",
+    "a blessing of 8 or 9",
+];
+
+/// Which [`RULE_BRANCHES`] a state goes through, from the core's six values.
+fn search_branches(state: &State) -> u64 {
+    use lockstep_core::duel::WIN_VALUE;
+    use lockstep_core::Model;
+    let [v1, v2, r1, r2, l1, l2] = state.solve().answer;
+    let mut bits = 0u64;
+    let mut set = |bit: u32, on: bool| bits |= u64::from(on) << bit;
+    set(0, v1 == WIN_VALUE || v2 == WIN_VALUE);
+    set(1, v1 == -WIN_VALUE || v2 == -WIN_VALUE);
+    set(2, (r1 == -WIN_VALUE && l1 > 0) || (r2 == -WIN_VALUE && l2 > 0));
+    set(3, r1 > -WIN_VALUE || r2 > -WIN_VALUE);
+    set(4, state.players.iter().any(|p| p.pos == state.spring));
+    set(
+        5,
+        crate::puzzles::duel::chebyshev(state.players[0].pos, state.players[1].pos) <= 2,
+    );
+    set(6, state.players.iter().any(|p| p.waits.iter().any(|&w| w > 0)));
+    set(7, state.turn > lockstep_core::duel::LAST_TURN - 10);
+    set(8, state.players.iter().any(|p| p.blessing >= 8));
+    bits
+}
+
 impl Puzzle for DuelSearch {
     const NAME: &'static str = "duel-search";
     const MODULE: &'static str = "duel_search";
@@ -205,5 +242,40 @@ impl Puzzle for DuelSearch {
 
     fn shrink_candidates(case: &State) -> Vec<State> {
         simpler_states(case)
+    }
+
+    const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
+
+    fn rule_branches(case: &State) -> u64 {
+        search_branches(case)
+    }
+
+    /// Which of the six values differ (either player's alike).
+    fn signature(
+        _: &State,
+        core: &crate::puzzle::Attempt<Values>,
+        reference: &crate::puzzle::Attempt<Values>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
+            return crate::signature::answer_signature::<Self>(core, reference);
+        };
+        let names = ["plain-value", "race-value", "race-losses"];
+        let differing: Vec<&str> = (0..3)
+            .filter(|&k| c[2 * k] != r[2 * k] || c[2 * k + 1] != r[2 * k + 1])
+            .map(|k| names[k])
+            .collect();
+        if differing.is_empty() {
+            "same-values".to_string()
+        } else {
+            differing.join("+")
+        }
+    }
+
+    /// The reference resolves every cell of both matrices: rows x columns.
+    fn replay_cost(case: &State) -> u64 {
+        let mut lists = Vec::new();
+        let [a, b] = [0, 1].map(|p| list_count(case, p, &mut lists) as u64);
+        a * b
     }
 }

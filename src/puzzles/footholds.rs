@@ -255,6 +255,67 @@ pub fn full_board(side: usize, a: Pos, b: Pos) -> Game {
     }
 }
 
+/// The rule branches `--stats` counts (docs/rule-index.md names each in its
+/// rule's row), read off one optimal line of play of each game, as the core
+/// scores it.
+pub const RULE_BRANCHES: [&str; 9] = [
+    "A wins",
+    "B wins",
+    "A cannot move at the start (0 moves)",
+    "both start on one foothold",
+    "a move onto the opponent's foothold",
+    "the loser has no move",
+    "the loser's shared foothold vanished",
+    "a game of 10 moves or more",
+    "two games in one input",
+];
+
+/// One optimal line of `game`: at each position a move to a child whose
+/// value is one less, until the player to move loses. The bits of
+/// [`RULE_BRANCHES`] it shows.
+fn line_branches(game: &Game) -> u64 {
+    let value = |g: &Game| model::solve_within(g, None).0.expect("no deadline");
+    let total = value(game);
+    let mut bits = 1u64 << if total % 2 == 1 { 0 } else { 1 };
+    if total == 0 {
+        bits |= 1 << 2;
+    }
+    if game.a == game.b {
+        bits |= 1 << 3;
+    }
+    if total >= 10 {
+        bits |= 1 << 7;
+    }
+    let mut at = game.clone();
+    for left in (1..=total).rev() {
+        let (r, c) = at.a;
+        let next = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
+            .into_iter()
+            .filter(|&p| {
+                usize::from(p.0) < at.height && usize::from(p.1) < at.width && at.foothold(p)
+            })
+            .map(|p| {
+                let mut child = at.clone();
+                child.cells[usize::from(r) * at.width + usize::from(c)] = false;
+                child.a = at.b;
+                child.b = p;
+                child
+            })
+            .find(|child| value(child) == left - 1);
+        let Some(child) = next else {
+            break;
+        };
+        if child.b == child.a {
+            bits |= 1 << 4;
+        }
+        at = child;
+    }
+    // The player to move at the end of the line loses: off a vanished
+    // foothold, or with no move.
+    bits |= 1 << if at.foothold(at.a) { 5 } else { 6 };
+    bits
+}
+
 impl Puzzle for Footholds {
     /// docs/rules/footholds.md: boards of 1..=5 rows and columns, both players
     /// starting on a foothold of the board.
@@ -309,6 +370,37 @@ impl Puzzle for Footholds {
 
     fn shrink_candidates(case: &Case) -> Vec<Case> {
         shrink_candidates(case)
+    }
+
+    const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
+
+    fn rule_branches(case: &Case) -> u64 {
+        let games = case.games.iter().fold(0, |bits, g| bits | line_branches(g));
+        games | u64::from(case.games.len() >= 2) << 8
+    }
+
+    /// In the first game the two answer differently: whether the winner
+    /// differs, or the same player wins in more or fewer moves.
+    fn signature(
+        _: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
+            return crate::signature::answer_signature::<Self>(core, reference);
+        };
+        let Some((&c, &r)) = c.iter().zip(r).find(|(c, r)| c != r) else {
+            return "a-game-missing".to_string();
+        };
+        if c % 2 != r % 2 {
+            "winner-differs"
+        } else if c > r {
+            "same-winner-core-more-moves"
+        } else {
+            "same-winner-core-fewer-moves"
+        }
+        .to_string()
     }
 
     fn reset_caches() {

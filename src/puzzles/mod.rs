@@ -23,6 +23,7 @@ macro_rules! for_each_puzzle {
             NewGame2 new_game2 [],
             Footholds footholds [bench],
             Checkers checkers [bench],
+            CheckersPerft checkers_perft [],
             Duel duel [bench],
             DuelSearch duel_search [bench],
         }

@@ -220,6 +220,63 @@ fn explain(case: &Case) -> Explanation {
     Explanation { symptom, report }
 }
 
+/// The rule branches `--stats` counts (docs/rule-index.md names each in its
+/// rule's row): the five ways a piece moves, how a game ends, and where.
+pub const RULE_BRANCHES: [&str; 10] = [
+    "onto white",
+    "onto red: the group reversed",
+    "blue or edge: turned, onto white",
+    "blue or edge: turned, onto red",
+    "blue or edge both ways: turned, stayed",
+    "a group of two or more moved",
+    "ended: a stack of four",
+    "ended mid-turn (not the last piece)",
+    "ended on turn 1",
+    "never ends (-1)",
+];
+
+/// Which [`RULE_BRANCHES`] the core's run of a case goes through, from its
+/// trace (the steps and how it stopped).
+fn rule_branches(case: &Case) -> u64 {
+    let trace = model::trace(case, usize::MAX);
+    let mut bits = 0u64;
+    for step in &trace.steps {
+        bits |= 1 << match step.rule {
+            model::Rule::White => 0,
+            model::Rule::Red => 1,
+            model::Rule::TurnedWhite => 2,
+            model::Rule::TurnedRed => 3,
+            model::Rule::TurnedStayed => 4,
+        };
+        // The stack at the destination holds the group on top: more than the
+        // piece itself above where the mover now is means it carried others.
+        let height = step.stack.iter().take_while(|&&p| p != 0).count();
+        let at = step.stack.iter().position(|&p| p == step.piece);
+        let group = match step.rule {
+            model::Rule::Red | model::Rule::TurnedRed => at.map_or(0, |i| i + 1),
+            _ => at.map_or(0, |i| height - i),
+        };
+        if group >= 2 && step.rule != model::Rule::TurnedStayed {
+            bits |= 1 << 5;
+        }
+    }
+    match trace.end {
+        End::Ended { turn } => {
+            bits |= 1 << 6;
+            let last = trace.steps.last().map_or(0, |s| s.piece);
+            if usize::from(last) < case.pieces.len() {
+                bits |= 1 << 7;
+            }
+            if turn == 1 {
+                bits |= 1 << 8;
+            }
+        }
+        End::Repeated { .. } | End::TurnLimit => bits |= 1 << 9,
+        End::StepLimit => {}
+    }
+    bits
+}
+
 impl Puzzle for NewGame2 {
     /// docs/rules/new_game2.md: 4 <= N <= 12, 4 <= K <= 10, an N x N board,
     /// pieces on distinct cells of it.
@@ -259,5 +316,49 @@ impl Puzzle for NewGame2 {
 
     fn shrink_candidates(case: &Case) -> Vec<Case> {
         shrink_candidates(case)
+    }
+
+    const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
+
+    fn rule_branches(case: &Case) -> u64 {
+        rule_branches(case)
+    }
+
+    /// How the two endings relate, and the rules the reference's pieces move
+    /// by up to where the two answers part (the earlier of the two endings):
+    /// the move whose rule the core got wrong is among them, and in a shrunk
+    /// case they are few. White, the plain move, is left out: every game has
+    /// it.
+    fn signature(
+        case: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
+            return crate::signature::answer_signature::<Self>(core, reference);
+        };
+        let (relation, horizon) = match (c, r) {
+            (Answer::EndsOnTurn(c), Answer::EndsOnTurn(r)) if c < r => ("core-ends-earlier", *c),
+            (Answer::EndsOnTurn(c), Answer::EndsOnTurn(r)) if c > r => ("core-ends-later", *r),
+            (Answer::EndsOnTurn(t), _) => ("reference-never-ends", *t),
+            (_, Answer::EndsOnTurn(t)) => ("core-never-ends", *t),
+            _ => return "same-answer-different-moves".to_string(),
+        };
+        let trace = lockstep_reference::new_game2::trace(case, usize::MAX);
+        let mut rules: Vec<String> = trace
+            .steps
+            .iter()
+            .filter(|s| s.turn <= horizon && s.rule != model::Rule::White)
+            .map(|s| crate::signature::folded(&format!("{:?}", s.rule)))
+            .collect();
+        rules.sort();
+        rules.dedup();
+        let rules = if rules.is_empty() {
+            "white-moves-only".to_string()
+        } else {
+            rules.join("+")
+        };
+        format!("{relation}:{rules}")
     }
 }

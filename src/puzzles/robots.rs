@@ -444,6 +444,30 @@ impl Puzzle for Robots {
     fn rule_branches(case: &Case) -> u64 {
         model::events(case)
     }
+
+    /// The first answer line that differs on each side, and the kind of the
+    /// reference's last move in that game (a walk, a stay, a teleport): the
+    /// move a game ends on tells a push's bug from a teleport's.
+    fn signature(
+        case: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let lines = crate::signature::answer_signature::<Self>(core, reference);
+        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
+            return lines;
+        };
+        let Some(game) = c.iter().zip(r).position(|(c, r)| c != r) else {
+            return lines;
+        };
+        let trace = lockstep_reference::robots::trace(case, usize::MAX);
+        let last = trace.steps.iter().rev().find(|s| usize::from(s.game) == game);
+        match last {
+            Some(step) => format!("{lines}:ends-on-a-{}", kind_slug(step.kind)),
+            None => lines,
+        }
+    }
 }
 
 #[cfg(test)]

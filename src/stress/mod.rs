@@ -340,5 +340,11 @@ pub fn failure_row<P: Puzzle>(failure: &ProgramFailure<P::Case>, cmd: &str) -> R
                 Judgement::Ok => "passed when run again: not deterministic".to_string(),
             }
         ),
+        signature: format!(
+            "{}:stress-{}:{}",
+            P::MODULE,
+            failure.failed.slug(),
+            crate::signature::first_line_difference(&failure.program.stdout, &failure.expected)
+        ),
     }
 }

@@ -204,6 +204,47 @@ fn bench_reports_both_rates_and_the_ratio() {
     }
 }
 
+/// `bench --format json`: the same figures as the table, one document.
+#[test]
+fn bench_writes_one_json_document() {
+    let out = lockstep(
+        &[
+            "bench",
+            "new-game2",
+            "robots",
+            "--cases",
+            "30",
+            "--rounds",
+            "1",
+            "--no-extras",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let doc: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON document");
+    assert_eq!(doc["lockstep"], "bench");
+    assert_eq!(doc["options"]["rounds"], 1);
+    let puzzles = doc["puzzles"].as_array().unwrap();
+    let names: Vec<&str> = puzzles
+        .iter()
+        .map(|p| p["puzzle"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["new-game2", "robots"]);
+    for p in puzzles {
+        for field in [
+            "core_per_second",
+            "reference_per_second",
+            "speedup",
+            "campaign_per_second",
+        ] {
+            assert!(p[field].as_f64().is_some_and(|v| v > 0.0), "{field}: {p:#}");
+        }
+    }
+}
+
 #[test]
 fn checkers_solve_prints_one_line_per_instance() {
     let input = "1 1\n14\n18\n1 R\n14-23\n1 1\n14\n18\n1 R\n14-18\n0 0\n";
@@ -633,4 +674,95 @@ fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
     }
     let problems = lockstep::each_puzzle!(check()).concat();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// `fuzz --format json` writes one JSON document on stdout, with a line of
+/// counts, the time series and the bugs per puzzle (README, "Output for
+/// machines"), and nothing else there.
+#[test]
+fn fuzz_writes_one_json_document() {
+    let out = lockstep(
+        &[
+            "fuzz",
+            "new-game2",
+            "footholds",
+            "--cases",
+            "300",
+            "--seed",
+            "3",
+            "--no-append",
+            "--format",
+            "json",
+            "--stats",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["lockstep"], "fuzz");
+    assert_eq!(doc["seed"], 3);
+    let puzzles = doc["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 2);
+    for p in puzzles {
+        assert_eq!(p["cases"], 300, "{p}");
+        assert_eq!(p["diverge"], 0);
+        assert!(p["series"].as_array().is_some_and(|s| !s.is_empty()), "{p}");
+        assert!(
+            p["rule_branches"].as_array().is_some_and(|s| !s.is_empty()),
+            "{p}"
+        );
+        assert!(p["bugs"].as_array().is_some_and(|b| b.is_empty()));
+    }
+    assert_eq!(puzzles[0]["puzzle"], "new-game2");
+}
+
+/// `replay` for CI: one JSON document, a JUnit report with each row a test
+/// case, and under GitHub Actions an `::error` annotation on the failing
+/// row's file and line.
+#[test]
+fn replay_reports_rows_as_json_junit_and_annotations() {
+    let dir = scratch("replay-ci");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let source = crate::support::corpus_dir().join("new_game2.csv");
+    let text = std::fs::read_to_string(&source).unwrap();
+    // The first sample's answer made wrong: -1 -> 5 (line 2 of the file).
+    std::fs::write(
+        corpus.join("new_game2.csv"),
+        text.replacen(",-1,sample,", ",5,sample,", 1),
+    )
+    .unwrap();
+    let junit = dir.join("replay.xml");
+    let out = std::process::Command::new(crate::support::BIN)
+        .args(["replay", "new-game2", "--format", "json", "--junit"])
+        .arg(&junit)
+        .arg("--corpus")
+        .arg(&corpus)
+        .env("GITHUB_ACTIONS", "true")
+        .output()
+        .unwrap();
+    let stderr = text_of(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["failed"], 1, "{doc}");
+    let results = doc["puzzles"][0]["results"].as_array().unwrap();
+    assert_eq!(results[0]["outcome"], "fail");
+    assert_eq!(results[0]["line"], 2);
+    assert!(results[1..].iter().all(|r| r["outcome"] == "pass"));
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("<testcase name=\"sample-1-never-ends\""),
+        "{xml}"
+    );
+    assert_eq!(xml.matches("<failure").count(), 1, "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), results.len(), "{xml}");
+    assert!(
+        stderr.contains("::error file=")
+            && stderr.contains("new_game2.csv,line=2::corpus row sample-1-never-ends fails"),
+        "{stderr}"
+    );
+}
+
+fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }

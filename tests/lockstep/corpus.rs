@@ -108,6 +108,7 @@ fn append_creates_the_file_skips_known_inputs_and_renames_clashes() {
         expected: "1".to_string(),
         origin: Origin::Hand,
         note: "a, note with \"quotes\"".to_string(),
+        signature: String::new(),
     };
     assert_eq!(
         corpus::append::<NewGame2>(&path, row("x", GOOD_INPUT)).unwrap(),
@@ -128,7 +129,10 @@ fn append_creates_the_file_skips_known_inputs_and_renames_clashes() {
     assert_eq!(loaded[0].row, row("x", GOOD_INPUT));
     assert_eq!(loaded[1].line, 3);
     let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(text.lines().next(), Some("name,input,expected,origin,note"));
+    assert_eq!(
+        text.lines().next(),
+        Some("name,input,expected,origin,note,signature")
+    );
 }
 
 #[test]
@@ -157,6 +161,7 @@ fn append_keeps_the_files_column_order_and_a_missing_final_newline() {
         expected: "1".to_string(),
         origin: Origin::Hand,
         note: "second".to_string(),
+        signature: "new_game2:a-signature".to_string(),
     };
     assert_eq!(
         corpus::append::<NewGame2>(&path, row.clone()).unwrap(),

@@ -292,7 +292,11 @@ fn triage_settles_what_does_not_reproduce_and_checks_the_corpus() {
         .find(|l| l.starts_with("new_game2"))
         .unwrap_or_else(|| panic!("{stdout}"));
     let counts: Vec<&str> = line.split_whitespace().collect();
-    assert_eq!(counts[1..], ["1", "0", "0", "0", "0", "1", "0"], "{line}");
+    assert_eq!(
+        counts[1..],
+        ["1", "0", "0", "0", "0", "0", "1", "0"],
+        "{line}"
+    );
     // A named target with no folder found nothing, and says so in its line.
     let out = run(&["--target", "robots"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -300,7 +304,7 @@ fn triage_settles_what_does_not_reproduce_and_checks_the_corpus() {
         text(&out.stdout)
             .lines()
             .any(|l| l.split_whitespace().collect::<Vec<_>>()
-                == ["robots", "0", "0", "0", "0", "0", "0", "0"]),
+                == ["robots", "0", "0", "0", "0", "0", "0", "0", "0"]),
         "{}",
         text(&out.stdout)
     );

@@ -416,3 +416,36 @@ fn everything_the_rule_index_names_exists() {
         problems.join("\n")
     );
 }
+
+/// Every rule branch `--stats` counts is tied to its rule: its name stands in
+/// quotes in its puzzle's table of docs/rule-index.md (the section whose
+/// rule page is the puzzle's).
+#[test]
+fn every_rule_branch_is_named_in_the_rule_index() {
+    let index = read(&root().join("docs/rule-index.md"));
+    let mut missing = Vec::new();
+    for entry in registry::all() {
+        let page = format!("Files: [rules](rules/{}.md)", entry.module());
+        let Some(start) = index.find(&page) else {
+            missing.push(format!("{}: no section for its rule page", entry.name()));
+            continue;
+        };
+        let section = &index[start..];
+        let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+        let section = section.replace('\n', " ");
+        let branches = entry.rule_branches();
+        if branches.is_empty() {
+            missing.push(format!("{}: no rule branches", entry.name()));
+        }
+        for branch in branches {
+            if !section.contains(&format!("\"{branch}\"")) {
+                missing.push(format!("{}: \"{branch}\"", entry.name()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not in docs/rule-index.md:\n{}",
+        missing.join("\n")
+    );
+}

@@ -44,6 +44,7 @@ fn planted<P: Puzzle>(bug: &'static str, solver: Solver<P>) -> Planted {
                 progress: false,
                 stats: false,
                 limits: CaseLimits::Wide,
+                keep_going: false,
             };
             let report = campaign::run_campaign_with::<P>(&options, solver);
             let (_, index, finding) = report.finding?;

@@ -472,3 +472,60 @@ fn a_failure_that_does_not_repeat_is_named_by_how_it_failed() {
     assert!(saved.is_some(), "the input is saved under --save");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--format json`: one document on stdout with the counts and each failure,
+/// its input, row and where they went; the reports stay on stderr.
+#[test]
+fn stress_writes_one_json_document() {
+    let dir = scratch("stress-json");
+    let (out, saved) = stress(
+        "new-game2",
+        "python3 tests/fixtures/new_game2.py wa",
+        &["--cases", "300", "--format", "json"],
+        &dir,
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&stdout).expect("stdout is one JSON document");
+    assert_eq!(doc["lockstep"], "stress");
+    assert_eq!(doc["schema"], 1);
+    assert_eq!(doc["puzzle"], "new-game2");
+    let counts = &doc["counts"];
+    assert!(counts["wrong_answer"].as_u64().unwrap() >= 1, "{doc:#}");
+    assert_eq!(
+        counts["cases"].as_u64().unwrap(),
+        [
+            "ok",
+            "wrong_answer",
+            "runtime_error",
+            "time_limit",
+            "memory_limit",
+            "output_limit",
+            "skipped"
+        ]
+        .iter()
+        .map(|k| counts[k].as_u64().unwrap())
+        .sum::<u64>(),
+        "{doc:#}"
+    );
+    // Peak memory is measured for every run: a Python program's is megabytes.
+    let (median, largest) = (&doc["memory"]["median"], &doc["memory"]["largest"]);
+    assert!(median.as_u64().unwrap() > 1 << 20, "{doc:#}");
+    assert!(
+        largest.as_u64().unwrap() >= median.as_u64().unwrap(),
+        "{doc:#}"
+    );
+    let failures = doc["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{doc:#}");
+    assert_eq!(failures[0]["kind"], "WA");
+    assert_eq!(failures[0]["input"].as_str(), saved.as_deref());
+    assert!(
+        failures[0]["recorded"]
+            .as_str()
+            .unwrap()
+            .starts_with("appended"),
+        "{doc:#}"
+    );
+    assert!(stderr.contains("first difference"), "{stderr}");
+}

@@ -1,8 +1,11 @@
 //! `lockstep stress --gen --brute --cmd` end to end, on the Python fixtures in
 //! tests/fixtures/any: maximum subarray (a validator, solutions that are
-//! wrong, crash or hang) and the position of a maximum (several right
-//! answers, a testlib-style checker). Each failure must shrink to a handful of
-//! tokens; each broken tool must stop the run with exit 2 and say which.
+//! wrong, crash or hang, generators that ignore their seed), the position of
+//! a maximum (several right answers, a testlib-style checker) and the 2x2
+//! squares of a grid (a column to remove from every row). Each failure must
+//! shrink to a handful of tokens; each broken tool must stop the run with
+//! exit 2 and say which; a generator that does not follow its seed is a
+//! warning.
 
 use crate::support::{fails_with, scratch, text};
 use std::path::{Path, PathBuf};
@@ -408,4 +411,172 @@ fn a_failure_before_a_broken_tool_wins_whatever_the_jobs() {
         assert!(stderr.contains("RE on seed 31"), "{jobs} jobs: {stderr}");
         assert!(saved.is_some(), "{jobs} jobs: {stderr}");
     }
+}
+
+/// `stress any --format json`: the counts and each failure's seed, shrunk
+/// input and the brute force's answer, as one document.
+#[test]
+fn stress_any_writes_one_json_document() {
+    let dir = scratch("any-json");
+    let (out, saved) = stress(
+        &subarray_programs("wrong"),
+        &["--seed", "1", "--cases", "40", "--format", "json"],
+        &dir,
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let doc: serde_json::Value =
+        serde_json::from_str(&stdout).expect("stdout is one JSON document");
+    assert_eq!(doc["lockstep"], "stress-any");
+    // The run stops at its first failure (no --keep-going).
+    let cases = doc["counts"]["cases"].as_u64().unwrap();
+    assert!((1..=40).contains(&cases), "{doc:#}");
+    let failures = doc["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{doc:#}");
+    assert_eq!(failures[0]["kind"], "WA");
+    assert_eq!(failures[0]["input"].as_str(), saved.as_deref());
+    let failing = doc["failing"].as_array().unwrap();
+    assert_eq!(
+        failing.len() as u64,
+        doc["counts"]["wrong_answer"].as_u64().unwrap(),
+        "{doc:#}"
+    );
+}
+
+#[test]
+fn a_grid_loses_a_column_from_every_row() {
+    // Seed 9 is a 4x6 grid whose only square the wrong solution misses is
+    // at the right edge: the hand minimum is one square, "2 2 / ## / ##",
+    // which needs columns removed from both rows at once.
+    let dir = scratch("any-grid");
+    let squares = |mode: &str| format!("{} {mode}", fixture("squares"));
+    let programs = [
+        ("--gen", squares("gen")),
+        ("--brute", squares("brute")),
+        ("--cmd", squares("wrong")),
+        ("--validator", squares("validate")),
+    ];
+    let (out, saved) = stress(&programs, &["--seed", "9", "--cases", "1"], &dir);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("shrunk from 6 tokens, 5 lines, 32 bytes"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("to 4 tokens, 3 lines, 10 bytes: a local minimum"),
+        "{stderr}"
+    );
+    assert_eq!(saved.as_deref(), Some("2 2\n##\n##\n"), "{stderr}");
+}
+
+#[test]
+fn a_generator_that_ignores_its_seed_is_a_warning() {
+    let dir = scratch("any-generator");
+    // A new random input on every run: the failing seed does not make the
+    // failing input again, and the report does not claim it does.
+    let mut programs = subarray_programs("ok");
+    programs[0].1 = max_subarray("gen-unseeded");
+    programs[2].1 = "echo 0".into();
+    let (out, saved) = stress(
+        &programs,
+        &["--seed", "1", "--cases", "1", "--shrink-attempts", "1"],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("warning: the generator made a different input when run again on seed 1"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("gen-unseeded 1` made the original, and another input when run again"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("makes the original"), "{stderr}");
+    assert!(saved.is_some());
+    // The same input for every seed: eight cases that were one.
+    programs = subarray_programs("ok");
+    programs[0].1 = max_subarray("gen-fixed");
+    let (out, _) = stress(&programs, &["--seed", "1", "--cases", "8"], &dir);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning: the generator printed the same input for 8 of the 8 seeds it was run on (1 and 2 among them)"
+        ),
+        "{stderr}"
+    );
+    // A generator that follows its seed gets neither warning.
+    let (out, _) = stress(
+        &subarray_programs("ok"),
+        &["--seed", "1", "--cases", "8"],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+}
+
+#[test]
+fn the_tools_output_limit_names_the_flag_that_raises_it() {
+    let dir = scratch("any-tool-output");
+    let programs = [
+        (
+            "--gen",
+            "python3 -c 'import sys; sys.stdout.write(\"1\" * (17 << 20))'".to_string(),
+        ),
+        ("--brute", "wc -c".to_string()),
+        ("--cmd", "wc -c".to_string()),
+    ];
+    let (out, _) = stress(&programs, &["--cases", "1", "--jobs", "1"], &dir);
+    fails_with(
+        &out,
+        "wrote more than 16777216 bytes: killed (the tools' output limit is the larger of --output-limit and 16M: raise it with --output-limit)",
+    );
+    let (out, _) = stress(
+        &programs,
+        &["--cases", "1", "--jobs", "1", "--output-limit", "32M"],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// The README's rules: by default (`tokens`) only the words count; with
+/// `--compare lines` whitespace at the end of each line and of the output
+/// does not count, a leading space does.
+#[test]
+fn outputs_are_compared_by_the_stated_whitespace_rule() {
+    let dir = scratch("any-whitespace");
+    let programs = |cmd: &str| {
+        [
+            ("--gen", "echo 1".to_string()),
+            ("--brute", "echo 5".to_string()),
+            ("--cmd", cmd.to_string()),
+        ]
+    };
+    let tokens = ["--seed", "1", "--cases", "2", "--jobs", "1"];
+    let (out, _) = stress(&programs(r"printf ' 5\n\n'"), &tokens, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let (out, _) = stress(&programs(r"printf '6\n'"), &tokens, &dir);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = [
+        "--seed",
+        "1",
+        "--cases",
+        "2",
+        "--jobs",
+        "1",
+        "--compare",
+        "lines",
+    ];
+    let (out, _) = stress(&programs(r"printf '5 \t\r\n\n \n'"), &lines, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let (out, _) = stress(&programs(r"printf ' 5\n'"), &lines, &dir);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(r#"first difference: line 1: expected "5", got " 5""#),
+        "{stderr}"
+    );
 }

@@ -125,6 +125,7 @@ pub fn campaign_options(seed: u64, max_cases: u64) -> lockstep::campaign::Campai
         progress: false,
         stats: false,
         limits: lockstep::puzzle::CaseLimits::Wide,
+        keep_going: false,
     }
 }
 

@@ -290,7 +290,7 @@ pub struct InstanceTrace {
     pub verdict: Ruling,
 }
 
-fn parse_pieces(
+pub(crate) fn parse_pieces(
     line: &Line<'_>,
     side: Side,
     count: usize,

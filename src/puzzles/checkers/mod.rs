@@ -18,6 +18,7 @@ use lockstep_reference::{Fuel, OutOfFuel};
 
 pub struct Checkers;
 
+mod branches;
 mod generate;
 mod mutation;
 
@@ -252,6 +253,24 @@ impl Puzzle for Checkers {
                     (2..=13).contains(&m.0.len()) && m.0.iter().all(|s| (1..=32).contains(s))
                 })
         })
+    }
+
+    const RULE_BRANCHES: &'static [&'static str] = &branches::RULE_BRANCHES;
+
+    fn rule_branches(case: &Case) -> u64 {
+        branches::checkers_branches(case)
+    }
+
+    fn signature(
+        case: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        match (core.answer(), reference.answer()) {
+            (Some(c), Some(r)) => branches::checkers_signature(case, c, r),
+            _ => crate::signature::answer_signature::<Self>(core, reference),
+        }
     }
 
     fn describe(case: &Case) -> String {

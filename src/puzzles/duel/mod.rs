@@ -24,6 +24,7 @@ use lockstep_reference::Fuel;
 pub struct Duel;
 
 mod generate;
+mod signature;
 
 pub(crate) use generate::*;
 
@@ -411,5 +412,17 @@ impl Puzzle for Duel {
 
     fn rule_branches(case: &Case) -> u64 {
         case.iter().fold(0, |bits, turn| bits | turn_branches(turn))
+    }
+
+    fn signature(
+        case: &Case,
+        core: &crate::puzzle::Attempt<Answer>,
+        reference: &crate::puzzle::Attempt<Answer>,
+        solver: crate::puzzle::Solver<Self>,
+    ) -> String {
+        match (core.answer(), reference.answer()) {
+            (Some(c), Some(r)) => signature::duel_signature(case, c, r, solver),
+            _ => crate::signature::answer_signature::<Self>(core, reference),
+        }
     }
 }

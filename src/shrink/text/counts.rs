@@ -1,17 +1,31 @@
 //! How the shrinker learns an input's counts: a removal that alone makes an
 //! invalid input is tried again with an earlier integer lowered by what went
 //! (the likeliest counts first, those that worked before ahead of all), and a
-//! count that worked is remembered for its unit.
+//! count that worked is remembered for its unit. When every count left it
+//! invalid, the removal is tried with labels renumbered too (coupled.rs).
 
+use super::coupled::COUPLED_COUNTS;
 use super::doc::{Doc, Region, Unit};
 use super::{Search, Trial, COUNT_GUESSES};
 use crate::shrink::Stop;
 
+/// What pairing a removal with counts came to.
+enum Paired {
+    /// This candidate fails: the removal is kept, with its count.
+    Fails(Doc),
+    /// The first valid candidate passes, with this count lowered.
+    Passes(u32),
+    /// Every candidate was invalid.
+    Invalid,
+}
+
 impl<F: FnMut(&str) -> Trial> Search<'_, F> {
-    /// Removes `region` from `doc` if what is left still fails: alone, or
-    /// with a count decremented. The first *valid* candidate settles it: if
-    /// it passes, the removal took the failure with it, whatever count would
-    /// have gone with it, and no more pairs are tried.
+    /// Removes `region` from `doc` if what is left still fails: alone, with
+    /// a count decremented, or with a count decremented and labels
+    /// renumbered. The first *valid* candidate settles it: if it passes, the
+    /// removal took the failure with it, whatever other count would have
+    /// gone with it; only the labels that refer to what went are then tried
+    /// renumbered (an index that now points at the next item).
     pub(super) fn remove(&mut self, doc: &Doc, region: Region) -> Result<Option<Doc>, Stop> {
         self.last_valid = false;
         let plain = region.remove_from(doc);
@@ -25,8 +39,10 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
             })
             .map(|&(id, _)| id)
             .collect();
-        if let Some(settled) = self.paired(&plain, region.unit(), &learned, &amounts)? {
-            return Ok(settled);
+        match self.paired(&plain, region.unit(), &learned, &amounts)? {
+            Paired::Fails(kept) => return Ok(Some(kept)),
+            Paired::Passes(count) => return self.coupled(doc, &plain, region, &[count]),
+            Paired::Invalid => {}
         }
         match self.ask(&plain)? {
             Trial::Fails => {
@@ -41,21 +57,30 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
             Trial::Invalid => {}
         }
         let guessed = guesses(doc, region, &learned);
-        Ok(self
-            .paired(&plain, region.unit(), &guessed, &amounts)?
-            .flatten())
+        match self.paired(&plain, region.unit(), &guessed, &amounts)? {
+            Paired::Fails(kept) => Ok(Some(kept)),
+            Paired::Passes(count) => self.coupled(doc, &plain, region, &[count]),
+            Paired::Invalid => {
+                let counts: Vec<u32> = learned
+                    .iter()
+                    .chain(&guessed)
+                    .copied()
+                    .take(COUPLED_COUNTS)
+                    .collect();
+                self.coupled(doc, &plain, region, &counts)
+            }
+        }
     }
 
-    /// `plain` with each of `counts` lowered by each of `amounts` in turn:
-    /// `Some(Some(doc))` for the first that fails, `Some(None)` if the first
-    /// valid one passes, `None` if all were invalid.
+    /// `plain` with each of `counts` lowered by each of `amounts` in turn,
+    /// up to the first valid candidate.
     fn paired(
         &mut self,
         plain: &Doc,
         unit: Unit,
         counts: &[u32],
         amounts: &[usize],
-    ) -> Result<Option<Option<Doc>>, Stop> {
+    ) -> Result<Paired, Stop> {
         for &id in counts {
             for &amount in amounts {
                 let Some(paired) = plain.decremented(id, amount) else {
@@ -68,17 +93,17 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
                         self.steps += 1;
                         self.learn(id, unit);
                         self.count_edits += 1;
-                        return Ok(Some(Some(paired)));
+                        return Ok(Paired::Fails(paired));
                     }
-                    Trial::Passes => return Ok(Some(None)),
+                    Trial::Passes => return Ok(Paired::Passes(id)),
                     Trial::Invalid => {}
                 }
             }
         }
-        Ok(None)
+        Ok(Paired::Invalid)
     }
 
-    fn learn(&mut self, id: u32, unit: Unit) {
+    pub(super) fn learn(&mut self, id: u32, unit: Unit) {
         self.learned.retain(|&l| l != (id, unit));
         self.learned.insert(0, (id, unit));
     }
@@ -87,9 +112,13 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
 /// What a count may have to drop by when `region` goes: by as many lines or
 /// tokens or characters (N then N items), by the tokens of the lines (N
 /// numbers laid out over several lines), by one (T test cases of several
-/// lines), or by half (M pairs on one line).
+/// lines), or by half (M pairs on one line). A block's width drops by the
+/// columns removed, and only by that.
 pub(super) fn amounts(region: Region, doc: &Doc) -> Vec<usize> {
     let removed = region.len();
+    if let Region::Columns { .. } = region {
+        return vec![removed];
+    }
     let tokens = match region {
         Region::Lines { start, len } => doc.lines[start..start + len].iter().map(Vec::len).sum(),
         _ => removed,
@@ -110,7 +139,8 @@ pub(super) fn amounts(region: Region, doc: &Doc) -> Vec<usize> {
 /// two numbers) or the tokens after it (N numbers over several lines); for
 /// tokens, the tokens after it or on the lines after its own (`n S`, then n
 /// numbers), the next line's tokens, or the rest of its own line (from the
-/// first token); for characters, the next line's word. Those
+/// first token); for characters, the next line's word; for columns, the
+/// block's width. Those
 /// come first, the ones on earlier
 /// lines before the ones beside the region. For a removal of whole lines the
 /// first line's other numbers follow (where counts live); a removal inside a
@@ -118,6 +148,10 @@ pub(super) fn amounts(region: Region, doc: &Doc) -> Vec<usize> {
 /// shape (an edge `u v w`) would otherwise cost a guess per token.
 pub(super) fn guesses(doc: &Doc, region: Region, learned: &[u32]) -> Vec<u32> {
     let total: usize = doc.lines.iter().map(Vec::len).sum();
+    let width = match region {
+        Region::Columns { first, words, .. } => super::columns::width_at(doc, first, words),
+        _ => 0,
+    };
     let mut before = 0usize;
     let mut scored = Vec::new();
     for (l, line) in doc.lines.iter().enumerate() {
@@ -150,6 +184,7 @@ pub(super) fn guesses(doc: &Doc, region: Region, learned: &[u32]) -> Vec<u32> {
                         || (i == 0 && counts(line.len() - 1))
                 }
                 Unit::Chars => counts(next_word),
+                Unit::Columns => counts(width),
             };
             let score = match (counts_something, l < region.first_line()) {
                 (true, true) => 0,

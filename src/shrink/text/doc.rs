@@ -1,6 +1,7 @@
 //! The shrinker's view of a text: lines of tokens, each token keeping its
 //! identity through every edit, and the regions that edits remove (a run of
-//! lines, a run of tokens in a line, a run of characters in a word).
+//! lines, a run of tokens in a line, a run of characters in a word, a run of
+//! columns of a block of rows of equal width).
 
 /// A token and the identity it keeps through every edit (so that a learned
 /// count is still known after lines before it are gone).
@@ -79,8 +80,9 @@ impl Doc {
 }
 
 /// What a removal took out: lines `start..start+len`, tokens `start..start+len`
-/// of one line, or characters `start..start+len` of one token. Counts are
-/// looked for before it.
+/// of one line, characters `start..start+len` of one token, or columns
+/// `start..start+len` of every row of a block. Counts are looked for before
+/// it.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Region {
     Lines {
@@ -98,16 +100,28 @@ pub(super) enum Region {
         start: usize,
         len: usize,
     },
+    /// The same columns of `rows` lines from line `first`: characters of
+    /// each line's one word (a grid of `#.`) or tokens of each line (a
+    /// matrix of numbers).
+    Columns {
+        first: usize,
+        rows: usize,
+        words: bool,
+        start: usize,
+        len: usize,
+    },
 }
 
-/// What a count counts: lines, tokens or characters. A count learned for one
-/// is tried first only for removals of the same unit (the `m` of `n m` counts
-/// edge lines, not the tokens inside an edge).
+/// What a count counts: lines, tokens, characters or columns. A count
+/// learned for one is tried first only for removals of the same unit (the
+/// `m` of `n m` counts edge lines, not the tokens inside an edge; the `c` of
+/// `r c` counts a grid's columns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Unit {
     Lines,
     Tokens,
     Chars,
+    Columns,
 }
 
 impl Region {
@@ -116,14 +130,16 @@ impl Region {
             Region::Lines { .. } => Unit::Lines,
             Region::Tokens { .. } => Unit::Tokens,
             Region::Chars { .. } => Unit::Chars,
+            Region::Columns { .. } => Unit::Columns,
         }
     }
 
     pub(super) fn len(self) -> usize {
         match self {
-            Region::Lines { len, .. } | Region::Tokens { len, .. } | Region::Chars { len, .. } => {
-                len
-            }
+            Region::Lines { len, .. }
+            | Region::Tokens { len, .. }
+            | Region::Chars { len, .. }
+            | Region::Columns { len, .. } => len,
         }
     }
 
@@ -131,6 +147,7 @@ impl Region {
         match self {
             Region::Lines { start, .. } => start,
             Region::Tokens { line, .. } | Region::Chars { line, .. } => line,
+            Region::Columns { first, .. } => first,
         }
     }
 
@@ -140,6 +157,7 @@ impl Region {
             Region::Lines { start, .. } => (start, 0),
             Region::Tokens { line, start, .. } => (line, start),
             Region::Chars { line, index, .. } => (line, index),
+            Region::Columns { first, .. } => (first, 0),
         };
         line < l || (line == l && index < i)
     }
@@ -158,16 +176,39 @@ impl Region {
                 index,
                 start,
                 len,
+            } => cut_chars(&mut out.lines[line][index].text, start, len),
+            Region::Columns {
+                first,
+                rows,
+                words,
+                start,
+                len,
             } => {
-                let token = &mut out.lines[line][index].text;
-                *token = token
-                    .chars()
-                    .enumerate()
-                    .filter(|&(c, _)| c < start || c >= start + len)
-                    .map(|(_, ch)| ch)
-                    .collect();
+                for line in &mut out.lines[first..first + rows] {
+                    // A row that is not as wide as the block's first (never,
+                    // while the pass keeps the block's rows equal) loses what
+                    // it has of the columns.
+                    if words {
+                        if let Some(word) = line.first_mut() {
+                            cut_chars(&mut word.text, start, len);
+                        }
+                    } else {
+                        let end = (start + len).min(line.len());
+                        line.drain(start.min(end)..end);
+                    }
+                }
             }
         }
         out
     }
+}
+
+/// `word` without its characters `start..start+len`.
+fn cut_chars(word: &mut String, start: usize, len: usize) {
+    *word = word
+        .chars()
+        .enumerate()
+        .filter(|&(c, _)| c < start || c >= start + len)
+        .map(|(_, ch)| ch)
+        .collect();
 }

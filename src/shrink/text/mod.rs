@@ -1,13 +1,15 @@
 //! Shrinking a text input with no knowledge of its format: what `lockstep
-//! stress --gen` uses on any problem's failing input.
+//! stress any` uses on any problem's failing input.
 //!
 //! The input is read as lines of whitespace-separated tokens. Passes of delta
 //! debugging drop chunks of lines, then chunks of tokens within a line (halves
-//! first, down to single ones), then renumber each repeated number (every
-//! occurrence at once, as a vertex label needs), then halve each integer
-//! toward zero, then drop chunks of characters from each other token; they
-//! repeat until a whole round changes nothing
-//! (a local minimum for every edit of those kinds) or the budget runs out.
+//! first, down to single ones), then chunks of columns of every row of a
+//! block of rows of equal width at once (a grid's column: columns.rs), then
+//! renumber each repeated number (every occurrence at once, as a vertex label
+//! needs), then lower each integer toward zero by bisection to the smallest
+//! magnitude that still fails (numbers.rs), then drop chunks of characters
+//! from each other token; they repeat until a whole round changes nothing (a
+//! local minimum for every edit of those kinds) or the budget runs out.
 //!
 //! A candidate is judged by the caller's test: it still fails the same way,
 //! it passes, or it is *invalid* (the validator or the brute force rejected
@@ -17,13 +19,18 @@
 //! with an earlier integer decremented (by the number of lines or tokens
 //! removed, or by one), the likeliest counts first: a number equal to how many
 //! lines follow it, to the next line's length (in tokens, or in characters
-//! when it is one word), or to how many tokens follow it on its line. A count that worked is remembered and tried first from then
-//! on, and is left out of the number-halving pass, where alone it could only
-//! make the input invalid.
+//! when it is one word), to how many tokens follow it on its line, or to a
+//! block's width (counts.rs). A count that worked is remembered and tried
+//! first from then on, and is left out of the number pass, where alone it
+//! could only make the input invalid. When a count alone is not enough (every
+//! count left the input invalid, or the count made it valid but passing), the
+//! removal is tried with the labels above what went renumbered as well: a
+//! tree's leaf, a permutation's value, the index of a query that pointed past
+//! the removed item (coupled.rs).
 //!
-//! What it cannot do: edit several places at once beyond one count and its
-//! data (a grid's column goes only with a character from every row, which no
-//! single edit does), or keep whitespace the failure depends on.
+//! What it cannot do: edits of several places beyond those (a count, its
+//! data, the columns of one block, the labels in `0..=count`), or keep
+//! whitespace the failure depends on.
 //!
 //! Every candidate is rendered as text and asked at most once (a cache of
 //! fingerprints);
@@ -33,10 +40,13 @@ use super::{Budget, Stop};
 use std::collections::HashMap;
 use std::time::Instant;
 
+mod columns;
 mod counts;
+mod coupled;
 mod doc;
+mod numbers;
 
-use doc::{Doc, Region, Token, Unit};
+use doc::{Doc, Region, Unit};
 
 /// What the caller's test says of a candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +107,8 @@ pub struct ShrunkText {
     pub invalid: usize,
     /// Removals that went through only with a count decremented.
     pub count_edits: usize,
+    /// Of those, the ones that also needed labels renumbered (coupled edits).
+    pub coupled_edits: usize,
     /// Why it stopped; `None` when the text was left as it came because the
     /// failure needs its exact spacing (the shrinker rewrites whitespace).
     pub stop: Option<Stop>,
@@ -121,10 +133,12 @@ pub fn shrink(
         invalid: 0,
         steps: 0,
         count_edits: 0,
+        coupled_edits: 0,
         budget,
         deadline: budget.time.map(|t| Instant::now() + t),
         learned: Vec::new(),
         fixed_widths: Vec::new(),
+        fixed_columns: Vec::new(),
         thorough: false,
         skipped: false,
         last_valid: false,
@@ -142,6 +156,7 @@ pub fn shrink(
         steps: search.steps,
         invalid: search.invalid,
         count_edits: search.count_edits,
+        coupled_edits: search.coupled_edits,
         stop,
     };
     let normal = doc.render();
@@ -187,6 +202,7 @@ struct Search<'a, F> {
     invalid: usize,
     steps: usize,
     count_edits: usize,
+    coupled_edits: usize,
     budget: Budget,
     deadline: Option<Instant>,
     /// Tokens that proved to be counts, with what they counted, the latest
@@ -196,6 +212,9 @@ struct Search<'a, F> {
     /// of a fixed shape (an edge `u v w`), skipped by the token pass until a
     /// round changes nothing.
     fixed_widths: Vec<usize>,
+    /// Widths of blocks of token rows whose every column removal was
+    /// invalid, skipped by the column pass in the same way.
+    fixed_columns: Vec<usize>,
     /// This round skips nothing.
     thorough: bool,
     /// This round skipped a line.
@@ -246,6 +265,7 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
     fn round(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
         let mut changed = self.drop_lines(doc)?;
         changed |= self.drop_tokens(doc)?;
+        changed |= self.drop_columns(doc)?;
         changed |= self.renumber(doc)?;
         changed |= self.lower_numbers(doc)?;
         changed |= self.shorten_words(doc)?;
@@ -319,95 +339,6 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
         Ok(changed)
     }
 
-    /// Every occurrence of a repeated number at once, to the smallest
-    /// positive number the input does not hold: a vertex label, say, which
-    /// no single edit can change without breaking its edges. The largest
-    /// first; learned counts are left alone.
-    fn renumber(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
-        let mut changed = false;
-        let is_count = |learned: &[(u32, Unit)], id: u32| learned.iter().any(|&(c, _)| c == id);
-        let mut values: Vec<i128> = Vec::new();
-        for token in doc.lines.iter().flatten() {
-            if let Some(v) = token.integer() {
-                if v >= 1 && !is_count(&self.learned, token.id) {
-                    values.push(v);
-                }
-            }
-        }
-        values.sort_unstable();
-        let mut repeated: Vec<i128> = values
-            .windows(2)
-            .filter(|w| w[0] == w[1])
-            .map(|w| w[0])
-            .collect();
-        repeated.dedup();
-        for &value in repeated.iter().rev() {
-            let present: std::collections::HashSet<i128> = doc
-                .lines
-                .iter()
-                .flatten()
-                .filter_map(Token::integer)
-                .collect();
-            let unused = (1..).find(|n| !present.contains(n)).unwrap_or(value);
-            if unused >= value {
-                continue;
-            }
-            let mut candidate = doc.clone();
-            for token in candidate.lines.iter_mut().flatten() {
-                if token.integer() == Some(value) && !is_count(&self.learned, token.id) {
-                    token.text = unused.to_string();
-                }
-            }
-            if self.keeps(&candidate)? {
-                *doc = candidate;
-                changed = true;
-            }
-        }
-        Ok(changed)
-    }
-
-    /// Each integer toward zero: to 0, to its upper half of digits, one digit
-    /// less, its leading digit and zeros, half, and (up to 1000) one step;
-    /// again while that keeps failing (digits first, so that 10^18 needs a
-    /// few steps, not sixty halvings). Learned counts are left alone.
-    fn lower_numbers(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
-        let mut changed = false;
-        for l in 0..doc.lines.len() {
-            for i in 0..doc.lines[l].len() {
-                if self.learned.iter().any(|&(id, _)| id == doc.lines[l][i].id) {
-                    continue;
-                }
-                'lower: while let Some(value) = doc.lines[l][i].integer() {
-                    let digits = value.unsigned_abs().to_string().len() as u32;
-                    let upper_half = value / 10i128.pow(digits / 2);
-                    // One significant digit reads best: 500000 for 514886.
-                    let leading = value / 10i128.pow(digits - 1) * 10i128.pow(digits - 1);
-                    // One step down only for small numbers: on 10^17 it would
-                    // take for ever to walk to a threshold.
-                    let step = if value.unsigned_abs() <= 1000 {
-                        value - value.signum()
-                    } else {
-                        value
-                    };
-                    for lower in [0, upper_half, value / 10, leading, value / 2, step] {
-                        if lower == value || lower.to_string() == doc.lines[l][i].text {
-                            continue;
-                        }
-                        let mut candidate = doc.clone();
-                        candidate.lines[l][i].text = lower.to_string();
-                        if self.keeps(&candidate)? {
-                            *doc = candidate;
-                            changed = true;
-                            continue 'lower;
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        Ok(changed)
-    }
-
     /// Delta debugging over the characters of each token that is not an
     /// integer, down to one character.
     fn shorten_words(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
@@ -431,9 +362,10 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
     }
 }
 
-/// A candidate's length and 64-bit hash: two different candidates of one
-/// search share it with odds near 2^-64 per pair.
-fn fingerprint(text: &str) -> (usize, u64) {
+/// A text's length and 64-bit hash: two different candidates of one search
+/// (or two different inputs of one stress run) share it with odds near
+/// 2^-64 per pair.
+pub(crate) fn fingerprint(text: &str) -> (usize, u64) {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut hasher);

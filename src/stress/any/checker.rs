@@ -26,7 +26,12 @@ pub(super) fn why(run: &Execution, limits: Limits) -> Option<String> {
             "still running after {} ms: killed",
             limits.time.as_millis()
         )),
-        Ending::OutputLimit => Some(format!("wrote more than {} bytes: killed", limits.output)),
+        // The flag is the solution's, but it raises the tools' limit too.
+        Ending::OutputLimit => Some(format!(
+            "wrote more than {} bytes: killed (the tools' output limit is the larger of --output-limit and {}M: raise it with --output-limit)",
+            limits.output,
+            crate::process::DEFAULT_OUTPUT_LIMIT >> 20
+        )),
         Ending::MemoryLimit => Some(format!(
             "used more than {} of memory",
             crate::process::human_bytes(limits.memory.unwrap_or_default())

@@ -29,10 +29,12 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 mod checker;
+mod generator;
 mod report;
 
 use checker::tool;
 pub(crate) use checker::Scratch;
+use generator::InputSample;
 
 /// The user's programs.
 #[derive(Debug, Clone)]
@@ -117,6 +119,9 @@ pub struct AnyFailure {
     /// The brute force's output on the shrunk input.
     pub expected: String,
     pub program: Execution,
+    /// The generator made the original again when run once more on its
+    /// seed (if not, a warning says so).
+    pub replayable: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -131,6 +136,9 @@ pub struct AnyReport {
     pub failing: Vec<(&'static str, u64)>,
     /// A tool that failed on a generated input, which stopped the run.
     pub problem: Option<String>,
+    /// What is wrong with the generator (generator.rs), in words: warnings
+    /// that change no verdict and no exit code.
+    pub warnings: Vec<String>,
 }
 
 /// A stress run's shared state: the options and the checker's directory.
@@ -285,6 +293,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
     let failing: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
     let problem: Mutex<Option<(u64, String)>> = Mutex::new(None);
     let memory = Mutex::new(MemoryFigures::default());
+    let sample = InputSample::default();
 
     let job_loop = |_job: u64| loop {
         if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
@@ -319,6 +328,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
                 break;
             }
         };
+        sample.record(n, seed, &case.input);
         shared.add(&mut Counts::one(&case.verdict));
         memory
             .lock()
@@ -366,13 +376,23 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
             _ => {}
         }
     }
+    let mut warnings: Vec<String> = sample.warning().into_iter().collect();
     // With a broken tool nothing is shrunk: every candidate would be judged by it.
     let failures = if problem.is_some() || crate::process::interrupted() {
         Vec::new()
     } else {
         firsts
             .into_iter()
-            .map(|(seed, case)| stress.shrink(seed, case))
+            .map(|(seed, case)| {
+                // Before shrinking: the report will say `GEN SEED` makes it.
+                let rerun = generator::rerun_warning(options, seed, &case.input);
+                let replayable = rerun.is_none();
+                warnings.extend(rerun);
+                AnyFailure {
+                    replayable,
+                    ..stress.shrink(seed, case)
+                }
+            })
             .collect()
     };
     let mut failing = failing.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -385,6 +405,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
         failures,
         failing,
         problem: problem.map(|(_, message)| message),
+        warnings,
     })
 }
 
@@ -448,6 +469,7 @@ impl Stress<'_> {
             verdict,
             expected,
             program,
+            replayable: true,
         }
     }
 }

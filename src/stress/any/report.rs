@@ -79,11 +79,20 @@ impl AnyFailure {
                 crate::stress::memory_limit_detail(&self.program, options.limits.memory)
             }
         };
+        let origin = if self.replayable {
+            "makes the original"
+        } else {
+            "made the original, and another input when run again: see the warning"
+        };
+        let coupled = match shrunk.coupled_edits {
+            0 => String::new(),
+            n => format!(", {n} with labels renumbered"),
+        };
         format!(
-            "{kind} on seed {seed} (`{generator}` makes the original)\n\
+            "{kind} on seed {seed} (`{generator}` {origin})\n\
              shrunk from {before}\n\
              \x20         to {after}: {how}\n\
-             ({attempts} candidates run, {kept} kept, {invalid} invalid, {counts} with a count lowered; {secs:.1} s)\n\
+             ({attempts} candidates run, {kept} kept, {invalid} invalid, {counts} with a count lowered{coupled}; {secs:.1} s)\n\
              input:\n{input}\
              expected (brute force):\n{expected}\
              solution printed:\n{printed}\

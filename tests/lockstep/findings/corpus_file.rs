@@ -29,6 +29,7 @@ fn new_game2_rows(seed: u64, count: usize, name: &str) -> (String, Vec<String>) 
             expected: corpus::encode_for::<NewGame2>(&answer),
             origin: corpus::Origin::Hand,
             note: format!("seed {seed}"),
+            signature: String::new(),
         }));
         inputs.push(input);
     }

@@ -5,6 +5,8 @@ use super::counts::{amounts, guesses};
 use super::*;
 use std::collections::HashSet;
 
+mod minimum;
+
 /// Far more than any test needs, in candidates and in time (a deadline
 /// computed wrongly would cut every test short).
 const NO_LIMIT: Budget = Budget {
@@ -60,11 +62,24 @@ fn shrunk(text: &str, test: impl FnMut(&str) -> Trial) -> ShrunkText {
     shrink(text, test, NO_LIMIT, &mut |_, _| {})
 }
 
+/// Asserts that `result` took at most half again the candidates the
+/// shrinker took on the same fixture before it had columns, coupled edits
+/// and bisection (`before`, measured at c595782): the bound those were held
+/// to.
+fn at_most_half_again(result: &ShrunkText, before: usize) {
+    assert!(
+        result.attempts * 2 <= before * 3,
+        "{} candidates, {before} before: {result:?}",
+        result.attempts
+    );
+}
+
 #[test]
 fn an_all_negative_array_shrinks_to_one_number_through_its_count() {
     let values: Vec<String> = (0..40).map(|i| format!("-{}", 50 + i)).collect();
     let text = format!("40\n{}\n", values.join(" "));
     let result = shrunk(&text, max_subarray);
+    at_most_half_again(&result, 17);
     assert_eq!(result.text, "1\n-1\n");
     assert_eq!(result.before.tokens, 41);
     assert_eq!(result.after.tokens, 2);
@@ -98,6 +113,7 @@ fn a_count_with_one_item_a_line_shrinks_the_same_way() {
         .map(|l| l + "\n")
         .collect();
     let result = shrunk(&text, test);
+    at_most_half_again(&result, 15);
     assert_eq!(result.text, "1\n-1\n");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
 }
@@ -129,6 +145,7 @@ fn several_test_cases_shrink_to_the_one_that_fails() {
     };
     let text = "4\n3\n1 2 3\n2\n-5 7\n3\n-4 -9 -2\n1\n8\n";
     let result = shrunk(text, test);
+    at_most_half_again(&result, 108);
     assert_eq!(result.text, "1\n1\n-1\n");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
 }
@@ -152,6 +169,7 @@ fn words_are_shortened_and_dropped() {
         }
     };
     let result = shrunk("3\nalpha bravo_zulu charlie\n", test);
+    at_most_half_again(&result, 17);
     assert_eq!(result.text, "1\nz\n");
 }
 
@@ -173,6 +191,7 @@ fn a_string_shrinks_with_its_length() {
         }
     };
     let result = shrunk("13\nxyzzyabracadb\n", test);
+    at_most_half_again(&result, 20);
     assert_eq!(result.text, "2\nab\n");
     assert!(result.count_edits > 0, "{result:?}");
 }
@@ -189,6 +208,7 @@ fn every_candidate_is_asked_once_and_only_failing_ones_are_kept() {
         max_subarray(candidate)
     });
     assert!(array(&result.text).is_some(), "{result:?}");
+    at_most_half_again(&result, 13);
     assert_eq!(max_subarray(&result.text), Trial::Fails);
     assert_eq!(result.attempts, asked.len());
 }
@@ -262,6 +282,7 @@ fn a_line_skipped_for_its_shape_is_tried_before_a_minimum_is_claimed() {
         }
     };
     let result = shrunk("1 2 3\n7 x 9\n", test);
+    at_most_half_again(&result, 25);
     assert_eq!(result.text, "0 0 0\nx\n");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
 }
@@ -330,6 +351,7 @@ fn a_large_array_shrinks_in_few_candidates() {
         Some(_) => Trial::Passes,
     };
     let result = shrunk(&text, test);
+    at_most_half_again(&result, 30);
     // Lowering one of the two alone breaks the pair: a local minimum.
     assert_eq!(result.text, "2\n-7 -7\n");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
@@ -376,6 +398,7 @@ fn a_graph_shrinks_to_one_edge_without_a_guess_per_token() {
         Some(_) => Trial::Passes,
     };
     let result = shrunk(&text, test);
+    at_most_half_again(&result, 67);
     assert_eq!(result.text, "1 1\n1 1 7\n");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
     assert!(result.attempts < 100, "{result:?}");
@@ -398,6 +421,7 @@ fn repeated_labels_are_renumbered_together() {
         Some(_) => Trial::Passes,
     };
     let result = shrunk("50 2\n40 25 3\n25 40 3\n", test);
+    at_most_half_again(&result, 65);
     assert_eq!(result.text, "2 2\n1 2 1\n1 1 1\n");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
 }
@@ -430,6 +454,7 @@ fn a_count_beside_another_number_is_found_for_the_next_line() {
     let values: Vec<String> = (0..30).map(|i| (i * 37 % 200 + 1).to_string()).collect();
     let text = format!("30 {}\n{}\n", 2 * (6 * 37 % 200 + 1), values.join(" "));
     let result = shrunk(&text, test);
+    at_most_half_again(&result, 35);
     assert_eq!(result.after.tokens, 3, "{result:?}");
     assert!(result.text.starts_with("1 "), "{result:?}");
 }
@@ -460,6 +485,7 @@ fn a_grid_loses_rows_through_its_count() {
     let rows = ["..#", "#.#", "##.", "...", "#.."];
     let text = format!("5 3\n{}\n", rows.join("\n"));
     let result = shrunk(&text, test);
+    at_most_half_again(&result, 24);
     assert_eq!(result.text, "1 3\n#.#\n");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
 }
@@ -479,6 +505,7 @@ fn extreme_numbers_and_odd_inputs_do_not_upset_the_shrinker() {
         }
     });
     let value: i128 = result.text.trim().parse().expect("one number left");
+    at_most_half_again(&result, 16);
     assert!((-1999..-1000).contains(&value), "{result:?}");
     assert_eq!(result.stop, Some(Stop::LocalMinimum));
     // Nothing at all to shrink.
@@ -505,5 +532,6 @@ fn a_count_may_reach_zero_but_not_below() {
         }
     };
     let result = shrunk("2\n5 6\n", test);
+    at_most_half_again(&result, 5);
     assert_eq!(result.text, "0\n");
 }

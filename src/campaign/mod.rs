@@ -7,20 +7,23 @@
 //! finding from its coordinates. Counters are kept per job and flushed to shared
 //! atomics every few dozen cases, so the jobs do not contend on every case.
 
-use crate::corpus::{self, Origin, Row};
+use crate::corpus::Origin;
 pub use crate::generate::{generate_case, generate_case_with_reference, generate_case_within};
 use crate::puzzle::{
-    check_with, explain_safely, reference_attempt, run_both, run_core, run_reference, Attempt,
-    Attempts, CaseLimits, CaseWithReference, Explanation, Puzzle, ReferenceRun, Verdict,
+    reference_attempt, run_core, Attempt, Attempts, CaseLimits, CaseWithReference, Puzzle,
+    ReferenceRun, Verdict,
 };
-use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::seeds::CASE_BYTES;
-use crate::shrink::{shrink_divergence, Shrunk};
+use crate::shrink::Shrunk;
 use lockstep_core::Model;
 use lockstep_reference::Naive;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+mod finding;
+
+pub use finding::*;
 
 #[derive(Debug, Clone)]
 pub struct CampaignOptions {
@@ -40,6 +43,9 @@ pub struct CampaignOptions {
     pub limits: CaseLimits,
     /// This machine's share of a campaign spread over several.
     pub shard: Shard,
+    /// Go on after a disagreement: every one is counted under its bug
+    /// signature, and the first of each signature is shrunk.
+    pub keep_going: bool,
 }
 
 /// Machine `index` of `count` (0-based) in one campaign spread over
@@ -104,26 +110,56 @@ crate::jobs::counters! {
     }
 }
 
-/// A disagreement, shrunk and explained.
-#[derive(Debug, Clone)]
-pub struct Finding<C> {
-    pub original: C,
-    pub shrunk: Shrunk<C>,
-    pub core_answer: String,
-    pub reference_answer: String,
-    pub explanation: Explanation,
-    /// The corpus row for the shrunk case.
-    pub row: Row,
-}
-
 #[derive(Debug, Clone)]
 pub struct CampaignReport<C> {
     pub tally: Tally,
     pub elapsed: Duration,
     /// The first disagreement: (job, case index) and what it shrank to.
     pub finding: Option<(u64, u64, Finding<C>)>,
+    /// Every bug found, by signature, in the order first found: one without
+    /// `keep_going` (the first disagreement's), every one with it.
+    pub bugs: Vec<Bug<C>>,
     /// With `stats`: each rule branch and the number of cases that reached it.
     pub rule_branches: Vec<(&'static str, u64)>,
+    /// The campaign over time, a sample a second ([`Sample`]).
+    pub series: Vec<Sample>,
+}
+
+/// One bug of a campaign: the disagreements of one signature.
+#[derive(Debug, Clone)]
+pub struct Bug<C> {
+    /// The signature of the first disagreement as found (the shrunk case's
+    /// is the finding's own).
+    pub signature: String,
+    /// Disagreements of this signature.
+    pub count: u64,
+    /// Where the first one was: (job, case index).
+    pub first: (u64, u64),
+    /// When, from the start of the campaign.
+    pub after: Duration,
+    /// The first one, shrunk and explained.
+    pub finding: Finding<C>,
+}
+
+/// The campaign at one moment: what a report plots over time.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Sample {
+    pub seconds: f64,
+    pub cases: u64,
+    pub diverge: u64,
+    pub timeout: u64,
+    /// Rule branches reached so far (with `stats`; else 0).
+    pub branches: u32,
+    /// Code regions reached so far, in a build for coverage; else 0.
+    pub regions: u32,
+}
+
+/// The first disagreement of one signature, as found, and how many.
+struct RawBug<C> {
+    count: u64,
+    first: (u64, u64),
+    after: Duration,
+    case: C,
 }
 
 const BATCH: u64 = 32;
@@ -184,6 +220,7 @@ pub fn run_campaign_with<P: Puzzle>(
     options: &CampaignOptions,
     core: Solver<P>,
 ) -> CampaignReport<P::Case> {
+    let solver = core;
     let jobs = options.jobs.max(1) as u64;
     // Global job numbers: this machine's jobs among all machines' (`Shard`).
     let first_job = options.shard.jobs(jobs).start;
@@ -194,15 +231,30 @@ pub fn run_campaign_with<P: Puzzle>(
     let shared = SharedTally::default();
     let stop = AtomicBool::new(false);
     let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
+    let raw_bugs: Mutex<Vec<(String, RawBug<P::Case>)>> = Mutex::new(Vec::new());
     let feature_totals = Mutex::new(vec![0u64; P::RULE_BRANCHES.len()]);
+    let reached = std::sync::atomic::AtomicU64::new(0);
+    let series: Mutex<Vec<Sample>> = Mutex::new(Vec::new());
+    let sample = || {
+        let t = shared.get();
+        Sample {
+            seconds: start.elapsed().as_secs_f64(),
+            cases: t.cases,
+            diverge: t.diverge,
+            timeout: t.timeout,
+            branches: reached.load(Ordering::Relaxed).count_ones(),
+            regions: crate::coverage::regions_reached(),
+        }
+    };
 
     // One job's loop over its own stream of cases (see `crate::jobs::run_jobs`).
-    let job_loop = |local: u64| {
-        let job = first_job + local;
+    let job_loop = |local_job: u64| {
+        let job = first_job + local_job;
         let mut buf = vec![0u8; CASE_BYTES];
         let mut local = Tally::default();
         let mut features = vec![0u64; P::RULE_BRANCHES.len()];
         let mut index = 0u64;
+        let mut next_sample = 0.0;
         // A batch of cases is generated, then solved by the core, then by the
         // reference: each phase's code and data stay hot in cache, where one
         // case at a time through all three evicted each other's (footholds'
@@ -211,6 +263,14 @@ pub fn run_campaign_with<P: Puzzle>(
         let mut cores: Vec<Attempt<P::Answer>> = Vec::with_capacity(BATCH as usize);
         loop {
             shared.add(&mut local);
+            // Job 0 keeps the time series, a sample a second.
+            if local_job == 0 && start.elapsed().as_secs_f64() >= next_sample {
+                series
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(sample());
+                next_sample += 1.0;
+            }
             if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
@@ -232,11 +292,16 @@ pub fn run_campaign_with<P: Puzzle>(
             }
             index = end;
             cores.clear();
-            cores.extend(batch.iter().map(|(_, (case, _))| run_core::<P>(case, core)));
+            cores.extend(
+                batch
+                    .iter()
+                    .map(|(_, (case, _))| run_core::<P>(case, solver)),
+            );
             for ((this, (case, generated)), core) in batch.drain(..).zip(cores.drain(..)) {
                 local.cases += 1;
                 if options.stats {
                     let bits = P::rule_branches(&case);
+                    reached.fetch_or(bits, Ordering::Relaxed);
                     for (i, count) in features.iter_mut().enumerate() {
                         *count += bits >> i & 1;
                     }
@@ -248,8 +313,30 @@ pub fn run_campaign_with<P: Puzzle>(
                 match (Attempts { core, reference }).into_verdict() {
                     Verdict::Agree => local.agree += 1,
                     Verdict::Timeout => local.timeout += 1,
-                    Verdict::Diverge { .. } => {
+                    Verdict::Diverge {
+                        core: core_side,
+                        reference,
+                    } => {
                         local.diverge += 1;
+                        if options.keep_going {
+                            let signature = crate::signature::signature_of::<P>(
+                                &case, &core_side, &reference, solver,
+                            );
+                            let mut bugs = raw_bugs.lock().unwrap_or_else(|e| e.into_inner());
+                            match bugs.iter_mut().find(|(s, _)| *s == signature) {
+                                Some((_, bug)) => bug.count += 1,
+                                None => bugs.push((
+                                    signature,
+                                    RawBug {
+                                        count: 1,
+                                        first: (job, this),
+                                        after: start.elapsed(),
+                                        case,
+                                    },
+                                )),
+                            }
+                            continue;
+                        }
                         let mut slot = first.lock().unwrap_or_else(|e| e.into_inner());
                         if slot.is_none() {
                             *slot = Some((job, this, case));
@@ -284,19 +371,41 @@ pub fn run_campaign_with<P: Puzzle>(
             .then_some(&progress as crate::jobs::ProgressText<'_>),
     );
     let tally = shared.get();
-    let finding =
-        first
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner())
-            .map(|(job, index, case)| {
-                let provenance =
-                    format!("lockstep fuzz seed {} job {job} case {index}", options.seed);
-                (
-                    job,
-                    index,
-                    investigate::<P>(core, case, Origin::Fuzz, &provenance, options.limits),
-                )
-            });
+    let mut series = series.into_inner().unwrap_or_else(|e| e.into_inner());
+    series.push(sample());
+    let investigated = |job: u64, index: u64, case: P::Case| {
+        let provenance = format!("lockstep fuzz seed {} job {job} case {index}", options.seed);
+        investigate::<P>(solver, case, Origin::Fuzz, &provenance, options.limits)
+    };
+    let first = first.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut bugs: Vec<Bug<P::Case>> = Vec::new();
+    let finding = first.map(|(job, index, case)| {
+        let finding = investigated(job, index, case);
+        bugs.push(Bug {
+            signature: finding.signature.clone(),
+            count: tally.diverge,
+            first: (job, index),
+            after: elapsed,
+            finding: finding.clone(),
+        });
+        (job, index, finding)
+    });
+    let mut raw = raw_bugs.into_inner().unwrap_or_else(|e| e.into_inner());
+    raw.sort_by_key(|(_, bug)| bug.after);
+    for (signature, bug) in raw {
+        let finding = investigated(bug.first.0, bug.first.1, bug.case);
+        bugs.push(Bug {
+            signature,
+            count: bug.count,
+            first: bug.first,
+            after: bug.after,
+            finding,
+        });
+    }
+    let finding = finding.or_else(|| {
+        bugs.first()
+            .map(|b| (b.first.0, b.first.1, b.finding.clone()))
+    });
     let features = if options.stats {
         let totals = feature_totals
             .into_inner()
@@ -309,108 +418,9 @@ pub fn run_campaign_with<P: Puzzle>(
         tally,
         elapsed,
         finding,
+        bugs,
         rule_branches: features,
-    }
-}
-
-/// Shrinks (within `limits`) and explains a disagreement; `provenance` (where
-/// it was found) goes into the corpus row's note. The row is built from the typed answers: its
-/// `expected` is the reference's `write_answer` on the shrunk case (run again
-/// with replay's budget if the campaign's ran out while the core panicked).
-pub fn investigate<P: Puzzle>(
-    core: Solver<P>,
-    case: P::Case,
-    origin: Origin,
-    provenance: &str,
-    limits: CaseLimits,
-) -> Finding<P::Case> {
-    let shrunk = shrink_divergence::<P>(case.clone(), core, limits);
-    let outcome = run_both::<P>(&shrunk.case, core, P::FUEL);
-    // The original diverged and shrinking keeps only diverging cases, so this
-    // fails only if a solver is not deterministic. Say so in the report.
-    let reproduced = outcome.clone().into_verdict().is_divergence();
-    let reference = match outcome.reference {
-        Some(side) => side,
-        None => run_reference::<P>(&shrunk.case, P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR))
-            .unwrap_or(Attempt::OutOfFuel),
-    };
-    let mut core_answer = outcome.core.show(P::Case::write_answer);
-    if !reproduced {
-        core_answer = format!("(not reproducible: core and reference agree now) {core_answer}");
-    }
-    let reference_answer = reference.show(P::Case::write_answer);
-    let explanation = explain_safely::<P>(&shrunk.case);
-    let row = corpus::divergence_row::<P>(
-        &shrunk.case,
-        &explanation.symptom,
-        &outcome.core,
-        reference.answer(),
-        origin,
-        provenance,
-    );
-    Finding {
-        original: case,
-        shrunk,
-        core_answer,
-        reference_answer,
-        explanation,
-        row,
-    }
-}
-
-/// Why a case given to [`reproduce`] yields no finding.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotReproduced {
-    /// The bytes or text do not make a case.
-    Unreadable(String),
-    /// Core and reference agree on it.
-    Agree(String),
-    /// The reference runs out of fuel on it, so it cannot be checked.
-    Timeout(String),
-}
-
-impl std::fmt::Display for NotReproduced {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NotReproduced::Unreadable(why) => f.write_str(why),
-            NotReproduced::Agree(case) => write!(
-                f,
-                "core and reference agree on this case ({case}); nothing to shrink"
-            ),
-            NotReproduced::Timeout(case) => write!(
-                f,
-                "the reference runs out of fuel on this case ({case}); it cannot be checked"
-            ),
-        }
-    }
-}
-
-/// Reads a case (judge text or fuzzer bytes, see [`crate::puzzle::decode_case`]),
-/// checks it against `core`, and investigates it when they disagree: the path
-/// of `lockstep shrink` and `lockstep triage`.
-pub fn reproduce<P: Puzzle>(
-    bytes: &[u8],
-    encoding: crate::puzzle::Encoding,
-    core: Solver<P>,
-    provenance: &str,
-) -> Result<Finding<P::Case>, NotReproduced> {
-    let case =
-        crate::puzzle::decode_case::<P>(bytes, encoding).map_err(NotReproduced::Unreadable)?;
-    match check_with::<P>(&case, core, P::FUEL) {
-        Verdict::Diverge { .. } => {
-            // The limits the bytes were generated under (the CLI has checked
-            // the setting before reading any).
-            let limits = crate::puzzle::CaseLimits::from_env().unwrap_or(CaseLimits::Wide);
-            Ok(investigate::<P>(
-                core,
-                case,
-                Origin::Fuzz,
-                provenance,
-                limits,
-            ))
-        }
-        Verdict::Agree => Err(NotReproduced::Agree(P::describe(&case))),
-        Verdict::Timeout => Err(NotReproduced::Timeout(P::describe(&case))),
+        series,
     }
 }
 

@@ -20,138 +20,9 @@ use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// A campaign's result with the puzzle's types erased.
-#[derive(Debug, Clone)]
-pub struct FuzzSummary {
-    pub tally: Tally,
-    pub elapsed: Duration,
-    /// The shrunk disagreement, if one was found: the printable report and its row.
-    pub finding: Option<(String, Row)>,
-    /// With `--stats`: each rule branch and how many cases reached it.
-    pub rule_branches: Vec<(&'static str, u64)>,
-}
+mod summaries;
 
-impl FuzzSummary {
-    pub fn cases_per_second(&self) -> f64 {
-        self.tally.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
-    }
-}
-
-/// The table `lockstep fuzz` ends with: a line of counts per puzzle, then,
-/// with `--stats`, each puzzle's rule branches and the share of cases that
-/// reached them.
-pub struct FuzzTable<'a> {
-    pub rows: &'a [(&'static str, FuzzSummary)],
-    pub limits: crate::puzzle::CaseLimits,
-}
-
-impl std::fmt::Display for FuzzTable<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "\n{:<12} {:>10} {:>10} {:>10} {:>8} {:>8}",
-            "puzzle", "cases", "cases/s", "agree", "diverge", "timeout"
-        )?;
-        for (name, s) in self.rows {
-            writeln!(
-                f,
-                "{:<12} {:>10} {:>10.0} {:>10} {:>8} {:>8}",
-                name,
-                s.tally.cases,
-                s.cases_per_second(),
-                s.tally.agree,
-                s.tally.diverge,
-                s.tally.timeout
-            )?;
-        }
-        for (name, s) in self.rows {
-            if s.rule_branches.is_empty() {
-                continue;
-            }
-            writeln!(
-                f,
-                "\n{name}: cases reaching each rule branch ({} limits)",
-                self.limits
-            )?;
-            for (branch, count) in &s.rule_branches {
-                writeln!(
-                    f,
-                    "  {branch:<44} {count:>10} {:>6.2}%",
-                    100.0 * *count as f64 / s.tally.cases.max(1) as f64
-                )?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A stress run's result with the puzzle's types erased.
-#[derive(Debug, Clone)]
-pub struct StressSummary {
-    pub counts: stress::Counts,
-    pub elapsed: Duration,
-    pub program_time: Duration,
-    pub own_time: Duration,
-    /// The program's peak memory over the cases.
-    pub memory: stress::MemoryFigures,
-    /// The first failure of each kind (only the first of all without
-    /// keep-going), shrunk: its kind, a printable report, the minimal input,
-    /// and its row.
-    pub failures: Vec<StressFailure>,
-    /// Every failing case: its kind and (job, index), sorted by kind.
-    pub failing: Vec<(&'static str, u64, u64)>,
-}
-
-/// What `lockstep stress` prints on stdout for a puzzle: the counts by
-/// verdict, where the time went per case, and every failing case by kind with
-/// where it was generated (job.index). The shrunk failures go to stderr.
-pub struct StressTable<'a>(pub &'a str, pub &'a StressSummary);
-
-impl std::fmt::Display for StressTable<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let StressTable(name, summary) = self;
-        let c = &summary.counts;
-        write!(f, "{}", c.line(name, summary.elapsed))?;
-        if c.skipped > 0 {
-            write!(f, ", {} skipped (the reference out of fuel)", c.skipped)?;
-        }
-        writeln!(f)?;
-        if c.cases > 0 {
-            writeln!(
-                f,
-                "per case: {:.3} ms in the program (start to exit), {:.3} ms in lockstep (generate, oracle, compare)",
-                summary.program_time.as_secs_f64() * 1e3 / c.cases as f64,
-                summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
-            )?;
-        }
-        if let Some(line) = summary.memory.line() {
-            writeln!(f, "{line}")?;
-        }
-        let failing: Vec<(&'static str, String)> = summary
-            .failing
-            .iter()
-            .map(|&(kind, job, index)| (kind, format!("{job}.{index}")))
-            .collect();
-        crate::stress::list_failing(f, &failing, "job.index")
-    }
-}
-
-/// One shrunk stress failure with the puzzle's types erased.
-#[derive(Debug, Clone)]
-pub struct StressFailure {
-    /// WA, RE, TLE, MLE or OLE.
-    pub kind: &'static str,
-    pub report: String,
-    pub input: String,
-    pub row: Row,
-}
-
-/// What `lockstep shrink` found for a file.
-#[derive(Debug, Clone)]
-pub struct ShrinkSummary {
-    pub report: String,
-    pub row: Row,
-}
+pub use summaries::*;
 
 /// A puzzle as the command line sees it.
 pub trait AnyPuzzle: Sync {
@@ -166,6 +37,8 @@ pub trait AnyPuzzle: Sync {
     fn replay(&self, dir: &Path) -> Result<ReplayReport>;
     /// The names of this puzzle's corpus rows under `dir`, in file order.
     fn row_names(&self, dir: &Path) -> Result<Vec<String>>;
+    /// Each row's name and its line in the file.
+    fn row_lines(&self, dir: &Path) -> Result<Vec<(String, u64)>>;
     /// Replays the rows whose names `keep` accepts, reading the file once:
     /// each name with what [`AnyPuzzle::replay`] would report of it (its line
     /// and problem).
@@ -192,12 +65,21 @@ pub trait AnyPuzzle: Sync {
     /// Appends every row of a corpus-format file (a fallback file, say) to this
     /// puzzle's corpus under `dir`, one safe append each; what became of each.
     fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>>;
+    /// The rows of a corpus-format file of this puzzle (checked as the
+    /// corpus is: every input must parse).
+    fn rows(&self, file: &Path) -> Result<Vec<Row>>;
+    /// Appends one row to this puzzle's corpus under `dir` ([`corpus::append`]).
+    fn append(&self, dir: &Path, row: Row) -> Result<corpus::Appended>;
     fn bench(&self, options: &BenchOptions) -> BenchResult;
     /// Runs a user's program against the oracle (`lockstep stress`).
     fn stress(&self, options: &StressOptions) -> StressSummary;
     /// [`Puzzle::PLAYED_THROUGH_REFEREE`]: a program for it is a bot, stressed
     /// by `lockstep duel stress` ([`crate::duel::stress`]), not `lockstep stress`.
     fn played_through_referee(&self) -> bool;
+    /// The rule branches `--stats` counts ([`Puzzle::RULE_BRANCHES`]).
+    fn rule_branches(&self) -> &'static [&'static str];
+    /// A campaign distilled into corpus rows ([`corpus::distill`]).
+    fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled;
     /// Every row of a corpus file of this puzzle as a test for `lockstep
     /// test` (its input, and the expected output as its answer), with the
     /// row's origin.
@@ -249,37 +131,16 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     }
 
     fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary {
-        let report = campaign::run_campaign::<P>(options);
-        FuzzSummary {
-            tally: report.tally,
-            elapsed: report.elapsed,
-            rule_branches: report.rule_branches,
-            finding: report.finding.map(|(job, index, f)| {
-                let text = format!(
-                    "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
-                     original: {original}\n\
-                     shrunk ({steps} steps, {attempts} candidates tried): {shrunk}\n\
-                     {body}",
-                    name = P::NAME,
-                    seed = options.seed,
-                    original = P::describe(&f.original),
-                    steps = f.shrunk.steps,
-                    attempts = f.shrunk.attempts,
-                    shrunk = P::describe(&f.shrunk.case),
-                    body = crate::text::disagreement_body(
-                        &f.shrunk.case.write_input(),
-                        &f.core_answer,
-                        &f.reference_answer,
-                        &f.explanation.report
-                    ),
-                );
-                (text, f.row)
-            }),
-        }
+        FuzzSummary::of::<P>(campaign::run_campaign::<P>(options), options.seed)
     }
 
     fn replay(&self, dir: &Path) -> Result<ReplayReport> {
         replay::replay::<P>(&corpus::path_for::<P>(dir))
+    }
+
+    fn row_lines(&self, dir: &Path) -> Result<Vec<(String, u64)>> {
+        let rows = corpus::load::<P>(&corpus::path_for::<P>(dir))?;
+        Ok(rows.into_iter().map(|l| (l.row.name, l.line)).collect())
     }
 
     fn row_names(&self, dir: &Path) -> Result<Vec<String>> {
@@ -342,6 +203,17 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         corpus::record::<P>(dir, row)
     }
 
+    fn rows(&self, file: &Path) -> Result<Vec<Row>> {
+        Ok(corpus::load::<P>(file)?
+            .into_iter()
+            .map(|l| l.row)
+            .collect())
+    }
+
+    fn append(&self, dir: &Path, row: Row) -> Result<corpus::Appended> {
+        corpus::append::<P>(&corpus::path_for::<P>(dir), row)
+    }
+
     fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>> {
         let path = corpus::path_for::<P>(dir);
         corpus::load::<P>(file)?
@@ -356,6 +228,14 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
 
     fn played_through_referee(&self) -> bool {
         P::PLAYED_THROUGH_REFEREE
+    }
+
+    fn rule_branches(&self) -> &'static [&'static str] {
+        P::RULE_BRANCHES
+    }
+
+    fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled {
+        corpus::distill::distill::<P>(options)
     }
 
     fn corpus_tests(

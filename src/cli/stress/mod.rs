@@ -4,24 +4,24 @@
 //! own generator and brute force. Each has its own flags, so each help page
 //! shows only the flags that apply.
 
-use super::common::{
-    announce_corpus, corpus_dir, default_jobs, lookup, record_finding, with_kind, RunLength,
-};
+use super::common::{corpus_dir, default_jobs, lookup, OutputFormat, RunLength};
 use super::judged::{ProgramFlags, RunLimits};
 use super::values::{
     at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, thread_count,
 };
 use super::Exit;
+
+mod report;
 use crate::compare::Comparison;
 use crate::puzzle::CaseLimits;
-use crate::registry::AnyPuzzle;
 use crate::seeds::fresh_seed;
 use crate::stress::any::AnyOptions;
 use crate::stress::{Oracle, StressOptions};
 use anyhow::{bail, Context, Result};
+use report::{stress_any_report, stress_puzzle_report};
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
@@ -124,6 +124,10 @@ struct PuzzleStressArgs {
     /// (JOB-INDEX.ans) to this directory (created if missing).
     #[arg(long, help_heading = "Findings")]
     dump: Option<PathBuf>,
+    /// The report on stdout: a table, or one JSON document (README, "Output
+    /// for machines"); failures' reports stay on stderr either way.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
 }
 
 #[derive(clap::Args, Debug)]
@@ -172,6 +176,10 @@ struct AnyStressArgs {
     /// (SEED.ans) to this directory (created if missing).
     #[arg(long, help_heading = "Findings")]
     dump: Option<PathBuf>,
+    /// The report on stdout: a table, or one JSON document (README, "Output
+    /// for machines"); failures' reports stay on stderr either way.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -261,7 +269,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
         Some(corpus_dir(args.corpus)?)
     };
     let banner = limits.banner(&program);
-    stress_puzzle_report(entry, &options, &banner, &save, dir.as_deref())
+    stress_puzzle_report(entry, &options, &banner, &save, dir.as_deref(), args.format)
 }
 
 fn stress_any(args: AnyStressArgs) -> Result<Exit> {
@@ -314,105 +322,5 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         shrink: args.run.shrink.budget(),
         dump: args.dump,
     };
-    stress_any_report(&options, &limits.banner(&solution), &args.save)
-}
-
-fn stress_puzzle_report(
-    entry: &dyn AnyPuzzle,
-    options: &StressOptions,
-    banner: &str,
-    save: &Path,
-    dir: Option<&Path>,
-) -> Result<Exit> {
-    errln!(
-        "lockstep stress {}: seed {}, {}, {banner}, compared as {}, {} limits (repeat with --seed {} --jobs {})",
-        entry.name(),
-        options.seed,
-        crate::text::counted(options.jobs as u64, "job"),
-        options.comparison,
-        options.case_limits,
-        options.seed,
-        options.jobs
-    );
-    announce_corpus(dir);
-    let summary = entry.stress(options);
-    if crate::process::interrupted() {
-        // The signal's thread exits; a failure seen now is its kill's doing,
-        // never to be recorded as a finding.
-        loop {
-            std::thread::park();
-        }
-    }
-    out!("{}", crate::registry::StressTable(entry.name(), &summary));
-    if summary.failures.is_empty() {
-        return Ok(Exit::Clean);
-    }
-    let several = summary.failures.len() > 1;
-    for failure in &summary.failures {
-        errln!("\n{}", failure.report);
-        record_finding(entry, dir, &failure.row);
-        // With several kinds, each saved input is named after its kind.
-        let path = if several {
-            with_kind(save, failure.kind)
-        } else {
-            save.to_path_buf()
-        };
-        // The row holds the input too, so failing to save it is reported, not fatal.
-        match std::fs::write(&path, &failure.input) {
-            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
-            Err(e) => errln!(
-                "could not save the minimal failing input to {}: {e} (the row above holds it)",
-                path.display()
-            ),
-        }
-    }
-    Ok(Exit::Found)
-}
-
-fn stress_any_report(options: &AnyOptions, banner: &str, save: &Path) -> Result<Exit> {
-    let judged = match &options.programs.checker {
-        Some(_) => "judged by the checker".to_string(),
-        None => format!("compared as {}", options.comparison),
-    };
-    errln!(
-        "lockstep stress: seeds {}, {}, ... for `{}`, {}, {banner}, {judged} (repeat with --seed {} --jobs {})",
-        options.seed,
-        options.seed.wrapping_add(1),
-        options.programs.generator,
-        crate::text::counted(options.jobs as u64, "job"),
-        options.seed,
-        options.jobs
-    );
-    let report =
-        crate::stress::any::stress_any(options).context("making the checker's directory")?;
-    if crate::process::interrupted() {
-        // The signal's thread exits; a failure seen now is its kill's doing.
-        loop {
-            std::thread::park();
-        }
-    }
-    out!("{report}");
-    if let Some(problem) = &report.problem {
-        bail!("{problem}");
-    }
-    if report.failures.is_empty() {
-        return Ok(Exit::Clean);
-    }
-    let several = report.failures.len() > 1;
-    for failure in &report.failures {
-        errln!("\n{}", failure.report(options));
-        let path = if several {
-            with_kind(save, failure.failed.code())
-        } else {
-            save.to_path_buf()
-        };
-        match crate::corpus::write_whole(&path, failure.shrunk.text.as_bytes()) {
-            Ok(()) => errln!("saved the minimal failing input to {}", path.display()),
-            Err(e) => errln!(
-                "could not save the minimal failing input to {}: {e:#} (it is printed above)",
-                path.display()
-            ),
-        }
-    }
-    Ok(Exit::Found)
+    stress_any_report(&options, &limits.banner(&solution), &args.save, args.format)
 }

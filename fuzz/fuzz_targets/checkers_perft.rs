@@ -1,0 +1,9 @@
+//! Checkers perft: core against reference on cases built from libFuzzer's bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lockstep::puzzles::CheckersPerft;
+
+fuzz_target!(init: lockstep::fuzz_target::fuzz_init(), |data: &[u8]| {
+    lockstep::fuzz_target::fuzz_one::<CheckersPerft>(data);
+});

@@ -1,0 +1,204 @@
+//! What `lockstep stress` and `stress any` print when the run ends: the
+//! table or the JSON document, each failure's report, its row recorded and
+//! its minimal input saved.
+
+use super::super::common::{announce_corpus, print_json, record_finding, with_kind, OutputFormat};
+use super::super::Exit;
+use crate::registry::AnyPuzzle;
+use crate::stress::any::AnyOptions;
+use crate::stress::StressOptions;
+use anyhow::{bail, Context, Result};
+use std::io::Write;
+use std::path::Path;
+
+pub(super) fn stress_puzzle_report(
+    entry: &dyn AnyPuzzle,
+    options: &StressOptions,
+    banner: &str,
+    save: &Path,
+    dir: Option<&Path>,
+    format: OutputFormat,
+) -> Result<Exit> {
+    errln!(
+        "lockstep stress {}: seed {}, {}, {banner}, compared as {}, {} limits (repeat with --seed {} --jobs {})",
+        entry.name(),
+        options.seed,
+        crate::text::counted(options.jobs as u64, "job"),
+        options.comparison,
+        options.case_limits,
+        options.seed,
+        options.jobs
+    );
+    announce_corpus(dir);
+    let summary = entry.stress(options);
+    if crate::process::interrupted() {
+        // The signal's thread exits; a failure seen now is its kill's doing,
+        // never to be recorded as a finding.
+        loop {
+            std::thread::park();
+        }
+    }
+    if format == OutputFormat::Text {
+        out!("{}", crate::registry::StressTable(entry.name(), &summary));
+    }
+    let several = summary.failures.len() > 1;
+    let mut failures = Vec::new();
+    for failure in &summary.failures {
+        errln!("\n{}", failure.report);
+        let recorded = record_finding(entry, dir, &failure.row, format);
+        // With several kinds, each saved input is named after its kind.
+        let path = if several {
+            with_kind(save, failure.kind)
+        } else {
+            save.to_path_buf()
+        };
+        // The row holds the input too, so failing to save it is reported, not fatal.
+        let saved = save_input(&path, &failure.input, "the row above holds it");
+        failures.push(serde_json::json!({
+            "kind": failure.kind,
+            "input": failure.input,
+            "row": failure.row,
+            "recorded": recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
+            "saved": saved,
+            "report": failure.report,
+        }));
+    }
+    if format == OutputFormat::Json {
+        print_json(&serde_json::json!({
+            "lockstep": "stress",
+            "schema": crate::report::SCHEMA,
+            "puzzle": entry.name(),
+            "command": options.cmd,
+            "seed": options.seed,
+            "jobs": options.jobs,
+            "limits": options.case_limits.to_string(),
+            "counts": counts_json(&summary.counts),
+            "memory": memory_json(&summary.memory),
+            "seconds": summary.elapsed.as_secs_f64(),
+            "failures": failures,
+            "failing": summary.failing.iter()
+                .map(|(kind, job, case)| serde_json::json!({"kind": kind, "job": job, "case": case}))
+                .collect::<Vec<_>>(),
+        }));
+    }
+    Ok(Exit::found_if(!summary.failures.is_empty()))
+}
+
+/// A stress run's counts, as its JSON gives them.
+fn counts_json(counts: &crate::stress::Counts) -> serde_json::Value {
+    serde_json::json!({
+        "cases": counts.cases,
+        "ok": counts.ok,
+        "wrong_answer": counts.wrong_answer,
+        "runtime_error": counts.runtime_error,
+        "time_limit": counts.time_limit,
+        "memory_limit": counts.memory_limit,
+        "output_limit": counts.output_limit,
+        "skipped": counts.skipped,
+    })
+}
+
+/// A stress run's peak memory over its runs, in bytes (null when none was
+/// measured).
+fn memory_json(memory: &crate::stress::MemoryFigures) -> serde_json::Value {
+    serde_json::json!({ "median": memory.median(), "largest": memory.largest() })
+}
+
+pub(super) fn stress_any_report(
+    options: &AnyOptions,
+    banner: &str,
+    save: &Path,
+    format: OutputFormat,
+) -> Result<Exit> {
+    let judged = match &options.programs.checker {
+        Some(_) => "judged by the checker".to_string(),
+        None => format!("compared as {}", options.comparison),
+    };
+    errln!(
+        "lockstep stress: seeds {}, {}, ... for `{}`, {}, {banner}, {judged} (repeat with --seed {} --jobs {})",
+        options.seed,
+        options.seed.wrapping_add(1),
+        options.programs.generator,
+        crate::text::counted(options.jobs as u64, "job"),
+        options.seed,
+        options.jobs
+    );
+    let report =
+        crate::stress::any::stress_any(options).context("making the checker's directory")?;
+    if crate::process::interrupted() {
+        // The signal's thread exits; a failure seen now is its kill's doing.
+        loop {
+            std::thread::park();
+        }
+    }
+    if format == OutputFormat::Text {
+        out!("{report}");
+    }
+    // Warnings change no exit code: what was found was found.
+    for warning in &report.warnings {
+        errln!("warning: {warning}");
+    }
+    if let Some(problem) = &report.problem {
+        bail!("{problem}");
+    }
+    let several = report.failures.len() > 1;
+    let mut failures = Vec::new();
+    for failure in &report.failures {
+        let text = failure.report(options);
+        errln!("\n{text}");
+        let path = if several {
+            with_kind(save, failure.failed.code())
+        } else {
+            save.to_path_buf()
+        };
+        let saved = save_input(&path, &failure.shrunk.text, "it is printed above");
+        failures.push(serde_json::json!({
+            "kind": failure.failed.code(),
+            "seed": failure.seed,
+            "original": failure.original,
+            "input": failure.shrunk.text,
+            "expected": failure.expected,
+            "rerun": failure.verdict.code(),
+            "saved": saved,
+            "report": text,
+        }));
+    }
+    if format == OutputFormat::Json {
+        print_json(&serde_json::json!({
+            "lockstep": "stress-any",
+            "schema": crate::report::SCHEMA,
+            "generator": options.programs.generator,
+            "brute": options.programs.brute,
+            "command": options.programs.solution,
+            "seed": options.seed,
+            "jobs": options.jobs,
+            "counts": counts_json(&report.counts),
+            "memory": memory_json(&report.memory),
+            "seconds": report.elapsed.as_secs_f64(),
+            "warnings": report.warnings,
+            "failures": failures,
+            "failing": report.failing.iter()
+                .map(|(kind, seed)| serde_json::json!({"kind": kind, "seed": seed}))
+                .collect::<Vec<_>>(),
+        }));
+    }
+    Ok(Exit::found_if(!report.failures.is_empty()))
+}
+
+/// Saves a minimal failing input whole (never half-written) and says where;
+/// a failure is said, with where else the input is, and is not fatal.
+fn save_input(path: &Path, input: &str, held_by: &str) -> Option<String> {
+    match crate::corpus::write_whole(path, input.as_bytes()) {
+        Ok(()) => {
+            errln!("saved the minimal failing input to {}", path.display());
+            Some(path.display().to_string())
+        }
+        Err(e) => {
+            errln!(
+                "could not save the minimal failing input to {}: {e:#} ({held_by})",
+                path.display()
+            );
+            None
+        }
+    }
+}

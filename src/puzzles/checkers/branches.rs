@@ -1,0 +1,202 @@
+//! The rule branches of checkers that `lockstep fuzz checkers --stats` counts:
+//! what each applied move was (a step, a jump, a multi-jump, a king's move, a
+//! crowning) and why the first invalid move was invalid.
+//!
+//! The validity of each move is the core's (its trace of boards); the kind of
+//! an invalid move is read off the reference's list of legal moves in that
+//! position (harness code may use the reference, for analysis only: these are
+//! statistics, not the check). docs/rule-index.md names each branch in its
+//! rule's row.
+
+use lockstep_core::checkers::{self as model, Board, Case, Instance, Ruling, Side};
+use lockstep_reference::checkers::{Grid, LegalMove};
+use lockstep_reference::Fuel;
+
+pub const RULE_BRANCHES: [&str; 14] = [
+    "a simple step",
+    "a single jump",
+    "a multi-jump",
+    "a king moved",
+    "crowned by a step",
+    "crowned by a jump",
+    "all moves valid",
+    "invalid: a square off 1..=32",
+    "invalid: no piece of the side to move on the start square",
+    "invalid: a step while a jump is mandatory",
+    "invalid: a jump stopped before its end",
+    "invalid: a jump continued after crowning",
+    "invalid: another shape (off-diagonal, backward, too long)",
+    "moves after the invalid one are ignored",
+];
+
+/// The bits of [`RULE_BRANCHES`] a case goes through.
+pub fn checkers_branches(case: &Case) -> u64 {
+    case.instances
+        .iter()
+        .fold(0, |bits, instance| bits | instance_branches(instance))
+}
+
+fn instance_branches(instance: &Instance) -> u64 {
+    let trace = model::trace_instance(instance);
+    let mut bits = 0u64;
+    let mut before = Board::of(instance);
+    let mut side = instance.to_move;
+    for (written, after) in instance.moves.iter().zip(&trace.boards) {
+        bits |= applied_move_branches(&before, after, side, &written.0);
+        before = *after;
+        side = side.opponent();
+    }
+    match trace.verdict {
+        Ruling::AllValid => bits |= 1 << 6,
+        Ruling::Invalid(n) => {
+            let written = &instance.moves[n - 1].0;
+            bits |= 1 << invalid_kind(&before, side, written);
+            if n < instance.moves.len() {
+                bits |= 1 << 13;
+            }
+        }
+    }
+    bits
+}
+
+/// A valid move's kind, from the boards before and after it.
+fn applied_move_branches(before: &Board, after: &Board, side: Side, path: &[u32]) -> u64 {
+    let (mine_before, theirs_before, theirs_after) = match side {
+        Side::Red => (before.red, before.white, after.white),
+        Side::White => (before.white, before.red, after.red),
+    };
+    let start = path[0];
+    let captured = (theirs_before & !theirs_after).count_ones();
+    let was_king = before.kings & (1 << (start - 1)) != 0;
+    let end = *path.last().expect("a move has squares");
+    let crowned = !was_king && after.kings & (1 << (end - 1)) != 0;
+    debug_assert!(mine_before & (1 << (start - 1)) != 0);
+    let mut bits = 1u64
+        << match captured {
+            0 => 0,
+            1 => 1,
+            _ => 2,
+        };
+    if was_king {
+        bits |= 1 << 3;
+    }
+    if crowned {
+        bits |= 1 << if captured == 0 { 4 } else { 5 };
+    }
+    bits
+}
+
+/// Why a written move is invalid in a position, as a [`RULE_BRANCHES`] index.
+fn invalid_kind(board: &Board, side: Side, path: &[u32]) -> u32 {
+    if path.iter().any(|s| !(1..=32).contains(s)) {
+        return 7;
+    }
+    if board.at(path[0]).is_none_or(|(owner, _)| owner != side) {
+        return 8;
+    }
+    let grid = grid_of(board);
+    let legal: Vec<LegalMove> = grid
+        .legal_moves(side, &mut Fuel::unlimited())
+        .expect("unlimited fuel");
+    let jumps_exist = legal.iter().any(|m| is_jump(&m.path));
+    if path.len() == 2 && !is_jump(path) && jumps_exist {
+        return 9;
+    }
+    if legal
+        .iter()
+        .any(|m| m.path.len() > path.len() && m.path.starts_with(path))
+    {
+        return 10;
+    }
+    // A man's jump that crowns ends the move: written on past it.
+    let man = board.at(path[0]).is_some_and(|(_, king)| !king);
+    let crowns = |end: u32| match side {
+        Side::Red => (29..=32).contains(&end),
+        Side::White => (1..=4).contains(&end),
+    };
+    if man
+        && legal.iter().any(|m| {
+            m.path.len() < path.len()
+                && path.starts_with(&m.path)
+                && is_jump(&m.path)
+                && crowns(*m.path.last().expect("a move has squares"))
+        })
+    {
+        return 11;
+    }
+    12
+}
+
+/// Whether a path's first hop is a jump (two rows away).
+fn is_jump(path: &[u32]) -> bool {
+    let row = |s: u32| (s - 1) / 4;
+    path.len() >= 2 && row(path[0]).abs_diff(row(path[1])) == 2
+}
+
+fn grid_of(board: &Board) -> Grid {
+    let pieces = |bits: u32| -> Vec<model::Piece> {
+        (1..=32u8)
+            .filter(|&s| bits & (1 << (s - 1)) != 0)
+            .map(|s| model::Piece {
+                square: s,
+                king: board.kings & (1 << (s - 1)) != 0,
+            })
+            .collect()
+    };
+    Grid::from_pieces(&pieces(board.red), &pieces(board.white))
+}
+
+/// What a checkers disagreement is: in the first instance whose rulings
+/// differ, whether the core accepted an invalid move or rejected a valid
+/// one, and that move's kind (a [`RULE_BRANCHES`] name), read from the
+/// reference's trace of the instance.
+pub fn checkers_signature(case: &Case, core: &[Ruling], reference: &[Ruling]) -> String {
+    let Some((instance, (&c, &r))) = case
+        .instances
+        .iter()
+        .zip(core.iter().zip(reference))
+        .find(|(_, (c, r))| c != r)
+    else {
+        return if core.len() != reference.len() {
+            "a-ruling-missing".to_string()
+        } else {
+            "same-rulings-different-boards".to_string()
+        };
+    };
+    // The move where the two part: the earlier of the two rulings.
+    let (accepts, number) = match (c, r) {
+        (Ruling::AllValid, Ruling::Invalid(n)) => (true, n),
+        (Ruling::Invalid(m), Ruling::AllValid) => (false, m),
+        (Ruling::Invalid(m), Ruling::Invalid(n)) if m > n => (true, n),
+        (Ruling::Invalid(m), Ruling::Invalid(_)) => (false, m),
+        (Ruling::AllValid, Ruling::AllValid) => unreachable!("the rulings differ"),
+    };
+    let trace = lockstep_reference::checkers::trace_instance(instance);
+    let mut before = Board::of(instance);
+    let mut side = instance.to_move;
+    for after in trace.boards.iter().take(number - 1) {
+        before = *after;
+        side = side.opponent();
+    }
+    let Some(written) = instance.moves.get(number - 1) else {
+        return "a-ruling-past-the-moves".to_string();
+    };
+    let kind = if accepts {
+        crate::signature::folded(RULE_BRANCHES[invalid_kind(&before, side, &written.0) as usize])
+    } else {
+        // The most telling kind of the valid move: a crowning, else a step
+        // or a jump (single and multiple alike).
+        let bits = trace.boards.get(number - 1).map_or(0, |after| {
+            applied_move_branches(&before, after, side, &written.0)
+        });
+        match [4, 5, 0, 1, 2].into_iter().find(|&i| bits >> i & 1 == 1) {
+            Some(i @ (4 | 5 | 0)) => crate::signature::folded(RULE_BRANCHES[i]),
+            Some(_) => "a-jump".to_string(),
+            None => "a-move".to_string(),
+        }
+    };
+    format!(
+        "core-{}:{kind}",
+        if accepts { "accepts" } else { "rejects" }
+    )
+}

@@ -1,0 +1,124 @@
+//! Checks on the user's generator, whose seed is the only name a case has:
+//! the same seed must make the same input (checked again on each failing
+//! seed, since the report tells the user that `GEN SEED` makes it), and
+//! different seeds should make different inputs (checked over the first
+//! cases of the run). Either failing is a warning, not an error: the
+//! failure found is real whatever the generator does, and the exit code
+//! stays what the solution earned.
+
+use super::checker::tool;
+use super::AnyOptions;
+use crate::shrink::text::fingerprint;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// Cases sampled for repeated inputs: the first ones of a run (by index).
+/// A broken generator shows at once, and a run of millions of cases keeps
+/// no more than this many fingerprints.
+pub(super) const SAMPLED_CASES: u64 = 1000;
+
+/// Repeats of one input that make a warning, when they are also more than
+/// half the sample: a small format repeats inputs by chance (one of nine
+/// one-number inputs, a few times in a thousand), never most of them.
+pub(super) const SAME_INPUTS: usize = 8;
+
+/// The cases sampled so far (see [`SAMPLED_CASES`]).
+#[derive(Default)]
+pub(super) struct InputSample {
+    seen: Mutex<Sample>,
+}
+
+#[derive(Default)]
+struct Sample {
+    cases: usize,
+    /// By the input's fingerprint: how many cases made it, and the two
+    /// lowest seeds that did.
+    inputs: HashMap<(usize, u64), (usize, [u64; 2])>,
+}
+
+impl InputSample {
+    /// Notes the input of case `n` (seed `seed`), if it is in the sample.
+    pub(super) fn record(&self, n: u64, seed: u64, input: &str) {
+        if n >= SAMPLED_CASES {
+            return;
+        }
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.cases += 1;
+        let (count, low) = seen
+            .inputs
+            .entry(fingerprint(input))
+            .or_insert((0, [u64::MAX; 2]));
+        *count += 1;
+        // The two lowest seeds, whatever order the jobs met them in.
+        if seed < low[0] {
+            *low = [seed, low[0]];
+        } else if seed < low[1] {
+            low[1] = seed;
+        }
+    }
+
+    /// The warning, if one input came back for most of the sampled seeds.
+    pub(super) fn warning(&self) -> Option<String> {
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let cases = seen.cases;
+        let &(count, [a, b]) = seen.inputs.values().max_by_key(|v| v.0)?;
+        (count >= SAME_INPUTS && count * 2 > cases).then(|| {
+            format!(
+                "the generator printed the same input for {count} of the {cases} seeds it was run on ({a} and {b} among them): it does not seem to read its seed, the last argument, so the run tried fewer inputs than it counted"
+            )
+        })
+    }
+}
+
+/// Runs the generator on `seed` once more: a warning that names the
+/// problem if it does not make `original` again.
+pub(super) fn rerun_warning(options: &AnyOptions, seed: u64, original: &str) -> Option<String> {
+    let generator = options.generator_for(seed);
+    match tool(&generator, "", options.helper_limits()).0 {
+        Ok(run) if run.stdout == original => None,
+        Ok(run) => Some(format!(
+            "the generator made a different input when run again on seed {seed} ({} bytes, then {}): `{generator}` does not make the failing input again; the generator ignores its seed or reads the clock or an unseeded random source (--dump DIR keeps every input as it was generated)",
+            original.len(),
+            run.stdout.len()
+        )),
+        Err(e) => Some(format!(
+            "the generator failed when run again on seed {seed} (`{generator}`), so it may not make the failing input again: {e}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn most_seeds_giving_one_input_is_a_warning_and_chance_repeats_are_not() {
+        // Eight seeds, one input: the lowest two seeds are named, whatever
+        // the order the jobs met them in.
+        let sample = InputSample::default();
+        for (n, seed) in [17, 11, 12, 13, 14, 15, 16, 10].into_iter().enumerate() {
+            sample.record(n as u64, seed, "1\n5\n");
+        }
+        let warning = sample.warning().expect("a warning");
+        assert!(warning.contains("8 of the 8 seeds"), "{warning}");
+        assert!(warning.contains("(10 and 11 among them)"), "{warning}");
+        // Seven is not many; and a small format's repeats (one input in
+        // three, over 30 seeds) are not most of the seeds.
+        let few = InputSample::default();
+        for n in 0..7 {
+            few.record(n, n, "same");
+        }
+        assert_eq!(few.warning(), None);
+        let small = InputSample::default();
+        for n in 0..30 {
+            small.record(n, n, ["1\n1\n", "1\n2\n", "1\n3\n"][n as usize % 3]);
+        }
+        assert_eq!(small.warning(), None);
+        // Cases past the sample are not kept.
+        let late = InputSample::default();
+        for n in SAMPLED_CASES..SAMPLED_CASES + 10 {
+            late.record(n, n, "same");
+        }
+        assert_eq!(late.warning(), None);
+    }
+}
