@@ -1,6 +1,7 @@
 //! A source file made runnable: compiled once into the cache, keyed by the
-//! language, its compile line and the source's bytes, so that a second run
-//! of the same source (in any directory, by any command) compiles nothing.
+//! language, its compile line, the source's file name and its bytes, so
+//! that a second run of the same source (in any directory, by any command)
+//! compiles nothing.
 //!
 //! A build goes to a fresh directory of its own and is renamed into place
 //! when it is whole: two lockstep processes building the same source at once
@@ -138,12 +139,23 @@ pub fn resolve_program(value: &str, languages: &Languages) -> Result<Runnable, S
     })
 }
 
+/// The key of a build: what its directory's contents depend on. The file
+/// name without its extension is part of it because `{exe}` and `{name}`
+/// are made from it: `sol.cpp` copied to `brute.cpp` builds `DIR/brute`,
+/// which the build of `sol.cpp` does not hold. The directory the source
+/// is in is not: the same file anywhere is the same build.
+fn build_key(language: &Language, source: &Path, bytes: &[u8]) -> u64 {
+    let compile = language.compile.as_deref().unwrap_or("");
+    let stem = source.file_stem().map_or(&[][..], |s| s.as_encoded_bytes());
+    fnv(&[language.name.as_bytes(), compile.as_bytes(), stem, bytes])
+}
+
 /// The build directory of `source`, compiled now or found in the cache, and
 /// which it was.
 fn build(source: &Path, language: &Language) -> Result<(PathBuf, String), String> {
     let bytes = std::fs::read(source).map_err(|e| format!("{}: {e}", source.display()))?;
     let compile = language.compile.as_deref().unwrap_or("");
-    let key = fnv(&[language.name.as_bytes(), compile.as_bytes(), &bytes]);
+    let key = build_key(language, source, &bytes);
     let builds = cache_dir().join("build");
     let dir = builds.join(format!("{}-{key:016x}", language.name));
     if dir.join(BUILT).is_file() {
@@ -245,5 +257,16 @@ mod tests {
         assert_ne!(key, fnv(&[b"cpp", b"g++ x", b"int main() {}"]));
         // Parts are separated: moving a byte across a boundary changes it.
         assert_ne!(fnv(&[b"ab", b"c"]), fnv(&[b"a", b"bc"]));
+    }
+
+    /// The same bytes under another name are another build: its `{exe}` is
+    /// named after the file. The directory does not count.
+    #[test]
+    fn the_key_holds_the_file_name_not_its_directory() {
+        let languages = super::super::Languages::defaults(PathBuf::from("/nowhere"));
+        let cpp = languages.of_path(Path::new("x.cpp")).unwrap();
+        let key = |path: &str| build_key(cpp, Path::new(path), b"int main() {}");
+        assert_ne!(key("/a/sol.cpp"), key("/a/brute.cpp"));
+        assert_eq!(key("/a/sol.cpp"), key("/elsewhere/sol.cpp"));
     }
 }

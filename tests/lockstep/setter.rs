@@ -126,6 +126,32 @@ fn a_source_is_compiled_once_and_its_language_sets_the_time_limit() {
     crate::support::fails_with(&broken, "line 2: unknown key \"colour\"");
 }
 
+/// The same source under two names is two builds: the run line names the
+/// program after the file (`{exe}` is `DIR/brute` for brute.cpp), so a build
+/// found by the bytes alone would run a program its directory lacks.
+#[test]
+fn a_copy_under_another_name_is_built_under_that_name() {
+    let dir = scratch("setter-copies");
+    let tests = sum_tests(&dir, &[("1", &[1, 2]), ("2", &[7])]);
+    let tests = tests.to_str().unwrap();
+    let cache = dir.join("cache");
+    for name in ["sol.cpp", "brute.cpp"] {
+        let source = dir.join(name);
+        std::fs::copy(fixture("sum.cpp"), &source).unwrap();
+        let out = run_cached(
+            &cache,
+            &dir,
+            &["test", tests, "--cmd", source.to_str().unwrap()],
+        );
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{name}: {stdout}{stderr}");
+        assert!(stdout.contains("2 tests: 2 OK"), "{name}: {stdout}");
+        assert!(stderr.contains("cpp, compiled in"), "{name}: {stderr}");
+    }
+    let builds = std::fs::read_dir(cache.join("build")).unwrap().count();
+    assert_eq!(builds, 2, "one build for each name");
+}
+
 #[test]
 fn test_judges_cpp_java_and_python_with_time_memory_and_json() {
     let dir = scratch("setter-test");
