@@ -121,7 +121,9 @@ pub struct TestSetOptions {
 #[derive(Debug, Clone)]
 pub struct TestOutcome {
     pub name: String,
-    /// `None`: the test has no answer, so it was run but not judged.
+    /// `None`: the test has no answer and the run exited cleanly, so its
+    /// output was not judged (a run that crashed or hit a limit has its
+    /// verdict, answer or not).
     pub verdict: Option<Judgement>,
     pub elapsed: Duration,
     pub memory: Option<u64>,
@@ -146,7 +148,7 @@ pub struct TestSetReport {
 }
 
 impl TestSetReport {
-    /// Tests run without an answer to judge them by.
+    /// Tests without an answer whose runs exited cleanly: run, not judged.
     pub fn unjudged(&self) -> usize {
         self.outcomes.iter().filter(|o| o.verdict.is_none()).count()
     }
@@ -180,12 +182,15 @@ fn run_test(
     };
     let input = read(&test.input)?;
     let run = run_program(&options.cmd, &input, options.limits);
+    let exited_well = matches!(run.ending, crate::process::Ending::Exited(s) if s.success());
     let verdict = match &test.answer {
-        None => None,
+        // Without an answer the output cannot be judged, but the ending can:
+        // a crash or a limit is RE, TLE, MLE or OLE whatever the answer
+        // would have been (`judge` decides those before it compares).
+        None if exited_well => None,
+        None => Some(judge("", &run, options.comparison)),
         Some(answer) => {
             let answer = read(answer)?;
-            let exited_well =
-                matches!(run.ending, crate::process::Ending::Exited(s) if s.success());
             match (&options.checker, scratch) {
                 (Some(checker), Some(scratch)) if exited_well => {
                     let limits =

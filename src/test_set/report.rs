@@ -11,7 +11,7 @@ use serde::Serialize;
 fn detail(outcome: &TestOutcome, options: &TestSetOptions) -> Option<String> {
     let said = |text: &str| crate::text::clip(text.lines().last().unwrap_or(""), 120);
     Some(match outcome.verdict.as_ref() {
-        None => "no answer (NAME.ans or NAME.out): run, not judged".to_string(),
+        None => "no answer (NAME.ans or NAME.out): exited cleanly, output not judged".to_string(),
         Some(Judgement::Ok) => return None,
         Some(Judgement::WrongAnswer { diff }) => diff.clone(),
         Some(Judgement::RuntimeError { status, stderr }) if stderr.trim().is_empty() => {
@@ -121,7 +121,8 @@ struct JsonLimits {
 #[derive(Serialize)]
 struct JsonTest {
     name: String,
-    /// OK, WA, RE, TLE, MLE, OLE, or null for a test without an answer.
+    /// OK, WA, RE, TLE, MLE, OLE, or null for a test without an answer
+    /// whose run exited cleanly (a crash or a limit has its verdict).
     verdict: Option<&'static str>,
     time_ms: f64,
     memory_bytes: Option<u64>,

@@ -152,6 +152,42 @@ fn a_copy_under_another_name_is_built_under_that_name() {
     assert_eq!(builds, 2, "one build for each name");
 }
 
+/// A test without an answer has no output to judge, but how the run ended
+/// is judged all the same: a crash, a timeout or an allocation past the
+/// limit fails it; only a clean exit is "not judged".
+#[test]
+fn a_test_without_an_answer_still_fails_on_a_crash_or_a_limit() {
+    let dir = scratch("setter-unanswered");
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    for name in ["crash", "fine", "slow"] {
+        std::fs::write(tests.join(format!("{name}.in")), format!("{name}\n")).unwrap();
+    }
+    let cmd = "read x; case $x in crash) exit 3;; slow) sleep 10;; esac; echo $x";
+    let out = run_in(
+        &dir,
+        &[
+            "test",
+            tests.to_str().unwrap(),
+            "--cmd",
+            cmd,
+            "--timeout-ms",
+            "500",
+            "--startup-ms",
+            "5000",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert_eq!(verdict_of(&stdout, "crash"), "RE", "{stdout}");
+    assert_eq!(verdict_of(&stdout, "slow"), "TLE", "{stdout}");
+    assert_eq!(verdict_of(&stdout, "fine"), "--", "{stdout}");
+    assert!(
+        stdout.contains("3 tests: 0 OK, 0 WA, 1 RE, 1 TLE, 0 MLE, 0 OLE, 1 not judged"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn test_judges_cpp_java_and_python_with_time_memory_and_json() {
     let dir = scratch("setter-test");
