@@ -438,7 +438,9 @@ mod run;
 
 pub use launch::launcher_entry;
 pub use memory::{human_bytes, memory_guard, MemoryGuard};
-pub use run::{execute, Ending, Execution, Limits, DEFAULT_OUTPUT_LIMIT};
+pub use run::{
+    execute, execute_keeping, Ending, Execution, Kept, Limits, DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
+};
 
 #[cfg(test)]
 mod tests;

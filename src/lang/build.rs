@@ -10,7 +10,7 @@
 //! error is not cached: the next run shows it again.
 
 use super::{cache_dir, Language, Languages};
-use crate::process::{execute, Ending, Limits};
+use crate::process::{execute_keeping, Ending, Kept, Limits, STDERR_KEPT};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -206,7 +206,9 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
         return Ok(());
     };
     let line = expand(line, source, dir);
-    let run = execute(&line, "", Limits::new(COMPILE_TIME, 1 << 20))
+    // The start of stderr: a compiler's first errors are the ones to show,
+    // and a long C++ error's last 64 KiB are template instantiation notes.
+    let run = execute_keeping(&line, "", Limits::new(COMPILE_TIME, 1 << 20), Kept::Start)
         .map_err(|e| format!("cannot run the compile line `{line}`: {e}"))?;
     let failed = match run.ending {
         Ending::Exited(status) if status.success() => return Ok(()),
@@ -222,7 +224,13 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
         .map(|l| format!("    {}\n", crate::text::clip(l, 200)))
         .collect();
     if lines.len() > COMPILE_ERROR_LINES {
-        shown.push_str(&format!("    ... ({} lines in all)\n", lines.len()));
+        // Past 64 KiB of stderr the rest was not kept, nor counted.
+        let more = if run.stderr.len() >= STDERR_KEPT {
+            " or more"
+        } else {
+            ""
+        };
+        shown.push_str(&format!("    ... ({} lines{more} in all)\n", lines.len()));
     }
     Err(format!(
         "CE: {} does not compile ({failed}: `{line}`):\n{}",
@@ -257,6 +265,33 @@ mod tests {
         assert_ne!(key, fnv(&[b"cpp", b"g++ x", b"int main() {}"]));
         // Parts are separated: moving a byte across a boundary changes it.
         assert_ne!(fnv(&[b"ab", b"c"]), fnv(&[b"a", b"bc"]));
+    }
+
+    /// A compile error shows the compiler's first lines, however long its
+    /// stderr: the start is kept, not the end (a run's stderr keeps its end).
+    #[test]
+    fn a_long_compile_error_shows_its_first_lines() {
+        let language = Language {
+            name: "noisy".to_string(),
+            extensions: vec!["noisy".to_string()],
+            compile: Some(
+                "echo 'first.cpp:1: error: the real one' >&2; seq 1 100000 >&2; exit 1".to_string(),
+            ),
+            run: "{exe}".to_string(),
+            time: 1.0,
+        };
+        let dir = std::env::temp_dir();
+        let error = compile_into(Path::new("/x/first.noisy"), &language, &dir).unwrap_err();
+        assert!(
+            error.starts_with("CE: /x/first.noisy does not compile (exit code 1"),
+            "{error}"
+        );
+        assert!(
+            error.contains("first.cpp:1: error: the real one"),
+            "{error}"
+        );
+        assert!(error.contains("    1\n"), "{error}");
+        assert!(error.contains("lines or more in all"), "{error}");
     }
 
     /// The same bytes under another name are another build: its `{exe}` is

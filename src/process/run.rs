@@ -41,8 +41,8 @@ impl Limits {
 /// little memory even on several jobs.
 pub const DEFAULT_OUTPUT_LIMIT: usize = 16 << 20;
 
-/// How much of stderr a run keeps (its end).
-const STDERR_KEPT: usize = 64 << 10;
+/// How much of stderr a run keeps (its end, or for a compile its start).
+pub const STDERR_KEPT: usize = 64 << 10;
 
 /// How much of stdout a run past the output limit keeps (its start).
 const KEPT_OVER_LIMIT: usize = 4 << 10;
@@ -67,7 +67,8 @@ pub struct Execution {
     pub ending: Ending,
     /// At most the output limit (only the first 4 KiB past it), decoded lossily.
     pub stdout: String,
-    /// The end of stderr (at most 64 KiB), decoded lossily.
+    /// The end of stderr (at most 64 KiB; its start with
+    /// [`Kept::Start`]), decoded lossily.
     pub stderr: String,
     /// From start to exit (or to the kill).
     pub elapsed: Duration,
@@ -83,13 +84,27 @@ struct Capture {
     over: bool,
 }
 
-/// Reads `from` into `into` until end of file: at most `cap` bytes (then stops
-/// reading and raises `over`) or, with `tail`, keeping only the last `cap`.
+/// Which part of a stream a reader keeps when more than its cap arrives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    /// The start, and stop reading there: stdout, where one byte past the
+    /// output limit is the verdict and the program is killed.
+    StartThenStop,
+    /// The start, reading (and dropping) the rest until the end, so that
+    /// the program never blocks on a full pipe: a compiler's stderr, whose
+    /// first errors are the ones to show.
+    Start,
+    /// The end: a program's stderr, where why it stopped is said last.
+    End,
+}
+
+/// Reads `from` into `into` until end of file, keeping at most `cap`
+/// bytes as `kept` says; raises `over` when more than `cap` arrived.
 fn capture(
     mut from: impl Read,
     into: Arc<Mutex<Capture>>,
     cap: usize,
-    tail: bool,
+    kept: Kept,
     over: Arc<AtomicBool>,
     done: mpsc::Sender<()>,
 ) {
@@ -100,22 +115,25 @@ fn capture(
             Ok(n) => n,
         };
         let mut c = into.lock().unwrap_or_else(|e| e.into_inner());
-        if tail {
+        if kept == Kept::End {
             c.bytes.extend_from_slice(&buf[..n]);
             if c.bytes.len() > 2 * cap {
                 let cut = c.bytes.len() - cap;
                 c.bytes.drain(..cut);
             }
-        } else {
-            let room = cap - c.bytes.len();
-            if n > room {
-                // Grow to the cap exactly, not past it by doubling.
-                c.bytes.reserve_exact(room);
-                c.bytes.extend_from_slice(&buf[..room]);
-                c.over = true;
-                over.store(true, Ordering::Relaxed);
+            continue;
+        }
+        let room = cap - c.bytes.len();
+        if n > room {
+            // Grow to the cap exactly, not past it by doubling.
+            c.bytes.reserve_exact(room);
+            c.bytes.extend_from_slice(&buf[..room]);
+            c.over = true;
+            over.store(true, Ordering::Relaxed);
+            if kept == Kept::StartThenStop {
                 break;
             }
+        } else {
             c.bytes.extend_from_slice(&buf[..n]);
         }
     }
@@ -157,6 +175,17 @@ fn memory_setup(
 /// Runs `cmd` with `input` on its stdin under `limits`. An error means the
 /// program could not be started at all.
 pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execution> {
+    execute_keeping(cmd, input, limits, Kept::End)
+}
+
+/// [`execute`], keeping the part of stderr that `stderr` says (at most 64
+/// KiB of it): the end for a program under test, the start for a compiler.
+pub fn execute_keeping(
+    cmd: &str,
+    input: &str,
+    limits: Limits,
+    stderr: Kept,
+) -> std::io::Result<Execution> {
     let start = Instant::now();
     let mut words = program_words(cmd);
     let (child_limits, cgroup) = memory_setup(&mut words, limits)?;
@@ -174,7 +203,7 @@ pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execut
     let child = program.child_mut();
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
-    let stderr = child.stderr.take().expect("piped");
+    let stderr_pipe = child.stderr.take().expect("piped");
     // Write and read on threads: a program may read its input only after
     // writing a lot of output, and pipes are finite.
     let input = input.to_string();
@@ -190,9 +219,12 @@ pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execut
     let (done_tx, done_rx) = mpsc::channel();
     {
         let (out, over, done) = (Arc::clone(&out), Arc::clone(&over), done_tx.clone());
-        std::thread::spawn(move || capture(stdout, out, limits.output, false, over, done));
+        std::thread::spawn(move || {
+            capture(stdout, out, limits.output, Kept::StartThenStop, over, done)
+        });
         let (err, over, done) = (Arc::clone(&err), Arc::new(AtomicBool::new(false)), done_tx);
-        std::thread::spawn(move || capture(stderr, err, STDERR_KEPT, true, over, done));
+        let kept = stderr;
+        std::thread::spawn(move || capture(stderr_pipe, err, STDERR_KEPT, kept, over, done));
     }
 
     // The program itself: the launcher's child, or the child.
@@ -246,10 +278,10 @@ pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execut
     }
     // Decoded in place when valid UTF-8 (no copy of a large output); past the
     // output limit only the first bytes are kept, for the report.
-    let take = |c: &Arc<Mutex<Capture>>| {
+    let take = |c: &Arc<Mutex<Capture>>, past_limit_kept: bool| {
         let mut c = c.lock().unwrap_or_else(|e| e.into_inner());
         let mut bytes = std::mem::take(&mut c.bytes);
-        if c.over {
+        if c.over && past_limit_kept {
             bytes.truncate(KEPT_OVER_LIMIT);
             bytes.shrink_to_fit();
         }
@@ -257,10 +289,11 @@ pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execut
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         (text, c.over)
     };
-    let (stdout, over) = take(&out);
-    let (mut stderr, _) = take(&err);
+    let kept = stderr;
+    let (stdout, over) = take(&out, true);
+    let (mut stderr, _) = take(&err, false);
     // The reader keeps up to twice the tail between trims: cut to the tail.
-    if stderr.len() > STDERR_KEPT {
+    if kept == Kept::End && stderr.len() > STDERR_KEPT {
         let mut cut = stderr.len() - STDERR_KEPT;
         while !stderr.is_char_boundary(cut) {
             cut += 1;
