@@ -9,7 +9,8 @@
 //!   puzzles' judges; the default of puzzle stress).
 //! - `exact`: the same bytes.
 //! - `real:EPS`: tokens, numbers within an absolute or relative error of EPS
-//!   (testlib's `doubleCompare`, below); other tokens the same.
+//!   (testlib's `doubleCompare`, below), a number being what testlib's
+//!   `readDouble` reads as one; other tokens the same.
 //! - `yesno`: tokens, `YES` and `NO` in any case.
 
 use crate::text::{clip, QUOTE_CHARS};
@@ -68,25 +69,62 @@ fn tokens(text: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
-/// testlib's `doubleCompare`: `got` matches `expected` when their
-/// difference is at most `eps` (plus 1e-15 for rounding), or `got` lies
-/// within `expected` times 1 -+ that; a NaN or an infinity (beyond 1e300)
-/// matches only its like.
+/// testlib's `doubleCompare`, line for line: `got` matches `expected` when
+/// their difference is at most `eps` + 1e-15, or when `got` lies within
+/// `expected` times 1 -+ `eps` with 1e-15 of slack at both ends (the
+/// bounds themselves are made from `eps` alone); a NaN matches only a NaN,
+/// and an infinity (beyond 1e300 either way, testlib's `isInfinite`) only
+/// one of the same sign.
 pub fn reals_match(expected: f64, got: f64, eps: f64) -> bool {
-    let eps = eps + 1e-15;
-    let infinite = |x: f64| x.is_infinite() || x.abs() > 1e300;
+    // True for a NaN too: every use below has ruled a NaN out, or checks
+    // the sign first, as testlib does.
+    let infinite = |x: f64| !(-1e300..=1e300).contains(&x);
     if expected.is_nan() {
         got.is_nan()
     } else if infinite(expected) {
-        infinite(got) && (expected > 0.0) == (got > 0.0)
+        if expected > 0.0 {
+            got > 0.0 && infinite(got)
+        } else {
+            got < 0.0 && infinite(got)
+        }
     } else if got.is_nan() || infinite(got) {
         false
-    } else if (got - expected).abs() <= eps {
+    } else if (got - expected).abs() <= eps + 1e-15 {
         true
     } else {
         let (a, b) = (expected * (1.0 - eps), expected * (1.0 + eps));
-        a.min(b) <= got && got <= a.max(b)
+        let (minv, maxv) = (a.min(b), a.max(b));
+        got + 1e-15 >= minv && got <= maxv + 1e-15
     }
+}
+
+/// A token read as testlib's `readDouble` reads it (`stringToDouble`), or
+/// `None` where testlib would stop with "Expected double": only digits,
+/// `.`, `e`/`E`, `+` and `-`, at least one digit, at most one point, one
+/// exponent, two of each sign, and the whole token one number (so no
+/// `inf`, `nan`, `infinity`, hex or `1e`, which Rust's own parse and
+/// strtod take or half-take). A number too large for a double is an
+/// infinity, as strtod makes it; testlib refuses only a NaN.
+pub fn parse_real(token: &str) -> Option<f64> {
+    let mut counts = [0usize; 5]; // digits, points, exponents, minuses, pluses
+    for c in token.chars() {
+        let slot = match c {
+            '0'..='9' => 0,
+            '.' => 1,
+            'e' | 'E' => 2,
+            '-' => 3,
+            '+' => 4,
+            _ => return None,
+        };
+        counts[slot] += 1;
+    }
+    let [digits, points, exponents, minuses, pluses] = counts;
+    if digits == 0 || points > 1 || exponents > 1 || minuses > 2 || pluses > 2 {
+        return None;
+    }
+    // On what is left, Rust's grammar is strtod's: an optional sign, digits
+    // with at most one point, an optional exponent with its own sign.
+    token.parse::<f64>().ok().filter(|x| !x.is_nan())
 }
 
 impl Comparison {
@@ -111,16 +149,16 @@ impl Comparison {
     /// Why two tokens differ under this comparison, or `None` if they match.
     fn token_mismatch(&self, expected: &str, got: &str) -> Option<String> {
         match self {
-            Comparison::Real(eps) => match (expected.parse::<f64>(), got.parse::<f64>()) {
-                (Ok(e), Ok(g)) if reals_match(e, g, *eps) => None,
-                (Ok(e), Ok(g)) => {
+            Comparison::Real(eps) => match (parse_real(expected), parse_real(got)) {
+                (Some(e), Some(g)) if reals_match(e, g, *eps) => None,
+                (Some(e), Some(g)) => {
                     let error = (g - e).abs();
                     Some(format!(
                         ": absolute error {error:.3e}, relative {:.3e}, over {eps:e}",
                         error / e.abs()
                     ))
                 }
-                (Ok(_), Err(_)) => Some(": expected a number".to_string()),
+                (Some(_), None) => Some(": expected a number".to_string()),
                 _ => (expected != got).then(String::new),
             },
             Comparison::YesNo => {
@@ -248,6 +286,73 @@ mod tests {
         assert!(reals_match(f64::NAN, f64::NAN, 0.0));
         assert!(!reals_match(1.0, f64::INFINITY, 1.0));
         assert!(reals_match(f64::INFINITY, 2e300, 0.0));
+        assert!(!reals_match(f64::INFINITY, -2e300, 0.0));
+        assert!(!reals_match(f64::NEG_INFINITY, f64::NAN, 0.0));
+        assert!(
+            !reals_match(1e300, 2e300, 0.5),
+            "1e300 is finite, 2e300 is not"
+        );
+    }
+
+    /// doubleCompare's edges exactly: the absolute bound is eps + 1e-15;
+    /// the relative bounds are expected * (1 -+ eps), each with 1e-15 of
+    /// slack, not expected * (1 -+ (eps + 1e-15)).
+    #[test]
+    fn reals_match_at_testlibs_edges() {
+        let eps = 1e-6;
+        assert!(reals_match(0.0, 1e-6, eps));
+        assert!(
+            reals_match(0.0, 1e-6 + 5e-16, eps),
+            "within the absolute 1e-15"
+        );
+        assert!(!reals_match(0.0, 1.000001e-6, eps));
+        assert!(!reals_match(0.0, -1.000001e-6, eps));
+        // 1e6 with 1e-6: the relative range is 999999 ..= 1000000.9999999999
+        // (1e6 * 1.000001 in doubles, as in testlib's).
+        assert!(reals_match(1e6, 1000000.9999999999, eps));
+        assert!(reals_match(1e6, 999999.0, eps));
+        // 5e-10 past it: inside 1e6 * (1 + eps + 1e-15), the old bound,
+        // but past 1e6 * (1 + eps) + 1e-15, testlib's.
+        assert!(!reals_match(1e6, 1000001.0000000005, eps));
+        assert!(!reals_match(1e6, 999998.9999999995, eps));
+        // A negative expected value: the bounds are ordered.
+        assert!(reals_match(-1e6, -1000000.9999999999, eps));
+        assert!(!reals_match(-1e6, -1000001.0000000005, eps));
+        // eps 0: equal, or within 1e-15.
+        assert!(reals_match(0.1, 0.1 + 1e-16, 0.0));
+        assert!(!reals_match(0.1, 0.1 + 1e-14, 0.0));
+    }
+
+    /// What testlib's readDouble refuses is not a number here either.
+    #[test]
+    fn reals_are_read_as_testlib_reads_them() {
+        for good in [
+            "1", "-1", "+1", ".5", "5.", "-.5", "1e5", "1E+5", "2.5e-3", "-0", "007",
+        ] {
+            assert!(parse_real(good).is_some(), "{good}");
+        }
+        assert_eq!(
+            parse_real("1e400"),
+            Some(f64::INFINITY),
+            "strtod's overflow"
+        );
+        assert_eq!(parse_real("-1e400"), Some(f64::NEG_INFINITY));
+        assert_eq!(parse_real("1e-400"), Some(0.0));
+        for bad in [
+            "inf", "-inf", "nan", "NaN", "infinity", "Infinity", "0x1p3", "0x10", "1e", "e5",
+            "1e5e5", "1.2.3", "--1", "+-1", "1-", "1,5", ".", "-", "", "1_000", "１",
+        ] {
+            assert_eq!(parse_real(bad), None, "{bad}");
+        }
+        let real = parse("real:1e-6");
+        // Rust would read both as infinities, and testlib neither: tokens.
+        assert!(real.same("inf", "inf"));
+        assert!(!real.same("inf", "1e400"));
+        assert!(real
+            .difference("1.5", "nan")
+            .unwrap()
+            .contains("expected a number"));
+        assert!(real.same("1e301", "1e400"), "both beyond 1e300");
     }
 
     #[test]
