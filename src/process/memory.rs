@@ -13,7 +13,14 @@
 //! - **RLIMIT_AS** otherwise: the run's address space is capped at the limit,
 //!   so an allocation past it fails inside the program (C++ `bad_alloc`,
 //!   Python `MemoryError`, Rust's "memory allocation failed"), which reads as
-//!   MLE. A JVM reserves far more address space than it uses (its heap, code
+//!   MLE. A C program that does not check malloc's NULL, or a stack that
+//!   grows into the cap, dies by a signal instead, which says nothing of
+//!   memory by itself: a death by SIGSEGV, SIGBUS, SIGABRT or SIGKILL is MLE
+//!   when the run's peak resident size reached [`NEAR_THE_CAP`] of the limit
+//!   ([`died_at_the_cap`]), RE otherwise. A program whose static arrays
+//!   alone are over the limit is killed by the kernel while it execs, with
+//!   almost nothing resident: that stays RE, as nothing tells it from a
+//!   crash. A JVM reserves far more address space than it uses (its heap, code
 //!   cache and class space up front), so a program run by `java` gets no
 //!   address-space cap but `-Xmx` (added when its command has none) and the
 //!   resident watch.
@@ -265,6 +272,35 @@ pub(crate) fn says_out_of_memory(stderr: &str) -> bool {
     SIGNS.iter().any(|sign| stderr.contains(sign))
 }
 
+/// How near the limit a capped run's resident peak must come for its death
+/// by a signal to be MLE: 90%. Under RLIMIT_AS the cap is on address
+/// space, of which a C or C++ program has some megabytes mapped and not
+/// resident (its libraries, its stack's reserve), so the resident peak of
+/// one that ran out stops short of the limit; a crash of a program far
+/// from the limit stays RE.
+pub(crate) const NEAR_THE_CAP: f64 = 0.9;
+
+/// Whether a run under an address-space cap of `limit` bytes that ended
+/// with `status` died of the cap: by SIGSEGV, SIGBUS, SIGABRT or SIGKILL
+/// (a NULL from malloc written to, a stack grown into the cap, an abort in
+/// an allocator, the kernel's OOM killer) with its resident peak at
+/// [`NEAR_THE_CAP`] of the limit or more.
+pub(crate) fn died_at_the_cap(
+    status: std::process::ExitStatus,
+    peak: Option<u64>,
+    limit: u64,
+) -> bool {
+    use std::os::unix::process::ExitStatusExt;
+    const SIGNALS: [i32; 4] = [
+        nix::libc::SIGSEGV,
+        nix::libc::SIGBUS,
+        nix::libc::SIGABRT,
+        nix::libc::SIGKILL,
+    ];
+    status.signal().is_some_and(|s| SIGNALS.contains(&s))
+        && peak.is_some_and(|peak| peak as f64 >= limit as f64 * NEAR_THE_CAP)
+}
+
 /// Bytes as a person reads them: `3.4 MiB`, `512 KiB`, `1.50 GiB`.
 pub fn human_bytes(bytes: u64) -> String {
     match bytes {
@@ -356,6 +392,35 @@ mod tests {
             with_heap_limit(words("java -Xmx64m Main"), 256 << 20).join(" "),
             "java -Xmx64m Main"
         );
+    }
+
+    #[test]
+    fn a_signal_near_the_cap_is_the_cap_and_far_from_it_a_crash() {
+        use std::os::unix::process::ExitStatusExt;
+        let signal = |s: i32| std::process::ExitStatus::from_raw(s);
+        let limit = 100 << 20;
+        for s in [
+            nix::libc::SIGSEGV,
+            nix::libc::SIGBUS,
+            nix::libc::SIGABRT,
+            nix::libc::SIGKILL,
+        ] {
+            assert!(died_at_the_cap(signal(s), Some(95 << 20), limit), "{s}");
+            assert!(!died_at_the_cap(signal(s), Some(50 << 20), limit), "{s}");
+            assert!(!died_at_the_cap(signal(s), None, limit), "{s}");
+        }
+        assert!(died_at_the_cap(
+            signal(nix::libc::SIGSEGV),
+            Some(90 << 20),
+            limit
+        ));
+        assert!(!died_at_the_cap(
+            signal(nix::libc::SIGFPE),
+            Some(99 << 20),
+            limit
+        ));
+        // An exit code is the program's own word, never a signal.
+        assert!(!died_at_the_cap(signal(1 << 8), Some(99 << 20), limit));
     }
 
     #[test]

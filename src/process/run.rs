@@ -189,6 +189,7 @@ pub fn execute_keeping(
     let start = Instant::now();
     let mut words = program_words(cmd);
     let (child_limits, cgroup) = memory_setup(&mut words, limits)?;
+    let capped = child_limits.address_space.is_some();
     let (mut command, mut report) = if launcher_enabled() {
         let (command, report) = launcher_command(&words, &child_limits)?;
         (command, Some(report))
@@ -328,6 +329,8 @@ pub fn execute_keeping(
             || oom_killed
             || memory.is_some_and(|peak| peak > limit)
             || exited.is_some_and(|status| !status.success() && memory::says_out_of_memory(&stderr))
+            // Under RLIMIT_AS, a death by a signal at the cap (see memory).
+            || (capped && exited.is_some_and(|status| memory::died_at_the_cap(status, memory, limit)))
     });
     let ending = match exited {
         _ if over => Ending::OutputLimit,

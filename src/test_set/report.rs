@@ -34,11 +34,18 @@ fn detail(outcome: &TestOutcome, options: &TestSetOptions) -> Option<String> {
                         human_bytes(limit)
                     )
                 }
-                _ => format!(
-                    "ran out of memory under the limit of {}: {}",
-                    human_bytes(limit),
-                    said(&outcome.said)
-                ),
+                peak => {
+                    let peak =
+                        peak.map_or(String::new(), |p| format!(" (peak {})", human_bytes(p)));
+                    let said = match said(&outcome.said) {
+                        said if said.is_empty() => String::new(),
+                        said => format!(": {said}"),
+                    };
+                    format!(
+                        "ran out of memory under the limit of {}{peak}{said}",
+                        human_bytes(limit)
+                    )
+                }
             }
         }
         Some(Judgement::OutputLimit) => {

@@ -306,6 +306,29 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
             start.elapsed()
         );
     }
+    // A C++ program that writes to malloc's NULL dies by SIGSEGV at the
+    // cap: MLE (by its peak near the limit), not RE.
+    let cmd = format!("{} unchecked", fixture("sum.cpp"));
+    let out = run_in(
+        &dir,
+        &[
+            "test",
+            tests,
+            "--cmd",
+            &cmd,
+            "--memory-limit",
+            "128M",
+            "--jobs",
+            "1",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert_eq!(verdict_of(&stdout, "1"), "MLE", "{stdout}");
+    assert!(
+        stdout.contains("under the limit of 128 MiB (peak "),
+        "{stdout}"
+    );
     // Under stress the MLE is a failure kind of its own, shrunk like any.
     let out = run_in(
         &dir,
