@@ -223,17 +223,31 @@ impl ChildLimits {
     }
 }
 
-/// A running process's peak resident size so far (`VmHWM`), in bytes.
-pub(crate) fn resident_peak(pid: u32) -> Option<u64> {
+/// A running process's peak resident size so far (`VmHWM`), in bytes, if
+/// process `pid` is still the child of `parent`.
+///
+/// Why the parent: the pid of a launcher's program is known from its report,
+/// and once the launcher has reaped the program the pid is free for any new
+/// process of the machine; read then, it would be a stranger's size (a false
+/// MLE). The launcher forks nothing else, so a process with that pid whose
+/// parent is the launcher is the program.
+pub(crate) fn resident_peak(pid: u32, parent: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let kib = status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))?
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse::<u64>()
-        .ok()?;
+    resident_peak_in(&status, parent)
+}
+
+/// [`resident_peak`] of a `/proc/PID/status` text.
+fn resident_peak_in(status: &str, parent: u32) -> Option<u64> {
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .map(|value| value.trim().trim_end_matches("kB").trim())
+    };
+    if field("PPid:")?.parse::<u32>().ok()? != parent {
+        return None;
+    }
+    let kib = field("VmHWM:")?.parse::<u64>().ok()?;
     Some(kib * 1024)
 }
 
@@ -392,6 +406,22 @@ mod tests {
             with_heap_limit(words("java -Xmx64m Main"), 256 << 20).join(" "),
             "java -Xmx64m Main"
         );
+    }
+
+    /// A pid read after its program was reaped may name another process:
+    /// its size counts only while its parent is the launcher.
+    #[test]
+    fn the_resident_peak_is_read_only_from_the_launchers_child() {
+        let status =
+            "Name:\tsum\nPid:\t4242\nPPid:\t4241\nVmPeak:\t  9000 kB\nVmHWM:\t    1500 kB\n";
+        assert_eq!(resident_peak_in(status, 4241), Some(1500 * 1024));
+        assert_eq!(resident_peak_in(status, 1), None, "a reused pid");
+        // A zombie has no VmHWM.
+        assert_eq!(resident_peak_in("Name:\tsum\nPPid:\t4241\n", 4241), None);
+        // This very process, by its real file.
+        let parent = nix::unistd::getppid().as_raw() as u32;
+        assert!(resident_peak(std::process::id(), parent).is_some_and(|p| p > 0));
+        assert_eq!(resident_peak(std::process::id(), parent + 1), None);
     }
 
     #[test]

@@ -228,10 +228,11 @@ pub fn execute_keeping(
         std::thread::spawn(move || capture(stderr_pipe, err, STDERR_KEPT, kept, over, done));
     }
 
-    // The program itself: the launcher's child, or the child.
+    // The program itself and its parent: the launcher's child and the
+    // launcher, or the child and lockstep.
     let program_pid = |program: &Program, report: &mut Option<Report>| match report {
-        Some(report) => report.program_pid(),
-        None => Some(program.id()),
+        Some(report) => report.program_pid().map(|pid| (pid, program.id())),
+        None => Some((program.id(), std::process::id())),
     };
     // Poll for the exit with a short, growing sleep: a finished program is
     // noticed within a fraction of a millisecond without a thread per wait.
@@ -239,7 +240,9 @@ pub fn execute_keeping(
     let mut pause = Duration::from_micros(20);
     let mut sampled: Option<u64> = None;
     let mut sample = |program: &Program, report: &mut Option<Report>| {
-        if let Some(peak) = program_pid(program, report).and_then(memory::resident_peak) {
+        let peak = program_pid(program, report)
+            .and_then(|(pid, parent)| memory::resident_peak(pid, parent));
+        if let Some(peak) = peak {
             sampled = sampled.max(Some(peak));
         }
         sampled
