@@ -39,9 +39,11 @@ impl Runnable {
         }
     }
 
-    /// `time` times the language's multiplier.
+    /// `time` times the language's multiplier, at most `Duration::MAX` (a
+    /// limit past that is none: `--timeout-ms 18446744073709551615` on a
+    /// Python source must not overflow).
     pub fn scaled(&self, time: Duration) -> Duration {
-        time.mul_f64(self.time_factor)
+        Duration::try_from_secs_f64(time.as_secs_f64() * self.time_factor).unwrap_or(Duration::MAX)
     }
 }
 
@@ -256,6 +258,27 @@ mod tests {
         );
         let spaced = expand("python3 {src}", Path::new("/my dir/s.py"), Path::new("/c"));
         assert_eq!(spaced, "python3 '/my dir/s.py'");
+    }
+
+    #[test]
+    fn a_scaled_limit_saturates_instead_of_overflowing() {
+        let python = Runnable {
+            time_factor: 3.0,
+            ..Runnable::command("x")
+        };
+        assert_eq!(
+            python.scaled(Duration::from_millis(2000)),
+            Duration::from_secs(6)
+        );
+        let longest = Duration::from_millis(u64::MAX);
+        assert!(python.scaled(longest) > longest);
+        // What `Duration::mul_f64` panics on.
+        assert_eq!(python.scaled(Duration::MAX), Duration::MAX);
+        let slowest = Runnable {
+            time_factor: *super::super::TIME_FACTORS.end(),
+            ..python
+        };
+        assert!(slowest.scaled(longest) > longest);
     }
 
     #[test]

@@ -69,6 +69,11 @@ run = {exe}
 time = 1
 ";
 
+/// The time multipliers a language may have. Judges give from 1 to about 5;
+/// past 100 a limit is no limit, and below 0.01 every run is a timeout,
+/// so either is a typo (and `1e300` would overflow a time limit).
+pub const TIME_FACTORS: std::ops::RangeInclusive<f64> = 0.01..=100.0;
+
 /// The placeholders of compile and run lines.
 pub const PLACEHOLDERS: &str = "{src} the source file, {dir} its build directory in the cache, \
 {name} the file name without its extension, {exe} {dir}/{name}";
@@ -200,11 +205,13 @@ impl Languages {
                     language.time = value
                         .parse::<f64>()
                         .ok()
-                        .filter(|t| t.is_finite() && *t > 0.0)
+                        .filter(|t| TIME_FACTORS.contains(t))
                         .ok_or_else(|| {
                             format!(
-                                "{}: time must be a positive number, found {value:?}",
-                                at(i + 1)
+                                "{}: time must be a number from {} to {}, found {value:?}",
+                                at(i + 1),
+                                TIME_FACTORS.start(),
+                                TIME_FACTORS.end()
                             )
                         })?;
                 }
@@ -311,7 +318,16 @@ mod tests {
         for (text, says) in [
             ("run = x\n", "line 1: run comes before any [language]"),
             ("[c]\ncolour = red\n", "line 2: unknown key \"colour\""),
-            ("[c]\ntime = 0\n", "line 2: time must be a positive number"),
+            (
+                "[c]\ntime = 0\n",
+                "line 2: time must be a number from 0.01 to 100",
+            ),
+            (
+                "[c]\n\ntime = 1e300\n",
+                "line 3: time must be a number from 0.01 to 100",
+            ),
+            ("[c]\ntime = inf\n", "line 2: time must be a number"),
+            ("[c]\ntime = NaN\n", "line 2: time must be a number"),
             (
                 "[go]\nrun = {exe}\n",
                 "[go] needs extensions and a run line",
