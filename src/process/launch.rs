@@ -9,7 +9,7 @@
 //! reads as lockstep's size; forked from the launcher, which is small when
 //! it forks, it reads as its own, measured as `/usr/bin/time` measures it.
 //! The launcher costs one more fork and exec per run; the figures are in
-//! docs/notes/2026-12-01-setter-stress.md.
+//! docs/notes/2026-12-02-setter-stress.md.
 //!
 //! The launcher and its program share the process group lockstep made for
 //! the launcher, so a kill reaches both; the report pipe is the launcher's
@@ -191,9 +191,33 @@ impl Report {
     }
 }
 
+/// The launcher's exit code when it could not wait for its program: it
+/// has no status to report, and lockstep must not take its silence for an
+/// exit.
+const LOST: u8 = 3;
+
+/// Why a launcher that exited with `status` without reporting its
+/// program's end is an error, or `None` when that is not one. A launcher
+/// killed by a signal was killed with its program's process group (the
+/// program's own doing, or a limit's): the run has ended, and the signal
+/// is its status. One that exited by itself without an `ended` line could
+/// not wait for its program ([`LOST`]) or was not run by lockstep (2): it
+/// knows nothing of how the program ended, so neither does lockstep.
+pub(super) fn unreported(status: std::process::ExitStatus) -> Option<std::io::Error> {
+    let code = status.code()?;
+    let why = match code {
+        c if c == i32::from(LOST) => "could not wait for its program",
+        2 => "was given arguments it does not take",
+        _ => "wrote no report",
+    };
+    Some(std::io::Error::other(format!(
+        "the launcher (lockstep __launch) {why} and exited with code {code}: how the program ended is not known"
+    )))
+}
+
 /// The launcher itself: `ADDRESS-SPACE CGROUP-PROCS -- PROGRAM ARGS...`
 /// (`-` for none). Exits 0 once it has reported; 2 when its arguments are
-/// not lockstep's.
+/// not lockstep's; [`LOST`] when it could not wait for its program.
 fn launch(args: &[OsString]) -> u8 {
     // Safety: descriptor 3 is the report pipe lockstep gave this process.
     let mut report = unsafe { std::fs::File::from_raw_fd(REPORT_FD) };
@@ -243,7 +267,9 @@ fn launch(args: &[OsString]) -> u8 {
             break (status, usage.ru_maxrss.max(0) as u64);
         }
         if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return 0;
+            // No status to report: say so by the exit code (lockstep kills
+            // the group, the program with it, once it sees this exit).
+            return LOST;
         }
     };
     let _ = writeln!(
@@ -253,4 +279,29 @@ fn launch(args: &[OsString]) -> u8 {
         start.elapsed().as_nanos()
     );
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    /// A launcher that exits by itself without `ended` is an error, never a
+    /// program's clean exit; one killed with its group is the run's end.
+    #[test]
+    fn a_launcher_silent_on_its_program_is_an_error_unless_killed() {
+        let exited = |code: i32| std::process::ExitStatus::from_raw(code << 8);
+        let lost = unreported(exited(i32::from(LOST))).unwrap().to_string();
+        assert!(lost.contains("could not wait for its program"), "{lost}");
+        assert!(unreported(exited(2))
+            .unwrap()
+            .to_string()
+            .contains("arguments"));
+        assert!(unreported(exited(0))
+            .unwrap()
+            .to_string()
+            .contains("wrote no report"));
+        let killed = std::process::ExitStatus::from_raw(nix::libc::SIGKILL);
+        assert!(unreported(killed).is_none());
+    }
 }

@@ -321,7 +321,13 @@ pub fn execute_keeping(
                 memory = Some(peak);
                 elapsed = took;
             }
-            _ => {}
+            // Killed at a limit, after its report or before: the kill is
+            // the ending. Ended by itself without a report: an error.
+            _ => {
+                if let Some(e) = exited.and_then(super::launch::unreported) {
+                    return Err(e);
+                }
+            }
         }
     }
     let memory = memory.or(sampled);
