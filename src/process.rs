@@ -43,15 +43,46 @@ const SHELL_SYNTAX: &[char] = &[
 ];
 
 /// The words a user's command line runs: the line split at whitespace when
-/// it has no shell syntax (saving a shell's start-up on every run), `sh -c
-/// LINE` otherwise.
+/// it has no shell syntax but single quotes (saving a shell's start-up on
+/// every run), `sh -c LINE` otherwise.
+///
+/// Single quotes are read here, as sh reads them (everything up to the
+/// next quote is literal), because lockstep writes them itself: a path
+/// with a space (a build in a cache under `/home/my name`) is quoted in
+/// the run line it makes. Run through `sh -c`, such a line would measure
+/// the shell, and a JVM would hide behind it from the heap flag
+/// ([`memory`]); read here, its program is the first word.
 pub(crate) fn program_words(cmd: &str) -> Vec<String> {
-    let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-    if cmd.contains(SHELL_SYNTAX) || words.is_empty() {
-        vec!["sh".to_string(), "-c".to_string(), cmd.to_string()]
-    } else {
-        words
+    match quoted_words(cmd) {
+        Some(words) if !words.is_empty() => words,
+        _ => vec!["sh".to_string(), "-c".to_string(), cmd.to_string()],
     }
+}
+
+/// The words of `cmd` when its only shell syntax is single quotes; `None`
+/// when it has any other (or a quote left open).
+fn quoted_words(cmd: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = cmd.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                let word = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        c => word.push(c),
+                    }
+                }
+            }
+            c if c.is_whitespace() && c != '\n' => words.extend(word.take()),
+            c if SHELL_SYNTAX.contains(&c) => return None,
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Some(words)
 }
 
 /// The command for `words`, applying `limits` in the child before it execs
@@ -437,6 +468,8 @@ mod memory;
 mod run;
 
 pub use launch::launcher_entry;
+#[cfg(test)]
+pub(crate) use memory::runs_a_jvm;
 pub use memory::{human_bytes, memory_guard, MemoryGuard};
 pub use run::{
     execute, execute_keeping, Ending, Execution, Kept, Limits, DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,

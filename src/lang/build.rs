@@ -77,7 +77,11 @@ fn source_in<'a>(value: &str, languages: &'a Languages) -> Option<(PathBuf, &'a 
     (first.is_file())
         .then(|| languages.of_path(first))
         .flatten()
-        .map(|language| (first.to_path_buf(), language, words[1..].join(" ")))
+        .map(|language| {
+            // Each word as it was read: `sol.py 'a b'` gives one argument.
+            let args: Vec<String> = words[1..].iter().map(word).collect();
+            (first.to_path_buf(), language, args.join(" "))
+        })
 }
 
 /// FNV-1a, 64 bits: a stable key for a build (std's hasher may change
@@ -93,9 +97,12 @@ fn fnv(parts: &[&[u8]]) -> u64 {
     hash
 }
 
-/// A path as one word of a command line: as it is when it needs no
-/// quoting (so that the line is run without a shell), quoted otherwise.
-fn word(path: &Path) -> String {
+/// A path (or any word) as one word of a command line: as it is when it
+/// needs no quoting, in single quotes otherwise, which lockstep reads
+/// itself (`process::program_words`), so that the line still runs without
+/// a shell unless the path holds a quote.
+fn word(path: impl AsRef<Path>) -> String {
+    let path = path.as_ref();
     let text = path.display().to_string();
     let plain = !text.is_empty()
         && text
@@ -108,15 +115,15 @@ fn word(path: &Path) -> String {
     }
 }
 
-/// A compile or run line with its placeholders filled in.
+/// A compile or run line with its placeholders filled in, each one word.
 fn expand(line: &str, source: &Path, dir: &Path) -> String {
     let name = source
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     line.replace("{src}", &word(source))
         .replace("{dir}", &word(dir))
-        .replace("{exe}", &word(&dir.join(&name)))
-        .replace("{name}", &name)
+        .replace("{exe}", &word(dir.join(&name)))
+        .replace("{name}", &word(&name))
 }
 
 /// The command for a program flag's value: compiled first when it names a
@@ -258,6 +265,17 @@ mod tests {
         );
         let spaced = expand("python3 {src}", Path::new("/my dir/s.py"), Path::new("/c"));
         assert_eq!(spaced, "python3 '/my dir/s.py'");
+        // A cache under a home with a space, a class name with one: each
+        // placeholder is one word, and the line still runs `java` itself.
+        let java = expand(
+            "java -cp {dir} {name}",
+            Path::new("/src/My Sol.java"),
+            Path::new("/home/a b/.cache/j"),
+        );
+        assert_eq!(java, "java -cp '/home/a b/.cache/j' 'My Sol'");
+        let words = crate::process::program_words(&java);
+        assert_eq!(words, ["java", "-cp", "/home/a b/.cache/j", "My Sol"]);
+        assert!(crate::process::runs_a_jvm(&words));
     }
 
     #[test]

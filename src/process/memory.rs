@@ -252,7 +252,9 @@ fn resident_peak_in(status: &str, parent: u32) -> Option<u64> {
 }
 
 /// Whether a command is run by `java` (started directly, not through a
-/// shell): a JVM, whose address space is no measure of its memory.
+/// shell): a JVM, whose address space is no measure of its memory. A run
+/// line with a quoted path (a cache under a home with a space) is still
+/// started directly: `program_words` reads single quotes itself.
 pub(crate) fn runs_a_jvm(words: &[String]) -> bool {
     words.first().is_some_and(|program| {
         Path::new(program)

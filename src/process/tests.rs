@@ -40,6 +40,42 @@ fn the_group_dies_when_the_exit_is_seen() {
     program.stop();
 }
 
+/// Single quotes are read as sh reads them, and nothing else is: a line
+/// with any other shell syntax goes to sh whole.
+#[test]
+fn single_quotes_are_read_and_any_other_syntax_goes_to_sh() {
+    let words = |cmd: &str| program_words(cmd);
+    assert_eq!(words("./a.out  x\ty"), ["./a.out", "x", "y"]);
+    assert_eq!(
+        words("java -cp '/home/my name/.cache/b' Sum"),
+        ["java", "-cp", "/home/my name/.cache/b", "Sum"]
+    );
+    assert_eq!(words("echo 'a'b'' ''"), ["echo", "ab", ""]);
+    assert_eq!(
+        words("python3 -c 'print(1); x = \"$HOME\"'"),
+        ["python3", "-c", "print(1); x = \"$HOME\""]
+    );
+    for shell in [
+        "a | b",
+        "echo $HOME",
+        "echo 'x' > f",
+        "echo 'open",
+        "a\nb",
+        "echo \"x\"",
+        "x=1 y",
+        "echo 'it'\\''s'",
+    ] {
+        assert_eq!(words(shell), ["sh", "-c", shell], "{shell}");
+    }
+    assert_eq!(words("  "), ["sh", "-c", "  "]);
+    // What `quoted` writes reads back as the path.
+    let path = std::path::Path::new("/tmp/my dir/x (1).py");
+    assert_eq!(
+        words(&format!("python3 {}", quoted(path))),
+        ["python3", "/tmp/my dir/x (1).py"]
+    );
+}
+
 #[test]
 fn a_quoted_path_is_one_shell_word() {
     let path = std::path::Path::new("/tmp/it's here/1.in");

@@ -365,6 +365,37 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
     );
 }
 
+/// A cache under a path with a space (a home like `/home/my name`) makes
+/// run lines with quoted paths; they must still start `java` itself, so
+/// that it is seen as a JVM (its heap flag, no address-space cap) and not
+/// hidden behind `sh -c`, where RLIMIT_AS made it crash at start as RE.
+#[test]
+fn a_cache_under_a_path_with_a_space_still_runs_a_jvm_as_one() {
+    let dir = scratch("setter-spaced");
+    let tests = sum_tests(&dir, &[("1", &[1])]);
+    let cache = dir.join("my cache");
+    let cmd = format!("{} alloc", fixture("Sum.java"));
+    let out = run_cached(
+        &cache,
+        &dir,
+        &[
+            "test",
+            tests.to_str().unwrap(),
+            "--cmd",
+            &cmd,
+            "--memory-limit",
+            "256M",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert_eq!(verdict_of(&stdout, "1"), "MLE", "{stdout}");
+    assert!(
+        stdout.contains("ran out of memory under the limit of 256 MiB"),
+        "{stdout}"
+    );
+}
+
 /// A program named `java` is a JVM: no address-space cap, its heap flag
 /// added, and the resident watch kills it past the limit. The stand-in is
 /// a script that grows its resident size in steps (at most 400 MB).
