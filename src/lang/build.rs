@@ -6,7 +6,9 @@
 //! A build goes to a fresh directory of its own and is renamed into place
 //! when it is whole: two lockstep processes building the same source at once
 //! both succeed (the second rename loses and its copy is removed), and a
-//! build killed half-way leaves no entry that looks finished. A compile
+//! build killed half-way leaves no entry that looks finished (its `.new-*`
+//! directory is removed by a later compile, once older than a compile may
+//! take). A compile
 //! error is not cached: the next run shows it again.
 
 use super::{cache_dir, Language, Languages};
@@ -172,6 +174,7 @@ fn build(source: &Path, language: &Language) -> Result<(PathBuf, String), String
     }
     let made = |e: std::io::Error| format!("the build cache {}: {e}", builds.display());
     std::fs::create_dir_all(&builds).map_err(made)?;
+    remove_stale(&builds, COMPILE_TIME);
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let fresh = builds.join(format!(".new-{}-{n}-{key:016x}", std::process::id()));
@@ -206,6 +209,28 @@ fn build(source: &Path, language: &Language) -> Result<(PathBuf, String), String
         "nothing to compile".to_string()
     };
     Ok((dir, what))
+}
+
+/// Removes the half-made builds (`.new-*`) under `builds` older than `age`:
+/// those of a lockstep killed while it compiled (by a signal, or the
+/// machine's end), which nothing else would ever remove. A build in the
+/// making is younger: a compile is killed at [`COMPILE_TIME`], and what it
+/// writes keeps its directory's time fresh. What cannot be removed stays
+/// (another user's, say); a build needs none of them gone.
+fn remove_stale(builds: &Path, age: Duration) {
+    let Ok(entries) = std::fs::read_dir(builds) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let stale = entry.file_name().to_string_lossy().starts_with(".new-")
+            && entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|old| old > age));
+        if stale {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Runs the language's compile line into `dir`; a compile error says CE,
@@ -333,6 +358,30 @@ mod tests {
         );
         assert!(error.contains("    1\n"), "{error}");
         assert!(error.contains("lines or more in all"), "{error}");
+    }
+
+    /// A half-made build older than a compile may take is removed; a young
+    /// one (a compile under way) and the finished builds stay.
+    #[test]
+    fn stale_half_made_builds_are_removed_and_nothing_else() {
+        let builds = std::env::temp_dir().join(format!("lockstep-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&builds);
+        for dir in [".new-1-0-aa", ".new-2-0-bb", "cpp-00aa"] {
+            std::fs::create_dir_all(builds.join(dir).join("inner")).unwrap();
+        }
+        let long_ago = std::time::SystemTime::now() - 2 * COMPILE_TIME;
+        for dir in [".new-1-0-aa", "cpp-00aa"] {
+            let file = std::fs::File::open(builds.join(dir)).unwrap();
+            file.set_modified(long_ago).unwrap();
+        }
+        remove_stale(&builds, COMPILE_TIME);
+        let mut left: Vec<String> = std::fs::read_dir(&builds)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, [".new-2-0-bb", "cpp-00aa"]);
+        std::fs::remove_dir_all(&builds).unwrap();
     }
 
     /// The same bytes under another name are another build: its `{exe}` is
