@@ -1,6 +1,14 @@
 //! The duel commands: an interactive game has more to it than a judge input
 //! and output (step lines, the referee, bots, tournaments, the ladder, bot
 //! stress), so `lockstep duel` is a group of its own.
+//!
+//! Bots may be source files, compiled as any program flag's, but a duel
+//! applies no language time multiplier. The 1000 ms budget is a rule of the
+//! game, not a judge's limit: each TURN line tells a bot the time it has
+//! left, and a bot out of time loses. Scaled per language, a Python bot
+//! would get three times its C++ opponent's time in the same game, and the
+//! game would no longer be the statement's; arenas of such games give
+//! every language the same time for that reason.
 
 use super::common::{default_jobs, lookup, RunLength};
 use super::judged::ProgramFlags;
@@ -60,10 +68,11 @@ struct StepArgs {
 #[derive(clap::Args, Debug)]
 struct RefereeArgs {
     /// Player 1's command, or a source file (compiled once into the cache:
-    /// `lockstep languages`).
+    /// `lockstep languages`). Every bot has the game's 1000 ms, whatever its
+    /// language: duels take no time multiplier.
     #[arg(long, value_parser = non_empty_command)]
     p1: String,
-    /// Player 2's command, or a source file.
+    /// Player 2's command, or a source file (no time multiplier either).
     #[arg(long, value_parser = non_empty_command)]
     p2: String,
     /// Seed for a random INIT (default: a fresh one, printed on stderr).
@@ -101,7 +110,8 @@ fn init_numbers(text: &str) -> Result<Init, String> {
 
 #[derive(clap::Args, Debug)]
 struct TournamentArgs {
-    /// The program whose results are reported (a command, or a source file).
+    /// The program whose results are reported (a command, or a source file;
+    /// no time multiplier: every bot has the game's 1000 ms).
     #[arg(long, value_parser = non_empty_command)]
     p1: String,
     /// Its opponent (a command, or a source file).
@@ -117,7 +127,8 @@ struct TournamentArgs {
 #[derive(clap::Args, Debug)]
 struct LadderArgs {
     /// A bot of yours, as NAME=COMMAND (repeatable), e.g. `--cmd mine=./bot`;
-    /// the command may be a source file, e.g. `--cmd mine=bot.cpp`
+    /// the command may be a source file, e.g. `--cmd mine=bot.cpp` (no time
+    /// multiplier: every bot has the game's 1000 ms)
     #[arg(long = "cmd", value_parser = named_command)]
     cmds: Vec<(String, String)>,
     /// Built-in strategies to enter (default: all of them)
@@ -145,7 +156,8 @@ struct GamesAtOnce {
 #[derive(clap::Args, Debug)]
 struct BotStressArgs {
     /// Your bot's command (shell syntax runs through `sh -c`), or a source
-    /// file (compiled once into the cache: `lockstep languages`)
+    /// file (compiled once into the cache: `lockstep languages`; no time
+    /// multiplier: the bot has the game's 1000 ms in any language)
     #[arg(long, value_parser = non_empty_command)]
     cmd: String,
     /// Stop after this many games

@@ -2,7 +2,8 @@
 //! a program: `--gen`, `--brute`, `--validator`, `--checker`, the duel's bot
 //! commands) that names a source file in a known language is compiled once
 //! into lockstep's cache ([`build`]) and run as a judge runs it, with the
-//! language's time multiplier. This module holds the one table of languages:
+//! language's time multiplier (not for a duel's bots: the game's time is
+//! one of its rules, see `cli::duel`). This module holds the one table of languages:
 //! their extensions, compile and run lines and time multipliers, the
 //! defaults, and the user's overrides read from a file of the same format
 //! as `lockstep languages` prints.
