@@ -154,9 +154,13 @@ struct JsonFigures<T> {
     largest: Option<T>,
 }
 
-/// `lockstep test --format json`: the whole report as one document.
+/// `lockstep test --format json`: the whole report as one document, with
+/// the `lockstep` and `schema` fields every document of lockstep's has.
 #[derive(Serialize)]
 pub struct TestSetJson {
+    /// Always `test`: the command that wrote the document.
+    lockstep: &'static str,
+    schema: u64,
     program: String,
     /// The comparison, or `checker`.
     judged_by: String,
@@ -174,6 +178,8 @@ impl TestSetJson {
         let c = &report.counts;
         let times = report.times();
         TestSetJson {
+            lockstep: "test",
+            schema: crate::report::SCHEMA,
             program: options.cmd.clone(),
             judged_by: match &options.checker {
                 Some(checker) => format!("checker {checker}"),

@@ -236,6 +236,10 @@ fn test_judges_cpp_java_and_python_with_time_memory_and_json() {
     let out = run_in(&dir, &["test", tests, "--cmd", &wrong, "--format", "json"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(
+        (&json["lockstep"], &json["schema"]),
+        (&"test".into(), &1.into())
+    );
     let verdicts: Vec<_> = json["tests"]
         .as_array()
         .unwrap()
