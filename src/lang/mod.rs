@@ -265,15 +265,21 @@ impl std::fmt::Display for Languages {
                 )
             }
         )?;
+        writeln!(
+            f,
+            "# the overrides file: $LOCKSTEP_LANGUAGES, else $XDG_CONFIG_HOME/lockstep/languages.conf, else ~/.config/lockstep/languages.conf"
+        )?;
         writeln!(f, "# placeholders: {PLACEHOLDERS}")?;
         writeln!(
             f,
             "# builds are cached in {} (LOCKSTEP_CACHE_DIR moves it)",
-            cache_dir().display()
+            cache_dir().join("build").display()
         )?;
         writeln!(
             f,
-            "# time: the multiplier of --timeout-ms for a program in the language"
+            "# time: the multiplier of --timeout-ms for a program in the language ({} to {})",
+            TIME_FACTORS.start(),
+            TIME_FACTORS.end()
         )?;
         for l in &self.list {
             writeln!(f, "\n[{}]", l.name)?;
