@@ -40,6 +40,13 @@ fn stress(programs: &[(&str, String)], extra: &[&str], dir: &Path) -> (Output, O
     }
     args.extend(["--save".to_string(), save.to_str().unwrap().to_string()]);
     args.extend(extra.iter().map(|a| a.to_string()));
+    // A loaded machine (CI's two cores running the other tests) can keep a
+    // Python program past the 2 s default, turning a WA into a TLE and a
+    // shrink's candidates into another failure: tests not about time give
+    // the solution 20 s.
+    if !extra.contains(&"--timeout-ms") {
+        args.extend(["--timeout-ms".to_string(), "20000".to_string()]);
+    }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = crate::support::lockstep(&args, "");
     (out, std::fs::read_to_string(&save).ok())
