@@ -20,6 +20,12 @@
 //! - [`bench`]: core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
 //! - [`text`]: judge-text comparison and bounded quotes;
+//! - [`compare`]: the comparisons of outputs (tokens, lines, exact, reals
+//!   within an error, yes/no);
+//! - [`lang`]: source files as programs: the table of languages, the
+//!   build cache;
+//! - [`test_set`]: a solution over a fixed set of tests (`NAME.in`,
+//!   `NAME.ans`), in parallel;
 //! - [`process`]: running untrusted programs (groups, orphans, limits, signals);
 //! - [`progress`]: live progress lines for long runs;
 //! - [`duel`]: the Duel referee and built-in bots (an interactive puzzle);
@@ -31,12 +37,14 @@
 pub mod bench;
 pub mod campaign;
 pub mod cli;
+pub mod compare;
 pub mod corpus;
 pub mod coverage;
 pub mod duel;
 pub mod fuzz_target;
 pub mod generate;
 pub mod jobs;
+pub mod lang;
 pub mod process;
 pub mod progress;
 pub mod puzzle;
@@ -50,5 +58,6 @@ pub mod seeds;
 pub mod shrink;
 pub mod signature;
 pub mod stress;
+pub mod test_set;
 pub mod text;
 pub mod triage;

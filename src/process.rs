@@ -12,11 +12,14 @@
 //! - **Registry.** Every live program is registered. [`stop_on_signals`] makes
 //!   SIGINT, SIGTERM and SIGHUP kill them all (and sweep) before lockstep exits;
 //!   [`shutdown`] does the same at a normal exit; dropping a [`Program`] kills it.
-//! - **Verdicts.** [`run`] judges by the main process alone: when it exits (or
+//! - **Verdicts.** [`execute`] judges by the main process alone: when it exits (or
 //!   runs out of time, or writes more than the output limit) its group is
 //!   killed and the pipes are drained, so a descendant that holds stdout open
 //!   cannot stretch the run or change what was read. Output is read under a cap;
 //!   stderr keeps only its tail.
+//! - **Memory.** A run's peak resident memory is measured through a small
+//!   launcher process ([`launch`]), and a memory limit is enforced by a
+//!   cgroup v2 or the address-space rlimit ([`memory`]).
 //!
 //! Children that lockstep itself starts without this module (the tests start
 //! `lockstep` binaries, say) share lockstep's own process group, and a sweep
@@ -27,7 +30,7 @@ use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::{getpgid, getpgrp, Pid};
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
-use std::os::unix::process::CommandExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, Once};
@@ -39,25 +42,78 @@ const SHELL_SYNTAX: &[char] = &[
     '=', '%', '{', '}', '\n',
 ];
 
-/// A program to run from a user's command line: directly when the line has no
-/// shell syntax (saving a shell's start-up on every run), through `sh -c`
-/// otherwise; piped stdin, stdout and stderr, in a process group of its own.
-pub fn command(cmd: &str) -> Command {
-    let words: Vec<&str> = cmd.split_whitespace().collect();
-    let mut command = if cmd.contains(SHELL_SYNTAX) || words.is_empty() {
-        let mut c = Command::new("sh");
-        c.arg("-c").arg(cmd);
-        c
-    } else {
-        let mut c = Command::new(words[0]);
-        c.args(&words[1..]);
-        c
-    };
+/// The words a user's command line runs: the line split at whitespace when
+/// it has no shell syntax but single quotes (saving a shell's start-up on
+/// every run), `sh -c LINE` otherwise.
+///
+/// Single quotes are read here, as sh reads them (everything up to the
+/// next quote is literal), because lockstep writes them itself: a path
+/// with a space (a build in a cache under `/home/my name`) is quoted in
+/// the run line it makes. Run through `sh -c`, such a line would measure
+/// the shell, and a JVM would hide behind it from the heap flag
+/// ([`memory`]); read here, its program is the first word.
+pub(crate) fn program_words(cmd: &str) -> Vec<String> {
+    match quoted_words(cmd) {
+        Some(words) if !words.is_empty() => words,
+        _ => vec!["sh".to_string(), "-c".to_string(), cmd.to_string()],
+    }
+}
+
+/// The words of `cmd` when its only shell syntax is single quotes; `None`
+/// when it has any other (or a quote left open).
+fn quoted_words(cmd: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = cmd.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                let word = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        c => word.push(c),
+                    }
+                }
+            }
+            c if c.is_whitespace() && c != '\n' => words.extend(word.take()),
+            c if SHELL_SYNTAX.contains(&c) => return None,
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Some(words)
+}
+
+/// The command for `words`, applying `limits` in the child before it execs
+/// (no hook at all without limits, so that std may spawn the cheap way).
+pub(crate) fn program_command(words: &[String], limits: &memory::ChildLimits) -> Command {
+    let mut command = Command::new(&words[0]);
+    command.args(&words[1..]);
+    if !limits.is_empty() {
+        let limits = limits.clone();
+        // Safety: `apply` makes system calls only, as is safe after fork.
+        unsafe {
+            command.pre_exec(move || limits.apply());
+        }
+    }
+    command
+}
+
+/// Piped stdin, stdout and stderr, in a process group of its own.
+pub(crate) fn piped_in_own_group(command: &mut Command) {
     command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+}
+
+/// A program to run from a user's command line ([`program_words`]), piped,
+/// in a process group of its own, without limits: the referee's bots.
+pub fn command(cmd: &str) -> Command {
+    let mut command = program_command(&program_words(cmd), &memory::ChildLimits::default());
+    piped_in_own_group(&mut command);
     command
 }
 
@@ -88,6 +144,8 @@ fn become_subreaper() {
 pub struct Program {
     child: Child,
     status: Option<ExitStatus>,
+    /// Its peak resident bytes, from wait4 once it is reaped.
+    peak: Option<u64>,
     stopped: bool,
     /// Its group was killed while its id was still held (see `try_wait`).
     group_killed: bool,
@@ -108,6 +166,7 @@ impl Program {
         Ok(Program {
             child,
             status: None,
+            peak: None,
             stopped: false,
             group_killed: false,
         })
@@ -141,11 +200,44 @@ impl Program {
                 Ok(_) | Err(_) => {
                     let _ = killpg(pid, Signal::SIGKILL);
                     self.group_killed = true;
-                    self.status = self.child.try_wait()?;
+                    self.reap(false)?;
                 }
             }
         }
         Ok(self.status)
+    }
+
+    /// The program's peak resident memory in bytes, once it is reaped: the
+    /// kernel's figure, which counts from the size of lockstep at the fork
+    /// (see [`launch`] for why runs are measured through the launcher).
+    pub fn peak(&self) -> Option<u64> {
+        self.peak
+    }
+
+    /// Reaps the program with wait4 (blocking or not), keeping its status
+    /// and peak; std's own wait would not give the peak.
+    fn reap(&mut self, block: bool) -> std::io::Result<()> {
+        let pid = self.child.id() as i32;
+        let flags = if block { 0 } else { nix::libc::WNOHANG };
+        loop {
+            let mut status = 0;
+            // Safety: zeroed plain data for the kernel to fill.
+            let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
+            // Safety: pointers to the two locals above.
+            let got = unsafe { nix::libc::wait4(pid, &mut status, flags, &mut usage) };
+            if got == pid {
+                self.status = Some(ExitStatus::from_raw(status));
+                self.peak = Some(usage.ru_maxrss.max(0) as u64 * 1024);
+                return Ok(());
+            }
+            if got == 0 {
+                return Ok(());
+            }
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(e);
+            }
+        }
     }
 
     /// Kills the program's whole group, reaps the program, and sweeps the
@@ -165,7 +257,7 @@ impl Program {
                 // The program itself too, in case it left its group (setpgid):
                 // the wait below must not outlive the time limit.
                 let _ = self.child.kill();
-                self.status = self.child.wait().ok();
+                let _ = self.reap(true);
             }
             live().retain(|&p| p != pgid);
             sweep();
@@ -371,9 +463,17 @@ pub fn stop_on_signals() {
     });
 }
 
+mod launch;
+mod memory;
 mod run;
 
-pub use run::{execute, Ending, Execution, Limits, DEFAULT_OUTPUT_LIMIT};
+pub use launch::launcher_entry;
+#[cfg(test)]
+pub(crate) use memory::runs_a_jvm;
+pub use memory::{human_bytes, memory_guard, MemoryGuard};
+pub use run::{
+    execute, execute_keeping, Ending, Execution, Kept, Limits, DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
+};
 
 #[cfg(test)]
 mod tests;

@@ -1,8 +1,17 @@
 //! The duel commands: an interactive game has more to it than a judge input
 //! and output (step lines, the referee, bots, tournaments, the ladder, bot
 //! stress), so `lockstep duel` is a group of its own.
+//!
+//! Bots may be source files, compiled as any program flag's, but a duel
+//! applies no language time multiplier. The 1000 ms budget is a rule of the
+//! game, not a judge's limit: each TURN line tells a bot the time it has
+//! left, and a bot out of time loses. Scaled per language, a Python bot
+//! would get three times its C++ opponent's time in the same game, and the
+//! game would no longer be the statement's; arenas of such games give
+//! every language the same time for that reason.
 
 use super::common::{default_jobs, lookup, RunLength};
+use super::judged::ProgramFlags;
 use super::values::{at_least_one, named_command, non_empty_command, thread_count};
 use super::Exit;
 use crate::duel::bots::{self, Strategy};
@@ -58,10 +67,12 @@ struct StepArgs {
 
 #[derive(clap::Args, Debug)]
 struct RefereeArgs {
-    /// Player 1's command.
+    /// Player 1's command, or a source file (compiled once into the cache:
+    /// `lockstep languages`). Every bot has the game's 1000 ms, whatever its
+    /// language: duels take no time multiplier.
     #[arg(long, value_parser = non_empty_command)]
     p1: String,
-    /// Player 2's command.
+    /// Player 2's command, or a source file (no time multiplier either).
     #[arg(long, value_parser = non_empty_command)]
     p2: String,
     /// Seed for a random INIT (default: a fresh one, printed on stderr).
@@ -99,10 +110,11 @@ fn init_numbers(text: &str) -> Result<Init, String> {
 
 #[derive(clap::Args, Debug)]
 struct TournamentArgs {
-    /// The program whose results are reported.
+    /// The program whose results are reported (a command, or a source file;
+    /// no time multiplier: every bot has the game's 1000 ms).
     #[arg(long, value_parser = non_empty_command)]
     p1: String,
-    /// Its opponent.
+    /// Its opponent (a command, or a source file).
     #[arg(long, value_parser = non_empty_command)]
     p2: String,
     /// Games, in pairs on one random INIT with the sides swapped.
@@ -114,7 +126,9 @@ struct TournamentArgs {
 
 #[derive(clap::Args, Debug)]
 struct LadderArgs {
-    /// A bot of yours, as NAME=COMMAND (repeatable), e.g. `--cmd mine=./bot`
+    /// A bot of yours, as NAME=COMMAND (repeatable), e.g. `--cmd mine=./bot`;
+    /// the command may be a source file, e.g. `--cmd mine=bot.cpp` (no time
+    /// multiplier: every bot has the game's 1000 ms)
     #[arg(long = "cmd", value_parser = named_command)]
     cmds: Vec<(String, String)>,
     /// Built-in strategies to enter (default: all of them)
@@ -141,7 +155,9 @@ struct GamesAtOnce {
 
 #[derive(clap::Args, Debug)]
 struct BotStressArgs {
-    /// Your bot's command (shell syntax runs through `sh -c`)
+    /// Your bot's command (shell syntax runs through `sh -c`), or a source
+    /// file (compiled once into the cache: `lockstep languages`; no time
+    /// multiplier: the bot has the game's 1000 ms in any language)
     #[arg(long, value_parser = non_empty_command)]
     cmd: String,
     /// Stop after this many games
@@ -248,11 +264,12 @@ fn duel_step(args: StepArgs) -> Result<Exit> {
 }
 
 fn duel_stress(args: BotStressArgs) -> Result<Exit> {
-    let startup = crate::process::Limits {
-        time: std::time::Duration::from_millis(args.startup_ms),
-        output: crate::process::DEFAULT_OUTPUT_LIMIT,
-    };
-    if let Err(message) = crate::stress::check_command(&args.cmd, startup) {
+    let cmd = ProgramFlags::new().runnable("--cmd", &args.cmd)?.command;
+    let startup = crate::process::Limits::new(
+        std::time::Duration::from_millis(args.startup_ms),
+        crate::process::DEFAULT_OUTPUT_LIMIT,
+    );
+    if let Err(message) = crate::stress::check_command(&cmd, startup) {
         bail!("{message}");
     }
     let length = RunLength {
@@ -260,7 +277,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
         seconds: args.seconds,
     };
     let options = bot_stress::DuelStressOptions {
-        cmd: args.cmd,
+        cmd,
         max_games: args.games,
         seconds: length.seconds(),
         seed: args.seed.unwrap_or_else(fresh_seed),
@@ -302,8 +319,12 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
 fn duel_tournament(args: TournamentArgs) -> Result<Exit> {
     let seed = args.games_at_once.seed.unwrap_or_else(fresh_seed);
     errln!("lockstep duel tournament: seed {seed}");
+    let mut flags = ProgramFlags::new();
     let options = tournament::TournamentOptions {
-        commands: [args.p1, args.p2],
+        commands: [
+            flags.runnable("--p1", &args.p1)?.command,
+            flags.runnable("--p2", &args.p2)?.command,
+        ],
         games: args.games as usize,
         jobs: args.games_at_once.jobs,
         seed,
@@ -345,10 +366,12 @@ fn duel_ladder(args: LadderArgs) -> Result<Exit> {
             entries.push((s.name().to_string(), command));
         }
     }
+    let mut flags = ProgramFlags::new();
     for (name, cmd) in args.cmds {
         if entries.iter().any(|(taken, _)| *taken == name) {
             bail!("--cmd {name}=...: the name {name:?} is taken");
         }
+        let cmd = flags.runnable(&format!("--cmd {name}="), &cmd)?.command;
         entries.push((name, ladder::BotCommand::Fixed(cmd)));
     }
     if entries.len() < 2 {
@@ -375,8 +398,12 @@ fn duel_referee(args: RefereeArgs) -> Result<Exit> {
             tournament::random_init(&mut SplitMix64::new(seed))
         }
     };
+    let mut flags = ProgramFlags::new();
     let options = referee::RefereeOptions {
-        commands: [args.p1, args.p2],
+        commands: [
+            flags.runnable("--p1", &args.p1)?.command,
+            flags.runnable("--p2", &args.p2)?.command,
+        ],
         init,
     };
     let mut sink: Box<dyn Write> = match &args.log {

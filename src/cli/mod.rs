@@ -44,12 +44,15 @@ mod duel;
 pub mod exit;
 mod fuzz;
 mod import;
+mod judged;
+mod languages;
 mod perft;
 mod replay;
 mod report;
 mod shrink;
 mod solve;
 mod stress;
+mod test;
 mod triage;
 mod values;
 
@@ -131,6 +134,13 @@ enum Command {
     /// Checkers perft from the standard start: one line `depth nodes` per depth 1..=N
     /// (timings on stderr).
     Perft(perft::PerftArgs),
+    /// Run a solution over a set of tests (NAME.in with NAME.ans or
+    /// NAME.out, or a corpus file's rows) in parallel: a line per test with
+    /// its verdict, time and memory, then the counts. Exit 1 when one fails.
+    Test(test::TestArgs),
+    /// The languages a source file may be in (its extension says which):
+    /// compile and run lines and time multipliers, in force and overridable.
+    Languages(languages::LanguagesArgs),
 }
 
 impl Command {
@@ -138,7 +148,7 @@ impl Command {
     /// SIGTERM and SIGHUP, and leave nothing running when they end.
     fn runs_programs(&self) -> bool {
         match self {
-            Command::Stress(_) => true,
+            Command::Stress(_) | Command::Test(_) => true,
             Command::Duel(args) => args.runs_programs(),
             _ => false,
         }
@@ -211,6 +221,8 @@ fn dispatch(command: Command) -> Result<Exit> {
         Command::Bench(args) => bench::bench(args),
         Command::Duel(args) => duel::duel(args),
         Command::Perft(args) => perft::perft(args),
+        Command::Test(args) => test::test(args),
+        Command::Languages(args) => languages::languages(args),
     }
 }
 

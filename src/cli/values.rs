@@ -51,6 +51,7 @@ pub(crate) fn positive_seconds(text: &str) -> Result<f64, String> {
 }
 
 /// A size in bytes, with an optional K, M or G suffix (powers of 1024).
+/// (`usize`, so that a size that cannot be held in memory is refused.)
 pub(crate) fn byte_size(text: &str) -> Result<usize, String> {
     let (digits, unit) = match text.trim().to_ascii_uppercase() {
         t if t.ends_with('K') => (t[..t.len() - 1].to_string(), 1usize << 10),
@@ -87,4 +88,35 @@ pub(crate) fn non_empty_command(text: &str) -> Result<String, String> {
     } else {
         Ok(text.to_string())
     }
+}
+
+/// `--compare`: tokens, lines, exact, real:EPS or yesno.
+pub(crate) fn comparison(text: &str) -> Result<crate::compare::Comparison, String> {
+    text.parse()
+}
+
+/// `--format`: a report for people, or one JSON document for programs.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReportFormat {
+    Text,
+    Json,
+}
+
+/// `--origin`: a corpus row's origin, as the corpus writes it.
+pub(crate) fn origin_name(text: &str) -> Result<crate::corpus::Origin, String> {
+    use crate::corpus::Origin;
+    let all = [
+        Origin::Sample,
+        Origin::Fuzz,
+        Origin::Quickcheck,
+        Origin::Peer,
+        Origin::Hand,
+        Origin::Stress,
+    ];
+    all.into_iter()
+        .find(|o| o.to_string() == text)
+        .ok_or_else(|| {
+            let names: Vec<String> = all.iter().map(ToString::to_string).collect();
+            format!("expected one of {}, found {text:?}", names.join(", "))
+        })
 }

@@ -40,6 +40,42 @@ fn the_group_dies_when_the_exit_is_seen() {
     program.stop();
 }
 
+/// Single quotes are read as sh reads them, and nothing else is: a line
+/// with any other shell syntax goes to sh whole.
+#[test]
+fn single_quotes_are_read_and_any_other_syntax_goes_to_sh() {
+    let words = |cmd: &str| program_words(cmd);
+    assert_eq!(words("./a.out  x\ty"), ["./a.out", "x", "y"]);
+    assert_eq!(
+        words("java -cp '/home/my name/.cache/b' Sum"),
+        ["java", "-cp", "/home/my name/.cache/b", "Sum"]
+    );
+    assert_eq!(words("echo 'a'b'' ''"), ["echo", "ab", ""]);
+    assert_eq!(
+        words("python3 -c 'print(1); x = \"$HOME\"'"),
+        ["python3", "-c", "print(1); x = \"$HOME\""]
+    );
+    for shell in [
+        "a | b",
+        "echo $HOME",
+        "echo 'x' > f",
+        "echo 'open",
+        "a\nb",
+        "echo \"x\"",
+        "x=1 y",
+        "echo 'it'\\''s'",
+    ] {
+        assert_eq!(words(shell), ["sh", "-c", shell], "{shell}");
+    }
+    assert_eq!(words("  "), ["sh", "-c", "  "]);
+    // What `quoted` writes reads back as the path.
+    let path = std::path::Path::new("/tmp/my dir/x (1).py");
+    assert_eq!(
+        words(&format!("python3 {}", quoted(path))),
+        ["python3", "/tmp/my dir/x (1).py"]
+    );
+}
+
 #[test]
 fn a_quoted_path_is_one_shell_word() {
     let path = std::path::Path::new("/tmp/it's here/1.in");
@@ -50,4 +86,36 @@ fn a_quoted_path_is_one_shell_word() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "/tmp/it's here/1.in");
+}
+
+/// This test binary never calls `launcher_entry`, so its runs are direct
+/// children: measured by wait4 (from the test binary's own size up, which
+/// is why lockstep measures through the launcher), and held to a memory
+/// limit all the same.
+#[test]
+fn a_direct_run_is_measured_and_held_to_its_memory_limit() {
+    let limits = Limits::new(Duration::from_secs(20), 1 << 20);
+    let run = execute("python3 -c 'print(1)'", "", limits).unwrap();
+    assert_eq!(run.stdout, "1\n", "{run:?}");
+    assert!(run.memory.is_some_and(|peak| peak > 1 << 20), "{run:?}");
+    let limited = Limits {
+        memory: Some(128 << 20),
+        ..limits
+    };
+    let run = execute("python3 -c 'bytearray(2 * 10**9)'", "", limited).unwrap();
+    assert_eq!(run.ending, Ending::MemoryLimit, "{run:?}");
+    // How it was stopped is the enforcement's in force (the banner's).
+    match memory_guard() {
+        // The allocation was refused inside the program, which said so.
+        MemoryGuard::AddressSpace { .. } => {
+            assert!(run.stderr.contains("MemoryError"), "{run:?}")
+        }
+        // The kernel killed it in its cgroup, before it could say anything.
+        MemoryGuard::Cgroup { .. } => {
+            assert!(
+                run.ending == Ending::MemoryLimit && !run.stderr.contains("MemoryError"),
+                "{run:?}"
+            )
+        }
+    }
 }

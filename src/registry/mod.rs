@@ -80,6 +80,11 @@ pub trait AnyPuzzle: Sync {
     fn rule_branches(&self) -> &'static [&'static str];
     /// A campaign distilled into corpus rows ([`corpus::distill`]).
     fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled;
+    /// Every row of a corpus file of this puzzle as a test for `lockstep
+    /// test` (its input, and the expected output as its answer), with the
+    /// row's origin.
+    fn corpus_tests(&self, path: &Path)
+        -> Result<Vec<(corpus::Origin, crate::test_set::TestCase)>>;
 }
 
 /// `fn() -> P` keeps the adapter `Sync` whatever `P` is: it holds no `P`.
@@ -233,6 +238,25 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         corpus::distill::distill::<P>(options)
     }
 
+    fn corpus_tests(
+        &self,
+        path: &Path,
+    ) -> Result<Vec<(corpus::Origin, crate::test_set::TestCase)>> {
+        use crate::test_set::{TestCase, TestText};
+        Ok(corpus::load::<P>(path)?
+            .into_iter()
+            .map(|loaded| {
+                let row = loaded.row;
+                let test = TestCase {
+                    input: TestText::Held(corpus::decode_for::<P>(&row.input)),
+                    answer: Some(TestText::Held(corpus::decode_for::<P>(&row.expected))),
+                    name: row.name,
+                };
+                (row.origin, test)
+            })
+            .collect())
+    }
+
     fn stress(&self, options: &StressOptions) -> StressSummary {
         let report = stress::stress_puzzle::<P>(options);
         StressSummary {
@@ -240,6 +264,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
             elapsed: report.elapsed,
             program_time: report.program_time,
             own_time: report.own_time,
+            memory: report.memory,
             failing: report.failing,
             failures: report.failures.into_iter().map(|f| {
                 let text = format!(
@@ -275,6 +300,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
                             "wrote more than {} bytes: killed\n",
                             options.output_limit
                         ),
+                        stress::Judgement::MemoryLimit => stress::memory_limit_detail(&f.program, options.memory_limit),
                         stress::Judgement::Ok => "passed when run again: the failure is not deterministic\n".to_string(),
                     },
                 );

@@ -257,6 +257,8 @@ pub struct StressSummary {
     pub elapsed: Duration,
     pub program_time: Duration,
     pub own_time: Duration,
+    /// The program's peak memory over the cases.
+    pub memory: stress::MemoryFigures,
     /// The first failure of each kind (only the first of all without
     /// keep-going), shrunk: its kind, a printable report, the minimal input,
     /// and its row.
@@ -287,6 +289,9 @@ impl std::fmt::Display for StressTable<'_> {
                 summary.own_time.as_secs_f64() * 1e3 / c.cases as f64
             )?;
         }
+        if let Some(line) = summary.memory.line() {
+            writeln!(f, "{line}")?;
+        }
         let failing: Vec<(&'static str, String)> = summary
             .failing
             .iter()
@@ -299,7 +304,7 @@ impl std::fmt::Display for StressTable<'_> {
 /// One shrunk stress failure with the puzzle's types erased.
 #[derive(Debug, Clone)]
 pub struct StressFailure {
-    /// WA, RE, TLE or OLE.
+    /// WA, RE, TLE, MLE or OLE.
     pub kind: &'static str,
     pub report: String,
     pub input: String,

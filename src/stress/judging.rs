@@ -1,9 +1,12 @@
 //! Judging one run of a program under test, for every kind of stress (a
-//! puzzle's, any problem's): the verdict (OK, WA, RE, TLE, OLE) from its
-//! ending and output, the counts of a run's verdicts, the list of failing
-//! cases, and the start-up check that a command can be run at all.
+//! puzzle's, any problem's) and for a fixed test set: the verdict (OK, WA,
+//! RE, TLE, MLE, OLE) from its ending and output, the counts of a run's
+//! verdicts and its peak memory figures, the list of failing cases, and the
+//! start-up check that a command can be run at all.
 
+use crate::compare::Comparison;
 use crate::process::{Ending, Execution, Limits};
+use std::collections::BTreeMap;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::time::Duration;
@@ -22,6 +25,8 @@ pub enum Judgement {
         stderr: String,
     },
     TimeLimit,
+    /// Used more memory than the limit.
+    MemoryLimit,
     /// Wrote more than the output limit (killed at once).
     OutputLimit,
 }
@@ -33,6 +38,7 @@ impl Judgement {
             Judgement::WrongAnswer { .. } => "WA",
             Judgement::RuntimeError { .. } => "RE",
             Judgement::TimeLimit => "TLE",
+            Judgement::MemoryLimit => "MLE",
             Judgement::OutputLimit => "OLE",
         }
     }
@@ -43,6 +49,7 @@ impl Judgement {
             Judgement::WrongAnswer { .. } => "wrong-answer",
             Judgement::RuntimeError { .. } => "runtime-error",
             Judgement::TimeLimit => "time-limit",
+            Judgement::MemoryLimit => "memory-limit",
             Judgement::OutputLimit => "output-limit",
         }
     }
@@ -62,12 +69,6 @@ pub(crate) fn tail(text: &str, lines: usize) -> String {
     all[all.len().saturating_sub(lines)..].join("\n")
 }
 
-/// The first line where two outputs differ (trailing spaces and final newlines
-/// ignored), bounded: long lines are cut.
-pub fn line_diff(expected: &str, got: &str) -> String {
-    crate::text::first_difference("expected", expected, "got", got)
-}
-
 /// The program under test run on `input`; one that cannot start is a
 /// runtime error (exit code 127, as a shell would give), not an error of
 /// lockstep's.
@@ -77,21 +78,40 @@ pub fn run_program(cmd: &str, input: &str, limits: Limits) -> Execution {
         stdout: String::new(),
         stderr: format!("could not start: {e}"),
         elapsed: Duration::ZERO,
+        memory: None,
     })
 }
 
-/// Judges one program run against the oracle's output.
-pub fn judge(expected: &str, run: &Execution) -> Judgement {
+/// What a report says of an MLE run: the limit, the peak seen, and the end
+/// of stderr when the program said why it stopped.
+pub fn memory_limit_detail(run: &Execution, limit: Option<u64>) -> String {
+    let limit = limit.map_or("the limit".to_string(), crate::process::human_bytes);
+    let peak = run.memory.map_or(String::new(), |p| {
+        format!(" (peak {})", crate::process::human_bytes(p))
+    });
+    match tail(&run.stderr, 5) {
+        said if said.trim().is_empty() => format!("used more than {limit} of memory{peak}\n"),
+        said => format!(
+            "ran out of memory under {limit}{peak}; stderr ends with:\n{}",
+            crate::text::indent(&said)
+        ),
+    }
+}
+
+/// Judges one program run against the oracle's output, compared as
+/// `comparison` says.
+pub fn judge(expected: &str, run: &Execution, comparison: Comparison) -> Judgement {
     match run.ending {
         Ending::TimeLimit => Judgement::TimeLimit,
+        Ending::MemoryLimit => Judgement::MemoryLimit,
         Ending::OutputLimit => Judgement::OutputLimit,
         Ending::Exited(status) if !status.success() => Judgement::RuntimeError {
             status: describe_status(status),
             stderr: tail(&run.stderr, 10),
         },
-        Ending::Exited(_) if crate::text::same_output(expected, &run.stdout) => Judgement::Ok,
-        Ending::Exited(_) => Judgement::WrongAnswer {
-            diff: line_diff(expected, &run.stdout),
+        Ending::Exited(_) => match comparison.difference(expected, &run.stdout) {
+            None => Judgement::Ok,
+            Some(diff) => Judgement::WrongAnswer { diff },
         },
     }
 }
@@ -104,6 +124,7 @@ crate::jobs::counters! {
         pub wrong_answer,
         pub runtime_error,
         pub time_limit,
+        pub memory_limit,
         pub output_limit,
         /// Cases the reference oracle could not answer within its fuel (not run).
         pub skipped,
@@ -111,16 +132,26 @@ crate::jobs::counters! {
 }
 
 impl Counts {
-    /// `NAME: N cases, R cases/s: a OK, b WA, c RE, d TLE, e OLE`, no newline.
+    /// `NAME: N cases, R cases/s: a OK, b WA, c RE, d TLE, e MLE, f OLE`,
+    /// no newline.
     pub fn line(&self, name: &str, elapsed: Duration) -> String {
         format!(
-            "{name}: {} cases, {:.1} cases/s: {} OK, {} WA, {} RE, {} TLE, {} OLE",
+            "{name}: {} cases, {:.1} cases/s: {}",
             self.cases,
             self.cases as f64 / elapsed.as_secs_f64().max(1e-9),
+            self.verdicts()
+        )
+    }
+
+    /// `a OK, b WA, c RE, d TLE, e MLE, f OLE`.
+    pub fn verdicts(&self) -> String {
+        format!(
+            "{} OK, {} WA, {} RE, {} TLE, {} MLE, {} OLE",
             self.ok,
             self.wrong_answer,
             self.runtime_error,
             self.time_limit,
+            self.memory_limit,
             self.output_limit,
         )
     }
@@ -138,18 +169,66 @@ impl Counts {
 
     /// One case with this verdict.
     pub fn one(verdict: &Judgement) -> Counts {
-        let mut counts = Counts {
-            cases: 1,
-            ..Counts::default()
-        };
-        *match verdict {
-            Judgement::Ok => &mut counts.ok,
-            Judgement::WrongAnswer { .. } => &mut counts.wrong_answer,
-            Judgement::RuntimeError { .. } => &mut counts.runtime_error,
-            Judgement::TimeLimit => &mut counts.time_limit,
-            Judgement::OutputLimit => &mut counts.output_limit,
-        } += 1;
+        let mut counts = Counts::default();
+        counts.add_one(verdict);
         counts
+    }
+
+    /// Counts one more case with this verdict.
+    pub fn add_one(&mut self, verdict: &Judgement) {
+        self.cases += 1;
+        *match verdict {
+            Judgement::Ok => &mut self.ok,
+            Judgement::WrongAnswer { .. } => &mut self.wrong_answer,
+            Judgement::RuntimeError { .. } => &mut self.runtime_error,
+            Judgement::TimeLimit => &mut self.time_limit,
+            Judgement::MemoryLimit => &mut self.memory_limit,
+            Judgement::OutputLimit => &mut self.output_limit,
+        } += 1;
+    }
+}
+
+/// The peak memory of a run's programs, each run's peak kept by its KiB
+/// (peaks of one program cluster, so the map stays small): the median and
+/// the largest, exactly.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MemoryFigures {
+    kib: BTreeMap<u64, u64>,
+    runs: u64,
+}
+
+impl MemoryFigures {
+    /// One run's peak, if it was measured.
+    pub fn add(&mut self, peak: Option<u64>) {
+        if let Some(bytes) = peak {
+            *self.kib.entry(bytes.div_ceil(1024)).or_default() += 1;
+            self.runs += 1;
+        }
+    }
+
+    /// The median peak, in bytes (the lower middle of an even count).
+    pub fn median(&self) -> Option<u64> {
+        let middle = self.runs.checked_sub(1)? / 2;
+        let mut seen = 0;
+        self.kib.iter().find_map(|(&kib, &n)| {
+            seen += n;
+            (seen > middle).then_some(kib * 1024)
+        })
+    }
+
+    /// The largest peak, in bytes.
+    pub fn largest(&self) -> Option<u64> {
+        self.kib.keys().next_back().map(|kib| kib * 1024)
+    }
+
+    /// `peak memory: median 3.4 MiB, largest 3.6 MiB`, when any was measured.
+    pub fn line(&self) -> Option<String> {
+        let (median, largest) = (self.median()?, self.largest()?);
+        Some(format!(
+            "peak memory: median {}, largest {}",
+            crate::process::human_bytes(median),
+            crate::process::human_bytes(largest)
+        ))
     }
 }
 
@@ -209,4 +288,4 @@ pub fn check_command(cmd: &str, limits: Limits) -> Result<(), String> {
 }
 
 /// The order failure kinds are reported and shrunk in.
-pub(crate) const KINDS: [&str; 4] = ["WA", "RE", "TLE", "OLE"];
+pub(crate) const KINDS: [&str; 5] = ["WA", "RE", "TLE", "MLE", "OLE"];

@@ -2,15 +2,17 @@
 //! cases, with the first failure shrunk by re-running the program.
 //!
 //! Each case is written in the judge format to the program's stdin; its stdout is
-//! compared with the oracle's answer as a judge would (trailing spaces and final
-//! newlines do not count). A case is OK, WA (wrong answer), RE (non-zero exit or a
-//! signal), TLE (still running at the time limit) or OLE (more output than the
+//! compared with the oracle's answer as a judge would (by default line by line,
+//! trailing spaces and final newlines aside; see [`crate::compare`]). A case is
+//! OK, WA (wrong answer), RE (non-zero exit or a signal), TLE (still running at
+//! the time limit), MLE (over the memory limit) or OLE (more output than the
 //! output limit). The first failure is shrunk with the puzzle's own shrinker,
 //! keeping only candidates on which the program fails the same way, and saved.
 //!
 //! Programs run through [`crate::process`]: their own process group, orphans
 //! adopted and killed, output read under a cap, the verdict by the main process.
 
+use crate::compare::Comparison;
 use crate::corpus::{self, Origin, Row};
 use crate::generate::generate_case_within;
 use crate::process::Limits;
@@ -48,6 +50,10 @@ pub struct StressOptions {
     pub timeout: Duration,
     /// Bytes of output per run; more is OLE.
     pub output_limit: usize,
+    /// Bytes of peak memory per run; more is MLE. `None`: measured only.
+    pub memory_limit: Option<u64>,
+    /// How the program's output is compared with the oracle's.
+    pub comparison: Comparison,
     pub seed: u64,
     pub jobs: usize,
     pub oracle: Oracle,
@@ -76,6 +82,7 @@ impl StressOptions {
         Limits {
             time: self.timeout,
             output: self.output_limit,
+            memory: self.memory_limit,
         }
     }
 }
@@ -128,7 +135,9 @@ pub struct StressReport<C> {
     /// Total time spent on everything else per case (generation, oracle,
     /// comparison), over all jobs.
     pub own_time: Duration,
-    /// The first failure of each kind, shrunk, in the order WA, RE, TLE, OLE
+    /// The program's peak memory over the cases.
+    pub memory: MemoryFigures,
+    /// The first failure of each kind, shrunk, in the order WA, RE, TLE, MLE, OLE
     /// (only the first failure of all without `keep_going`).
     pub failures: Vec<ProgramFailure<C>>,
     /// Every failing case: its kind (`WA`, ...) and where it was generated,
@@ -152,6 +161,7 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case
     // The first case of each kind, and every failing case's place.
     let firsts: Mutex<Vec<FoundFailure<P::Case>>> = Mutex::new(Vec::new());
     let failing: Mutex<Vec<(&'static str, u64, u64)>> = Mutex::new(Vec::new());
+    let memory = Mutex::new(MemoryFigures::default());
 
     let job_loop = |job: u64| {
         let mut buf = vec![0u8; CASE_BYTES];
@@ -187,7 +197,11 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case
             if crate::process::interrupted() {
                 break;
             }
-            let verdict = judge(&expected, &run);
+            let verdict = judge(&expected, &run, options.comparison);
+            memory
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .add(run.memory);
             let total = before.elapsed();
             times.add(&mut StressTimes {
                 program: run.elapsed.as_nanos() as u64,
@@ -242,6 +256,7 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case
         elapsed,
         program_time: Duration::from_nanos(times.program),
         own_time: Duration::from_nanos(times.own),
+        memory: memory.into_inner().unwrap_or_else(|e| e.into_inner()),
         failures,
         failing,
     }
@@ -268,7 +283,7 @@ fn shrink_failure<P: Puzzle>(
             return false;
         };
         match crate::process::execute(&options.cmd, &candidate.write_input(), options.limits()) {
-            Ok(run) => judge(&expected, &run).code() == kind,
+            Ok(run) => judge(&expected, &run, options.comparison).code() == kind,
             Err(_) => false,
         }
     };
@@ -277,7 +292,7 @@ fn shrink_failure<P: Puzzle>(
     let input = shrunk.case.write_input();
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
     let (again, program) = match crate::process::execute(&options.cmd, &input, options.limits()) {
-        Ok(again) => (judge(&expected_shrunk, &again), again),
+        Ok(again) => (judge(&expected_shrunk, &again, options.comparison), again),
         Err(_) => (verdict.clone(), run),
     };
     ProgramFailure {
@@ -320,6 +335,7 @@ pub fn failure_row<P: Puzzle>(failure: &ProgramFailure<P::Case>, cmd: &str) -> R
                 Judgement::WrongAnswer { diff } => diff.clone(),
                 Judgement::RuntimeError { status, .. } => status.clone(),
                 Judgement::TimeLimit => "over the time limit".to_string(),
+                Judgement::MemoryLimit => "over the memory limit".to_string(),
                 Judgement::OutputLimit => "over the output limit".to_string(),
                 Judgement::Ok => "passed when run again: not deterministic".to_string(),
             }

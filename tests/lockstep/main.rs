@@ -1,6 +1,7 @@
 //! The one integration-test binary: corpus replay, rule scenarios, quickcheck
 //! properties, generator coverage, deliberately broken solvers, the CLI, stress
-//! and the duel referee, bots and tournaments.
+//! (puzzles, any problem, sources in several languages, memory limits, test
+//! sets) and the duel referee, bots and tournaments.
 //!
 //! Long campaigns belong to `lockstep fuzz`. The generated-case tests are bounded
 //! by a case count and seeded, so they pass or fail the same way everywhere; the
@@ -17,6 +18,7 @@ mod planted;
 mod properties;
 mod referee;
 mod report;
+mod setter;
 mod signatures;
 mod stress;
 mod stress_any;

@@ -3,10 +3,11 @@
 //! input, and nothing is left running.
 
 use crate::support::{fails_with, processes_with, scratch, text};
+use lockstep::compare::Comparison;
 use lockstep::process::{Ending, Limits};
 use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::NewGame2;
-use lockstep::stress::{judge, line_diff, Execution, Judgement};
+use lockstep::stress::{judge, Execution, Judgement};
 use lockstep_core::Model;
 use std::path::Path;
 use std::process::Output;
@@ -110,14 +111,14 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
     let run = lockstep::process::execute(
         "python3 tests/fixtures/new_game2.py wa",
         &input,
-        Limits {
-            time: Duration::from_secs(10),
-            output: 1 << 20,
-        },
+        Limits::new(Duration::from_secs(10), 1 << 20),
     )
     .unwrap();
     assert!(
-        matches!(judge(&expected, &run), Judgement::WrongAnswer { .. }),
+        matches!(
+            judge(&expected, &run, Comparison::Lines),
+            Judgement::WrongAnswer { .. }
+        ),
         "the program passes the row it failed: {run:?}"
     );
 }
@@ -221,7 +222,9 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
         stdout: stdout.to_string(),
         stderr: "boom\n".to_string(),
         elapsed: Duration::ZERO,
+        memory: None,
     };
+    let judge = |expected: &str, run: &Execution| judge(expected, run, Comparison::Lines);
     assert_eq!(judge("1\n2\n", &run("1  \n2\n\n", 0)), Judgement::Ok);
     assert_eq!(
         judge("1\n2\n", &run("1\n3\n", 0)),
@@ -230,8 +233,10 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
         }
     );
     assert_eq!(
-        line_diff("1\n", ""),
-        "line 1: expected \"1\", got (no line) (1 lines expected, 0 got)"
+        judge("1\n", &run("", 0)),
+        Judgement::WrongAnswer {
+            diff: "line 1: expected \"1\", got (no line) (1 lines expected, 0 got)".to_string()
+        }
     );
     assert!(
         matches!(judge("1\n", &run("1\n", 3)), Judgement::RuntimeError { ref status, .. } if status == "exit code 3")
@@ -247,6 +252,11 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
         ..run("1\n", 0)
     };
     assert_eq!(judge("1\n", &flooded), Judgement::OutputLimit);
+    let swollen = Execution {
+        ending: Ending::MemoryLimit,
+        ..run("1\n", 0)
+    };
+    assert_eq!(judge("1\n", &swollen), Judgement::MemoryLimit);
 }
 
 #[test]
@@ -490,12 +500,20 @@ fn stress_writes_one_json_document() {
             "wrong_answer",
             "runtime_error",
             "time_limit",
+            "memory_limit",
             "output_limit",
             "skipped"
         ]
         .iter()
         .map(|k| counts[k].as_u64().unwrap())
         .sum::<u64>(),
+        "{doc:#}"
+    );
+    // Peak memory is measured for every run: a Python program's is megabytes.
+    let (median, largest) = (&doc["memory"]["median"], &doc["memory"]["largest"]);
+    assert!(median.as_u64().unwrap() > 1 << 20, "{doc:#}");
+    assert!(
+        largest.as_u64().unwrap() >= median.as_u64().unwrap(),
         "{doc:#}"
     );
     let failures = doc["failures"].as_array().unwrap();

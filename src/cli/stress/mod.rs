@@ -5,13 +5,14 @@
 //! shows only the flags that apply.
 
 use super::common::{corpus_dir, default_jobs, lookup, OutputFormat, RunLength};
+use super::judged::{ProgramFlags, RunLimits};
 use super::values::{
-    at_least_one, byte_size, non_empty_command, positive_seconds, puzzle_names, thread_count,
+    at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, thread_count,
 };
 use super::Exit;
 
 mod report;
-use crate::process::Limits;
+use crate::compare::Comparison;
 use crate::puzzle::CaseLimits;
 use crate::seeds::fresh_seed;
 use crate::stress::any::AnyOptions;
@@ -48,7 +49,7 @@ struct StressRun {
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
     /// Run every case, counting every failure by kind, and shrink the first
-    /// failure of each kind (WA, RE, TLE, OLE) instead of stopping at the first.
+    /// failure of each kind (WA, RE, TLE, MLE, OLE) instead of stopping at the first.
     #[arg(long)]
     keep_going: bool,
     #[command(flatten)]
@@ -57,39 +58,6 @@ struct StressRun {
     limits_per_run: RunLimits,
     #[command(flatten)]
     shrink: ShrinkBudget,
-}
-
-/// How each run of the program under test is limited.
-#[derive(clap::Args, Debug, Clone)]
-#[command(next_help_heading = "Limits per run")]
-struct RunLimits {
-    /// Time limit per run of the program, in milliseconds.
-    #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
-    timeout_ms: u64,
-    /// Output limit per run: more is OLE and the program is killed at once
-    /// (bytes, or with K, M, G).
-    #[arg(long, default_value = "16M", value_parser = byte_size)]
-    output_limit: usize,
-    /// Time for the start-up check, in milliseconds: the program runs once on
-    /// an empty input to show that it starts (default: the time limit).
-    #[arg(long, value_parser = at_least_one)]
-    startup_ms: Option<u64>,
-}
-
-impl RunLimits {
-    fn per_run(&self) -> Limits {
-        Limits {
-            time: Duration::from_millis(self.timeout_ms),
-            output: self.output_limit,
-        }
-    }
-
-    fn startup(&self) -> Limits {
-        Limits {
-            time: Duration::from_millis(self.startup_ms.unwrap_or(self.timeout_ms)),
-            output: self.output_limit,
-        }
-    }
 }
 
 /// How a failure is shrunk.
@@ -118,9 +86,17 @@ struct PuzzleStressArgs {
     /// The puzzle (a duel bot is stressed by `lockstep duel stress`).
     #[arg(value_parser = puzzle_names(), required = true)]
     puzzle: Option<String>,
-    /// The program: judge input on its stdin, judge output expected on stdout.
+    /// The program: judge input on its stdin, judge output expected on
+    /// stdout. A source file (.c .cpp .java .py .rs, ...) is compiled once
+    /// into the cache and run as a judge would (`lockstep languages`).
     #[arg(long, value_parser = non_empty_command, required = true)]
     cmd: Option<String>,
+    /// How its output is compared with the oracle's: lines (trailing spaces
+    /// and final newlines aside, as the puzzles' judges compare), tokens,
+    /// exact, real:EPS (numbers within an absolute or relative error EPS),
+    /// yesno (YES and NO in any case).
+    #[arg(long, default_value = "lines", value_parser = comparison)]
+    compare: Comparison,
     /// Which solver gives the expected answers.
     #[arg(long, value_enum, default_value_t = OracleArg::Core)]
     oracle: OracleArg,
@@ -164,20 +140,28 @@ struct AnyStressArgs {
     #[arg(long, value_parser = non_empty_command)]
     brute: String,
     /// The program under test: an input on its stdin, its answer on stdout.
+    /// Each of these programs may be a source file (.c .cpp .java .py .rs,
+    /// ...), compiled once into the cache (`lockstep languages`).
     #[arg(long, value_parser = non_empty_command)]
     cmd: String,
     /// For a problem with several right answers: `CHECKER input output
     /// answer` judges (testlib's convention: exit 0 accepts, 1 and 2 reject;
     /// 3, any other code or a crash is the checker's own failure); without it
-    /// outputs are compared.
+    /// outputs are compared as --compare says.
     #[arg(long, value_parser = non_empty_command)]
     checker: Option<String>,
+    /// How the solution's output is compared with the brute force's: tokens
+    /// (the same whitespace-separated words), lines, exact, real:EPS (numbers
+    /// within an absolute or relative error EPS, testlib's rule), yesno.
+    #[arg(long, default_value = "tokens", value_parser = comparison, conflicts_with = "checker")]
+    compare: Comparison,
     /// Reads an input on stdin, exit 0 when it is valid. Generated inputs
     /// must pass it; shrinking keeps only inputs that do.
     #[arg(long, value_parser = non_empty_command)]
     validator: Option<String>,
     /// Time limit per run of the generator, validator, brute force and
-    /// checker, in milliseconds.
+    /// checker, in milliseconds (no language multiplier and no memory limit:
+    /// those are the solution's).
     #[arg(long, default_value_t = 10_000, value_parser = at_least_one)]
     helper_timeout_ms: u64,
     /// Seed of the first case (default: a fresh one below 10^9, printed).
@@ -245,21 +229,25 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
             entry.name()
         );
     }
+    let limits = &args.run.limits_per_run;
+    let program = ProgramFlags::new().runnable("--cmd", &cmd)?;
     // The program's start-up check, then the --dump directory.
-    if let Err(message) = crate::stress::check_command(&cmd, args.run.limits_per_run.startup()) {
+    if let Err(message) = crate::stress::check_command(&program.command, limits.startup(&program)) {
         bail!("{message}");
     }
     if let Some(dir) = &args.dump {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("--dump {}: creating it", dir.display()))?;
     }
-    let per_run = args.run.limits_per_run.per_run();
+    let per_run = limits.per_run(&program);
     let options = StressOptions {
-        cmd,
+        cmd: program.command.clone(),
         max_cases: args.run.length.cases,
         seconds: args.run.length.seconds(),
         timeout: per_run.time,
         output_limit: per_run.output,
+        memory_limit: per_run.memory,
+        comparison: args.compare,
         case_limits: args.limits,
         keep_going: args.run.keep_going,
         shrink: args.run.shrink.budget(),
@@ -280,25 +268,34 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     } else {
         Some(corpus_dir(args.corpus)?)
     };
-    stress_puzzle_report(entry, &options, &save, dir.as_deref(), args.format)
+    let banner = limits.banner(&program);
+    stress_puzzle_report(entry, &options, &banner, &save, dir.as_deref(), args.format)
 }
 
 fn stress_any(args: AnyStressArgs) -> Result<Exit> {
+    let mut flags = ProgramFlags::new();
+    let solution = flags.runnable("--cmd", &args.cmd)?;
     let programs = crate::stress::any::Programs {
-        generator: args.gen,
-        brute: args.brute,
-        solution: args.cmd,
-        checker: args.checker,
-        validator: args.validator,
+        generator: flags.runnable("--gen", &args.gen)?.command,
+        brute: flags.runnable("--brute", &args.brute)?.command,
+        solution: solution.command.clone(),
+        checker: flags
+            .optional("--checker", args.checker.as_ref())?
+            .map(|r| r.command),
+        validator: flags
+            .optional("--validator", args.validator.as_ref())?
+            .map(|r| r.command),
     };
-    // Each program's start-up check, then the --dump directory.
-    let startup = args.run.limits_per_run.startup();
-    for (what, command) in [
-        ("--cmd", Some(&programs.solution)),
-        ("--gen", Some(&programs.generator)),
-        ("--brute", Some(&programs.brute)),
-        ("--validator", programs.validator.as_ref()),
-        ("--checker", programs.checker.as_ref()),
+    // Each program's start-up check (the solution's under its own limits,
+    // the tools' without a memory limit), then the --dump directory.
+    let limits = &args.run.limits_per_run;
+    let tool_startup = limits.tool_startup();
+    for (what, command, startup) in [
+        ("--cmd", Some(&programs.solution), limits.startup(&solution)),
+        ("--gen", Some(&programs.generator), tool_startup),
+        ("--brute", Some(&programs.brute), tool_startup),
+        ("--validator", programs.validator.as_ref(), tool_startup),
+        ("--checker", programs.checker.as_ref(), tool_startup),
     ] {
         if let Some(command) = command {
             if let Err(message) = crate::stress::check_command(command, startup) {
@@ -314,7 +311,8 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         programs,
         max_cases: args.run.length.cases,
         seconds: args.run.length.seconds(),
-        limits: args.run.limits_per_run.per_run(),
+        limits: limits.per_run(&solution),
+        comparison: args.compare,
         helper_time: Duration::from_millis(args.helper_timeout_ms),
         // Small enough that a C generator's atoi reads every seed.
         seed: args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000),
@@ -324,5 +322,5 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         shrink: args.run.shrink.budget(),
         dump: args.dump,
     };
-    stress_any_report(&options, &args.save, args.format)
+    stress_any_report(&options, &limits.banner(&solution), &args.save, args.format)
 }

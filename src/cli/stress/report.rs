@@ -14,16 +14,17 @@ use std::path::Path;
 pub(super) fn stress_puzzle_report(
     entry: &dyn AnyPuzzle,
     options: &StressOptions,
+    banner: &str,
     save: &Path,
     dir: Option<&Path>,
     format: OutputFormat,
 ) -> Result<Exit> {
     errln!(
-        "lockstep stress {}: seed {}, {}, time limit {} ms, {} limits (repeat with --seed {} --jobs {})",
+        "lockstep stress {}: seed {}, {}, {banner}, compared as {}, {} limits (repeat with --seed {} --jobs {})",
         entry.name(),
         options.seed,
         crate::text::counted(options.jobs as u64, "job"),
-        options.timeout.as_millis(),
+        options.comparison,
         options.case_limits,
         options.seed,
         options.jobs
@@ -72,6 +73,7 @@ pub(super) fn stress_puzzle_report(
             "jobs": options.jobs,
             "limits": options.case_limits.to_string(),
             "counts": counts_json(&summary.counts),
+            "memory": memory_json(&summary.memory),
             "seconds": summary.elapsed.as_secs_f64(),
             "failures": failures,
             "failing": summary.failing.iter()
@@ -90,23 +92,34 @@ fn counts_json(counts: &crate::stress::Counts) -> serde_json::Value {
         "wrong_answer": counts.wrong_answer,
         "runtime_error": counts.runtime_error,
         "time_limit": counts.time_limit,
+        "memory_limit": counts.memory_limit,
         "output_limit": counts.output_limit,
         "skipped": counts.skipped,
     })
 }
 
+/// A stress run's peak memory over its runs, in bytes (null when none was
+/// measured).
+fn memory_json(memory: &crate::stress::MemoryFigures) -> serde_json::Value {
+    serde_json::json!({ "median": memory.median(), "largest": memory.largest() })
+}
+
 pub(super) fn stress_any_report(
     options: &AnyOptions,
+    banner: &str,
     save: &Path,
     format: OutputFormat,
 ) -> Result<Exit> {
+    let judged = match &options.programs.checker {
+        Some(_) => "judged by the checker".to_string(),
+        None => format!("compared as {}", options.comparison),
+    };
     errln!(
-        "lockstep stress: seeds {}, {}, ... for `{}`, {}, time limit {} ms (repeat with --seed {} --jobs {})",
+        "lockstep stress: seeds {}, {}, ... for `{}`, {}, {banner}, {judged} (repeat with --seed {} --jobs {})",
         options.seed,
         options.seed.wrapping_add(1),
         options.programs.generator,
         crate::text::counted(options.jobs as u64, "job"),
-        options.limits.time.as_millis(),
         options.seed,
         options.jobs
     );
@@ -160,6 +173,7 @@ pub(super) fn stress_any_report(
             "seed": options.seed,
             "jobs": options.jobs,
             "counts": counts_json(&report.counts),
+            "memory": memory_json(&report.memory),
             "seconds": report.elapsed.as_secs_f64(),
             "warnings": report.warnings,
             "failures": failures,

@@ -32,6 +32,10 @@ pub(super) fn why(run: &Execution, limits: Limits) -> Option<String> {
             limits.output,
             crate::process::DEFAULT_OUTPUT_LIMIT >> 20
         )),
+        Ending::MemoryLimit => Some(format!(
+            "used more than {} of memory",
+            crate::process::human_bytes(limits.memory.unwrap_or_default())
+        )),
     }
 }
 
@@ -55,13 +59,13 @@ pub(super) fn tool(
 
 /// A private directory for the checker's files, removed when dropped (and at
 /// lockstep's exit, even by a signal).
-pub(super) struct Scratch {
+pub(crate) struct Scratch {
     dir: PathBuf,
     next: AtomicU64,
 }
 
 impl Scratch {
-    pub(super) fn new() -> std::io::Result<Scratch> {
+    pub(crate) fn new() -> std::io::Result<Scratch> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
@@ -78,7 +82,7 @@ impl Scratch {
 
     /// Runs the checker on one output: accepted, rejected with its message,
     /// or the checker's own failure.
-    pub(super) fn check(
+    pub(crate) fn check(
         &self,
         checker: &str,
         input: &str,

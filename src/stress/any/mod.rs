@@ -6,7 +6,7 @@
 //! appended as the generator's last argument, testlib's convention), so a case
 //! is named by its seed, made again by running the generator by hand, and the
 //! same whatever `--jobs` is. The brute force's output is the expected answer;
-//! the solution is judged as in puzzle stress (OK, WA, RE, TLE, OLE, through
+//! the solution is judged as in puzzle stress (OK, WA, RE, TLE, MLE, OLE, through
 //! [`crate::process`] and the same limits), or by the checker when one is given
 //! (testlib's `checker input output answer`: exit 0 accepts, 3 is the checker's
 //! own failure, any other code a wrong answer).
@@ -18,7 +18,8 @@
 //! validator rejects or the brute force cannot answer is invalid, which is how
 //! the shrinker learns the input's counts.
 
-use super::{judge, run_program, Counts, Judgement, SharedCounts, KINDS};
+use super::{judge, run_program, Counts, Judgement, MemoryFigures, SharedCounts, KINDS};
+use crate::compare::Comparison;
 use crate::process::{Ending, Execution, Limits};
 use crate::shrink::text::{self, ShrunkText, Size, Trial};
 use crate::shrink::Budget;
@@ -31,7 +32,8 @@ mod checker;
 mod generator;
 mod report;
 
-use checker::{tool, Scratch};
+use checker::tool;
+pub(crate) use checker::Scratch;
 use generator::InputSample;
 
 /// The user's programs.
@@ -56,6 +58,9 @@ pub struct AnyOptions {
     pub seconds: f64,
     /// The solution's limits per run.
     pub limits: Limits,
+    /// How the solution's output is compared with the brute force's (when
+    /// there is no checker).
+    pub comparison: Comparison,
     /// The generator's, validator's, brute force's and checker's time per run.
     pub helper_time: Duration,
     /// The first case's seed; case n gets `seed + n`.
@@ -74,10 +79,10 @@ impl AnyOptions {
     /// limit, so that a low `--output-limit` aimed at the solution does not
     /// stop a generator or brute force that prints a large input or answer.
     fn helper_limits(&self) -> Limits {
-        Limits {
-            time: self.helper_time,
-            output: self.limits.output.max(crate::process::DEFAULT_OUTPUT_LIMIT),
-        }
+        Limits::new(
+            self.helper_time,
+            self.limits.output.max(crate::process::DEFAULT_OUTPUT_LIMIT),
+        )
     }
 
     /// The generator's command for one seed.
@@ -124,6 +129,8 @@ pub struct AnyReport {
     pub counts: Counts,
     pub elapsed: Duration,
     pub times: AnyTimes,
+    /// The solution's peak memory over the cases.
+    pub memory: MemoryFigures,
     pub failures: Vec<AnyFailure>,
     /// Every failing case: its kind and its seed, sorted.
     pub failing: Vec<(&'static str, u64)>,
@@ -145,6 +152,8 @@ struct Case {
     input: String,
     expected: String,
     verdict: Judgement,
+    /// The solution's peak memory.
+    memory: Option<u64>,
 }
 
 impl Stress<'_> {
@@ -169,7 +178,7 @@ impl Stress<'_> {
                 times.checker += took.as_nanos() as u64;
                 verdict.map_err(|e| format!("the checker failed: {e}"))
             }
-            _ => Ok(judge(expected, run)),
+            _ => Ok(judge(expected, run, self.options.comparison)),
         }
     }
 
@@ -212,6 +221,7 @@ impl Stress<'_> {
             input,
             expected,
             verdict,
+            memory: program.memory,
         })
     }
 
@@ -282,6 +292,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
     let firsts: Mutex<Vec<SeedCase>> = Mutex::new(Vec::new());
     let failing: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
     let problem: Mutex<Option<(u64, String)>> = Mutex::new(None);
+    let memory = Mutex::new(MemoryFigures::default());
     let sample = InputSample::default();
 
     let job_loop = |_job: u64| loop {
@@ -319,6 +330,10 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
         };
         sample.record(n, seed, &case.input);
         shared.add(&mut Counts::one(&case.verdict));
+        memory
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(case.memory);
         if case.verdict == Judgement::Ok {
             continue;
         }
@@ -386,6 +401,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
         counts: shared.get(),
         elapsed,
         times: times.get(),
+        memory: memory.into_inner().unwrap_or_else(|e| e.into_inner()),
         failures,
         failing,
         problem: problem.map(|(_, message)| message),

@@ -35,6 +35,9 @@ impl std::fmt::Display for AnyReport {
             }
             writeln!(f, "; {:.3} ms in lockstep", ms(t.own))?;
         }
+        if let Some(line) = self.memory.line() {
+            writeln!(f, "{line}")?;
+        }
         let failing: Vec<(&'static str, String)> = self
             .failing
             .iter()
@@ -71,6 +74,9 @@ impl AnyFailure {
             ),
             Judgement::OutputLimit => {
                 format!("wrote more than {} bytes: killed\n", options.limits.output)
+            }
+            Judgement::MemoryLimit => {
+                crate::stress::memory_limit_detail(&self.program, options.limits.memory)
             }
         };
         let origin = if self.replayable {

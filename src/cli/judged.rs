@@ -1,0 +1,137 @@
+//! What every command that judges a program shares (`stress`, `stress any`,
+//! `test`): the limits of each run (time, memory, output, start-up) and the
+//! banner that says which are in force; and, for every command that runs
+//! programs (the duel's too), the program flags' values made runnable: a
+//! source file compiled through the cache, a command taken as it is.
+
+use super::values::{at_least_one, byte_size};
+use crate::lang::{resolve_program, Languages, Runnable};
+use crate::process::Limits;
+use anyhow::{bail, Result};
+use std::io::Write;
+use std::time::Duration;
+
+/// How each run of the program under test is limited.
+#[derive(clap::Args, Debug, Clone)]
+#[command(next_help_heading = "Limits per run")]
+pub(super) struct RunLimits {
+    /// Time limit per run of the program, in milliseconds; a source's
+    /// language multiplies it (`lockstep languages`: Java x2, Python x3).
+    #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
+    timeout_ms: u64,
+    /// Memory limit per run (bytes, or with K, M, G): more peak resident
+    /// memory is MLE. Enforced by a cgroup v2 where lockstep can have one,
+    /// else by RLIMIT_AS (a JVM by -Xmx and its resident size); the banner
+    /// says which. Without it, memory is measured only.
+    #[arg(long, value_parser = byte_size)]
+    memory_limit: Option<usize>,
+    /// Output limit per run: more is OLE and the program is killed at once
+    /// (bytes, or with K, M, G).
+    #[arg(long, default_value = "16M", value_parser = byte_size)]
+    output_limit: usize,
+    /// Time for the start-up check, in milliseconds: the program runs once on
+    /// an empty input to show that it starts (default: its time limit).
+    #[arg(long, value_parser = at_least_one)]
+    startup_ms: Option<u64>,
+}
+
+impl RunLimits {
+    /// The limits of one run of `program` (its language's time multiplier
+    /// applied).
+    pub(super) fn per_run(&self, program: &Runnable) -> Limits {
+        Limits {
+            time: program.scaled(Duration::from_millis(self.timeout_ms)),
+            output: self.output_limit,
+            memory: self.memory_limit.map(|m| m as u64),
+        }
+    }
+
+    /// The limits of the start-up check.
+    pub(super) fn startup(&self, program: &Runnable) -> Limits {
+        Limits {
+            time: match self.startup_ms {
+                Some(ms) => Duration::from_millis(ms),
+                None => self.per_run(program).time,
+            },
+            ..self.per_run(program)
+        }
+    }
+
+    /// The start-up check of a tool (generator, brute force, validator,
+    /// checker): the same time, no multiplier and no memory limit, which are
+    /// the program under test's.
+    pub(super) fn tool_startup(&self) -> Limits {
+        Limits {
+            memory: None,
+            ..self.startup(&Runnable::command(""))
+        }
+    }
+
+    /// `time limit 2000 ms (python x3: 6000 ms), memory limit 256 MiB by
+    /// RLIMIT_AS (...)`: what the banner says of the limits.
+    pub(super) fn banner(&self, program: &Runnable) -> String {
+        let time = match &program.language {
+            Some(language) if program.time_factor != 1.0 => format!(
+                "time limit {} ms ({language} x{}: {} ms)",
+                self.timeout_ms,
+                program.time_factor,
+                self.per_run(program).time.as_millis()
+            ),
+            _ => format!("time limit {} ms", self.timeout_ms),
+        };
+        let memory = match self.memory_limit {
+            Some(bytes) => format!(
+                "memory limit {} by {}",
+                crate::process::human_bytes(bytes as u64),
+                crate::process::memory_guard()
+            ),
+            None => "memory measured, not limited".to_string(),
+        };
+        format!("{time}, {memory}")
+    }
+}
+
+/// The values of a command's program flags made runnable, with one line on
+/// stderr for each source built or found built.
+pub(super) struct ProgramFlags {
+    languages: Option<Languages>,
+}
+
+impl ProgramFlags {
+    pub(super) fn new() -> ProgramFlags {
+        ProgramFlags { languages: None }
+    }
+
+    /// `value` of `flag` (`--cmd`, `--gen`, ...) made runnable; a compile
+    /// error (CE) or a broken languages file stops the command (exit 2).
+    pub(super) fn runnable(&mut self, flag: &str, value: &str) -> Result<Runnable> {
+        // Read once, and only when a command has a program flag at all.
+        let languages = match &mut self.languages {
+            Some(languages) => languages,
+            none => none.insert(Languages::load().map_err(anyhow::Error::msg)?),
+        };
+        // `--cmd NAME=` (the ladder's) is followed by its value directly.
+        let shown = match flag.ends_with('=') {
+            true => format!("{flag}{value}"),
+            false => format!("{flag} {value}"),
+        };
+        match resolve_program(value, languages) {
+            Ok(runnable) => {
+                if let Some(made) = &runnable.made {
+                    errln!("{shown}: {made}");
+                }
+                Ok(runnable)
+            }
+            Err(e) => bail!("{shown}: {e}"),
+        }
+    }
+
+    /// [`ProgramFlags::runnable`] for a flag that may be absent.
+    pub(super) fn optional(
+        &mut self,
+        flag: &str,
+        value: Option<&String>,
+    ) -> Result<Option<Runnable>> {
+        value.map(|v| self.runnable(flag, v)).transpose()
+    }
+}

@@ -1,0 +1,153 @@
+//! `lockstep test PATH --cmd CMD`: a solution over a fixed set of tests (a
+//! directory of `NAME.in` with `NAME.ans` or `NAME.out`, or a corpus file's
+//! rows), in parallel, a line per test and the counts; exit 1 when a test
+//! fails.
+
+use super::common::{default_jobs, lookup};
+use super::judged::{ProgramFlags, RunLimits};
+use super::values::{
+    at_least_one, comparison, non_empty_command, origin_name, thread_count, ReportFormat,
+};
+use super::Exit;
+use crate::compare::Comparison;
+use crate::test_set::{self, TestLine, TestSetJson, TestSetOptions};
+use anyhow::{bail, Context, Result};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct TestArgs {
+    /// A directory of tests, NAME.in with its answer NAME.ans (or
+    /// NAME.out), as `stress --dump` writes them; or a corpus file
+    /// (corpus/MODULE.csv), each row a test.
+    path: PathBuf,
+    /// The solution: a test's input on its stdin, its answer on stdout. A
+    /// source file (.c .cpp .java .py .rs, ...) is compiled once into the
+    /// cache (`lockstep languages`).
+    #[arg(long, value_parser = non_empty_command)]
+    cmd: String,
+    /// For a problem with several right answers: `CHECKER input output
+    /// answer` judges (testlib's convention: exit 0 accepts, 1 and 2 reject;
+    /// 3, any other code or a crash is the checker's own failure).
+    #[arg(long, value_parser = non_empty_command)]
+    checker: Option<String>,
+    /// How outputs are compared with the answers: tokens (the same
+    /// whitespace-separated words), lines, exact, real:EPS (numbers within
+    /// an absolute or relative error EPS, testlib's rule), yesno.
+    #[arg(long, default_value = "tokens", value_parser = comparison, conflicts_with = "checker")]
+    compare: Comparison,
+    /// Of a corpus file, only the rows of this origin (sample: the
+    /// statements' samples).
+    #[arg(long, value_parser = origin_name)]
+    origin: Option<crate::corpus::Origin>,
+    /// Tests run at once; the default is this machine's cores.
+    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
+    jobs: usize,
+    /// Time limit per run of the checker, in milliseconds.
+    #[arg(long, default_value_t = 10_000, value_parser = at_least_one)]
+    checker_timeout_ms: u64,
+    #[command(flatten)]
+    limits: RunLimits,
+    /// text: a line per test and the counts; json: one document (its
+    /// schema is in the README).
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    format: ReportFormat,
+}
+
+/// The tests `path` holds.
+fn tests_at(args: &TestArgs) -> Result<Vec<test_set::TestCase>> {
+    let path = &args.path;
+    if path.is_dir() {
+        if args.origin.is_some() {
+            bail!(
+                "--origin picks rows of a corpus file; {} is a directory",
+                path.display()
+            );
+        }
+        return test_set::tests_in_dir(path).with_context(|| format!("reading {}", path.display()));
+    }
+    if !path.is_file() || path.extension().is_none_or(|e| e != "csv") {
+        bail!(
+            "{}: neither a directory of tests nor a corpus file (MODULE.csv)",
+            path.display()
+        );
+    }
+    let module = path.file_stem().unwrap_or_default().to_string_lossy();
+    let entry = lookup(&module)
+        .with_context(|| format!("{}: the corpus file of which puzzle", path.display()))?;
+    Ok(entry
+        .corpus_tests(path)?
+        .into_iter()
+        .filter(|(origin, _)| args.origin.is_none_or(|o| o == *origin))
+        .map(|(_, test)| test)
+        .collect())
+}
+
+pub(super) fn test(args: TestArgs) -> Result<Exit> {
+    let tests = tests_at(&args)?;
+    if tests.is_empty() {
+        bail!("{}: no tests (NAME.in files, or rows)", args.path.display());
+    }
+    let mut flags = ProgramFlags::new();
+    let program = flags.runnable("--cmd", &args.cmd)?;
+    let checker = flags.optional("--checker", args.checker.as_ref())?;
+    if let Err(message) =
+        crate::stress::check_command(&program.command, args.limits.startup(&program))
+    {
+        bail!("--cmd: {message}");
+    }
+    let options = TestSetOptions {
+        cmd: program.command.clone(),
+        checker: checker.map(|c| c.command),
+        comparison: args.compare,
+        limits: args.limits.per_run(&program),
+        checker_time: Duration::from_millis(args.checker_timeout_ms),
+        jobs: args.jobs,
+    };
+    errln!(
+        "lockstep test {}: {}, {}, {}, {}",
+        args.path.display(),
+        crate::text::counted(tests.len() as u64, "test"),
+        crate::text::counted(options.jobs as u64, "job"),
+        args.limits.banner(&program),
+        match &options.checker {
+            Some(_) => "judged by the checker".to_string(),
+            None => format!("compared as {}", options.comparison),
+        }
+    );
+    let width = tests
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let text = args.format == ReportFormat::Text;
+    let each = |outcome: &test_set::TestOutcome| {
+        if text {
+            out!(
+                "{}",
+                TestLine {
+                    outcome,
+                    width,
+                    options: &options
+                }
+            );
+        }
+    };
+    let report = test_set::run_test_set(&tests, &options, &each).map_err(anyhow::Error::msg)?;
+    if crate::process::interrupted() {
+        // The signal's thread exits; what this run says is its kill's doing.
+        loop {
+            std::thread::park();
+        }
+    }
+    match args.format {
+        ReportFormat::Text => out!("{report}"),
+        ReportFormat::Json => {
+            let json = serde_json::to_string_pretty(&TestSetJson::of(&report, &options))
+                .context("writing the JSON report")?;
+            outln!("{json}");
+        }
+    }
+    Ok(Exit::found_if(report.outcomes.iter().any(|o| !o.passed())))
+}
