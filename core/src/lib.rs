@@ -21,6 +21,7 @@ pub mod duel;
 pub mod duel_search;
 pub mod footholds;
 pub mod input;
+pub mod matrix_game;
 pub mod new_game2;
 pub mod robots;
 

@@ -16,6 +16,7 @@ pub mod checkers_perft;
 pub mod duel;
 pub mod duel_search;
 pub mod footholds;
+pub mod matrix_game;
 pub mod new_game2;
 pub mod robots;
 

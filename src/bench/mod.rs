@@ -21,6 +21,7 @@ pub mod checkers;
 pub mod duel;
 pub mod duel_search;
 pub mod footholds;
+pub mod matrix_game;
 
 use crate::generate::generate_case;
 use crate::puzzle::Puzzle;

@@ -184,8 +184,12 @@ struct BotStressArgs {
 #[derive(clap::Args, Debug)]
 struct BotArgs {
     /// How the bot chooses its actions.
-    #[arg(long, value_enum, default_value_t = Strategy::Search)]
+    #[arg(long, value_enum, default_value_t = Strategy::Mixed)]
     strategy: Strategy,
+    /// With `--strategy exploit`: the built-in strategy it plays a best reply
+    /// to (default: mixed).
+    #[arg(long, value_enum)]
+    target: Option<Strategy>,
     /// Seed for its random choices (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
@@ -195,21 +199,31 @@ pub(super) fn duel(args: DuelArgs) -> Result<Exit> {
     match args.command {
         DuelCommand::Step(args) => duel_step(args),
         DuelCommand::Stress(args) => duel_stress(args),
-        DuelCommand::Bot(args) => {
-            let stdin = std::io::stdin().lock();
-            let stdout = std::io::stdout().lock();
-            bots::play(
-                args.strategy,
-                args.seed.unwrap_or_else(fresh_seed),
-                stdin,
-                stdout,
-            )?;
-            Ok(Exit::Clean)
-        }
+        DuelCommand::Bot(args) => duel_bot(args),
         DuelCommand::Tournament(args) => duel_tournament(args),
         DuelCommand::Ladder(args) => duel_ladder(args),
         DuelCommand::Referee(args) => duel_referee(args),
     }
+}
+
+/// `duel bot`: a built-in bot on stdin and stdout.
+fn duel_bot(args: BotArgs) -> Result<Exit> {
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let brain = match (args.strategy, args.target) {
+        (Strategy::Exploit, target) => {
+            let target = target.unwrap_or(Strategy::Mixed);
+            bots::Brain::exploiting(target, seed).with_context(|| {
+                format!(
+                    "--target {}: an exploiter cannot model another exploiter",
+                    target.name()
+                )
+            })?
+        }
+        (_, Some(_)) => bail!("--target is for --strategy exploit only"),
+        (strategy, None) => bots::Brain::new(strategy, seed),
+    };
+    bots::play(brain, std::io::stdin().lock(), std::io::stdout().lock())?;
+    Ok(Exit::Clean)
 }
 
 /// `duel step`: one answer line for each step line, written as soon as the line
@@ -332,11 +346,24 @@ fn duel_ladder(args: LadderArgs) -> Result<Exit> {
     } else {
         args.strategies
     };
-    let mut entries: Vec<(String, String)> = Vec::new();
-    for s in strategies {
+    let mut entries: Vec<(String, ladder::BotCommand)> = Vec::new();
+    // The exploiter meets every built-in it can model, each as its target.
+    let targets: Vec<String> = (strategies.iter())
+        .filter(|s| s.exploitable())
+        .map(|s| s.name().to_string())
+        .collect();
+    for s in strategies.iter().copied() {
         if entries.iter().all(|(name, _)| name != s.name()) {
             let cmd = format!("{exe} duel bot --strategy {} --seed {seed}", s.name());
-            entries.push((s.name().to_string(), cmd));
+            let command = if s == Strategy::Exploit {
+                ladder::BotCommand::Replying {
+                    template: format!("{cmd} --target {{target}}"),
+                    targets: targets.clone(),
+                }
+            } else {
+                ladder::BotCommand::Fixed(cmd)
+            };
+            entries.push((s.name().to_string(), command));
         }
     }
     let mut flags = ProgramFlags::new();
@@ -345,7 +372,7 @@ fn duel_ladder(args: LadderArgs) -> Result<Exit> {
             bail!("--cmd {name}=...: the name {name:?} is taken");
         }
         let cmd = flags.runnable(&format!("--cmd {name}="), &cmd)?.command;
-        entries.push((name, cmd));
+        entries.push((name, ladder::BotCommand::Fixed(cmd)));
     }
     if entries.len() < 2 {
         bail!("a ladder needs at least two bots");

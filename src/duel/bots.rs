@@ -1,12 +1,23 @@
 //! The built-in bots (`lockstep duel bot --strategy`):
-//! - `search`, the default: core's depth-one maximin over the turn's matrix
-//!   game under the race evaluation (`lockstep_core::duel::race`), with a
-//!   second pass that, when every list can lose, plays the one with the fewest
-//!   losing replies (ARCHITECTURE.md says why this design);
+//! - `mixed`, the default: an approximate equilibrium of the turn's matrix
+//!   game under the race evaluation (core's double oracle,
+//!   `lockstep_core::duel::mixed`), sampled with the bot's seeded generator,
+//!   so that no opponent can read its next list from the state; and it reads
+//!   an opponent that plays like one of the deterministic built-ins
+//!   ([`super::reading`]) and replies to it;
+//! - `search`: the race maximin (`lockstep_core::duel::race`), with a second
+//!   pass that, when every list can lose, plays the one with the fewest
+//!   losing replies; deterministic, the default before `mixed`;
 //! - `search1`: the first search bot, the same maximin under the plain
-//!   one-turn evaluation, kept as a baseline;
-//! - `spring`, `chase`, `greedy` and `random`: plain baselines, each a few
-//!   lines over the engine.
+//!   one-turn evaluation;
+//! - `exploit`: a best reply to another built-in strategy (`--target`), which
+//!   it models by running that strategy's own [`Brain`] on the same state:
+//!   what an opponent that knows how a bot thinks gets against it;
+//! - `spring`, `chase`, `greedy` and `random`: plain baselines.
+//!
+//! Every brain gives its [`Policy`], the distribution its list is drawn from
+//! (one list for the deterministic ones), and plays a draw from it; the
+//! exploiter reads its target's policy, never its draw.
 //!
 //! Time: the referee gives 1000 ms in all, for READY and up to 60 TURN answers,
 //! and writes the time left on each TURN line. A search bot gives each turn
@@ -23,13 +34,14 @@
 //! waits from its own choices and the opponent's from those previous actions, as
 //! the statement says a bot must.
 
+use super::plans::{chase_plan, spring_plan};
 use super::protocol::{Init, TurnLine};
-use super::toward;
+use super::reading::Reader;
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{
     check_legal, inside, legal_lists, next_waits, resolve_turn, write_actions, Action, Actions,
-    Cell, Dir, Outcome, State, Winner, BREAK, CHARGE, DASH, GUARD, LAST_TURN, MOVE, SWEEP, THRUST,
+    Outcome, State, Winner, LAST_TURN,
 };
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -37,12 +49,18 @@ use std::time::{Duration, Instant};
 /// How a built-in bot chooses its actions (`lockstep duel bot --strategy`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
 pub enum Strategy {
-    /// The default: depth-one maximin over the turn's matrix game under the race
-    /// evaluation (core's search with `evaluate_race`), within its time.
+    /// The default: an approximate equilibrium of the turn's matrix game under
+    /// the race evaluation (core's double oracle), sampled.
+    Mixed,
+    /// Depth-one maximin under the race evaluation (core's search with
+    /// `evaluate_race`), within its time: deterministic.
     Search,
     /// The first search bot: the same maximin under the plain one-turn
     /// evaluation (`evaluate`), kept as a baseline.
     Search1,
+    /// A best reply to what the `--target` strategy would play, from that
+    /// strategy's own policy on the same state.
+    Exploit,
     /// Walk to the spring and stay; thrust at an opponent in reach, otherwise
     /// guard facing it.
     Spring,
@@ -55,10 +73,13 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    /// Every built-in strategy, strongest first by design.
-    pub const ALL: [Strategy; 6] = [
+    /// Every built-in strategy, strongest first by design (the exploiter
+    /// after the bots it is meant to measure).
+    pub const ALL: [Strategy; 8] = [
+        Strategy::Mixed,
         Strategy::Search,
         Strategy::Search1,
+        Strategy::Exploit,
         Strategy::Spring,
         Strategy::Chase,
         Strategy::Greedy,
@@ -68,8 +89,10 @@ impl Strategy {
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Strategy::Mixed => "mixed",
             Strategy::Search => "search",
             Strategy::Search1 => "search1",
+            Strategy::Exploit => "exploit",
             Strategy::Spring => "spring",
             Strategy::Chase => "chase",
             Strategy::Greedy => "greedy",
@@ -77,12 +100,20 @@ impl Strategy {
         }
     }
 
+    /// The strategy named `name` on the command line.
+    pub fn named(name: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.name() == name)
+    }
+
     /// Whether the strategy resolves turns (and wants the engine's table built).
     fn resolves(self) -> bool {
-        matches!(
-            self,
-            Strategy::Search | Strategy::Search1 | Strategy::Greedy
-        )
+        !matches!(self, Strategy::Spring | Strategy::Chase | Strategy::Random)
+    }
+
+    /// Whether `exploit` can play a best reply to it: every built-in but the
+    /// exploiter itself, whose own target the opponent cannot know.
+    pub fn exploitable(self) -> bool {
+        self != Strategy::Exploit
     }
 }
 
@@ -101,6 +132,20 @@ pub fn turn_budget(time_left_ms: u64, turn: u8) -> Duration {
     Duration::from_secs_f64((SHARE * spare / turns_left).min(MAX_TURN_MS) / 1000.0)
 }
 
+/// A distribution over action lists: (list, weight), the weights summing to 1.
+pub type Policy = Vec<(Actions, f64)>;
+
+/// The most lists of a target's policy the exploiter replies to at once: a
+/// wider policy (`random`'s 945 lists, say) is replaced by this many draws
+/// from it, so that the best reply stays a few thousand resolutions per
+/// hundred lists of its own.
+const MODELLED_LISTS: usize = 48;
+
+/// The exploiter's model of its target gets this many times the deadline the
+/// bot has, so that a target whose search ends before its own deadline (the
+/// usual case) is modelled to its end.
+const MODEL_TIME: f64 = 1.5;
+
 /// A strategy's decisions, apart from the protocol: what the bot and the
 /// in-process ladder ([`super::ladder`]) both call.
 pub struct Brain {
@@ -108,38 +153,95 @@ pub struct Brain {
     rng: SplitMix64,
     lists: Vec<Actions>,
     searcher: Searcher,
+    /// The exploiter's model: its target's own brain.
+    target: Option<Box<Brain>>,
+    /// The mixed bot's models of a predictable opponent.
+    reader: Option<Box<Reader>>,
 }
 
 impl Brain {
+    /// A brain of `strategy`; an exploiter made here targets the default,
+    /// `mixed` ([`Brain::exploiting`] names another).
     pub fn new(strategy: Strategy, seed: u64) -> Brain {
+        let target = (strategy == Strategy::Exploit)
+            .then(|| Box::new(Brain::new(Strategy::Mixed, seed ^ 0x9e37_79b9_7f4a_7c15)));
         Brain {
             strategy,
             rng: SplitMix64::new(seed),
             lists: Vec::with_capacity(1089),
             searcher: Searcher::new(),
+            target,
+            reader: (strategy == Strategy::Mixed).then(|| Box::new(Reader::new(seed))),
         }
     }
 
-    /// `me`'s action list in `state`: always a legal one. The searches stop
-    /// before their next row once `deadline` has passed (`None`: exhaustive).
-    pub fn choose(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Actions {
-        let chosen = match self.strategy {
-            Strategy::Search => self.searcher.race(state, me, deadline).best,
-            Strategy::Search1 => self.searcher.maximin(state, me, deadline).best,
-            Strategy::Spring => spring_plan(state, me),
-            Strategy::Chase => chase_plan(state, me),
-            Strategy::Greedy | Strategy::Random => {
-                legal_lists(state, me, &mut self.lists);
-                if self.lists.is_empty() {
-                    return [Action::WAIT; 2];
+    /// Tells the brain what both players (`lists`, by player) played in
+    /// `before`, `me` being its side: the mixed bot scores its readings of the
+    /// opponent, an exploiter passes the turn on to its model of the target.
+    pub fn observe(&mut self, before: &State, me: usize, lists: &[Actions; 2]) {
+        if let Some(reader) = &mut self.reader {
+            reader.observe(&lists[1 - me]);
+        }
+        if let Some(target) = &mut self.target {
+            target.observe(before, 1 - me, lists);
+        }
+    }
+
+    /// An exploiter of `target`, or `None` when the target cannot be modelled
+    /// ([`Strategy::exploitable`]).
+    pub fn exploiting(target: Strategy, seed: u64) -> Option<Brain> {
+        if !target.exploitable() {
+            return None;
+        }
+        let mut brain = Brain::new(Strategy::Exploit, seed);
+        // The model's own generator is never drawn from: a policy is a
+        // distribution, not a draw.
+        brain.target = Some(Box::new(Brain::new(target, seed ^ 0x9e37_79b9_7f4a_7c15)));
+        Some(brain)
+    }
+
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// `me`'s policy in `state`: every list legal, weights summing to 1. The
+    /// searches stop before their next row or round once `deadline` has
+    /// passed (`None`: to the end). Draws nothing from the generator.
+    pub fn policy(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Policy {
+        let one = |list: Actions| vec![(list, 1.0)];
+        match self.strategy {
+            Strategy::Mixed => {
+                // The models get half the turn's time at most.
+                let now = Instant::now();
+                let half = deadline.map(|d| now + d.saturating_duration_since(now) / 2);
+                let read = (self.reader.as_mut()).and_then(|r| r.predict(state, me, half).cloned());
+                match read {
+                    Some(theirs) => one(self.searcher.safe_reply(state, me, &theirs, deadline)),
+                    None => self.searcher.mixed(state, me, deadline).lists,
                 }
-                let pick = if self.strategy == Strategy::Random {
-                    (self.rng.next_u64() % self.lists.len() as u64) as usize
-                } else {
-                    self.greedy(state, me)
-                };
-                self.lists[pick]
             }
+            Strategy::Search => one(self.searcher.race(state, me, deadline).best),
+            Strategy::Search1 => one(self.searcher.maximin(state, me, deadline).best),
+            Strategy::Exploit => one(self.exploit(state, me, deadline)),
+            Strategy::Spring => one(spring_plan(state, me)),
+            Strategy::Chase => one(chase_plan(state, me)),
+            Strategy::Greedy => self.greedy(state, me),
+            Strategy::Random => {
+                legal_lists(state, me, &mut self.lists);
+                let w = 1.0 / self.lists.len().max(1) as f64;
+                self.lists.iter().map(|&list| (list, w)).collect()
+            }
+        }
+    }
+
+    /// `me`'s action list in `state`, drawn from its [`Brain::policy`]:
+    /// always a legal one.
+    pub fn choose(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Actions {
+        let policy = self.policy(state, me, deadline);
+        let chosen = match policy.as_slice() {
+            [] => [Action::WAIT; 2],
+            [(only, _)] => *only,
+            _ => draw(&policy, &mut self.rng),
         };
         // A plan that overlooked a rule waits rather than lose by an illegal list.
         if check_legal(state, me, &chosen).is_ok() {
@@ -149,151 +251,78 @@ impl Brain {
         }
     }
 
-    /// The list that scores best one turn ahead if the opponent waits; ties are
-    /// broken at random so that two greedy bots do not repeat forever.
-    fn greedy(&mut self, state: &State, me: usize) -> usize {
-        let other = 1 - me;
-        let mut best = (i64::MIN, 0);
-        for (i, list) in self.lists.iter().enumerate() {
-            let mut actions = [[Action::WAIT; 2]; 2];
-            actions[me] = *list;
-            let result = resolve_turn(state, &actions);
-            let mine = if me == 0 { Winner::P1 } else { Winner::P2 };
-            let n = &result.next.players;
-            let mut score = match result.outcome {
-                Outcome::Ended(w, _) if w == mine => 1_000_000,
-                Outcome::Ended(Winner::Draw, _) => -1000,
-                Outcome::Ended(..) => -1_000_000,
-                Outcome::Ongoing => 0,
-            };
-            let dist = |p: usize| {
-                let (r, c) = n[p].pos;
-                i64::from((r - state.spring.0).abs() + (c - state.spring.1).abs())
-            };
-            score += 30 * i64::from(n[me].hp - n[other].hp)
-                + 40 * (i64::from(n[me].blessing) - i64::from(n[other].blessing))
-                - 5 * dist(me);
-            let score = score * 16 + (self.rng.next_u64() % 16) as i64;
-            if score > best.0 {
-                best = (score, i);
-            }
+    /// The exploiter's list: its target's policy for the opponent's side
+    /// (at most [`MODELLED_LISTS`] lists, drawn from it when wider), and the
+    /// best reply to it.
+    fn exploit(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Actions {
+        let now = Instant::now();
+        let model_deadline =
+            deadline.map(|d| now + d.saturating_duration_since(now).mul_f64(MODEL_TIME));
+        let target = self.target.as_mut().expect("an exploiter has a target");
+        let mut theirs = target.policy(state, 1 - me, model_deadline);
+        if theirs.len() > MODELLED_LISTS {
+            let w = 1.0 / MODELLED_LISTS as f64;
+            theirs = (0..MODELLED_LISTS)
+                .map(|_| (draw(&theirs, &mut self.rng), w))
+                .collect();
         }
-        best.1
+        self.searcher.best_reply(state, me, &theirs)
+    }
+
+    /// The lists that score best one turn ahead if the opponent waits, all of
+    /// them equally likely, so that two greedy bots do not repeat forever.
+    fn greedy(&mut self, state: &State, me: usize) -> Policy {
+        legal_lists(state, me, &mut self.lists);
+        let other = 1 - me;
+        let mine = if me == 0 { Winner::P1 } else { Winner::P2 };
+        let scores: Vec<i64> = self
+            .lists
+            .iter()
+            .map(|list| {
+                let mut actions = [[Action::WAIT; 2]; 2];
+                actions[me] = *list;
+                let result = resolve_turn(state, &actions);
+                let n = &result.next.players;
+                let ended = match result.outcome {
+                    Outcome::Ended(w, _) if w == mine => 1_000_000,
+                    Outcome::Ended(Winner::Draw, _) => -1000,
+                    Outcome::Ended(..) => -1_000_000,
+                    Outcome::Ongoing => 0,
+                };
+                let dist = |p: usize| {
+                    let (r, c) = n[p].pos;
+                    i64::from((r - state.spring.0).abs() + (c - state.spring.1).abs())
+                };
+                ended
+                    + 30 * i64::from(n[me].hp - n[other].hp)
+                    + 40 * (i64::from(n[me].blessing) - i64::from(n[other].blessing))
+                    - 5 * dist(me)
+            })
+            .collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let tied = scores.iter().filter(|&&s| s == best).count();
+        (self.lists.iter().zip(&scores))
+            .filter(|(_, &s)| s == best)
+            .map(|(&list, _)| (list, 1.0 / tied as f64))
+            .collect()
     }
 }
 
-/// The straight direction `d` and distance `k` with `to == from + k * d`, if
-/// `to` is on one of `from`'s four lines.
-fn in_line(from: Cell, to: Cell) -> Option<(Dir, i8)> {
-    let (dr, dc) = (to.0 - from.0, to.1 - from.1);
-    if (dr == 0) == (dc == 0) {
-        return None;
+/// A list drawn from `policy` (weights summing to 1) with `rng`.
+fn draw(policy: &[(Actions, f64)], rng: &mut SplitMix64) -> Actions {
+    let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let mut sum = 0.0;
+    for &(list, w) in policy {
+        sum += w;
+        if u < sum {
+            return list;
+        }
     }
-    Some((toward(from, to), dr.abs() + dc.abs()))
-}
-
-fn step(from: Cell, d: Dir) -> Cell {
-    let (dr, dc) = d.delta();
-    (from.0 + dr, from.1 + dc)
-}
-
-/// The `spring` plan: walk to the spring (one cell a slot) and stay; there,
-/// thrust at an opponent in the thrust's reach, otherwise guard facing it.
-/// Skills on cooldown are skipped (a wait instead), so every list is legal.
-pub fn spring_plan(state: &State, me: usize) -> Actions {
-    let player = &state.players[me];
-    let other = state.players[1 - me].pos;
-    let mut used = [false; 8];
-    let ready = |code: u8, used: &[bool; 8]| {
-        let skill = usize::from(code) - 2;
-        player.waits[skill] == 0 && !used[usize::from(code)]
-    };
-    let mut at = player.pos;
-    let mut out = [Action::WAIT; 2];
-    for slot in &mut out {
-        *slot = if at != state.spring {
-            let d = toward(at, state.spring);
-            if step(at, d) != other {
-                at = step(at, d);
-            }
-            Action::new(MOVE, d)
-        } else if let Some((d, _)) = in_line(at, other).filter(|&(_, k)| k <= 2) {
-            if ready(THRUST, &used) {
-                used[usize::from(THRUST)] = true;
-                Action::new(THRUST, d)
-            } else if ready(GUARD, &used) {
-                used[usize::from(GUARD)] = true;
-                Action::new(GUARD, d)
-            } else {
-                Action::WAIT
-            }
-        } else if ready(GUARD, &used) {
-            used[usize::from(GUARD)] = true;
-            Action::new(GUARD, toward(at, other))
-        } else {
-            Action::WAIT
-        };
-    }
-    out
-}
-
-/// The `chase` plan: close in on the opponent and strike it with the
-/// strongest skill whose area reaches it (charge, then break or thrust, then
-/// sweep), a slot at a time; dash when it is three or more cells away.
-pub fn chase_plan(state: &State, me: usize) -> Actions {
-    let player = &state.players[me];
-    let other = state.players[1 - me].pos;
-    let mut used = [false; 8];
-    let mut at = player.pos;
-    let mut out = [Action::WAIT; 2];
-    for (n, slot) in out.iter_mut().enumerate() {
-        let ready = |code: u8, used: &[bool; 8]| {
-            player.waits[usize::from(code) - 2] == 0 && !used[usize::from(code)]
-        };
-        let line = in_line(at, other);
-        let (dr, dc) = (other.0 - at.0, other.1 - at.1);
-        let adjacent_diagonal = dr.abs() == 1 && dc.abs() == 1;
-        let strike = match line {
-            Some((d, 1)) => [CHARGE, BREAK, THRUST, SWEEP]
-                .into_iter()
-                .find(|&c| ready(c, &used))
-                .map(|c| (c, d)),
-            Some((d, 2)) => [CHARGE, THRUST]
-                .into_iter()
-                .find(|&c| ready(c, &used))
-                .map(|c| (c, d)),
-            Some((d, 3)) => [CHARGE]
-                .into_iter()
-                .find(|&c| ready(c, &used))
-                .map(|c| (c, d)),
-            _ if adjacent_diagonal && ready(SWEEP, &used) => Some((SWEEP, toward(at, other))),
-            _ => None,
-        };
-        *slot = if let Some((code, d)) = strike {
-            used[usize::from(code)] = true;
-            Action::new(code, d)
-        } else {
-            let d = toward(at, other);
-            let dist = dr.abs() + dc.abs();
-            let far = step(step(at, d), d);
-            if dist >= 3 && ready(DASH, &used) && inside(far) && (n == 1 || far != other) {
-                used[usize::from(DASH)] = true;
-                at = far;
-                Action::new(DASH, d)
-            } else {
-                if step(at, d) != other {
-                    at = step(at, d);
-                }
-                Action::new(MOVE, d)
-            }
-        };
-    }
-    out
+    policy.last().map_or([Action::WAIT; 2], |p| p.0)
 }
 
 /// What a bot has learnt so far.
 struct Bot {
-    strategy: Strategy,
     brain: Brain,
     me: usize,
     state: Option<State>,
@@ -316,6 +345,11 @@ impl Bot {
         let mut state = self.state?;
         let (me, other) = (self.me, 1 - self.me);
         if turn.turn > 1 {
+            if let Some(mine) = self.mine {
+                let mut lists = [mine; 2];
+                lists[other] = turn.previous;
+                self.brain.observe(&state, me, &lists);
+            }
             state.players[me].waits = next_waits(&state.players[me].waits, self.mine.as_ref());
             state.players[other].waits =
                 next_waits(&state.players[other].waits, Some(&turn.previous));
@@ -348,17 +382,11 @@ impl Bot {
     }
 }
 
-/// Plays one game on `input`/`output` (stdin and stdout for `lockstep duel bot`).
-/// Returns at FINISH or the end of input.
-pub fn play(
-    strategy: Strategy,
-    seed: u64,
-    input: impl BufRead,
-    mut output: impl Write,
-) -> std::io::Result<()> {
+/// Plays one game with `brain` on `input`/`output` (stdin and stdout for
+/// `lockstep duel bot`). Returns at FINISH or the end of input.
+pub fn play(brain: Brain, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut bot = Bot {
-        strategy,
-        brain: Brain::new(strategy, seed),
+        brain,
         me: 0,
         state: None,
         mine: None,
@@ -375,7 +403,7 @@ pub fn play(
                 // 3 ms) on a thread of its own, so that answering READY, which
                 // the referee sends right after INIT and times, does not wait
                 // for it; a search that starts first waits for the table.
-                if bot.strategy.resolves() {
+                if bot.brain.strategy().resolves() {
                     std::thread::spawn(lockstep_core::duel::prepare);
                 }
                 // An INIT that does not read, or puts a cell off the yard or both

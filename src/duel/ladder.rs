@@ -5,6 +5,10 @@
 //! referee, with the same seed, so every pair meets the same starts and a bot's
 //! time is measured as a judge would measure it. The built-in strategies run
 //! as `lockstep duel bot --strategy NAME` processes beside any `--cmd` bots.
+//! The exploiter ([`BotCommand::Replying`]) is started against each opponent
+//! with that opponent as its target, so its row of the table is how far a
+//! best reply gets against each bot; it does not meet a bot it cannot model
+//! (a `--cmd` program, another exploiter), and the table says so.
 //!
 //! What the table gives:
 //! - per pair, the row bot's score (a win 1, a draw 1/2) with a 95% Wilson
@@ -35,10 +39,14 @@ pub fn play_in_process(
     init: Init,
     per_turn: Option<Duration>,
 ) -> (Outcome, u8) {
-    let mut brains = [
-        Brain::new(strategies[0], seed),
-        Brain::new(strategies[1], seed ^ 0x5851_f42d_4c95_7f2d),
-    ];
+    // An exploiter replies to the strategy it faces (to `mixed` when it
+    // cannot model it: another exploiter).
+    let brain = |me: usize, seed: u64| match strategies[me] {
+        Strategy::Exploit => Brain::exploiting(strategies[1 - me], seed)
+            .unwrap_or_else(|| Brain::new(Strategy::Exploit, seed)),
+        s => Brain::new(s, seed),
+    };
+    let mut brains = [brain(0, seed), brain(1, seed ^ 0x5851_f42d_4c95_7f2d)];
     let mut state = State::initial(init.spring, init.p1, init.p2);
     loop {
         let mut actions = [[lockstep_core::duel::Action::WAIT; 2]; 2];
@@ -47,6 +55,9 @@ pub fn play_in_process(
             actions[me] = brain.choose(&state, me, deadline);
         }
         let result = resolve_turn(&state, &actions);
+        for (me, brain) in brains.iter_mut().enumerate() {
+            brain.observe(&state, me, &actions);
+        }
         if result.outcome != Outcome::Ongoing {
             return (result.outcome, state.turn);
         }
@@ -88,10 +99,36 @@ pub fn score_of(scores: impl IntoIterator<Item = Score>) -> (f64, usize) {
     (points, n)
 }
 
+/// How a ladder bot is started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotCommand {
+    /// The same command against every opponent.
+    Fixed(String),
+    /// A best reply to each opponent: `template` with `{target}` replaced by
+    /// the opponent's name, against the opponents named in `targets` only.
+    Replying {
+        template: String,
+        targets: Vec<String>,
+    },
+}
+
+impl BotCommand {
+    /// The command against `opponent`, or `None` when this bot cannot play it.
+    fn against(&self, opponent: &str) -> Option<String> {
+        match self {
+            BotCommand::Fixed(command) => Some(command.clone()),
+            BotCommand::Replying { template, targets } => targets
+                .iter()
+                .any(|t| t == opponent)
+                .then(|| template.replace("{target}", opponent)),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct LadderOptions {
     /// Names and commands of the bots.
-    pub bots: Vec<(String, String)>,
+    pub bots: Vec<(String, BotCommand)>,
     /// Games per pair (rounded up to an even number: pairs of games).
     pub games: usize,
     pub jobs: usize,
@@ -105,6 +142,9 @@ pub struct LadderReport {
     pub names: Vec<String>,
     /// (i, j, games of i against j), for i < j.
     pub pairs: Vec<(usize, usize, Vec<Game>)>,
+    /// (i, j) of the pairs that did not play (an exploiter and a bot it
+    /// cannot model).
+    pub skipped: Vec<(usize, usize)>,
     pub elapsed: Duration,
 }
 
@@ -112,9 +152,14 @@ pub struct LadderReport {
 pub fn play_ladder(options: &LadderOptions) -> std::io::Result<LadderReport> {
     let start = Instant::now();
     let n = options.bots.len();
-    let mut pairs = Vec::new();
+    let (mut pairs, mut skipped) = (Vec::new(), Vec::new());
     for i in 0..n {
         for j in i + 1..n {
+            let (a, b) = (&options.bots[i], &options.bots[j]);
+            let (Some(first), Some(second)) = (a.1.against(&b.0), b.1.against(&a.0)) else {
+                skipped.push((i, j));
+                continue;
+            };
             if options.progress {
                 eprintln!(
                     "ladder: {} against {} ({} games)",
@@ -122,7 +167,7 @@ pub fn play_ladder(options: &LadderOptions) -> std::io::Result<LadderReport> {
                 );
             }
             let report = tournament::play_tournament(&TournamentOptions {
-                commands: [options.bots[i].1.clone(), options.bots[j].1.clone()],
+                commands: [first, second],
                 games: options.games,
                 jobs: options.jobs,
                 seed: options.seed,
@@ -134,6 +179,7 @@ pub fn play_ladder(options: &LadderOptions) -> std::io::Result<LadderReport> {
     Ok(LadderReport {
         names: options.bots.iter().map(|(name, _)| name.clone()).collect(),
         pairs,
+        skipped,
         elapsed: start.elapsed(),
     })
 }
@@ -230,6 +276,15 @@ impl LadderReport {
                 out.push_str(&format!(" {cell:>17}"));
             }
             out.push('\n');
+        }
+        if !self.skipped.is_empty() {
+            let names: Vec<String> = (self.skipped.iter())
+                .map(|&(i, j)| format!("{} and {}", self.names[i], self.names[j]))
+                .collect();
+            out.push_str(&format!(
+                "\nnot played (an exploiter only meets the built-ins it can model): {}\n",
+                names.join(", ")
+            ));
         }
         out.push_str("\nhow the games ended, per bot, and its largest time in a game\n");
         for &i in &order {

@@ -9,7 +9,9 @@
 
 pub mod bots;
 pub mod ladder;
+pub mod plans;
 pub mod protocol;
+pub mod reading;
 pub mod referee;
 pub mod stress;
 pub mod tournament;

@@ -26,6 +26,7 @@ macro_rules! for_each_puzzle {
             CheckersPerft checkers_perft [],
             Duel duel [bench],
             DuelSearch duel_search [bench],
+            MatrixGame matrix_game [bench],
         }
     };
     (@apply [call $f:ident $args:tt] $($ty:ident $m:ident [$($flag:ident)?],)*) => {

@@ -11,7 +11,9 @@
 //!
 //! Files: this one holds the model and legality; `step.rs` the `duel step`
 //! text format, `events.rs` the event vocabulary, `evaluate.rs` the plain
-//! evaluation (`race.rs` the race one), all re-exported here.
+//! evaluation (`race.rs` the race one), all re-exported here; `search.rs`
+//! the bots' depth-one maximin, `mixed.rs` the mixed bot's equilibrium of a
+//! turn (and the best reply to a mixed strategy).
 //!
 //! A case of the harness is a list of `duel step` lines (a state and both action
 //! lists each); the answer is one line per case: the next state and the result.
@@ -19,6 +21,7 @@
 mod evaluate;
 mod events;
 mod fast;
+pub mod mixed;
 pub mod race;
 pub mod search;
 mod step;

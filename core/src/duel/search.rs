@@ -91,7 +91,7 @@ pub fn for_each_joint_action(state: &State, mut each: impl FnMut(&TurnResult)) -
 
 /// `eval` of the turn where `player` plays `mine` and the opponent `theirs`.
 #[inline(always)]
-fn joint_value(
+pub(super) fn joint_value(
     state: &State,
     player: usize,
     eval: &impl Fn(&TurnResult, usize) -> i32,
@@ -109,14 +109,16 @@ fn joint_value(
 /// Buffers reused from one search to the next (a bot searches every turn).
 #[derive(Debug, Default)]
 pub struct Searcher {
-    rows: Vec<Actions>,
-    columns: Vec<Actions>,
+    // The lists, their reads and the killers are the mixed search's start
+    // (`super::mixed`), which runs after a maximin on the same buffers.
+    pub(super) rows: Vec<Actions>,
+    pub(super) columns: Vec<Actions>,
     /// Each row and column read once (legality, action ids, waits after), not
     /// once per joint action.
-    row_choices: Vec<Choice>,
-    column_choices: Vec<Choice>,
+    pub(super) row_choices: Vec<Choice>,
+    pub(super) column_choices: Vec<Choice>,
     order: Vec<(i32, usize)>,
-    killers: Vec<usize>,
+    pub(super) killers: Vec<usize>,
     /// The row number (1-based) that last tried each column, to skip the killers
     /// in the full scan.
     tried: Vec<usize>,

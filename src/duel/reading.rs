@@ -1,0 +1,150 @@
+//! Reading a predictable opponent: the default bot's counterpart of the
+//! exploiter.
+//!
+//! A mixed strategy makes the bot hard to read, but against an opponent that
+//! is itself predictable an equilibrium leaves points on the table: it guards
+//! against every reply, while a fixed plan plays only one. The bot therefore
+//! keeps models of the deterministic built-ins (the `spring`, `chase`,
+//! `greedy` and `search` brains themselves) and, each turn, what each model
+//! predicts the opponent will play. When one model has predicted every one of
+//! the opponent's last [`READ_AFTER`] lists (for `greedy`, whose policy is a
+//! set of tied lists, the list was one of them), the opponent is read: the bot
+//! plays the safe best reply to the model's next policy
+//! ([`Searcher::safe_reply`]), and a single miss sends it back to the
+//! equilibrium.
+//!
+//! Why this does not make the bot readable in turn: a reading needs
+//! [`READ_AFTER`] turns of exact agreement with a plan, and the reply it then
+//! plays never loses at once to any list (when some list can avoid that), so
+//! an opponent that imitates a plan to bait a reply gains one turn's position
+//! at most, and has played that plan's moves meanwhile. The exploiter's model
+//! of the mixed bot is told the game so far ([`Brain::observe`]), so it
+//! models the reading too.
+//!
+//! Time: the models get half of the turn's time (`search` is the only one
+//! that needs it; its exhaustive maximin usually ends in a millisecond, and a
+//! model cut short simply fails to predict), and a reading skips the
+//! equilibrium, so the turn stays within the bot's cap. Measured against each
+//! model and against the exploiter in `docs/notes/2026-12-02-duel-mixed.md`.
+
+use super::bots::{Brain, Policy, Strategy};
+#[cfg(doc)]
+use lockstep_core::duel::search::Searcher;
+use lockstep_core::duel::{Actions, State};
+use std::time::Instant;
+
+/// A model reads the opponent after this many of its lists in a row were
+/// predicted.
+pub const READ_AFTER: u32 = 2;
+
+/// The plans the bot can read.
+const MODELS: [Strategy; 4] = [
+    Strategy::Spring,
+    Strategy::Chase,
+    Strategy::Greedy,
+    Strategy::Search,
+];
+
+/// The bot's models of the opponent and how well each has predicted it.
+pub struct Reader {
+    models: Vec<Brain>,
+    /// Each model's policy for the opponent in the state last asked about.
+    predictions: Vec<Policy>,
+    /// Lists in a row each model predicted.
+    streaks: Vec<u32>,
+}
+
+impl Reader {
+    pub fn new(seed: u64) -> Reader {
+        Reader {
+            models: MODELS.iter().map(|&s| Brain::new(s, seed)).collect(),
+            predictions: vec![Vec::new(); MODELS.len()],
+            streaks: vec![0; MODELS.len()],
+        }
+    }
+
+    /// Scores the last predictions against the list the opponent played.
+    pub fn observe(&mut self, theirs: &Actions) {
+        for (streak, predicted) in self.streaks.iter_mut().zip(&self.predictions) {
+            let hit = predicted.iter().any(|(list, w)| *w > 0.0 && list == theirs);
+            *streak = if hit { *streak + 1 } else { 0 };
+        }
+    }
+
+    /// Predicts the opponent of `me` in `state` (each model stopping at
+    /// `deadline`), and returns the policy of the
+    /// model that reads it, if one does (the longest streak; ties to the
+    /// earlier model).
+    pub fn predict(
+        &mut self,
+        state: &State,
+        me: usize,
+        deadline: Option<Instant>,
+    ) -> Option<&Policy> {
+        for (model, prediction) in self.models.iter_mut().zip(&mut self.predictions) {
+            *prediction = model.policy(state, 1 - me, deadline);
+        }
+        let (best, &streak) = self
+            .streaks
+            .iter()
+            .enumerate()
+            .rev()
+            .max_by_key(|&(_, s)| *s)?;
+        (streak >= READ_AFTER).then(|| &self.predictions[best])
+    }
+
+    /// The name of the plan that reads the opponent now, for tests and logs.
+    pub fn reading(&self) -> Option<&'static str> {
+        let (best, &streak) = self
+            .streaks
+            .iter()
+            .enumerate()
+            .rev()
+            .max_by_key(|&(_, s)| *s)?;
+        (streak >= READ_AFTER).then(|| MODELS[best].name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::duel::plans::chase_plan;
+    use lockstep_core::duel::{resolve_turn, Action};
+
+    /// Two chase lists in a row read the opponent as `chase`; one list off the
+    /// plan unreads it at once.
+    #[test]
+    fn two_predicted_lists_read_a_plan_and_one_miss_unreads_it() {
+        let mut state = State::initial((4, 4), (2, 2), (6, 6));
+        let mut reader = Reader::new(1);
+        let me = 0;
+        for turn in 0..3 {
+            assert_eq!(reader.predict(&state, me, None).is_some(), turn >= 2);
+            let theirs = chase_plan(&state, 1);
+            reader.observe(&theirs);
+            let lists = [[Action::WAIT; 2], theirs];
+            state = resolve_turn(&state, &lists).next;
+        }
+        assert_eq!(reader.reading(), Some("chase"));
+        let read = reader.predict(&state, me, None).expect("read").clone();
+        assert_eq!(read, vec![(chase_plan(&state, 1), 1.0)]);
+        // A list no model predicts: every streak ends.
+        let off = legal_off_plan(&state, &read);
+        reader.observe(&off);
+        assert_eq!(reader.reading(), None);
+        assert!(reader.predict(&state, me, None).is_none());
+    }
+
+    /// A legal list for player 2 that is not in `read` and that the
+    /// spring plan would not play either.
+    fn legal_off_plan(state: &State, read: &Policy) -> Actions {
+        let mut lists = Vec::new();
+        lockstep_core::duel::legal_lists(state, 1, &mut lists);
+        let spring = crate::duel::plans::spring_plan(state, 1);
+        *lists
+            .iter()
+            .rev()
+            .find(|l| **l != spring && read.iter().all(|(r, _)| r != *l))
+            .expect("an off-plan list")
+    }
+}
