@@ -175,15 +175,16 @@ impl Brain {
         }
     }
 
-    /// Tells the brain what both players (`lists`, by player) played in
-    /// `before`, `me` being its side: the mixed bot scores its readings of the
-    /// opponent, an exploiter passes the turn on to its model of the target.
-    pub fn observe(&mut self, before: &State, me: usize, lists: &[Actions; 2]) {
+    /// Tells the brain what both players played in the turn just resolved
+    /// (`lists`, by player), `me` being its side: the mixed bot scores its
+    /// readings of the opponent, an exploiter passes the turn on to its model
+    /// of the target.
+    pub fn observe(&mut self, me: usize, lists: &[Actions; 2]) {
         if let Some(reader) = &mut self.reader {
             reader.observe(&lists[1 - me]);
         }
         if let Some(target) = &mut self.target {
-            target.observe(before, 1 - me, lists);
+            target.observe(1 - me, lists);
         }
     }
 
@@ -348,7 +349,7 @@ impl Bot {
             if let Some(mine) = self.mine {
                 let mut lists = [mine; 2];
                 lists[other] = turn.previous;
-                self.brain.observe(&state, me, &lists);
+                self.brain.observe(me, &lists);
             }
             state.players[me].waits = next_waits(&state.players[me].waits, self.mine.as_ref());
             state.players[other].waits =

@@ -56,7 +56,7 @@ pub fn play_in_process(
         }
         let result = resolve_turn(&state, &actions);
         for (me, brain) in brains.iter_mut().enumerate() {
-            brain.observe(&state, me, &actions);
+            brain.observe(me, &actions);
         }
         if result.outcome != Outcome::Ongoing {
             return (result.outcome, state.turn);
