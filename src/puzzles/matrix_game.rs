@@ -244,6 +244,48 @@ impl Puzzle for MatrixGame {
         explain(game)
     }
 
+    /// Which of the three numbers the core gets wrong, and which way
+    /// (`value-low+lower-low`, say), and then which of the core's own bounds
+    /// meet its value: a strategy whose bound is the claimed value is one
+    /// the core believes optimal, so a wrong pure strategy (`lower-tight`)
+    /// and a search that stopped early (`no-bound-tight`) read apart even
+    /// when the same numbers are off.
+    fn signature(
+        _: &Game,
+        core: &crate::puzzle::Attempt<Values>,
+        reference: &crate::puzzle::Attempt<Values>,
+        _: crate::puzzle::Solver<Self>,
+    ) -> String {
+        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
+            return crate::signature::answer_signature::<Self>(core, reference);
+        };
+        let real = |v: &model::Value| match *v {
+            model::Value::Exact(p, q) => p as f64 / q as f64,
+            model::Value::Approx(x) => x,
+        };
+        let names = ["value", "lower", "upper"];
+        let mut parts: Vec<String> = (0..3)
+            .filter(|&i| c[i] != r[i])
+            .map(|i| {
+                let side = if real(&c[i]) < real(&r[i]) { "low" } else { "high" };
+                format!("{}-{side}", names[i])
+            })
+            .collect();
+        if parts.is_empty() {
+            return "same-values".to_string();
+        }
+        let tight: Vec<&str> = (1..3)
+            .filter(|&i| c[i] == c[0])
+            .map(|i| names[i])
+            .collect();
+        parts.push(match tight.as_slice() {
+            [] => "no-bound-tight".to_string(),
+            [one] => format!("{one}-tight"),
+            _ => "both-tight".to_string(),
+        });
+        parts.join("+")
+    }
+
     fn shrink_candidates(game: &Game) -> Vec<Game> {
         shrink_candidates(game)
     }
