@@ -8,7 +8,8 @@
 //! `greedy` and `search` brains themselves) and, each turn, what each model
 //! predicts the opponent will play. When one model has predicted every one of
 //! the opponent's last [`READ_AFTER`] lists (for `greedy`, whose policy is a
-//! set of tied lists, the list was one of them), the opponent is read: the bot
+//! set of tied lists, the list was one of them, and the set was narrow:
+//! [`NARROW`]), the opponent is read: the bot
 //! plays the safe best reply to the model's next policy
 //! ([`Searcher::safe_reply`]), and a single miss sends it back to the
 //! equilibrium.
@@ -37,6 +38,12 @@ use std::time::Instant;
 /// predicted.
 pub const READ_AFTER: u32 = 2;
 
+/// A prediction of more lists than this says too little to read by: `greedy`
+/// far from everything ties every list that ends on the same cell, and any
+/// opponent walking to the spring would match it. Such a prediction neither
+/// extends a streak nor is replied to.
+pub const NARROW: usize = 8;
+
 /// The plans the bot can read.
 const MODELS: [Strategy; 4] = [
     Strategy::Spring,
@@ -63,18 +70,25 @@ impl Reader {
         }
     }
 
-    /// Scores the last predictions against the list the opponent played.
+    /// Scores the last predictions against the list the opponent played: a
+    /// miss ends a model's streak, a hit of a narrow prediction extends it,
+    /// and a hit of a wide one leaves it as it was (see [`NARROW`]).
     pub fn observe(&mut self, theirs: &Actions) {
         for (streak, predicted) in self.streaks.iter_mut().zip(&self.predictions) {
             let hit = predicted.iter().any(|(list, w)| *w > 0.0 && list == theirs);
-            *streak = if hit { *streak + 1 } else { 0 };
+            if !hit {
+                *streak = 0;
+            } else if predicted.len() <= NARROW {
+                *streak += 1;
+            }
         }
     }
 
     /// Predicts the opponent of `me` in `state` (each model stopping at
     /// `deadline`), and returns the policy of the
-    /// model that reads it, if one does (the longest streak; ties to the
-    /// earlier model).
+    /// model that reads it, if one does: a streak of [`READ_AFTER`] and a
+    /// narrow prediction now (the longest such streak; ties to the earlier
+    /// model).
     pub fn predict(
         &mut self,
         state: &State,
@@ -84,13 +98,11 @@ impl Reader {
         for (model, prediction) in self.models.iter_mut().zip(&mut self.predictions) {
             *prediction = model.policy(state, 1 - me, deadline);
         }
-        let (best, &streak) = self
-            .streaks
-            .iter()
-            .enumerate()
-            .rev()
+        let predictions = &self.predictions;
+        let (best, _) = (self.streaks.iter().enumerate().rev())
+            .filter(|&(m, &s)| s >= READ_AFTER && predictions[m].len() <= NARROW)
             .max_by_key(|&(_, s)| *s)?;
-        (streak >= READ_AFTER).then(|| &self.predictions[best])
+        Some(&self.predictions[best])
     }
 
     /// The name of the plan that reads the opponent now, for tests and logs.
@@ -133,6 +145,29 @@ mod tests {
         reader.observe(&off);
         assert_eq!(reader.reading(), None);
         assert!(reader.predict(&state, me, None).is_none());
+    }
+
+    /// A hit of a prediction wider than [`NARROW`] does not count: an
+    /// opponent that plays inside `greedy`'s nine tied lists twice is not
+    /// read, and inside a narrow one it is.
+    #[test]
+    fn a_wide_prediction_is_not_read_by() {
+        let state = State::initial((4, 4), (2, 2), (6, 6));
+        let mut lists = Vec::new();
+        lockstep_core::duel::legal_lists(&state, 1, &mut lists);
+        let greedy = MODELS.iter().position(|&m| m == Strategy::Greedy).unwrap();
+        let theirs = lists[0];
+        let uniform =
+            |n: usize| -> Policy { lists[..n].iter().map(|&l| (l, 1.0 / n as f64)).collect() };
+        for (width, read) in [(NARROW + 1, false), (NARROW, true)] {
+            let mut reader = Reader::new(1);
+            for _ in 0..READ_AFTER {
+                reader.predictions = vec![Vec::new(); MODELS.len()];
+                reader.predictions[greedy] = uniform(width);
+                reader.observe(&theirs);
+            }
+            assert_eq!(reader.reading() == Some("greedy"), read, "{width} lists");
+        }
     }
 
     /// A legal list for player 2 that is not in `read` and that the
