@@ -40,7 +40,7 @@ pub mod verdict;
 
 use relay::{Interaction, RelayLimits};
 use transcript::Transcript;
-pub use verdict::Verdict;
+pub use verdict::InteractionVerdict;
 
 /// The options of an interactive stress run.
 #[derive(Debug, Clone)]
@@ -104,9 +104,9 @@ pub struct InteractiveFailure {
     pub shrunk: ShrunkText,
     pub shrink_time: Duration,
     /// How the original failed: the kind it was shrunk for.
-    pub failed: Verdict,
+    pub failed: InteractionVerdict,
     /// The shrunk test run once more (`Ok` from a flaky solution).
-    pub verdict: Verdict,
+    pub verdict: InteractionVerdict,
     /// That run: its transcript (bounded) and the programs' stderr.
     pub interaction: Option<Interaction>,
     /// That run's whole transcript, in lockstep's scratch directory
@@ -133,7 +133,7 @@ pub struct InteractiveReport {
 
 /// One run of a test through the interactor.
 struct Outcome {
-    verdict: Verdict,
+    verdict: InteractionVerdict,
     interaction: Interaction,
 }
 
@@ -163,13 +163,13 @@ impl Stress<'_> {
         let _ = std::fs::remove_file(&output);
         let interaction = result.map_err(|e| format!("could not start: {e}"))?;
         let mut verdict = verdict::judge(&interaction, o.relay_limits().interactor_output)?;
-        if let (Verdict::Ok, Some(checker)) = (&verdict, &o.checker) {
+        if let (InteractionVerdict::Ok, Some(checker)) = (&verdict, &o.checker) {
             let (checked, _) = self
                 .scratch
                 .check(checker, test, &written, test, o.helper_limits());
             verdict = match checked.map_err(|e| format!("the checker failed: {e}"))? {
-                crate::stress::Judgement::Ok => Verdict::Ok,
-                other => Verdict::WrongAnswer(match other {
+                crate::stress::Judgement::Ok => InteractionVerdict::Ok,
+                other => InteractionVerdict::WrongAnswer(match other {
                     crate::stress::Judgement::WrongAnswer { diff } => diff,
                     _ => "the checker rejects it".to_string(),
                 }),
@@ -268,7 +268,7 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
             Ordering::Relaxed,
         );
         shared.add(&mut Counts::one(&outcome.verdict.judgement()));
-        if outcome.verdict == Verdict::Ok {
+        if outcome.verdict == InteractionVerdict::Ok {
             continue;
         }
         let kind = outcome.verdict.code();

@@ -2,7 +2,7 @@
 //! case), the failing seeds, and each shrunk failure with its transcript,
 //! shortened (the whole one is saved with the test).
 
-use super::{InteractiveFailure, InteractiveOptions, InteractiveReport, Verdict};
+use super::{InteractionVerdict, InteractiveFailure, InteractiveOptions, InteractiveReport};
 
 /// Entries of a transcript a report shows from its start, and from its end.
 pub const SHOWN_FIRST: usize = 12;
@@ -38,20 +38,20 @@ impl InteractiveFailure {
             None => "not shrunk: the failure depends on the test's exact whitespace".to_string(),
         };
         let detail = match &self.verdict {
-            Verdict::Ok => {
+            InteractionVerdict::Ok => {
                 "the solution passed the shrunk test when run again: it is not deterministic (or the interactor is not)\n".to_string()
             }
-            Verdict::WrongAnswer(said) | Verdict::Presentation(said) => format!("{said}\n"),
-            Verdict::Runtime { status, stderr } => format!(
+            InteractionVerdict::WrongAnswer(said) | InteractionVerdict::Presentation(said) => format!("{said}\n"),
+            InteractionVerdict::Runtime { status, stderr } => format!(
                 "the solution ended with {status}; its stderr ends with:\n{}",
                 crate::text::indent(stderr)
             ),
-            Verdict::TimeLimit(Some(deadlock)) => format!("{deadlock}\n"),
-            Verdict::TimeLimit(None) => format!(
+            InteractionVerdict::TimeLimit(Some(deadlock)) => format!("{deadlock}\n"),
+            InteractionVerdict::TimeLimit(None) => format!(
                 "the solution was still running after {} ms: killed\n",
                 options.limits.time.as_millis()
             ),
-            Verdict::OutputLimit => format!(
+            InteractionVerdict::OutputLimit => format!(
                 "the solution wrote more than {} bytes: killed\n",
                 options.limits.output
             ),

@@ -14,7 +14,7 @@ use crate::stress::{describe_status, tail, Judgement};
 
 /// The solution's verdict on one interaction.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum InteractionVerdict {
     Ok,
     /// The interactor's (or the checker's) rejection, with what it said.
     WrongAnswer(String),
@@ -30,32 +30,32 @@ pub enum Verdict {
     OutputLimit,
 }
 
-impl Verdict {
+impl InteractionVerdict {
     /// The kind: the same kind is the same failure while shrinking.
     pub fn code(&self) -> &'static str {
         match self {
-            Verdict::Ok => "OK",
-            Verdict::WrongAnswer(_) => "WA",
-            Verdict::Presentation(_) => "PE",
-            Verdict::Runtime { .. } => "RE",
-            Verdict::TimeLimit(_) => "TLE",
-            Verdict::OutputLimit => "OLE",
+            InteractionVerdict::Ok => "OK",
+            InteractionVerdict::WrongAnswer(_) => "WA",
+            InteractionVerdict::Presentation(_) => "PE",
+            InteractionVerdict::Runtime { .. } => "RE",
+            InteractionVerdict::TimeLimit(_) => "TLE",
+            InteractionVerdict::OutputLimit => "OLE",
         }
     }
 
     /// As the stress counts have it (a PE is counted among the WAs).
     pub fn judgement(&self) -> Judgement {
         match self {
-            Verdict::Ok => Judgement::Ok,
-            Verdict::WrongAnswer(said) | Verdict::Presentation(said) => {
+            InteractionVerdict::Ok => Judgement::Ok,
+            InteractionVerdict::WrongAnswer(said) | InteractionVerdict::Presentation(said) => {
                 Judgement::WrongAnswer { diff: said.clone() }
             }
-            Verdict::Runtime { status, stderr } => Judgement::RuntimeError {
+            InteractionVerdict::Runtime { status, stderr } => Judgement::RuntimeError {
                 status: status.clone(),
                 stderr: stderr.clone(),
             },
-            Verdict::TimeLimit(_) => Judgement::TimeLimit,
-            Verdict::OutputLimit => Judgement::OutputLimit,
+            InteractionVerdict::TimeLimit(_) => Judgement::TimeLimit,
+            InteractionVerdict::OutputLimit => Judgement::OutputLimit,
         }
     }
 }
@@ -82,7 +82,7 @@ fn quoted_stderr(stderr: &str) -> String {
 }
 
 /// The verdict on `x`, or why the interactor failed (the tool's failure).
-pub fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, String> {
+pub fn judge(x: &Interaction, interactor_output: usize) -> Result<InteractionVerdict, String> {
     let stderr = &x.interactor_stderr;
     match &x.interactor {
         InteractorEnd::Hung(how) => return Err(format!("the interactor hangs: {how}")),
@@ -113,8 +113,8 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, Strin
         InteractorEnd::Killed => {}
     }
     match &x.solution {
-        SolutionEnd::OutputLimit => return Ok(Verdict::OutputLimit),
-        SolutionEnd::TimeLimit => return Ok(Verdict::TimeLimit(None)),
+        SolutionEnd::OutputLimit => return Ok(InteractionVerdict::OutputLimit),
+        SolutionEnd::TimeLimit => return Ok(InteractionVerdict::TimeLimit(None)),
         SolutionEnd::Deadlock(waited) => {
             let last = x
                 .transcript
@@ -122,7 +122,7 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, Strin
                 .map_or("it said nothing".to_string(), |e| {
                     format!("its last line: {:?}", e.text)
                 });
-            return Ok(Verdict::TimeLimit(Some(format!(
+            return Ok(InteractionVerdict::TimeLimit(Some(format!(
                 "deadlock: the solution and the interactor both waited to read for {} ms ({last}); a line not flushed, or a read the protocol does not have",
                 waited.as_millis()
             ))));
@@ -141,8 +141,8 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, Strin
             said
         };
         match code {
-            2 => Verdict::Presentation(format!("the interactor says PE: {said}")),
-            _ => Verdict::WrongAnswer(format!("the interactor says WA: {said}")),
+            2 => InteractionVerdict::Presentation(format!("the interactor says PE: {said}")),
+            _ => InteractionVerdict::WrongAnswer(format!("the interactor says WA: {said}")),
         }
     };
     if x.interactor_first && code != 0 {
@@ -150,14 +150,14 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, Strin
     }
     if let SolutionEnd::Exited(status) = &x.solution {
         if !status.success() {
-            return Ok(Verdict::Runtime {
+            return Ok(InteractionVerdict::Runtime {
                 status: describe_status(*status),
                 stderr: tail(&x.solution_stderr, 20),
             });
         }
     }
     Ok(match code {
-        0 => Verdict::Ok,
+        0 => InteractionVerdict::Ok,
         code => rejected(code),
     })
 }
