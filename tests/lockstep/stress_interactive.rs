@@ -313,6 +313,9 @@ fn a_duel_bot_is_stressed_through_the_general_path() {
     );
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The interactor's WA, not the bot's exit at its closed input after it.
+    assert!(stderr.contains("WA on seed 1"), "{stderr}");
+    assert!(stderr.contains("is not two actions"), "{stderr}");
     assert!(stderr.contains("sol  JUMP"), "{stderr}");
 }
 

@@ -83,8 +83,9 @@ pub enum InteractorEnd {
 pub struct Interaction {
     pub solution: SolutionEnd,
     pub interactor: InteractorEnd,
-    /// The interactor exited while the solution was still running: its
-    /// verdict came first and is the cause.
+    /// The interactor ended first: its output had ended (it exits, as a
+    /// rule) before the solution's end was seen, so whatever the solution
+    /// did at its closed input came after the interactor's verdict.
     pub interactor_first: bool,
     pub solution_stderr: String,
     pub interactor_stderr: String,
@@ -97,6 +98,9 @@ pub struct Interaction {
 struct Flow {
     bytes: AtomicUsize,
     over: AtomicBool,
+    /// The program's output has ended: set before the other side's input
+    /// is closed, so that whatever the other side did next comes after.
+    ended: AtomicBool,
 }
 
 /// One direction of the relay: `from`'s bytes to `to`, line by line into
@@ -174,7 +178,9 @@ fn pump(
         t.note(at, &format!("(the {who}'s last line has no newline)"));
     }
     t.note(at, &format!("the {who}'s output ended"));
+    flow.ended.store(true, Ordering::SeqCst);
     // Dropping `to` closes the other side's input: it reads an end of file.
+    drop(to);
 }
 
 /// Keeps the end of a program's stderr.
@@ -326,7 +332,12 @@ fn watch(
             sol_end = Some((SolutionEnd::OutputLimit, now));
         }
         if sol_end.is_none() {
+            // Read before the exit: an output that ended before it was seen
+            // to end is the interactor's going first, even when both are
+            // seen gone in one look.
+            let interactor_gone = int.flow.ended.load(Ordering::SeqCst);
             if let Some(status) = sol.program.try_wait()? {
+                interactor_first |= interactor_gone;
                 note(format!(
                     "the solution exited: {}",
                     super::super::describe_status(status)
@@ -343,7 +354,7 @@ fn watch(
                     "the interactor exited: {}",
                     super::super::describe_status(status)
                 ));
-                interactor_first = sol_end.is_none();
+                interactor_first |= sol_end.is_none();
                 int_end = Some(InteractorEnd::Exited(status));
             }
         }
