@@ -27,7 +27,7 @@ use super::transcript::{Speaker, Transcript};
 use crate::process::{group_state, GroupState, Program};
 use std::io::{Read, Write};
 use std::process::{ChildStdin, ExitStatus};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -98,9 +98,18 @@ pub struct Interaction {
 struct Flow {
     bytes: AtomicUsize,
     over: AtomicBool,
-    /// The program's output has ended: set before the other side's input
-    /// is closed, so that whatever the other side did next comes after.
-    ended: AtomicBool,
+    /// Between a read and the end of its write on: bytes in lockstep's hands.
+    carrying: AtomicBool,
+    /// The read end of the program's stdout, to ask the kernel whether
+    /// bytes wait in it (FIONREAD). Only asked while the program runs;
+    /// should the number name another file by then, it can only say bytes
+    /// wait, which delays a deadlock's detection and never invents one.
+    fd: AtomicI32,
+    /// When the program's output ended (nanoseconds since the start, plus
+    /// one; 0 while it has not): set before the other side's input is
+    /// closed, so that whatever the other side did at its end of file
+    /// comes after it on this clock.
+    ended_at: AtomicU64,
 }
 
 /// One direction of the relay: `from`'s bytes to `to`, line by line into
@@ -127,6 +136,7 @@ fn pump(
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
+        flow.carrying.store(true, Ordering::SeqCst);
         let at = start.elapsed();
         activity.store(at.as_nanos() as u64, Ordering::SeqCst);
         let before = flow.bytes.fetch_add(n, Ordering::SeqCst);
@@ -157,6 +167,10 @@ fn pump(
                 to = None;
             }
         }
+        // Written: the activity is the write's end, when the other side
+        // can have it.
+        activity.store(start.elapsed().as_nanos() as u64, Ordering::SeqCst);
+        flow.carrying.store(false, Ordering::SeqCst);
         if over {
             flow.over.store(true, Ordering::SeqCst);
             let mut t = transcript.lock().unwrap_or_else(|e| e.into_inner());
@@ -178,9 +192,29 @@ fn pump(
         t.note(at, &format!("(the {who}'s last line has no newline)"));
     }
     t.note(at, &format!("the {who}'s output ended"));
-    flow.ended.store(true, Ordering::SeqCst);
+    flow.ended_at
+        .store(start.elapsed().as_nanos() as u64 + 1, Ordering::SeqCst);
     // Dropping `to` closes the other side's input: it reads an end of file.
     drop(to);
+}
+
+/// Whether bytes are on their way through `flow`'s pump: read and not yet
+/// written on, or waiting in the pipe for a pump thread not yet run (a
+/// loaded machine). Either way the programs are not deadlocked.
+fn in_flight(flow: &Flow) -> bool {
+    if flow.carrying.load(Ordering::SeqCst) {
+        return true;
+    }
+    let mut waiting: nix::libc::c_int = 0;
+    // Safety: FIONREAD writes one int through the pointer.
+    let asked = unsafe {
+        nix::libc::ioctl(
+            flow.fd.load(Ordering::SeqCst),
+            nix::libc::FIONREAD,
+            &mut waiting,
+        )
+    };
+    asked == 0 && waiting > 0
 }
 
 /// Keeps the end of a program's stderr.
@@ -240,6 +274,10 @@ pub fn interact(
     .enumerate()
     {
         let flow = Arc::new(Flow::default());
+        if let Some(out) = &program.child_mut().stdout {
+            flow.fd
+                .store(std::os::fd::AsRawFd::as_raw_fd(out), Ordering::SeqCst);
+        }
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let child = program.child_mut();
         let (stdout, err) = (
@@ -332,12 +370,7 @@ fn watch(
             sol_end = Some((SolutionEnd::OutputLimit, now));
         }
         if sol_end.is_none() {
-            // Read before the exit: an output that ended before it was seen
-            // to end is the interactor's going first, even when both are
-            // seen gone in one look.
-            let interactor_gone = int.flow.ended.load(Ordering::SeqCst);
             if let Some(status) = sol.program.try_wait()? {
-                interactor_first |= interactor_gone;
                 note(format!(
                     "the solution exited: {}",
                     super::super::describe_status(status)
@@ -411,7 +444,9 @@ fn watch(
                     last_look = Instant::now();
                     let marker = activity.load(Ordering::SeqCst);
                     let states = [group_state(sol.program.id()), group_state(int.program.id())];
-                    let blocked = states.iter().all(GroupState::blocked_reading);
+                    let blocked = states.iter().all(GroupState::blocked_reading)
+                        && !in_flight(&sol.flow)
+                        && !in_flight(&int.flow);
                     let same = |c: &(u64, [GroupState; 2], Instant)| {
                         blocked
                             && c.0 == marker
@@ -440,6 +475,16 @@ fn watch(
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(Duration::from_millis(1));
+    }
+    // Both seen gone in one look: whose output ended first is who ended
+    // first (each pump marks its end before it closes the other's input,
+    // so an exit at that end of file comes later on the same clock).
+    let ended = |side: &Side| match side.flow.ended_at.load(Ordering::SeqCst) {
+        0 => u64::MAX,
+        at => at,
+    };
+    if matches!(int_end, Some(InteractorEnd::Exited(_))) && ended(int) < ended(sol) {
+        interactor_first = true;
     }
     let (solution, _) = sol_end.expect("set before the loop ends");
     let interactor = int_end.expect("set before the loop ends");
