@@ -266,6 +266,19 @@ impl Program {
     }
 }
 
+impl Program {
+    /// Gives the program `grace` to exit by itself (a bot told FINISH),
+    /// then [`Program::stop`]s it: its group is killed either way, since a
+    /// program that exited may have left children behind.
+    pub fn stop_after(&mut self, grace: Duration) -> Option<ExitStatus> {
+        let until = Instant::now() + grace;
+        while Instant::now() < until && !matches!(self.try_wait(), Ok(Some(_)) | Err(_)) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        self.stop()
+    }
+}
+
 impl Drop for Program {
     fn drop(&mut self) {
         self.stop();
@@ -466,6 +479,7 @@ pub fn stop_on_signals() {
 mod launch;
 mod memory;
 mod run;
+mod waiting;
 
 pub use launch::launcher_entry;
 #[cfg(test)]
@@ -474,6 +488,7 @@ pub use memory::{human_bytes, memory_guard, MemoryGuard};
 pub use run::{
     execute, execute_keeping, Ending, Execution, Kept, Limits, DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
 };
+pub use waiting::{group_state, GroupState};
 
 #[cfg(test)]
 mod tests;

@@ -46,6 +46,11 @@ impl RunLimits {
         }
     }
 
+    /// Whether a memory limit was asked for.
+    pub(super) fn memory_limited(&self) -> bool {
+        self.memory_limit.is_some()
+    }
+
     /// The limits of the start-up check.
     pub(super) fn startup(&self, program: &Runnable) -> Limits {
         Limits {

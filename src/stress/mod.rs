@@ -28,6 +28,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 pub mod any;
+pub mod interactive;
 mod judging;
 
 /// One run of the program ([`crate::process::execute`]).

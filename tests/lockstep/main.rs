@@ -22,6 +22,7 @@ mod setter;
 mod signatures;
 mod stress;
 mod stress_any;
+mod stress_interactive;
 mod support;
 
 /// One test module per puzzle (`tests/lockstep/<module>.rs`: the statement's

@@ -11,6 +11,7 @@ use super::values::{
 };
 use super::Exit;
 
+mod interactive;
 mod report;
 use crate::compare::Comparison;
 use crate::puzzle::CaseLimits;
@@ -131,14 +132,23 @@ struct PuzzleStressArgs {
 }
 
 #[derive(clap::Args, Debug)]
-struct AnyStressArgs {
+pub(super) struct AnyStressArgs {
     /// Your generator, run with a seed as its last argument (SEED, SEED+1,
     /// ... for cases 0, 1, ...), printing one input.
     #[arg(long, value_parser = non_empty_command)]
     gen: String,
-    /// Your brute force, whose output is the expected answer.
-    #[arg(long, value_parser = non_empty_command)]
-    brute: String,
+    /// Your brute force, whose output is the expected answer (not with
+    /// --interactor, whose exit code is the verdict).
+    #[arg(long, value_parser = non_empty_command, required_unless_present = "interactor")]
+    brute: Option<String>,
+    /// An interactive problem's interactor, run as testlib runs one:
+    /// `INTERACTOR TEST OUTPUT`, its stdin and stdout connected to the
+    /// solution's through lockstep (which keeps the transcript), its exit
+    /// code the verdict (0 OK, 1 WA, 2 PE, 3 its own failure). The
+    /// generator's output is the test; --checker, if given, reads OUTPUT
+    /// (`CHECKER TEST OUTPUT TEST`).
+    #[arg(long, value_parser = non_empty_command, conflicts_with_all = ["brute", "compare"])]
+    interactor: Option<String>,
     /// The program under test: an input on its stdin, its answer on stdout.
     /// Each of these programs may be a source file (.c .cpp .java .py .rs,
     /// ...), compiled once into the cache (`lockstep languages`).
@@ -169,7 +179,8 @@ struct AnyStressArgs {
     seed: Option<u64>,
     #[command(flatten)]
     run: StressRun,
-    /// Where to save the minimal failing input.
+    /// Where to save the minimal failing input (with --interactor, its
+    /// whole transcript goes beside it, to SAVE.transcript).
     #[arg(long, default_value = "lockstep-stress.txt", help_heading = "Findings")]
     save: PathBuf,
     /// Write every generated input (SEED.in) and the brute force's answer
@@ -203,7 +214,11 @@ pub(super) fn old_spelling(args: impl Iterator<Item = OsString>) -> Vec<OsString
         && args[2] != "any"
         && args[2..].iter().any(|a| is_flag(a, "--gen"))
     {
-        errln!("note: `lockstep stress --gen ...` is now spelt `lockstep stress any --gen ...`; read as that");
+        // `stress --interactor I --gen G --cmd C` is the interactive mode's
+        // own spelling (issue 32's): read as `stress any` without a note.
+        if !args[2..].iter().any(|a| is_flag(a, "--interactor")) {
+            errln!("note: `lockstep stress --gen ...` is now spelt `lockstep stress any --gen ...`; read as that");
+        }
         args.insert(2, OsString::from("any"));
     }
     args
@@ -273,11 +288,17 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
 }
 
 fn stress_any(args: AnyStressArgs) -> Result<Exit> {
+    if args.interactor.is_some() {
+        return interactive::stress_interactive(args);
+    }
+    let Some(brute) = &args.brute else {
+        bail!("give --brute B (the expected answers) or --interactor I (an interactive problem)");
+    };
     let mut flags = ProgramFlags::new();
     let solution = flags.runnable("--cmd", &args.cmd)?;
     let programs = crate::stress::any::Programs {
         generator: flags.runnable("--gen", &args.gen)?.command,
-        brute: flags.runnable("--brute", &args.brute)?.command,
+        brute: flags.runnable("--brute", brute)?.command,
         solution: solution.command.clone(),
         checker: flags
             .optional("--checker", args.checker.as_ref())?

@@ -85,7 +85,7 @@ pub(super) fn stress_puzzle_report(
 }
 
 /// A stress run's counts, as its JSON gives them.
-fn counts_json(counts: &crate::stress::Counts) -> serde_json::Value {
+pub(super) fn counts_json(counts: &crate::stress::Counts) -> serde_json::Value {
     serde_json::json!({
         "cases": counts.cases,
         "ok": counts.ok,
@@ -187,7 +187,7 @@ pub(super) fn stress_any_report(
 
 /// Saves a minimal failing input whole (never half-written) and says where;
 /// a failure is said, with where else the input is, and is not fatal.
-fn save_input(path: &Path, input: &str, held_by: &str) -> Option<String> {
+pub(super) fn save_input(path: &Path, input: &str, held_by: &str) -> Option<String> {
     match crate::corpus::write_whole(path, input.as_bytes()) {
         Ok(()) => {
             errln!("saved the minimal failing input to {}", path.display());

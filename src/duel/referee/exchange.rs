@@ -153,16 +153,9 @@ impl Bot {
             let _ = self.send("FINISH");
         }
         self.stdin = None;
-        // A short grace period to exit on FINISH; then the group is killed either
-        // way, since a bot that exited may have left children behind.
-        let until = Instant::now() + Duration::from_millis(100);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.program.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        self.program.stop();
+        // A short grace period to exit on FINISH, shared with the relay of
+        // `stress any --interactor` (crate::process::Program::stop_after).
+        self.program.stop_after(Duration::from_millis(100));
     }
 }
 

@@ -1,6 +1,8 @@
 //! The shrinker's number passes: a repeated number renumbered everywhere at
-//! once (a vertex label), and each integer lowered toward zero by bisection,
-//! to the smallest magnitude that still fails.
+//! once (a vertex label; when the smallest unused number is refused, the
+//! smallest that keeps the failure by bisection, as `n x` with x = n needs),
+//! and each integer lowered toward zero by bisection, to the smallest
+//! magnitude that still fails.
 //!
 //! Bisection, not fixed steps: a failure that needs a sum past 2^31 or a
 //! value just above a threshold stops at the threshold itself, whatever the
@@ -52,13 +54,45 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
             if unused >= value {
                 continue;
             }
-            let mut candidate = doc.clone();
-            for token in candidate.lines.iter_mut().flatten() {
-                if token.integer() == Some(value) && !self.is_count(token.id) {
-                    token.text = unused.to_string();
+            let counts: Vec<u32> = doc
+                .lines
+                .iter()
+                .flatten()
+                .filter(|t| self.is_count(t.id))
+                .map(|t| t.id)
+                .collect();
+            let relabeled = |doc: &Doc, to: i128| {
+                let mut candidate = doc.clone();
+                for token in candidate.lines.iter_mut().flatten() {
+                    if token.integer() == Some(value) && !counts.contains(&token.id) {
+                        token.text = to.to_string();
+                    }
+                }
+                candidate
+            };
+            let candidate = relabeled(doc, unused);
+            if self.keeps(&candidate)? {
+                *doc = candidate;
+                changed = true;
+                continue;
+            }
+            // The smallest unused number is refused (a bound such as `2 <=
+            // n`, where a test `n x` fails only with x = n): bisect between
+            // it and the value for the smallest that still fails, every
+            // occurrence at once. One candidate per round once bisected.
+            let (mut refused, mut kept) = (unused, value);
+            let mut best = None;
+            while kept - refused > 1 {
+                let mid = refused + (kept - refused) / 2;
+                let candidate = relabeled(doc, mid);
+                if self.keeps(&candidate)? {
+                    kept = mid;
+                    best = Some(candidate);
+                } else {
+                    refused = mid;
                 }
             }
-            if self.keeps(&candidate)? {
+            if let Some(candidate) = best {
                 *doc = candidate;
                 changed = true;
             }

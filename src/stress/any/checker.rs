@@ -40,7 +40,7 @@ pub(super) fn why(run: &Execution, limits: Limits) -> Option<String> {
 }
 
 /// Runs one of the user's tools; its run, or why it did not succeed.
-pub(super) fn tool(
+pub(crate) fn tool(
     cmd: &str,
     input: &str,
     limits: Limits,
@@ -59,6 +59,7 @@ pub(super) fn tool(
 
 /// A private directory for the checker's files, removed when dropped (and at
 /// lockstep's exit, even by a signal).
+#[derive(Debug)]
 pub(crate) struct Scratch {
     dir: PathBuf,
     next: AtomicU64,
@@ -78,6 +79,13 @@ impl Scratch {
             dir,
             next: AtomicU64::new(0),
         })
+    }
+
+    /// `N` fresh paths in the directory, one per extension, sharing a
+    /// number no other call gets (an interactive test and its output file).
+    pub(crate) fn fresh<const N: usize>(&self, exts: [&str; N]) -> [PathBuf; N] {
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        exts.map(|ext| self.dir.join(format!("{n}.{ext}")))
     }
 
     /// Runs the checker on one output: accepted, rejected with its message,

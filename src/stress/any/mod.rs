@@ -32,8 +32,7 @@ mod checker;
 mod generator;
 mod report;
 
-use checker::tool;
-pub(crate) use checker::Scratch;
+pub(crate) use checker::{tool, Scratch};
 use generator::InputSample;
 
 /// The user's programs.

@@ -427,6 +427,32 @@ fn repeated_labels_are_renumbered_together() {
 }
 
 #[test]
+fn a_repeated_number_held_above_one_by_a_bound_is_bisected_down_to_it() {
+    // Guess the number's test `n x` (2 <= n, 1 <= x <= n), failing only
+    // with x = n: both must come down together, and 1 1 is invalid.
+    let test = |candidate: &str| {
+        let v: Vec<i64> = candidate
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        match v[..] {
+            [n, x] if n >= 2 && (1..=n).contains(&x) => {
+                if x == n {
+                    Trial::Fails
+                } else {
+                    Trial::Passes
+                }
+            }
+            _ => Trial::Invalid,
+        }
+    };
+    let result = shrunk("139 139\n", test);
+    assert_eq!(result.text, "2 2\n");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    assert!(result.attempts < 30, "{} candidates", result.attempts);
+}
+
+#[test]
 fn a_count_beside_another_number_is_found_for_the_next_line() {
     // "n S", then n numbers; fails while two numbers sum to S at one index
     // (a number exactly half of S). The count is first on its line, its data

@@ -1,0 +1,492 @@
+//! The connection between an interactor and a solution, with lockstep in
+//! the middle: each program's stdout is read by a pump thread that writes
+//! it on to the other's stdin, so that every byte passes the relay. That
+//! costs a copy per message, and buys three things a direct pipe cannot:
+//! the transcript (each line, its speaker and its arrival time), the
+//! solution's output bound (OLE as soon as it writes one byte too many),
+//! and knowing when nothing is in flight, which deadlock detection needs.
+//!
+//! The main thread watches both programs ([`crate::process::Program`]: own
+//! process groups, reaped and swept on every path) and ends the interaction
+//! by these rules, the referee's for both programs:
+//!
+//! - the solution has a wall-clock limit from its start; still running at
+//!   it is TLE, unless it is asleep reading while the interactor is not,
+//!   which is the interactor hanging;
+//! - a deadlock, both asleep in a pipe read with nothing relayed and no CPU
+//!   spent for [`QUIET`] and then [`CONFIRM`] more, is the solution's TLE,
+//!   named, found at once instead of at the time limit;
+//! - the interactor has its own time after the solution ends; still
+//!   running then, it hangs (the tool's failure, not the solution's);
+//! - an interactor that exits with a verdict other than OK ends the
+//!   interaction: the solution is killed, its verdict decided;
+//! - when one program's output ends, the other's input is closed, so a
+//!   solution that exits early shows the interactor an end of file.
+
+use super::transcript::{Speaker, Transcript};
+use crate::process::{group_state, GroupState, Program};
+use std::io::{Read, Write};
+use std::process::{ChildStdin, ExitStatus};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Nothing relayed for this long makes the relay look at both programs.
+pub const QUIET: Duration = Duration::from_millis(200);
+/// Both seen blocked reading, with no CPU spent, this long apart: a deadlock.
+pub const CONFIRM: Duration = Duration::from_millis(100);
+/// How much of each program's stderr is kept (its end).
+const STDERR_KEPT: usize = 16 << 10;
+/// A line longer than this is cut into entries of this size in the
+/// transcript, so that a flood without newlines is not held whole.
+const PENDING_MAX: usize = 64 << 10;
+
+/// The limits of one interaction.
+#[derive(Debug, Clone, Copy)]
+pub struct RelayLimits {
+    /// The solution's wall time from its start.
+    pub solution_time: Duration,
+    /// Bytes the solution may write; one more is OLE.
+    pub solution_output: usize,
+    /// The interactor's time once the solution has ended.
+    pub interactor_time: Duration,
+    /// Bytes the interactor may write; more is its failure.
+    pub interactor_output: usize,
+}
+
+/// How the solution's side ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolutionEnd {
+    Exited(ExitStatus),
+    TimeLimit,
+    /// Both programs waited to read, for this long: the solution's TLE.
+    Deadlock(Duration),
+    OutputLimit,
+    /// Still running when the interactor's verdict (or failure) ended the
+    /// interaction.
+    Killed,
+}
+
+/// How the interactor's side ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InteractorEnd {
+    Exited(ExitStatus),
+    /// It hung: the words say how.
+    Hung(String),
+    OutputLimit,
+    /// Killed because the solution's verdict (TLE, OLE) ended the interaction.
+    Killed,
+}
+
+/// One interaction, as it ended.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    pub solution: SolutionEnd,
+    pub interactor: InteractorEnd,
+    /// The interactor ended first: its output had ended (it exits, as a
+    /// rule) before the solution's end was seen, so whatever the solution
+    /// did at its closed input came after the interactor's verdict.
+    pub interactor_first: bool,
+    pub solution_stderr: String,
+    pub interactor_stderr: String,
+    pub transcript: Transcript,
+    pub elapsed: Duration,
+}
+
+/// What a pump shares with the main thread.
+#[derive(Default)]
+struct Flow {
+    bytes: AtomicUsize,
+    over: AtomicBool,
+    /// Between a read and the end of its write on: bytes in lockstep's hands.
+    carrying: AtomicBool,
+    /// The read end of the program's stdout, to ask the kernel whether
+    /// bytes wait in it (FIONREAD). Only asked while the program runs;
+    /// should the number name another file by then, it can only say bytes
+    /// wait, which delays a deadlock's detection and never invents one.
+    fd: AtomicI32,
+    /// When the program's output ended (nanoseconds since the start, plus
+    /// one; 0 while it has not): set before the other side's input is
+    /// closed, so that whatever the other side did at its end of file
+    /// comes after it on this clock.
+    ended_at: AtomicU64,
+}
+
+/// One direction of the relay: `from`'s bytes to `to`, line by line into
+/// the transcript, until `from` ends or passes `cap` bytes.
+#[allow(clippy::too_many_arguments)]
+fn pump(
+    mut from: impl Read,
+    mut to: Option<ChildStdin>,
+    speaker: Speaker,
+    cap: usize,
+    start: Instant,
+    transcript: Arc<Mutex<Transcript>>,
+    activity: Arc<AtomicU64>,
+    flow: Arc<Flow>,
+) {
+    let mut buf = vec![0u8; 64 << 10];
+    let mut pending: Vec<u8> = Vec::new();
+    let who = match speaker {
+        Speaker::Solution => "solution",
+        _ => "interactor",
+    };
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        flow.carrying.store(true, Ordering::SeqCst);
+        let at = start.elapsed();
+        activity.store(at.as_nanos() as u64, Ordering::SeqCst);
+        let before = flow.bytes.fetch_add(n, Ordering::SeqCst);
+        // Past the cap, only the bytes under it are relayed and recorded.
+        let allowed = cap.saturating_sub(before);
+        let over = n > allowed;
+        let n = n.min(allowed);
+        let chunk = &buf[..n];
+        {
+            let mut t = transcript.lock().unwrap_or_else(|e| e.into_inner());
+            let mut rest = chunk;
+            while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+                pending.extend_from_slice(&rest[..i]);
+                t.say(at, speaker, &pending);
+                pending.clear();
+                rest = &rest[i + 1..];
+            }
+            pending.extend_from_slice(rest);
+            if pending.len() > PENDING_MAX {
+                t.say(at, speaker, &pending);
+                pending.clear();
+            }
+        }
+        if let Some(w) = &mut to {
+            // The other side closed its input (it exited): keep draining, so
+            // that this side never blocks on a full pipe.
+            if w.write_all(chunk).is_err() {
+                to = None;
+            }
+        }
+        // Written: the activity is the write's end, when the other side
+        // can have it.
+        activity.store(start.elapsed().as_nanos() as u64, Ordering::SeqCst);
+        flow.carrying.store(false, Ordering::SeqCst);
+        if over {
+            flow.over.store(true, Ordering::SeqCst);
+            let mut t = transcript.lock().unwrap_or_else(|e| e.into_inner());
+            if !pending.is_empty() {
+                t.say(at, speaker, &pending);
+                pending.clear();
+            }
+            t.note(
+                at,
+                &format!("the {who} wrote more than {cap} bytes: cut off"),
+            );
+            return;
+        }
+    }
+    let at = start.elapsed();
+    let mut t = transcript.lock().unwrap_or_else(|e| e.into_inner());
+    if !pending.is_empty() {
+        t.say(at, speaker, &pending);
+        t.note(at, &format!("(the {who}'s last line has no newline)"));
+    }
+    t.note(at, &format!("the {who}'s output ended"));
+    flow.ended_at
+        .store(start.elapsed().as_nanos() as u64 + 1, Ordering::SeqCst);
+    // Dropping `to` closes the other side's input: it reads an end of file.
+    drop(to);
+}
+
+/// Whether bytes are on their way through `flow`'s pump: read and not yet
+/// written on, or waiting in the pipe for a pump thread not yet run (a
+/// loaded machine). Either way the programs are not deadlocked.
+fn in_flight(flow: &Flow) -> bool {
+    if flow.carrying.load(Ordering::SeqCst) {
+        return true;
+    }
+    let mut waiting: nix::libc::c_int = 0;
+    // Safety: FIONREAD writes one int through the pointer.
+    let asked = unsafe {
+        nix::libc::ioctl(
+            flow.fd.load(Ordering::SeqCst),
+            nix::libc::FIONREAD,
+            &mut waiting,
+        )
+    };
+    asked == 0 && waiting > 0
+}
+
+/// Keeps the end of a program's stderr.
+fn stderr_tail(mut from: impl Read, into: Arc<Mutex<Vec<u8>>>) {
+    let mut buf = [0u8; 8 << 10];
+    while let Ok(n) = from.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        let mut kept = into.lock().unwrap_or_else(|e| e.into_inner());
+        kept.extend_from_slice(&buf[..n]);
+        if kept.len() > 2 * STDERR_KEPT {
+            let cut = kept.len() - STDERR_KEPT;
+            kept.drain(..cut);
+        }
+    }
+}
+
+/// A started program's pipes handed to threads; what they fill.
+struct Side {
+    program: Program,
+    flow: Arc<Flow>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+}
+
+fn start(cmd: &str) -> std::io::Result<Program> {
+    Program::spawn(crate::process::command(cmd))
+        .map_err(|e| std::io::Error::new(e.kind(), format!("{cmd:?}: {e}")))
+}
+
+/// Runs one interaction of `interactor` (a full command line, its file
+/// arguments included) and `solution`. `transcript` receives every line
+/// (it may stream to a file). An error only when a program cannot start.
+pub fn interact(
+    interactor: &str,
+    solution: &str,
+    limits: RelayLimits,
+    transcript: Transcript,
+) -> std::io::Result<Interaction> {
+    let transcript = Arc::new(Mutex::new(transcript));
+    let activity = Arc::new(AtomicU64::new(0));
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    let mut int = start(interactor)?;
+    let mut sol = start(solution)?;
+    let start = Instant::now();
+    let mut sides = Vec::new();
+    let (int_in, sol_in) = (
+        int.child_mut().stdin.take().expect("piped"),
+        sol.child_mut().stdin.take().expect("piped"),
+    );
+    let mut ins = [Some(sol_in), Some(int_in)];
+    for (i, (mut program, speaker, cap)) in [
+        (int, Speaker::Interactor, limits.interactor_output),
+        (sol, Speaker::Solution, limits.solution_output),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let flow = Arc::new(Flow::default());
+        if let Some(out) = &program.child_mut().stdout {
+            flow.fd
+                .store(std::os::fd::AsRawFd::as_raw_fd(out), Ordering::SeqCst);
+        }
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let child = program.child_mut();
+        let (stdout, err) = (
+            child.stdout.take().expect("piped"),
+            child.stderr.take().expect("piped"),
+        );
+        // The interactor's output goes to the solution's input, and back.
+        let to = ins[i].take();
+        let (t, a, f, d) = (
+            Arc::clone(&transcript),
+            Arc::clone(&activity),
+            Arc::clone(&flow),
+            done_tx.clone(),
+        );
+        std::thread::spawn(move || {
+            pump(stdout, to, speaker, cap, start, t, a, f);
+            let _ = d.send(());
+        });
+        let (s, d) = (Arc::clone(&stderr), done_tx.clone());
+        std::thread::spawn(move || {
+            stderr_tail(err, s);
+            let _ = d.send(());
+        });
+        sides.push(Side {
+            program,
+            flow,
+            stderr,
+        });
+    }
+    drop(done_tx);
+    let [mut int, mut sol]: [Side; 2] = match sides.try_into() {
+        Ok(sides) => sides,
+        Err(_) => unreachable!("two sides were started"),
+    };
+    let ends = watch(&mut int, &mut sol, limits, start, &activity, &transcript);
+    let elapsed = start.elapsed();
+    int.program.stop();
+    sol.program.stop();
+    // Both groups are killed and swept: the pipes close. Something outside
+    // our reach that holds one must not hold the run.
+    for _ in 0..4 {
+        if done_rx.recv_timeout(Duration::from_secs(1)).is_err() {
+            break;
+        }
+    }
+    let (solution, interactor, interactor_first) = ends?;
+    let text = |kept: &Arc<Mutex<Vec<u8>>>| {
+        let kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+        let from = kept.len().saturating_sub(STDERR_KEPT);
+        String::from_utf8_lossy(&kept[from..]).into_owned()
+    };
+    let mut transcript = std::mem::take(&mut *transcript.lock().unwrap_or_else(|e| e.into_inner()));
+    transcript.finish();
+    Ok(Interaction {
+        solution,
+        interactor,
+        interactor_first,
+        solution_stderr: text(&sol.stderr),
+        interactor_stderr: text(&int.stderr),
+        transcript,
+        elapsed,
+    })
+}
+
+/// The main thread's watch over both programs until the interaction ends.
+fn watch(
+    int: &mut Side,
+    sol: &mut Side,
+    limits: RelayLimits,
+    start: Instant,
+    activity: &AtomicU64,
+    transcript: &Mutex<Transcript>,
+) -> std::io::Result<(SolutionEnd, InteractorEnd, bool)> {
+    let note = |text: String| {
+        transcript
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .note(start.elapsed(), &text)
+    };
+    let mut sol_end: Option<(SolutionEnd, Duration)> = None;
+    let mut int_end: Option<InteractorEnd> = None;
+    let mut interactor_first = false;
+    // A sample of both groups with the activity it was taken at.
+    let mut candidate: Option<(u64, [GroupState; 2], Instant)> = None;
+    let mut last_look = Instant::now();
+    let mut pause = Duration::from_micros(20);
+    loop {
+        let now = start.elapsed();
+        if sol.flow.over.load(Ordering::SeqCst) {
+            sol_end = Some((SolutionEnd::OutputLimit, now));
+        }
+        if sol_end.is_none() {
+            if let Some(status) = sol.program.try_wait()? {
+                note(format!(
+                    "the solution exited: {}",
+                    super::super::describe_status(status)
+                ));
+                sol_end = Some((SolutionEnd::Exited(status), now));
+            }
+        }
+        if int.flow.over.load(Ordering::SeqCst) {
+            int_end = Some(InteractorEnd::OutputLimit);
+        }
+        if int_end.is_none() {
+            if let Some(status) = int.program.try_wait()? {
+                note(format!(
+                    "the interactor exited: {}",
+                    super::super::describe_status(status)
+                ));
+                interactor_first |= sol_end.is_none();
+                int_end = Some(InteractorEnd::Exited(status));
+            }
+        }
+        match (&sol_end, &int_end) {
+            (Some(_), Some(_)) => break,
+            (Some((SolutionEnd::OutputLimit, _)), None) => {
+                int_end = Some(InteractorEnd::Killed);
+                break;
+            }
+            (None, Some(InteractorEnd::Exited(status))) if status.success() => {
+                // The interactor accepts: the solution may still fail by
+                // its exit, or by not exiting within its limit.
+                if now >= limits.solution_time {
+                    sol_end = Some((SolutionEnd::TimeLimit, now));
+                    break;
+                }
+            }
+            (None, Some(_)) => {
+                sol_end = Some((SolutionEnd::Killed, now));
+                break;
+            }
+            (Some((_, ended)), None) => {
+                if now.saturating_sub(*ended) >= limits.interactor_time {
+                    int_end = Some(InteractorEnd::Hung(format!(
+                        "still running {} ms after the solution ended",
+                        limits.interactor_time.as_millis()
+                    )));
+                    break;
+                }
+            }
+            (None, None) => {
+                if now >= limits.solution_time {
+                    // Who is stuck: a solution asleep reading while the
+                    // interactor is not waits for an answer that is late.
+                    let (s, i) = (group_state(sol.program.id()), group_state(int.program.id()));
+                    if s.blocked_reading() && !i.blocked_reading() {
+                        int_end = Some(InteractorEnd::Hung(format!(
+                            "it had not answered the solution, which waited to read, when the solution's {} ms were up",
+                            limits.solution_time.as_millis()
+                        )));
+                        sol_end = Some((SolutionEnd::Killed, now));
+                    } else {
+                        note(format!(
+                            "the solution is still running at its time limit ({} ms): killed",
+                            limits.solution_time.as_millis()
+                        ));
+                        sol_end = Some((SolutionEnd::TimeLimit, now));
+                        int_end = Some(InteractorEnd::Killed);
+                    }
+                    break;
+                }
+                let last = Duration::from_nanos(activity.load(Ordering::SeqCst));
+                if now.saturating_sub(last) >= QUIET && last_look.elapsed() >= CONFIRM / 2 {
+                    last_look = Instant::now();
+                    let marker = activity.load(Ordering::SeqCst);
+                    let states = [group_state(sol.program.id()), group_state(int.program.id())];
+                    let blocked = states.iter().all(GroupState::blocked_reading)
+                        && !in_flight(&sol.flow)
+                        && !in_flight(&int.flow);
+                    let same = |c: &(u64, [GroupState; 2], Instant)| {
+                        blocked
+                            && c.0 == marker
+                            && c.1
+                                .iter()
+                                .zip(&states)
+                                .all(|(a, b)| a.cpu_ticks == b.cpu_ticks)
+                    };
+                    match candidate {
+                        Some(c) if same(&c) => {
+                            if c.2.elapsed() >= CONFIRM {
+                                let waited = now.saturating_sub(last);
+                                note(format!(
+                                    "deadlock: both programs wait to read, nothing said for {} ms: the solution is killed",
+                                    waited.as_millis()
+                                ));
+                                sol_end = Some((SolutionEnd::Deadlock(waited), now));
+                                int_end = Some(InteractorEnd::Killed);
+                                break;
+                            }
+                        }
+                        _ => candidate = blocked.then(|| (marker, states, Instant::now())),
+                    }
+                }
+            }
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(1));
+    }
+    // Both seen gone in one look: whose output ended first is who ended
+    // first (each pump marks its end before it closes the other's input,
+    // so an exit at that end of file comes later on the same clock).
+    let ended = |side: &Side| match side.flow.ended_at.load(Ordering::SeqCst) {
+        0 => u64::MAX,
+        at => at,
+    };
+    if matches!(int_end, Some(InteractorEnd::Exited(_))) && ended(int) < ended(sol) {
+        interactor_first = true;
+    }
+    let (solution, _) = sol_end.expect("set before the loop ends");
+    let interactor = int_end.expect("set before the loop ends");
+    Ok((solution, interactor, interactor_first))
+}
