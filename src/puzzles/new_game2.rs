@@ -11,6 +11,9 @@ use lockstep_core::new_game2::{self as model, Answer, Case, Colour, Dir, End, Pi
 
 pub struct NewGame2;
 
+mod late;
+pub use late::{LATE_GAMES, LateGame};
+
 /// How the generator places the pieces.
 #[derive(Clone, Copy)]
 enum Placement {
@@ -22,6 +25,10 @@ enum Placement {
 }
 
 fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+    // One case in ten is a game that ends at the turn limit (late.rs).
+    if u.ratio(1, 10)? {
+        return late::late_game(u);
+    }
     let n = if u.ratio(2, 3)? {
         u.int_in_range(model::MIN_N..=6)?
     } else {
