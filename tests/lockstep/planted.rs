@@ -35,11 +35,14 @@ enum Driver {
     Quickcheck,
 }
 
+/// One hunt of a bug: by a driver, from a seed, within a budget.
+type HuntOnce = Box<dyn Fn(Driver, u64, &Budget) -> Hunted>;
+
 /// One planted bug and how to hunt it once.
 struct Planted {
     puzzle: &'static str,
     bug: &'static str,
-    hunt: Box<dyn Fn(Driver, u64, &Budget) -> Hunted>,
+    hunt: HuntOnce,
 }
 
 /// When a run gives up: after `seconds`, or after `cases` (a safety net).
