@@ -134,6 +134,33 @@ fn shrink_candidates(case: &Case) -> Vec<Case> {
             }
         }
     }
+    // Two rows and two columns at once (rows r, r+1 and columns c, c+1, none
+    // holding a piece): a failure that hangs on the board's parity shrinks
+    // too, which one row and column at a time never can.
+    if case.n >= model::MIN_N + 2 {
+        let n = case.n as u8;
+        for r in 1..n {
+            for c in 1..n {
+                let gone = |row: u8, col: u8| row == r || row == r + 1 || col == c || col == c + 1;
+                if case.pieces.iter().any(|p| gone(p.row, p.col) && (p.row == r || p.row == r + 1 || p.col == c || p.col == c + 1)) {
+                    continue;
+                }
+                let keep = |v: u8, at: u8| v != at && v != at + 1;
+                let board = (1..=n)
+                    .filter(|&row| keep(row, r))
+                    .flat_map(|row| (1..=n).filter(move |&col| keep(col, c)).map(move |col| (row, col)))
+                    .map(|(row, col)| case.colour(row, col))
+                    .collect();
+                let less = |v: u8, at: u8| v - 2 * u8::from(v > at + 1);
+                let pieces = case
+                    .pieces
+                    .iter()
+                    .map(|p| Piece { row: less(p.row, r), col: less(p.col, c), dir: p.dir })
+                    .collect();
+                out.push(Case { n: case.n - 2, board, pieces });
+            }
+        }
+    }
     // Pull a piece one cell up or left onto a free cell: frees rows and columns
     // for the board shrink above.
     for (index, piece) in case.pieces.iter().enumerate() {
