@@ -142,7 +142,7 @@ fn shrink_candidates(case: &Case) -> Vec<Case> {
         for r in 1..n {
             for c in 1..n {
                 let gone = |row: u8, col: u8| row == r || row == r + 1 || col == c || col == c + 1;
-                if case.pieces.iter().any(|p| gone(p.row, p.col) && (p.row == r || p.row == r + 1 || p.col == c || p.col == c + 1)) {
+                if case.pieces.iter().any(|p| gone(p.row, p.col)) {
                     continue;
                 }
                 let keep = |v: u8, at: u8| v != at && v != at + 1;
