@@ -11,6 +11,9 @@ use lockstep_core::new_game2::{self as model, Answer, Case, Colour, Dir, End, Pi
 
 pub struct NewGame2;
 
+mod late;
+pub use late::{LATE_GAMES, LateGame};
+
 /// How the generator places the pieces.
 #[derive(Clone, Copy)]
 enum Placement {
@@ -22,6 +25,10 @@ enum Placement {
 }
 
 fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
+    // One case in ten is a game that ends at the turn limit (late.rs).
+    if u.ratio(1, 10)? {
+        return late::late_game(u);
+    }
     let n = if u.ratio(2, 3)? {
         u.int_in_range(model::MIN_N..=6)?
     } else {
@@ -124,6 +131,33 @@ fn shrink_candidates(case: &Case) -> Vec<Case> {
                     board,
                     pieces,
                 });
+            }
+        }
+    }
+    // Two rows and two columns at once (rows r, r+1 and columns c, c+1, none
+    // holding a piece): a failure that hangs on the board's parity shrinks
+    // too, which one row and column at a time never can.
+    if case.n >= model::MIN_N + 2 {
+        let n = case.n as u8;
+        for r in 1..n {
+            for c in 1..n {
+                let gone = |row: u8, col: u8| row == r || row == r + 1 || col == c || col == c + 1;
+                if case.pieces.iter().any(|p| gone(p.row, p.col)) {
+                    continue;
+                }
+                let keep = |v: u8, at: u8| v != at && v != at + 1;
+                let board = (1..=n)
+                    .filter(|&row| keep(row, r))
+                    .flat_map(|row| (1..=n).filter(move |&col| keep(col, c)).map(move |col| (row, col)))
+                    .map(|(row, col)| case.colour(row, col))
+                    .collect();
+                let less = |v: u8, at: u8| v - 2 * u8::from(v > at + 1);
+                let pieces = case
+                    .pieces
+                    .iter()
+                    .map(|p| Piece { row: less(p.row, r), col: less(p.col, c), dir: p.dir })
+                    .collect();
+                out.push(Case { n: case.n - 2, board, pieces });
             }
         }
     }

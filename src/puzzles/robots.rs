@@ -12,113 +12,15 @@ use crate::puzzle::{Explanation, Puzzle};
 use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::robots::{
-    Board,
-    self as model, Answer, Case, Cell, Feature, Game, MoveKind, Trace, MAX_ROBOTS, MAX_TELEPORTS,
-    SIZE, START,
+    self as model, Answer, Board, Case, Feature, Game, MoveKind, Trace, SIZE, START,
 };
 
 pub struct Robots;
 
-/// A cell within `radius` of `centre` (clamped to the board).
-fn near(u: &mut Unstructured<'_>, centre: Cell, radius: u8) -> arbitrary::Result<Cell> {
-    let shift = |u: &mut Unstructured<'_>, v: u8| -> arbitrary::Result<u8> {
-        let d = u.int_in_range(0..=2 * radius)?;
-        Ok((v + d).saturating_sub(radius).clamp(1, SIZE))
-    };
-    Ok((shift(u, centre.0)?, shift(u, centre.1)?))
-}
-
-fn anywhere(u: &mut Unstructured<'_>) -> arbitrary::Result<Cell> {
-    Ok((u.int_in_range(1..=SIZE)?, u.int_in_range(1..=SIZE)?))
-}
-
-/// The next free cell after `cell` in row-major order (wrapping), skipping (15,15).
-fn free_from(mut cell: Cell, taken: &[Cell]) -> Cell {
-    while cell == START || taken.contains(&cell) {
-        cell = if cell.1 < SIZE {
-            (cell.0, cell.1 + 1)
-        } else if cell.0 < SIZE {
-            (cell.0 + 1, 1)
-        } else {
-            (1, 1)
-        };
-    }
-    cell
-}
-
-fn generate_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Game> {
-    let count = match u.int_in_range(0..=9u8)? {
-        0..=4 => u.int_in_range(1..=4)?,
-        5..=7 => u.int_in_range(5..=15)?,
-        _ => u.int_in_range(16..=MAX_ROBOTS)?,
-    };
-    let mode = u.int_in_range(0..=3u8)?;
-    let radius = u.int_in_range(2..=7u8)?;
-    let mut robots: Vec<Cell> = Vec::with_capacity(count);
-    while robots.len() < count {
-        let cell = match mode {
-            0 => near(u, START, radius)?,
-            1 => anywhere(u)?,
-            // Pairs two cells apart: they step onto one cell and leave debris.
-            2 if robots.len() % 2 == 1 => {
-                let (r, c) = robots[robots.len() - 1];
-                if u.ratio(1, 2)? {
-                    (r, if c + 2 <= SIZE { c + 2 } else { c - 2 })
-                } else {
-                    (if r + 2 <= SIZE { r + 2 } else { r - 2 }, c)
-                }
-            }
-            2 => near(u, START, radius + 3)?,
-            // A line through a cell near you: robots that collide along it.
-            _ => {
-                let base = near(u, START, radius)?;
-                let along = u.int_in_range(1..=SIZE)?;
-                if u.ratio(1, 2)? {
-                    (base.0, along)
-                } else {
-                    (along, base.1)
-                }
-            }
-        };
-        let cell = free_from(cell, &robots);
-        robots.push(cell);
-    }
-
-    let teleports = match u.int_in_range(0..=9u8)? {
-        0..=2 => 0,
-        3..=7 => u.int_in_range(1..=6)?,
-        _ => u.int_in_range(7..=MAX_TELEPORTS)?,
-    };
-    let mut list: Vec<Cell> = Vec::with_capacity(teleports);
-    for _ in 0..teleports {
-        let cell = match u.int_in_range(0..=5u8)? {
-            0 => near(u, START, 3)?,
-            // On a robot's start: occupied, at least at first.
-            1 => *u.choose(&robots)?,
-            // Repeated: passed over once used.
-            2 if !list.is_empty() => *u.choose(&list)?,
-            3 => START,
-            _ => anywhere(u)?,
-        };
-        list.push(cell);
-    }
-    Ok(Game {
-        robots,
-        teleports: list,
-    })
-}
-
-fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-    let games = if u.ratio(7, 10)? {
-        1
-    } else {
-        u.int_in_range(2..=3)?
-    };
-    let games = (0..games)
-        .map(|_| generate_game(u))
-        .collect::<arbitrary::Result<Vec<_>>>()?;
-    Ok(Case { games })
-}
+mod boundary;
+mod generate;
+use generate::generate_case;
+pub use boundary::GameBoundary;
 
 /// The largest robot subsets the shrinker tries, and how many of one size at most.
 const SUBSET_MAX_SIZE: usize = 4;

@@ -248,6 +248,7 @@ mod third;
 use lockstep_reference::Naive;
 pub(crate) use third::capture_only_for_mover;
 use third::{jumps_on_after_crowning, king_jumps_twice, stops_early, validate};
+use third::{king_crowned_on_far_row, several_steps, step_after_crowning, step_after_jump};
 
 const FUEL: u64 = 200_000;
 const MAX_CASES: u64 = 20_000;
@@ -276,7 +277,7 @@ fn the_third_validator_without_a_bug_agrees() {
 }
 
 /// The planted bugs of this puzzle (see planted.rs for the catalogue).
-pub(crate) const BUGS: [(&str, Solver<Checkers>); 4] = [
+pub(crate) const BUGS: [(&str, Solver<Checkers>); 8] = [
     ("a multi-jump may stop early", stops_early),
     (
         "a jump may continue after crowning",
@@ -287,6 +288,17 @@ pub(crate) const BUGS: [(&str, Solver<Checkers>); 4] = [
         capture_only_for_mover,
     ),
     ("a king may jump a piece twice", king_jumps_twice),
+    // The rule boundaries of issue 30, each a bug a published solution had.
+    ("a simple step after a jump", step_after_jump),
+    ("a step after a crowning", step_after_crowning),
+    ("several simple steps in one move", several_steps),
+    ("a king's jump ends on the far row", king_crowned_on_far_row),
+];
+
+/// The planted bugs at the rule boundaries of issue 30 (with the early stop
+/// of a multi-jump), for `boundaries.rs`'s first-hundred-cases check.
+pub(crate) const BOUNDARY_BUGS: [(&str, Solver<Checkers>); 5] = [
+    BUGS[4], BUGS[5], BUGS[6], BUGS[0], BUGS[7],
 ];
 
 /// This puzzle's planted bugs for the catalogue (`planted.rs`).

@@ -10,6 +10,7 @@
 //! the clock only through generous limits.
 
 mod abuse;
+mod boundaries;
 mod cli;
 mod corpus;
 mod findings;

@@ -84,6 +84,7 @@ fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
     let mut buf = vec![0u8; CASE_BYTES];
     let (mut sizes, mut counts, mut rules) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
     let (mut first_turn, mut late, mut never, mut on_red) = (0, 0, 0, 0);
+    let mut at_the_limit = 0;
     for index in 0..20_000 {
         let game = generate_case::<NewGame2>(11, 0, index, &mut buf).expect("a valid case");
         game.validate().unwrap();
@@ -94,6 +95,8 @@ fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
         }
         match game.solve().answer {
             Answer::EndsOnTurn(1) => first_turn += 1,
+            // The turn-limit games (late.rs in the generator), counted apart.
+            Answer::EndsOnTurn(999 | 1000) => at_the_limit += 1,
             Answer::EndsOnTurn(t) if t > 100 => late += 1,
             Answer::EndsOnTurn(_) => {}
             Answer::NotWithinLimit => never += 1,
@@ -107,7 +110,13 @@ fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
     }
     // The shares ARCHITECTURE.md quotes (`-- --nocapture` shows them).
     eprintln!(
-        "of 20,000 games: {never} never end, {late} end after turn 100, {first_turn} on turn 1"
+        "of 20,000 games: {never} never end, {late} end after turn 100 (before 999), \
+         {at_the_limit} on turn 999 or 1000, {first_turn} on turn 1"
+    );
+    // One case in ten is a turn-limit game, half of them ending on 999 or 1000.
+    assert!(
+        (700..=1300).contains(&at_the_limit),
+        "games ending on turn 999 or 1000: {at_the_limit}"
     );
     assert_eq!(sizes, (4..=12).collect(), "board sizes");
     assert_eq!(counts, (4..=10).collect(), "piece counts");
@@ -134,6 +143,9 @@ enum Bug {
     IgnoresBlueAfterBounce,
     /// A piece moves alone, leaving the pieces stacked on it behind.
     LeavesItsStackBehind,
+    /// One turn too many: a game that ends during turn 1001 is answered
+    /// 1001, not -1 (a published solution's loop bound, `turn <= 1001`).
+    PlaysTurn1001,
 }
 
 /// A third New Game 2 simulation, with at most one bug planted. It reports the
@@ -153,7 +165,8 @@ fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
     }
     let mut digest = Digest::new();
     let one_based = |(r, c): (i32, i32)| ((r + 1) as u8, (c + 1) as u8);
-    for turn in 1..=TURN_LIMIT {
+    let last_turn = TURN_LIMIT + u32::from(bug == Some(Bug::PlaysTurn1001));
+    for turn in 1..=last_turn {
         for a in 0..game.pieces.len() {
             let (r, c) = at[a];
             let ahead = |d: Dir| (r + d.delta().0, c + d.delta().1);
@@ -238,6 +251,9 @@ fn ignores_blue_after_bounce(game: &Case) -> Run<Answer> {
 pub(crate) fn leaves_its_stack_behind(game: &Case) -> Run<Answer> {
     simulate(game, Some(Bug::LeavesItsStackBehind))
 }
+pub(crate) fn plays_turn_1001(game: &Case) -> Run<Answer> {
+    simulate(game, Some(Bug::PlaysTurn1001))
+}
 
 const FUEL: u64 = 20_000;
 const MAX_CASES: u64 = 5_000;
@@ -260,11 +276,47 @@ fn the_third_simulation_without_a_bug_agrees() {
     }
 }
 
+/// The generator's turn-limit games end on the turn they were found to end
+/// on, by the third simulation played for 1001 turns, by the core and the
+/// reference (which answer -1 for turn 1001).
+#[test]
+fn the_late_games_end_on_their_turn() {
+    use lockstep::puzzles::new_game2::LATE_GAMES;
+    for game in &LATE_GAMES {
+        let text = format!(
+            "{0} {1}\n{2}{3}",
+            game.n,
+            game.pieces.len(),
+            game.colours
+                .as_bytes()
+                .chunks(game.n)
+                .map(|row| row.iter().map(|&c| (c as char).to_string()).collect::<Vec<_>>().join(" ") + "\n")
+                .collect::<String>(),
+            game.pieces
+                .iter()
+                .map(|(r, c, d)| format!("{r} {c} {d}\n"))
+                .collect::<String>()
+        );
+        let case = Case::parse(&text).unwrap();
+        assert_eq!(plays_turn_1001(&case).answer, Answer::EndsOnTurn(game.ends_on));
+        let truth = if game.ends_on <= 1000 {
+            Answer::EndsOnTurn(game.ends_on)
+        } else {
+            Answer::NotWithinLimit
+        };
+        assert_eq!(case.solve().answer, truth, "{text}");
+        assert_eq!(case.solve_naively(&mut lockstep_reference::Fuel::unlimited()).unwrap().answer, truth);
+    }
+}
+
 /// The planted bugs of this puzzle (see planted.rs for the catalogue).
-pub(crate) const BUGS: [(&str, Solver<NewGame2>); 3] = [
+pub(crate) const BUGS: [(&str, Solver<NewGame2>); 4] = [
     ("forgets the red reversal", forgets_red_reversal),
     ("ignores blue after the bounce", ignores_blue_after_bounce),
     ("leaves its stack behind", leaves_its_stack_behind),
+    // The turn-limit boundary of issue 30: lockstep needed 38,001 cases
+    // to show it before the generator aimed at it.
+    ("prints 1001 for a game that ends on turn 1001", plays_turn_1001),
 ];
 
 /// This puzzle's planted bugs for the catalogue (`planted.rs`).

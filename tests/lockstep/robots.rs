@@ -155,6 +155,12 @@ enum Bug {
     /// After a teleport whose robots' move destroys the last robot, the win is
     /// declared one move late.
     WinsLateAfterTeleport,
+    /// A teleport is checked for being unused and empty, not for losing at
+    /// once: a destination next to a robot is taken.
+    TeleportIgnoresRobots,
+    /// A lost game reports the robots as they stood before their last step,
+    /// not after it (robots that wrecked one another on your cell counted).
+    CountsRobotsBeforeTheLastStep,
 }
 
 const EMPTY: u8 = 0;
@@ -261,6 +267,7 @@ fn simulate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
         let mut used = vec![false; game.teleports.len()];
         let mut teleports = Vec::new();
         let mut late_win = false;
+        let mut before_last_step = 0;
         let cell = |(r, c): (i32, i32)| -> Cell { (r as u8, c as u8) };
         let mut result = None;
         for number in 1..=MOVE_LIMIT {
@@ -301,7 +308,11 @@ fn simulate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
                         let to = (i32::from(r), i32::from(c));
                         !used[i]
                             && s.at(to) == Some(EMPTY)
-                            && !s.threatened(to, bug == Some(Bug::TeleportCheckSkipsANeighbour))
+                            && (bug == Some(Bug::TeleportIgnoresRobots)
+                                || !s.threatened(
+                                    to,
+                                    bug == Some(Bug::TeleportCheckSkipsANeighbour),
+                                ))
                     });
                     match choice {
                         Some((i, &(r, c))) => {
@@ -310,7 +321,10 @@ fn simulate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
                             teleports.push((number, (r, c)));
                             (MoveKind::Teleport, s.robots_move())
                         }
-                        None => (MoveKind::StayAndLose, s.robots_move()),
+                        None => {
+                            before_last_step = s.robots.len();
+                            (MoveKind::StayAndLose, s.robots_move())
+                        }
                     }
                 }
             };
@@ -339,7 +353,11 @@ fn simulate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
                     moves: number,
                     position: cell(s.you),
                     debris: s.debris() as u32,
-                    robots: s.robots.len() as u32,
+                    robots: if caught && bug == Some(Bug::CountsRobotsBeforeTheLastStep) {
+                        before_last_step as u32
+                    } else {
+                        s.robots.len() as u32
+                    },
                 });
                 break;
             }
@@ -360,6 +378,12 @@ fn teleport_check_skips_a_neighbour(case: &Case) -> Run<Answer> {
 }
 fn wins_late_after_teleport(case: &Case) -> Run<Answer> {
     simulate(case, Some(Bug::WinsLateAfterTeleport))
+}
+fn teleport_ignores_robots(case: &Case) -> Run<Answer> {
+    simulate(case, Some(Bug::TeleportIgnoresRobots))
+}
+fn counts_robots_before_the_last_step(case: &Case) -> Run<Answer> {
+    simulate(case, Some(Bug::CountsRobotsBeforeTheLastStep))
 }
 
 const FUEL: u64 = 200_000;
@@ -386,9 +410,11 @@ fn the_third_simulation_without_a_bug_agrees() {
 /// How small each planted bug's failure must shrink (robots in all). Pushing a
 /// chain needs two debris cells in a row, that is two collisions of two robots at
 /// different cells, and a robot left afterwards for the game to go on: five robots
-/// at least, so four cannot be reached for that bug.
-pub(crate) const BUGS: [(&str, Solver<Robots>, usize); 3] = [
-    ("pushes the whole chain of debris", pushes_whole_chain, 5),
+/// at least, so four cannot be reached for that bug. The generator's stacked
+/// pairs (`src/puzzles/robots/boundary.rs`) find it first, with six robots,
+/// each of which the setup needs: six.
+pub(crate) const BUGS: [(&str, Solver<Robots>, usize); 5] = [
+    ("pushes the whole chain of debris", pushes_whole_chain, 6),
     (
         "teleport check skips a neighbour",
         teleport_check_skips_a_neighbour,
@@ -399,6 +425,28 @@ pub(crate) const BUGS: [(&str, Solver<Robots>, usize); 3] = [
         wins_late_after_teleport,
         4,
     ),
+    // The rule boundaries of issue 30 (with the chain push and the win by
+    // teleport above).
+    (
+        "takes a teleport next to a robot",
+        teleport_ignores_robots,
+        4,
+    ),
+    (
+        "a lost game counts the robots before their last step",
+        counts_robots_before_the_last_step,
+        4,
+    ),
+];
+
+/// The planted bugs at the rule boundaries of issue 30, for
+/// `boundaries.rs`'s first-hundred-cases check: next to a robot, chain
+/// pushes, a loss on the first move, a win by teleport.
+pub(crate) const BOUNDARY_BUGS: [(&str, Solver<Robots>); 4] = [
+    (BUGS[3].0, BUGS[3].1),
+    (BUGS[0].0, BUGS[0].1),
+    (BUGS[4].0, BUGS[4].1),
+    (BUGS[2].0, BUGS[2].1),
 ];
 
 /// This puzzle's planted bugs for the catalogue (`planted.rs`).

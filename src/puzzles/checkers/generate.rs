@@ -44,6 +44,7 @@ pub(super) fn seed_jumps(
     theirs: &mut Vec<Piece>,
     taken: &mut [bool; 33],
     keep_empty: &mut [bool; 33],
+    jumps: std::ops::RangeInclusive<u8>,
 ) -> arbitrary::Result<()> {
     let king = u.ratio(1, 3)?;
     let mut at = u.int_in_range(1..=32u32)?;
@@ -65,7 +66,7 @@ pub(super) fn seed_jumps(
     let free = |s: u32, taken: &[bool; 33], keep_empty: &[bool; 33]| {
         !taken[s as usize] && !keep_empty[s as usize]
     };
-    for _ in 0..u.int_in_range(1..=3u8)? {
+    for _ in 0..u.int_in_range(jumps)? {
         let first = u.choose_index(4)?;
         let jump = (0..4).map(|k| DIAGONALS[(first + k) % 4]).find_map(|d| {
             let allowed = king || d.0 == forward(side);
@@ -103,8 +104,8 @@ pub(super) fn seed_jumps(
 /// the case. When the campaign's fuel runs out on the way, the rest is played
 /// with unlimited fuel and no run is handed over: the harness then runs the
 /// reference itself, which runs out as well.
-struct Play {
-    solving: reference::Solving,
+pub(super) struct Play {
+    pub(super) solving: reference::Solving,
     fuel: Fuel,
     within_fuel: bool,
 }
@@ -119,7 +120,7 @@ impl Play {
     }
 
     /// The position to move from and its legal moves.
-    fn moves(&mut self) -> (&Grid, Side, &[reference::LegalMove]) {
+    pub(super) fn moves(&mut self) -> (&Grid, Side, &[reference::LegalMove]) {
         let check = self.solving.instance();
         if self.within_fuel && check.legal_moves(&mut self.fuel).is_err() {
             self.within_fuel = false;
@@ -134,7 +135,7 @@ impl Play {
 
     /// Checks the next move of the instance, as the reference would; later
     /// moves of an instance already ruled are written but never checked.
-    fn check(&mut self, path: &[u32]) {
+    pub(super) fn check(&mut self, path: &[u32]) {
         if self.solving.instance().is_ruled() {
             return;
         }
@@ -161,6 +162,11 @@ fn generate_instance(
     limits: CaseLimits,
     play: &mut Play,
 ) -> arbitrary::Result<Instance> {
+    // One instance in five is built at a rule boundary (boundary.rs).
+    if u.ratio(1, 5)? {
+        let boundary = *u.choose(&MoveBoundary::ALL)?;
+        return boundary_instance(u, boundary, log, play);
+    }
     let few = |u: &mut Unstructured<'_>| -> arbitrary::Result<usize> {
         if u.ratio(3, 4)? {
             u.int_in_range(1..=4)
@@ -181,7 +187,7 @@ fn generate_instance(
             Side::Red => (&mut red, &mut white),
             Side::White => (&mut white, &mut red),
         };
-        seed_jumps(u, to_move, own, theirs, &mut taken, &mut keep_empty)?;
+        seed_jumps(u, to_move, own, theirs, &mut taken, &mut keep_empty, 1..=3)?;
     }
     // Four rows (16 squares) somewhere on the board, or the whole board.
     let squares: Vec<u32> = if u.ratio(2, 3)? {

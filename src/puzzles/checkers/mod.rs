@@ -18,10 +18,12 @@ use lockstep_reference::{Fuel, OutOfFuel};
 
 pub struct Checkers;
 
+mod boundary;
 mod branches;
 mod generate;
 mod mutation;
 
+pub use boundary::*;
 pub use generate::*;
 pub use mutation::*;
 

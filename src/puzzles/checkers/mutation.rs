@@ -25,10 +25,21 @@ pub enum Mutation {
     WrongSide,
     /// A legal move with one square replaced by one outside 1..=32.
     OffBoard,
+    /// A complete jump followed by a simple step from its landing square
+    /// (a boundary published solutions got wrong: the step is accepted).
+    StepAfterJump,
+    /// A move that crowns a man (by a step or a jump) followed by a simple
+    /// step, as the new king would make it.
+    StepAfterCrowning,
+    /// Two or three simple steps of one piece in one move.
+    SeveralSteps,
+    /// A king's multi-jump cut where it lands on its own far row (the
+    /// promotion row, which does not end a king's move).
+    KingStopsOnFarRow,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 9] = [
+    pub const ALL: [Mutation; 13] = [
         Mutation::CutShort,
         Mutation::Extended,
         Mutation::StepWhenCaptureMandatory,
@@ -38,6 +49,10 @@ impl Mutation {
         Mutation::OffDiagonal,
         Mutation::WrongSide,
         Mutation::OffBoard,
+        Mutation::StepAfterJump,
+        Mutation::StepAfterCrowning,
+        Mutation::SeveralSteps,
+        Mutation::KingStopsOnFarRow,
     ];
 }
 
@@ -222,5 +237,96 @@ pub(super) fn mutate(
             path[index] = *u.choose(&[0, 33, 34, 40, 99, 1000])?;
             Some(path)
         }
+        Mutation::StepAfterJump => {
+            // Only jumps that do not crown: a step after crowning is its own kind.
+            let ends: Vec<Vec<u32>> = legal
+                .iter()
+                .filter(|m| jumps_exist && !crowns(grid, side, m))
+                .flat_map(|m| steps_from(m, side, false))
+                .collect();
+            (!ends.is_empty())
+                .then(|| u.choose(&ends).cloned())
+                .transpose()?
+        }
+        Mutation::StepAfterCrowning => {
+            let ends: Vec<Vec<u32>> = legal
+                .iter()
+                .filter(|m| crowns(grid, side, m))
+                .flat_map(|m| steps_from(m, side, true))
+                .collect();
+            (!ends.is_empty())
+                .then(|| u.choose(&ends).cloned())
+                .transpose()?
+        }
+        Mutation::SeveralSteps => {
+            // A legal step, then one or two more steps the same piece could
+            // make from where it stands (a man that crowned is left out).
+            let mut longer: Vec<Vec<u32>> = Vec::new();
+            for m in legal.iter().filter(|m| !jumps_exist && !crowns(grid, side, m)) {
+                for second in steps_from(m, side, false) {
+                    longer.push(second.clone());
+                    let after = man_at(&m.after, second[1]).is_some_and(|x| x.king);
+                    for d in DIAGONALS {
+                        let Some(third) = diagonal(second[2], d, 1) else {
+                            continue;
+                        };
+                        let allowed = after || d.0 == forward(side);
+                        let free = man_at(&m.after, third).is_none() && !second.contains(&third);
+                        if allowed && free {
+                            let mut path = second.clone();
+                            path.push(third);
+                            longer.push(path);
+                        }
+                    }
+                }
+            }
+            (!longer.is_empty())
+                .then(|| u.choose(&longer).cloned())
+                .transpose()?
+        }
+        Mutation::KingStopsOnFarRow => {
+            let far = |s: u32| side.promotes_on(s);
+            let mut cut: Vec<Vec<u32>> = Vec::new();
+            for m in legal {
+                let king = man_at(grid, m.path[0]).is_some_and(|x| x.king);
+                if !king || m.path.len() < 3 {
+                    continue;
+                }
+                // Landings on the far row with a further jump after them.
+                for keep in 2..m.path.len() {
+                    if far(m.path[keep - 1]) {
+                        cut.push(m.path[..keep].to_vec());
+                    }
+                }
+            }
+            (!cut.is_empty())
+                .then(|| u.choose(&cut).cloned())
+                .transpose()?
+        }
     })
+}
+
+/// Whether a legal move crowns the man that makes it.
+fn crowns(grid: &Grid, side: Side, m: &reference::LegalMove) -> bool {
+    let man = man_at(grid, m.path[0]).is_some_and(|x| !x.king);
+    man && side.promotes_on(*m.path.last().expect("a path has squares"))
+}
+
+/// A legal move with one simple step appended from where it ends: onto a
+/// square empty after the move, in a direction the piece may step as it
+/// stands after the move (a crowned man as a king when `as_crowned`).
+fn steps_from(m: &reference::LegalMove, side: Side, as_crowned: bool) -> Vec<Vec<u32>> {
+    let last = *m.path.last().expect("a path has squares");
+    let king = as_crowned || man_at(&m.after, last).is_some_and(|x| x.king);
+    DIAGONALS
+        .iter()
+        .filter(|d| king || d.0 == forward(side))
+        .filter_map(|&d| diagonal(last, d, 1))
+        .filter(|&to| man_at(&m.after, to).is_none())
+        .map(|to| {
+            let mut path = m.path.clone();
+            path.push(to);
+            path
+        })
+        .collect()
 }

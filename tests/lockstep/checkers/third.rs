@@ -15,6 +15,17 @@ pub(crate) enum Bug {
     CaptureOnlyForMover,
     /// A king may jump a piece it has already jumped in this move.
     KingJumpsTwice,
+    /// A jump sequence may end with a simple step (a published solution's
+    /// bug: it checked each hop for a step or a jump, not the move as a whole).
+    StepAfterJump,
+    /// Crowning ends a jump but not a step: a man that crowns may step on as
+    /// the new king in the same move.
+    StepAfterCrowning,
+    /// A move may be several simple steps of one piece.
+    SeveralSteps,
+    /// A king landing on its far (promotion) row is "crowned" again, which
+    /// ends its move there.
+    KingCrownedOnFarRow,
 }
 
 /// Square contents, indexed 1..=32.
@@ -86,15 +97,34 @@ fn play(squares: &mut Squares, side: Side, path: &[u32], bug: Option<Bug>) -> bo
         Side::Red => s >= 29,
         Side::White => s <= 4,
     };
+    // A simple step from `at` to `to` for a piece as it stands.
+    let step = |after: &Squares, at: u32, to: u32, king: bool| {
+        let (row, col) = cell(at);
+        directions(side, king)
+            .into_iter()
+            .any(|d| square_at(row + d.0, col + d.1) == Some(to))
+            && after[to as usize].is_none()
+    };
     if !must_jump {
-        let (row, col) = cell(path[0]);
-        let ok = path.len() == 2
-            && directions(side, king)
-                .into_iter()
-                .any(|d| square_at(row + d.0, col + d.1) == Some(path[1]))
-            && after[path[1] as usize].is_none();
+        let crowns = !king && promotes(path[1]);
+        let ok = match bug {
+            Some(Bug::SeveralSteps) => {
+                let mut as_king = king;
+                path.windows(2).all(|hop| {
+                    let ok = step(&after, hop[0], hop[1], as_king);
+                    as_king |= promotes(hop[1]);
+                    ok
+                })
+            }
+            Some(Bug::StepAfterCrowning) if path.len() == 3 && crowns => {
+                step(&after, path[0], path[1], king) && step(&after, path[1], path[2], true)
+            }
+            _ => path.len() == 2 && step(&after, path[0], path[1], king),
+        };
         if ok {
-            after[path[1] as usize] = Some((side, king || promotes(path[1])));
+            let end = *path.last().expect("a move has squares");
+            let crowned = path[1..].iter().any(|&s| promotes(s));
+            after[end as usize] = Some((side, king || crowned));
             *squares = after;
         }
         return ok;
@@ -102,7 +132,14 @@ fn play(squares: &mut Squares, side: Side, path: &[u32], bug: Option<Bug>) -> bo
     let mut at = path[0];
     let mut captured = Vec::new();
     let mut crowned = false;
-    for &to in &path[1..] {
+    let mut stepped = false;
+    for (hop, &to) in path[1..].iter().enumerate() {
+        let last = hop + 2 == path.len();
+        if crowned && bug == Some(Bug::StepAfterCrowning) && last && step(&after, at, to, true) {
+            at = to;
+            stepped = true;
+            break;
+        }
         if crowned && bug != Some(Bug::JumpsOnAfterCrowning) {
             return false;
         }
@@ -116,18 +153,27 @@ fn play(squares: &mut Squares, side: Side, path: &[u32], bug: Option<Bug>) -> bo
             .filter_map(|d| jump(&after, at, d, side, ignore))
             .find(|&(_, land)| land == to)
         else {
+            let ends_with_step = bug == Some(Bug::StepAfterJump) && last;
+            if ends_with_step && step(&after, at, to, king) {
+                at = to;
+                stepped = true;
+                crowned = !king && promotes(at);
+                break;
+            }
             return false;
         };
         captured.push(over);
         at = to;
-        if !king && promotes(at) {
+        let far_row_again = bug == Some(Bug::KingCrownedOnFarRow) && king;
+        if (!king || far_row_again) && promotes(at) {
             crowned = true;
             if bug == Some(Bug::JumpsOnAfterCrowning) {
                 king = true;
             }
         }
     }
-    let may_stop = crowned && bug != Some(Bug::JumpsOnAfterCrowning)
+    let may_stop = stepped
+        || crowned && bug != Some(Bug::JumpsOnAfterCrowning)
         || bug == Some(Bug::StopsEarly)
         || !can_jump(&after, at, side, king, &captured);
     if !may_stop {
@@ -203,4 +249,16 @@ pub(crate) fn capture_only_for_mover(case: &Case) -> Run<Answer> {
 }
 pub(crate) fn king_jumps_twice(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::KingJumpsTwice))
+}
+pub(crate) fn step_after_jump(case: &Case) -> Run<Answer> {
+    validate(case, Some(Bug::StepAfterJump))
+}
+pub(crate) fn step_after_crowning(case: &Case) -> Run<Answer> {
+    validate(case, Some(Bug::StepAfterCrowning))
+}
+pub(crate) fn several_steps(case: &Case) -> Run<Answer> {
+    validate(case, Some(Bug::SeveralSteps))
+}
+pub(crate) fn king_crowned_on_far_row(case: &Case) -> Run<Answer> {
+    validate(case, Some(Bug::KingCrownedOnFarRow))
 }
