@@ -14,8 +14,9 @@
 //!   it is TLE, unless it is asleep reading while the interactor is not,
 //!   which is the interactor hanging;
 //! - a deadlock, both asleep in a pipe read with nothing relayed and no CPU
-//!   spent for [`QUIET`] and then [`CONFIRM`] more, is the solution's TLE,
-//!   named, found at once instead of at the time limit;
+//!   spent for [`QUIET`] and then [`CONFIRM`] more, after at least one
+//!   message was relayed, is the solution's TLE, named, found at once
+//!   instead of at the time limit;
 //! - the interactor has its own time after the solution ends; still
 //!   running then, it hangs (the tool's failure, not the solution's);
 //! - an interactor that exits with a verdict other than OK ends the
@@ -34,7 +35,7 @@ use std::time::{Duration, Instant};
 /// Nothing relayed for this long makes the relay look at both programs.
 pub const QUIET: Duration = Duration::from_millis(200);
 /// Both seen blocked reading, with no CPU spent, this long apart: a deadlock.
-pub const CONFIRM: Duration = Duration::from_millis(100);
+pub const CONFIRM: Duration = Duration::from_millis(300);
 /// How much of each program's stderr is kept (its end).
 const STDERR_KEPT: usize = 16 << 10;
 /// A line longer than this is cut into entries of this size in the
@@ -440,7 +441,16 @@ fn watch(
                     break;
                 }
                 let last = Duration::from_nanos(activity.load(Ordering::SeqCst));
-                if now.saturating_sub(last) >= QUIET && last_look.elapsed() >= CONFIRM / 2 {
+                // Nothing relayed yet: both programs may still be starting
+                // (a loaded machine's Python takes longer than QUIET), and a
+                // run in the suite once read as a deadlock before the
+                // interactor had said its first line. A protocol in which
+                // both sides read first is left to the time limit.
+                let started = !last.is_zero();
+                if started
+                    && now.saturating_sub(last) >= QUIET
+                    && last_look.elapsed() >= CONFIRM / 2
+                {
                     last_look = Instant::now();
                     let marker = activity.load(Ordering::SeqCst);
                     let states = [group_state(sol.program.id()), group_state(int.program.id())];
