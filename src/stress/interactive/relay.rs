@@ -441,11 +441,8 @@ fn watch(
                     break;
                 }
                 let last = Duration::from_nanos(activity.load(Ordering::SeqCst));
-                // Nothing relayed yet: both programs may still be starting
-                // (a loaded machine's Python takes longer than QUIET), and a
-                // run in the suite once read as a deadlock before the
-                // interactor had said its first line. A protocol in which
-                // both sides read first is left to the time limit.
+                // Before a first message both may still be starting (see
+                // ARCHITECTURE.md); reading first on both sides is a TLE.
                 let started = !last.is_zero();
                 if started
                     && now.saturating_sub(last) >= QUIET
