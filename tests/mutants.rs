@@ -278,11 +278,15 @@ fn mutants_shared_code() {
     problems.extend(packing_is_injective());
     // The shares as measured on 2026-11-30 (robots 0.992, new-game2 0.530:
     // never-ending games all have digest 0, checkers 0.930, duel 0.967), with a
-    // little room; footholds has no comparable trace (digest 0).
+    // little room; footholds has no comparable trace (digest 0). Since the
+    // rule-boundary patterns (2026-12-02) a fifth of checkers instances and a
+    // third of robots games are built on a few fixed shapes, which repeat:
+    // robots 0.951, checkers 0.893 on the same samples. A digest that lost
+    // its input would fall far below either floor.
     for (name, spread, floor) in [
-        ("robots", digest_spread::<Robots>(1000), 0.95),
+        ("robots", digest_spread::<Robots>(1000), 0.92),
         ("new-game2", digest_spread::<NewGame2>(2000), 0.50),
-        ("checkers", digest_spread::<Checkers>(3000), 0.90),
+        ("checkers", digest_spread::<Checkers>(3000), 0.86),
         ("duel", digest_spread::<Duel>(3000), 0.93),
     ] {
         println!("{name}: distinct digests {spread:.3}");
