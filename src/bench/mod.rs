@@ -22,6 +22,7 @@ pub mod duel;
 pub mod duel_search;
 pub mod footholds;
 pub mod matrix_game;
+pub mod overhead;
 
 use crate::generate::generate_case;
 use crate::puzzle::Puzzle;
@@ -53,24 +54,16 @@ pub struct BenchResult {
     pub reference_per_second: f64,
     /// Median over rounds of (reference time / core time).
     pub speedup: f64,
-    /// Cases per second of a one-job campaign (`lockstep fuzz`) over the same
-    /// cases: generation, both solvers, the check and the counting; median of
-    /// the rounds.
+    /// Cases per second of a one-job campaign (`lockstep fuzz --jobs 1`)
+    /// over the same case indices; median of the rounds ([`overhead`]).
     pub campaign_per_second: f64,
-    /// The campaign's rate against core and reference run back to back
-    /// (1 / (1/core + 1/reference)): how little the harness costs beside the
-    /// solvers, 1.0 at best.
-    pub campaign_efficiency: f64,
-    /// Cases per second of the generator alone (case bytes and `arbitrary`
-    /// decoding) over the same indices: the part of the campaign's overhead
-    /// that is not the check; median of the rounds.
+    /// Cases per second of the generator alone over those indices, with the
+    /// reference work a generator does to hand its result over.
     pub generate_per_second: f64,
-    /// The campaign's rate against generator, core and reference run back to
-    /// back: what the harness itself (batching, panic catching, the check,
-    /// counters) costs. Where the generator plays cases through the reference
-    /// and hands its result over (duel games, checkers), generation includes
-    /// that reference work, so this can exceed 1.0.
-    pub harness_efficiency: f64,
+    /// The campaign's time beyond generation, core and reference, each timed
+    /// alone on the same cases and counted once, as a share of their sum
+    /// (0.05: 5% more); median of the rounds' shares ([`overhead`]).
+    pub overhead: f64,
     /// The puzzle's own lines ([`Extras`]).
     pub extra: Vec<String>,
 }
@@ -171,16 +164,15 @@ impl std::fmt::Display for Header<'_> {
         )?;
         writeln!(
             f,
-            "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>10} {:>16} {:>8}",
+            "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>16} {:>9}",
             "puzzle",
             "core cases/s",
             "reference cases/s",
             "speedup",
             "skipped",
             "campaign cases/s",
-            "efficiency",
             "generate cases/s",
-            "harness"
+            "overhead"
         )
     }
 }
@@ -193,16 +185,15 @@ impl std::fmt::Display for Line<'_> {
         let Line(name, r) = self;
         writeln!(
             f,
-            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>9.0}% {:>16.0} {:>7.0}%",
+            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>16.0} {:>+8.1}%",
             name,
             r.core_per_second,
             r.reference_per_second,
             r.speedup,
             r.skipped,
             r.campaign_per_second,
-            100.0 * r.campaign_efficiency,
             r.generate_per_second,
-            100.0 * r.harness_efficiency
+            100.0 * r.overhead
         )?;
         for line in &r.extra {
             writeln!(f, "  {line}")?;
@@ -242,50 +233,13 @@ pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
             }
         },
     );
-    // The campaign over the same cases (seed, job 0, the same indices), on
-    // one job, timed whole: what `lockstep fuzz --jobs 1` does per case.
-    let mut campaign_rates: Vec<f64> = (0..options.rounds.max(1))
-        .map(|_| {
-            // The campaign's one job runs on this thread: its caches start
-            // cleared, as the core's timed pass did, not warm from that pass.
-            P::reset_caches();
-            let report = crate::campaign::run_campaign::<P>(&crate::campaign::CampaignOptions {
-                shard: crate::campaign::Shard::WHOLE,
-                seconds: f64::INFINITY,
-                seed: options.seed,
-                jobs: 1,
-                max_cases: Some(index),
-                progress: false,
-                stats: false,
-                limits: crate::puzzle::CaseLimits::Wide,
-                keep_going: false,
-            });
-            report.tally.cases as f64 / report.elapsed.as_secs_f64().max(1e-9)
-        })
-        .collect();
-    let campaign_per_second = median(&mut campaign_rates);
-    let mut generate_rates: Vec<f64> = (0..options.rounds.max(1))
-        .map(|_| {
-            let start = Instant::now();
-            let mut made = 0u64;
-            for i in 0..index {
-                made += u64::from(
-                    black_box(generate_case::<P>(options.seed, 0, i, &mut buf)).is_some(),
-                );
-            }
-            made as f64 / start.elapsed().as_secs_f64().max(1e-9)
-        })
-        .collect();
-    let generate_per_second = median(&mut generate_rates);
-    let back_to_back = 1.0 / (1.0 / measured.core_rate + 1.0 / measured.reference_rate);
+    // The campaign over the same case indices, and its overhead beyond the
+    // three parts timed alone.
+    let harness = overhead::overhead::<P>(options.seed, index, options.rounds);
     BenchResult {
-        campaign_per_second,
-        campaign_efficiency: campaign_per_second / back_to_back,
-        generate_per_second,
-        harness_efficiency: campaign_per_second
-            * (1.0 / generate_per_second
-                + 1.0 / measured.core_rate
-                + 1.0 / measured.reference_rate),
+        campaign_per_second: harness.campaign_per_second,
+        generate_per_second: harness.generate_per_second,
+        overhead: harness.overhead,
         cases: cases.len(),
         skipped,
         rounds: options.rounds.max(1),

@@ -162,7 +162,7 @@ struct RawBug<C> {
     case: C,
 }
 
-const BATCH: u64 = 32;
+pub(crate) const BATCH: u64 = 32;
 
 /// One case in this many has the reference's result from its generator
 /// checked against a run of the reference ([`audit_generated`]).

@@ -121,9 +121,9 @@ enum Command {
     /// generator and brute force.
     Stress(stress::StressArgs),
     /// Cases per second of core and reference on the same cases, their ratio, and
-    /// a one-job campaign's rate beside them (its efficiency: the campaign
-    /// against core and reference run back to back; harness: against
-    /// generator, core and reference run back to back).
+    /// a one-job campaign's rate beside them, with its overhead: the campaign's
+    /// time beyond generation, core and reference, each timed alone on the
+    /// same cases, as a share of their sum (median over rounds).
     /// --cases and --rounds bound the generic line of every puzzle; the extra
     /// lines (duel turn rates and matrices, the duel-search opening, footholds
     /// full boards, checkers perft and games) have fixed sizes of their own,
