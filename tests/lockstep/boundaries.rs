@@ -65,16 +65,16 @@ fn caught_early<P: Puzzle>(bugs: &[(&str, Solver<P>)]) {
 
 #[test]
 fn checkers_boundaries_show_in_the_first_hundred_cases() {
-    caught_early::<lockstep::puzzles::Checkers>(&crate::checkers::BOUNDARY_BUGS);
+    caught_early::<lockstep::puzzles::Checkers>(&lockstep_planted::checkers::BOUNDARY_BUGS);
 }
 
 #[test]
 fn new_game2_turn_limit_shows_in_the_first_hundred_cases() {
-    let bugs = [crate::new_game2::BUGS[3]];
+    let bugs = [lockstep_planted::new_game2::BUGS[3]];
     caught_early::<lockstep::puzzles::NewGame2>(&bugs);
 }
 
 #[test]
 fn robots_boundaries_show_in_the_first_hundred_cases() {
-    caught_early::<lockstep::puzzles::Robots>(&crate::robots::BOUNDARY_BUGS);
+    caught_early::<lockstep::puzzles::Robots>(&lockstep_planted::robots::BOUNDARY_BUGS);
 }

@@ -3,7 +3,7 @@
 //! catches (and shrinks) deliberately wrong validators.
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
-use lockstep::campaign::{self, generate_case, Solver};
+use lockstep::campaign::{self, generate_case};
 use lockstep::corpus::{self, Origin};
 use lockstep::puzzle::{check_with, Run, Verdict as Check};
 use lockstep::puzzle::{CaseLimits, Puzzle};
@@ -11,8 +11,8 @@ use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
 use lockstep::puzzles::Checkers;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
 use lockstep_core::checkers::{self as model, Answer, Board, Case, Instance, Ruling, Side};
-use lockstep_core::digest::Digest;
 use lockstep_core::Model;
+use lockstep_planted::checkers::{capture_only_for_mover, validate, BUGS};
 use lockstep_reference::checkers as reference;
 use lockstep_reference::Fuel;
 use std::collections::BTreeMap;
@@ -243,12 +243,7 @@ fn reaches_every_mutation(limits: CaseLimits) {
     assert!(crownings > 500, "crownings applied: {crownings}");
 }
 
-mod third;
-
 use lockstep_reference::Naive;
-pub(crate) use third::capture_only_for_mover;
-use third::{jumps_on_after_crowning, king_jumps_twice, stops_early, validate};
-use third::{king_crowned_on_far_row, several_steps, step_after_crowning, step_after_jump};
 
 const FUEL: u64 = 200_000;
 const MAX_CASES: u64 = 20_000;
@@ -274,36 +269,6 @@ fn the_third_validator_without_a_bug_agrees() {
             case.write_input()
         );
     }
-}
-
-/// The planted bugs of this puzzle (see planted.rs for the catalogue).
-pub(crate) const BUGS: [(&str, Solver<Checkers>); 8] = [
-    ("a multi-jump may stop early", stops_early),
-    (
-        "a jump may continue after crowning",
-        jumps_on_after_crowning,
-    ),
-    (
-        "mandatory capture only for the moving piece",
-        capture_only_for_mover,
-    ),
-    ("a king may jump a piece twice", king_jumps_twice),
-    // The rule boundaries of issue 30, each a bug a published solution had.
-    ("a simple step after a jump", step_after_jump),
-    ("a step after a crowning", step_after_crowning),
-    ("several simple steps in one move", several_steps),
-    ("a king's jump ends on the far row", king_crowned_on_far_row),
-];
-
-/// The planted bugs at the rule boundaries of issue 30 (with the early stop
-/// of a multi-jump), for `boundaries.rs`'s first-hundred-cases check.
-pub(crate) const BOUNDARY_BUGS: [(&str, Solver<Checkers>); 5] = [
-    BUGS[4], BUGS[5], BUGS[6], BUGS[0], BUGS[7],
-];
-
-/// This puzzle's planted bugs for the catalogue (`planted.rs`).
-pub(crate) fn bugs() -> Vec<(&'static str, Solver<Checkers>)> {
-    BUGS.iter().copied().collect()
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! Checkers perft: the published counts, the divide report, and planted bugs.
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
-use lockstep::campaign::Solver;
-use lockstep::puzzle::{Puzzle, Run};
+use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::CheckersPerft;
 use lockstep_core::checkers_perft::{start, Case};
 use lockstep_core::Model;
+use lockstep_planted::checkers_perft::BUGS;
 use lockstep_reference::checkers::{perft_from, Grid};
 use lockstep_reference::Fuel;
 
@@ -19,60 +19,6 @@ fn the_start_counts_as_published_on_both_solvers() {
         let naive = case.solve_naively(&mut Fuel::unlimited()).unwrap();
         assert_eq!(naive.answer, nodes, "reference, depth {depth}");
     }
-}
-
-/// A perft that counts two jump paths ending in the same position once (a
-/// classic perft bug: moves deduplicated by where they lead).
-fn merges_paths_to_one_position(case: &Case) -> Run<u64> {
-    fn count(grid: &Grid, side: lockstep_core::checkers::Side, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut seen: Vec<Grid> = Vec::new();
-        let mut nodes = 0;
-        for m in grid.legal_moves(side, &mut Fuel::unlimited()).unwrap() {
-            if seen.contains(&m.after) {
-                continue;
-            }
-            seen.push(m.after.clone());
-            nodes += count(&m.after, side.opponent(), depth - 1);
-        }
-        nodes
-    }
-    let grid = Grid::from_pieces(&case.position.red, &case.position.white);
-    Run {
-        answer: count(&grid, case.position.to_move, case.depth),
-        digest: 0,
-    }
-}
-
-/// A perft that counts a position with no move as a leaf, at any depth.
-fn counts_a_dead_end_as_a_leaf(case: &Case) -> Run<u64> {
-    fn count(grid: &Grid, side: lockstep_core::checkers::Side, depth: u32) -> u64 {
-        let moves = grid.legal_moves(side, &mut Fuel::unlimited()).unwrap();
-        if depth == 0 || moves.is_empty() {
-            return 1;
-        }
-        moves
-            .iter()
-            .map(|m| count(&m.after, side.opponent(), depth - 1))
-            .sum()
-    }
-    let grid = Grid::from_pieces(&case.position.red, &case.position.white);
-    Run {
-        answer: count(&grid, case.position.to_move, case.depth),
-        digest: 0,
-    }
-}
-
-pub(crate) const BUGS: [(&str, Solver<CheckersPerft>); 2] = [
-    ("merges jump paths to one position", merges_paths_to_one_position),
-    ("counts a dead end as a leaf", counts_a_dead_end_as_a_leaf),
-];
-
-/// This puzzle's planted bugs for the catalogue (`planted.rs`).
-pub(crate) fn bugs() -> Vec<(&'static str, Solver<CheckersPerft>)> {
-    BUGS.to_vec()
 }
 
 #[test]

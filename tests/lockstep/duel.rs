@@ -8,17 +8,16 @@
 
 use crate::support::{fails_with, lockstep, text};
 use crate::support::{planted_bugs, Hunt, PlantedBug};
-use lockstep::campaign::{generate_case, Solver};
+use lockstep::campaign::generate_case;
 use lockstep::puzzle::{check_with, Puzzle, Run, Verdict};
 use lockstep::puzzles::duel::RULE_BRANCHES;
 use lockstep::puzzles::Duel;
 use lockstep::seeds::CASE_BYTES;
-use lockstep_core::digest::Digest;
 use lockstep_core::duel::{
-    self as model, line_marker, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase,
-    Reason, Recorder, State, TurnResult, Winner, BLOCKED, CANCELLED, EFFECTIVE, HIT, MOVED, OUT,
+    self as model, Action, Answer, Case, Cell, Dir, Outcome, Reason, Recorder, State, EFFECTIVE,
 };
 use lockstep_core::Model;
+use lockstep_planted::duel::{pushes_ignore_shared_cell, third, BUGS};
 use lockstep_reference::duel as reference;
 
 /// Resolves one step line on both engines, checks that results and events agree,
@@ -362,13 +361,6 @@ fn the_generator_reaches_every_rule_branch() {
     );
 }
 
-mod third;
-
-pub(crate) use third::guard_blocks_break;
-use third::{
-    pushes_ignore_shared_cell, swaps_allowed, third, thrust_cancels_charge, tie_still_hurts,
-};
-
 const FUEL: u64 = 10_000;
 const MAX_CASES: u64 = 20_000;
 
@@ -387,23 +379,6 @@ fn the_third_resolver_without_a_bug_agrees() {
             case.write_input()
         );
     }
-}
-
-/// Non-wait actions left after shrinking, at most.
-pub(crate) const BUGS: [(&str, Solver<Duel>, usize); 4] = [
-    ("guard blocks break", guard_blocks_break, 2),
-    (
-        "thrust cancels a charge's movement",
-        thrust_cancels_charge,
-        2,
-    ),
-    ("swaps allowed", swaps_allowed, 2),
-    ("equal damage still hurts", tie_still_hurts, 2),
-];
-
-/// This puzzle's planted bugs for the catalogue (`planted.rs`).
-pub(crate) fn bugs() -> Vec<(&'static str, Solver<Duel>)> {
-    BUGS.iter().map(|&(name, solver, _)| (name, solver)).collect()
 }
 
 fn non_wait(case: &Case) -> usize {

@@ -5,15 +5,15 @@
 
 use lockstep::campaign::{find_and_shrink, generate_case};
 use lockstep::duel::bots::turn_budget;
-use lockstep::puzzle::{check, check_with, Puzzle, Run, Verdict};
+use lockstep::puzzle::{check, check_with, Puzzle, Verdict};
 use lockstep::puzzles::{Duel, DuelSearch};
 use lockstep::seeds::CASE_BYTES;
 use lockstep_core::duel::search::{maximin, Searcher};
 use lockstep_core::duel::{
-    check_legal, evaluate, legal_lists, resolve_turn, Actions, Outcome, State, Winner, DASH,
-    WIN_VALUE,
+    check_legal, legal_lists, resolve_turn, Actions, Outcome, State, Winner, WIN_VALUE,
 };
 use lockstep_core::Model;
+use lockstep_planted::duel_search::blind_to_dashes;
 use lockstep_reference::{duel_search as reference, Fuel};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -134,36 +134,6 @@ fn core_search_values_equal_the_reference_on_generated_states() {
         assert_eq!(row.1, naive.value);
     }
     assert!(agreed >= 390, "{agreed}");
-}
-
-/// A search that never considers the opponent's dashes.
-/// This puzzle's planted bugs for the catalogue (`planted.rs`).
-pub(crate) fn bugs() -> Vec<(&'static str, lockstep::puzzle::Solver<DuelSearch>)> {
-    vec![("blind to dashes", blind_to_dashes)]
-}
-
-pub(crate) fn blind_to_dashes(state: &State) -> Run<[i32; 6]> {
-    let mut answer = state.solve().answer;
-    let blind = [0, 1].map(|p| {
-        let (mut rows, mut cols) = (Vec::new(), Vec::new());
-        legal_lists(state, p, &mut rows);
-        legal_lists(state, 1 - p, &mut cols);
-        cols.retain(|c| c[0].code != DASH && c[1].code != DASH);
-        rows.iter()
-            .map(|&r| {
-                cols.iter()
-                    .map(|&c| {
-                        let a = if p == 0 { [r, c] } else { [c, r] };
-                        evaluate(&resolve_turn(state, &a), p)
-                    })
-                    .min()
-                    .unwrap()
-            })
-            .max()
-            .unwrap()
-    });
-    answer[..2].copy_from_slice(&blind);
-    Run { answer, digest: 0 }
 }
 
 #[test]

@@ -149,7 +149,7 @@ fn a_finding_from_every_puzzle_fails_replay_until_the_core_is_fixed() {
         ($($ty:ident $m:ident [$($flag:ident)?],)*) => {
             [$({
                 type P = lockstep::puzzles::$ty;
-                let (_, bug) = crate::$m::bugs()[0];
+                let (_, bug) = lockstep_planted::$m::bugs()[0];
                 (P::NAME, round_trip::<P>(bug, 20 * P::PROPERTY_CASES))
             }),*]
         };

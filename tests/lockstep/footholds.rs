@@ -3,13 +3,14 @@
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use arbitrary::Unstructured;
-use lockstep::campaign::{generate_case, Solver};
+use lockstep::campaign::generate_case;
 use lockstep::puzzle::{check, check_with, Run, Verdict};
 use lockstep::puzzles::footholds::{first_moves, full_board, generate_game};
 use lockstep::puzzles::Footholds;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
 use lockstep_core::footholds::{self as model, Answer, Case, Game};
 use lockstep_core::Model;
+use lockstep_planted::footholds::{simulate, BUGS};
 use lockstep_reference::footholds as reference;
 use lockstep_reference::Fuel;
 
@@ -174,99 +175,6 @@ fn the_generator_reaches_small_full_shared_and_split_boards() {
     assert!(answers.len() >= 15, "answers seen: {answers:?}");
 }
 
-/// The deliberately wrong solvers, one rule each.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Bug {
-    /// The losing player takes the shortest line instead of the longest.
-    LoserMinimises,
-    /// Standing on a vanished foothold is not a loss.
-    ForgetsSharedLoss,
-    /// The winning player takes the longest win instead of the shortest.
-    WinnerMaximises,
-}
-
-/// A third solver, plain negamax over (wins, moves) on a 64-bit board, with at most
-/// one bug planted.
-fn third(
-    board: u64,
-    me: u32,
-    other: u32,
-    width: u32,
-    height: u32,
-    bug: Option<Bug>,
-) -> (bool, u32) {
-    if board >> me & 1 == 0 && bug != Some(Bug::ForgetsSharedLoss) {
-        return (false, 0);
-    }
-    let (r, c) = (me / 8, me % 8);
-    let mut steps = Vec::new();
-    if r > 0 {
-        steps.push(me - 8);
-    }
-    if r + 1 < height {
-        steps.push(me + 8);
-    }
-    if c > 0 {
-        steps.push(me - 1);
-    }
-    if c + 1 < width {
-        steps.push(me + 1);
-    }
-    let (mut win, mut loss): (Option<u32>, Option<u32>) = (None, None);
-    for to in steps.into_iter().filter(|&to| board >> to & 1 == 1) {
-        let (other_wins, moves) = third(board & !(1 << me), other, to, width, height, bug);
-        let moves = moves + 1;
-        if other_wins {
-            loss = Some(match (loss, bug) {
-                (None, _) => moves,
-                (Some(l), Some(Bug::LoserMinimises)) => l.min(moves),
-                (Some(l), _) => l.max(moves),
-            });
-        } else {
-            win = Some(match (win, bug) {
-                (None, _) => moves,
-                (Some(w), Some(Bug::WinnerMaximises)) => w.max(moves),
-                (Some(w), _) => w.min(moves),
-            });
-        }
-    }
-    match (win, loss) {
-        (Some(w), _) => (true, w),
-        (None, Some(l)) => (false, l),
-        (None, None) => (false, 0),
-    }
-}
-
-fn simulate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
-    let answer = case
-        .games
-        .iter()
-        .map(|g| {
-            let bit = |(r, c): (u8, u8)| u32::from(r) * 8 + u32::from(c);
-            third(
-                g.mask(),
-                bit(g.a),
-                bit(g.b),
-                g.width as u32,
-                g.height as u32,
-                bug,
-            )
-            .1
-        })
-        .collect();
-    Run { answer, digest: 0 }
-}
-
-pub(crate) fn loser_minimises(case: &Case) -> Run<Answer> {
-    simulate(case, Some(Bug::LoserMinimises))
-}
-fn forgets_shared_loss(case: &Case) -> Run<Answer> {
-    simulate(case, Some(Bug::ForgetsSharedLoss))
-}
-fn winner_maximises(case: &Case) -> Run<Answer> {
-    simulate(case, Some(Bug::WinnerMaximises))
-}
-
 const FUEL: u64 = 2_000_000;
 const MAX_CASES: u64 = 5000;
 
@@ -294,18 +202,6 @@ fn the_third_solver_without_a_bug_agrees() {
         }
     }
     assert!(checked > 1000);
-}
-
-/// The planted bugs of this puzzle (see planted.rs for the catalogue).
-pub(crate) const BUGS: [(&str, Solver<Footholds>); 3] = [
-    ("the loser minimises", loser_minimises),
-    ("the shared-foothold loss is forgotten", forgets_shared_loss),
-    ("the winner maximises", winner_maximises),
-];
-
-/// This puzzle's planted bugs for the catalogue (`planted.rs`).
-pub(crate) fn bugs() -> Vec<(&'static str, Solver<Footholds>)> {
-    BUGS.iter().copied().collect()
 }
 
 #[test]

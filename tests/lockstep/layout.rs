@@ -27,6 +27,7 @@ fn every_registered_puzzle_has_its_files() {
     let fuzz_manifest = read("fuzz/Cargo.toml");
     let rule_index = read("docs/rules/README.md");
     let (core_lib, reference_lib) = (read("core/src/lib.rs"), read("reference/src/lib.rs"));
+    let planted_lib = read("planted/src/lib.rs");
     let mut missing = Vec::new();
     for entry in registry::all() {
         let m = entry.module();
@@ -42,6 +43,10 @@ fn every_registered_puzzle_has_its_files() {
             vec![format!("fuzz/fuzz_targets/{m}.rs")],
             vec![format!("corpus/{m}.csv")],
             vec![format!("tests/lockstep/{m}.rs")],
+            vec![
+                format!("planted/src/{m}.rs"),
+                format!("planted/src/{m}/mod.rs"),
+            ],
             vec![format!("docs/rules/{m}.md")],
         ];
         for paths in one_of {
@@ -62,6 +67,7 @@ fn every_registered_puzzle_has_its_files() {
                 "reference/src/lib.rs",
             ),
             (&core_lib, format!("pub mod {m};"), "core/src/lib.rs"),
+            (&planted_lib, format!("pub mod {m};"), "planted/src/lib.rs"),
         ];
         for (text, line, file) in lines {
             if !text.contains(&line) {
@@ -105,17 +111,24 @@ fn rust_files(dir: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The source files the house rules are about: the three crates' and the
-/// fuzz targets', without unit-test files (`tests.rs`, `tests/` folders).
+/// The source files the house rules are about: the four crates' (harness,
+/// core, reference, planted bugs) and the fuzz targets', without unit-test
+/// files (`tests.rs`, `tests/` folders).
 fn source_files() -> Vec<PathBuf> {
-    ["src", "core/src", "reference/src", "fuzz/fuzz_targets"]
-        .iter()
-        .flat_map(|dir| rust_files(dir))
-        .filter(|p| {
-            !p.components().any(|c| c.as_os_str() == "tests")
-                && p.file_name().is_none_or(|n| n != "tests.rs")
-        })
-        .collect()
+    [
+        "src",
+        "core/src",
+        "reference/src",
+        "planted/src",
+        "fuzz/fuzz_targets",
+    ]
+    .iter()
+    .flat_map(|dir| rust_files(dir))
+    .filter(|p| {
+        !p.components().any(|c| c.as_os_str() == "tests")
+            && p.file_name().is_none_or(|n| n != "tests.rs")
+    })
+    .collect()
 }
 
 /// Files allowed past [`MAX_LINES`], each with why it is one idea.

@@ -5,15 +5,13 @@
 
 use crate::support::{lockstep, planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check, Puzzle, Run, Verdict};
+use lockstep::puzzle::{check, Puzzle, Verdict};
 use lockstep::puzzles::matrix_game::shrink_measure;
 use lockstep::puzzles::MatrixGame;
 use lockstep::seeds::CASE_BYTES;
-use lockstep_core::matrix_game::{
-    answer_of, equilibrium, equilibrium_with, puzzle_options, Game, Strategies, Value, Values,
-    EPSILON, MAX_DENOMINATOR,
-};
+use lockstep_core::matrix_game::{equilibrium, Game, Value, EPSILON, MAX_DENOMINATOR};
 use lockstep_core::Model;
+use lockstep_planted::matrix_game::bugs;
 use lockstep_reference::matrix_game::best_replies;
 use lockstep_reference::{Fuel, Naive};
 
@@ -173,57 +171,6 @@ fn bad_games_are_one_error_line_naming_the_line() {
 }
 
 // ---- planted bugs ----
-
-/// The double oracle stopped after its first restricted game: the value of
-/// row 0 against column 0.
-fn stops_after_one_round(g: &Game) -> Run<Values> {
-    let mut options = puzzle_options(g);
-    options.max_rounds = 1;
-    Run {
-        answer: answer_of(g, &equilibrium_with(g, &options)),
-        digest: 0,
-    }
-}
-
-/// The row strategy mapped back one row off (the restricted game's row i
-/// given to row i + 1).
-fn rows_off_by_one(g: &Game) -> Run<Values> {
-    let mut s = equilibrium(g);
-    s.rows.rotate_right(1);
-    Run {
-        answer: answer_of(g, &s),
-        digest: 0,
-    }
-}
-
-/// A pure maximin and minimax in place of the equilibrium: right on games
-/// with a saddle point only.
-fn pure_maximin(g: &Game) -> Run<Values> {
-    let worst = |r: usize| (0..g.columns).map(|c| g.entry(r, c)).min().unwrap();
-    let best = |c: usize| (0..g.rows).map(|r| g.entry(r, c)).max().unwrap();
-    let r = (0..g.rows).max_by_key(|&r| worst(r)).unwrap();
-    let c = (0..g.columns).min_by_key(|&c| best(c)).unwrap();
-    let mut s = Strategies {
-        value: f64::from(worst(r)),
-        rows: vec![0.0; g.rows],
-        columns: vec![0.0; g.columns],
-    };
-    s.rows[r] = 1.0;
-    s.columns[c] = 1.0;
-    Run {
-        answer: answer_of(g, &s),
-        digest: 0,
-    }
-}
-
-/// This puzzle's planted bugs for the catalogue (`planted.rs`).
-pub(crate) fn bugs() -> Vec<(&'static str, lockstep::puzzle::Solver<MatrixGame>)> {
-    vec![
-        ("stops after one round", stops_after_one_round),
-        ("row strategy one row off", rows_off_by_one),
-        ("pure maximin", pure_maximin),
-    ]
-}
 
 #[test]
 fn planted_bugs_are_found_and_shrunk_to_two_by_two() {

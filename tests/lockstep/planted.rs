@@ -9,8 +9,9 @@
 //! compares the two drivers on each bug (`stats.rs`). The table it prints is
 //! the README's.
 //!
-//! Each puzzle's module keeps its wrong solvers beside the rules they break
-//! (`BUGS`); this list only gathers them. In the suite, every bug is hunted
+//! The wrong solvers live in the `lockstep-planted` crate (`planted/`, one
+//! module per puzzle with its `BUGS`), where a cargo-fuzz target can reach
+//! them too; this list only gathers them. In the suite, every bug is hunted
 //! by the stable driver from five seeds and must be found by each; the full
 //! table (20 seeds, both drivers) is the ignored test
 //! `the_planted_bug_table_over_20_seeds`, run by hand:
@@ -148,7 +149,7 @@ fn catalogue() -> Vec<Planted> {
         ($($ty:ident $m:ident [$($flag:ident)?],)*) => {{
             let mut all = Vec::new();
             $(all.extend(
-                crate::$m::bugs()
+                lockstep_planted::$m::bugs()
                     .into_iter()
                     .map(|(bug, solver)| planted::<lockstep::puzzles::$ty>(bug, solver)),
             );)*
@@ -279,7 +280,7 @@ fn the_quickcheck_driver_finds_and_shrinks_a_planted_bug() {
         seconds: 30.0,
         cases: 100_000,
     };
-    let (name, solver) = crate::new_game2::BUGS[0];
+    let (name, solver) = lockstep_planted::new_game2::BUGS[0];
     for _ in 0..3 {
         let run = by_quickcheck::<NewGame2>(solver, &budget);
         assert!(run.seconds.is_finite(), "{name}: not found");

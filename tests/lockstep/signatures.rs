@@ -48,7 +48,7 @@ fn one_bug_one_signature_and_two_bugs_two() {
         ($($ty:ident $m:ident [$($flag:ident)?],)*) => {{
             let mut all: Vec<(&'static str, &'static str, Vec<(String, String)>)> = Vec::new();
             $(
-                for (bug, solver) in crate::$m::bugs() {
+                for (bug, solver) in lockstep_planted::$m::bugs() {
                     if SIGNATURE_GAPS.contains(&bug) {
                         continue;
                     }
@@ -120,7 +120,7 @@ pub(crate) fn two_bugs(
     case: &lockstep_core::checkers::Case,
 ) -> lockstep::puzzle::Run<lockstep_core::checkers::Answer> {
     use lockstep_core::Model;
-    let bugs = crate::checkers::bugs();
+    let bugs = lockstep_planted::checkers::bugs();
     let pick = |name: &str| {
         bugs.iter()
             .find(|(n, _)| n.contains(name))
@@ -192,7 +192,7 @@ fn triage_makes_one_bug_of_one_bugs_artifacts_and_two_of_two() {
     use lockstep::triage::{triage_target, Reproduce};
     use std::sync::Arc;
     type Core = lockstep::campaign::Solver<Checkers>;
-    let single: Core = crate::checkers::bugs()
+    let single: Core = lockstep_planted::checkers::bugs()
         .iter()
         .find(|(n, _)| n.contains("stop early"))
         .expect("a planted bug")

@@ -2,11 +2,13 @@
 //! plain array of squares, and the deliberately wrong validators made from it
 //! by planting one bug each: what the planted-bug tests hunt.
 
-use super::*;
+use lockstep::puzzle::Run;
+use lockstep_core::checkers::{Answer, Board, Case, Ruling, Side};
+use lockstep_core::digest::Digest;
 
 /// The deliberately wrong validators, one rule each.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Bug {
+pub enum Bug {
     /// A multiple jump may stop while the piece can still jump.
     StopsEarly,
     /// Crowning does not end the move: the new king jumps on.
@@ -206,7 +208,7 @@ fn board_of(squares: &Squares) -> Board {
 
 /// A third validator with at most one bug planted. It reports the same trace as
 /// the real solvers, so only the planted bug can make it disagree.
-pub(crate) fn validate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
+pub fn validate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
     let mut digest = Digest::new();
     let mut answer = Vec::new();
     for instance in &case.instances {
@@ -238,27 +240,27 @@ pub(crate) fn validate(case: &Case, bug: Option<Bug>) -> Run<Answer> {
     }
 }
 
-pub(crate) fn stops_early(case: &Case) -> Run<Answer> {
+pub fn stops_early(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::StopsEarly))
 }
-pub(crate) fn jumps_on_after_crowning(case: &Case) -> Run<Answer> {
+pub fn jumps_on_after_crowning(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::JumpsOnAfterCrowning))
 }
-pub(crate) fn capture_only_for_mover(case: &Case) -> Run<Answer> {
+pub fn capture_only_for_mover(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::CaptureOnlyForMover))
 }
-pub(crate) fn king_jumps_twice(case: &Case) -> Run<Answer> {
+pub fn king_jumps_twice(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::KingJumpsTwice))
 }
-pub(crate) fn step_after_jump(case: &Case) -> Run<Answer> {
+pub fn step_after_jump(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::StepAfterJump))
 }
-pub(crate) fn step_after_crowning(case: &Case) -> Run<Answer> {
+pub fn step_after_crowning(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::StepAfterCrowning))
 }
-pub(crate) fn several_steps(case: &Case) -> Run<Answer> {
+pub fn several_steps(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::SeveralSteps))
 }
-pub(crate) fn king_crowned_on_far_row(case: &Case) -> Run<Answer> {
+pub fn king_crowned_on_far_row(case: &Case) -> Run<Answer> {
     validate(case, Some(Bug::KingCrownedOnFarRow))
 }

@@ -5,11 +5,16 @@
 // Players are `p` and `1 - p` here as in the rule text.
 #![allow(clippy::needless_range_loop)]
 
-use super::*;
+use lockstep::puzzle::Run;
+use lockstep_core::digest::Digest;
+use lockstep_core::duel::{
+    self as model, line_marker, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase, Reason,
+    State, TurnResult, Winner, BLOCKED, CANCELLED, EFFECTIVE, HIT, MOVED, OUT,
+};
 
 /// The deliberately wrong resolvers, one rule each.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Bug {
+pub enum Bug {
     GuardBlocksBreak,
     ThrustCancelsCharge,
     SwapsAllowed,
@@ -249,7 +254,7 @@ fn third_turn(
     TurnResult { next, outcome }
 }
 
-pub(crate) fn third(case: &Case, bug: Option<Bug>) -> Run<Answer> {
+pub fn third(case: &Case, bug: Option<Bug>) -> Run<Answer> {
     let mut digest = Digest::new();
     let answer = case
         .iter()
@@ -265,18 +270,18 @@ pub(crate) fn third(case: &Case, bug: Option<Bug>) -> Run<Answer> {
     }
 }
 
-pub(crate) fn guard_blocks_break(case: &Case) -> Run<Answer> {
+pub fn guard_blocks_break(case: &Case) -> Run<Answer> {
     third(case, Some(Bug::GuardBlocksBreak))
 }
-pub(crate) fn thrust_cancels_charge(case: &Case) -> Run<Answer> {
+pub fn thrust_cancels_charge(case: &Case) -> Run<Answer> {
     third(case, Some(Bug::ThrustCancelsCharge))
 }
-pub(crate) fn swaps_allowed(case: &Case) -> Run<Answer> {
+pub fn swaps_allowed(case: &Case) -> Run<Answer> {
     third(case, Some(Bug::SwapsAllowed))
 }
-pub(crate) fn tie_still_hurts(case: &Case) -> Run<Answer> {
+pub fn tie_still_hurts(case: &Case) -> Run<Answer> {
     third(case, Some(Bug::TieStillHurts))
 }
-pub(crate) fn pushes_ignore_shared_cell(case: &Case) -> Run<Answer> {
+pub fn pushes_ignore_shared_cell(case: &Case) -> Run<Answer> {
     third(case, Some(Bug::PushesIgnoreSharedCell))
 }

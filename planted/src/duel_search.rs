@@ -1,0 +1,40 @@
+//! Duel search's planted bug: a search blind to the opponent's dashes.
+
+use lockstep::puzzle::{Run, Solver};
+use lockstep::puzzles::DuelSearch;
+use lockstep_core::duel::{evaluate, legal_lists, resolve_turn, State, DASH};
+use lockstep_core::Model;
+
+/// The planted bugs of this puzzle (see `tests/lockstep/planted.rs` for the
+/// catalogue).
+pub const BUGS: [(&str, Solver<DuelSearch>); 1] = [("blind to dashes", blind_to_dashes)];
+
+/// This puzzle's planted bugs for the catalogue (`tests/lockstep/planted.rs`).
+pub fn bugs() -> Vec<(&'static str, Solver<DuelSearch>)> {
+    BUGS.to_vec()
+}
+
+/// A search that never considers the opponent's dashes.
+pub fn blind_to_dashes(state: &State) -> Run<[i32; 6]> {
+    let mut answer = state.solve().answer;
+    let blind = [0, 1].map(|p| {
+        let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        legal_lists(state, p, &mut rows);
+        legal_lists(state, 1 - p, &mut cols);
+        cols.retain(|c| c[0].code != DASH && c[1].code != DASH);
+        rows.iter()
+            .map(|&r| {
+                cols.iter()
+                    .map(|&c| {
+                        let a = if p == 0 { [r, c] } else { [c, r] };
+                        evaluate(&resolve_turn(state, &a), p)
+                    })
+                    .min()
+                    .unwrap()
+            })
+            .max()
+            .unwrap()
+    });
+    answer[..2].copy_from_slice(&blind);
+    Run { answer, digest: 0 }
+}
