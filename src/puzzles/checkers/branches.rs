@@ -12,7 +12,7 @@ use lockstep_core::checkers::{self as model, Board, Case, Instance, Ruling, Side
 use lockstep_reference::checkers::{Grid, LegalMove};
 use lockstep_reference::Fuel;
 
-pub const RULE_BRANCHES: [&str; 14] = [
+pub const RULE_BRANCHES: [&str; 17] = [
     "a simple step",
     "a single jump",
     "a multi-jump",
@@ -27,6 +27,13 @@ pub const RULE_BRANCHES: [&str; 14] = [
     "invalid: a jump continued after crowning",
     "invalid: another shape (off-diagonal, backward, too long)",
     "moves after the invalid one are ignored",
+    // The rule boundaries published solutions got wrong (issue 30), each a
+    // kind of its own so that their bugs' signatures differ from the older
+    // ones' ("another shape" and "a jump continued after crowning" took them
+    // before).
+    "invalid: a simple step after a jump",
+    "invalid: a step after a crowning",
+    "invalid: several simple steps",
 ];
 
 /// The bits of [`RULE_BRANCHES`] a case goes through.
@@ -102,18 +109,39 @@ fn invalid_kind(board: &Board, side: Side, path: &[u32]) -> u32 {
     if path.len() == 2 && !is_jump(path) && jumps_exist {
         return 9;
     }
-    if legal
-        .iter()
-        .any(|m| m.path.len() > path.len() && m.path.starts_with(path))
-    {
-        return 10;
-    }
-    // A man's jump that crowns ends the move: written on past it.
     let man = board.at(path[0]).is_some_and(|(_, king)| !king);
     let crowns = |end: u32| match side {
         Side::Red => (29..=32).contains(&end),
         Side::White => (1..=4).contains(&end),
     };
+    if legal
+        .iter()
+        .any(|m| m.path.len() > path.len() && m.path.starts_with(path))
+    {
+        // A king's jump stopped on its far row is this kind too: a kind of
+        // its own split the findings of an early stop in two.
+        return 10;
+    }
+    let row = |s: u32| (s - 1) / 4;
+    let steps: Vec<bool> = path
+        .windows(2)
+        .map(|hop| row(hop[0]).abs_diff(row(hop[1])) == 1)
+        .collect();
+    if path.len() >= 3 && steps.iter().all(|&step| step) {
+        // A man's step onto its crowning row ends the move: a step after a
+        // crowning, told from several steps of a piece that did not crown.
+        return if man && crowns(path[1]) { 15 } else { 16 };
+    }
+    if let Some(first_step) = steps.iter().position(|&step| step).filter(|&i| i > 0) {
+        // The jumps before the step: a man that crowned on them has its
+        // move ended by the crowning, step or no step.
+        let jumps = &path[..=first_step];
+        let crowned = man && steps[..first_step].iter().all(|&step| !step) && {
+            jumps.iter().skip(1).any(|&s| crowns(s))
+        };
+        return if crowned { 15 } else { 14 };
+    }
+    // A man's jump that crowns ends the move: written on past it.
     if man
         && legal.iter().any(|m| {
             m.path.len() < path.len()
