@@ -64,9 +64,15 @@ impl fmt::Debug for Planted {
     }
 }
 
+/// The name of bug `index` of `P`'s `bugs()`: `<module>/<index>`, the one
+/// spelling [`find`], the fuzz target and the tests' table use.
+pub fn bug_name<P: Puzzle>(index: usize) -> String {
+    format!("{}/{index}", P::MODULE)
+}
+
 fn planted<P: Puzzle>(index: usize, bug: &'static str, solver: Solver<P>) -> Planted {
     Planted {
-        name: format!("{}/{index}", P::MODULE),
+        name: bug_name::<P>(index),
         puzzle: P::NAME,
         bug,
         fuzz_one: Box::new(move |data| lockstep::fuzz_target::fuzz_one_with::<P>(data, solver)),

@@ -184,7 +184,7 @@ fn catalogue() -> Vec<Planted> {
                     .into_iter()
                     .enumerate()
                     .map(|(i, (bug, solver))| planted::<lockstep::puzzles::$ty>(
-                        format!("{}/{i}", stringify!($m)),
+                        lockstep_planted::bug_name::<lockstep::puzzles::$ty>(i),
                         bug,
                         solver,
                     )),

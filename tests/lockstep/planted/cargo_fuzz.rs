@@ -11,7 +11,7 @@
 //! by lockstep's shrinker against the same wrong solver.
 
 use super::{Budget, Hunted};
-use lockstep::puzzle::{check_with, CaseLimits, Puzzle, Solver};
+use lockstep::puzzle::{check_with, decode_case, Encoding, Puzzle, Solver};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -92,7 +92,14 @@ pub fn by_cargo_fuzz<P: Puzzle>(
         .arg(format!("-artifact_prefix={}/", scratch.display()))
         .arg("-print_final_stats=1")
         .env("LOCKSTEP_PLANTED", name)
-        .env("LOCKSTEP_LIMITS", "wide")
+        // The limits `decode_case` reads the artifact under (this process's
+        // LOCKSTEP_LIMITS, wide when unset), so the case is the one that failed.
+        .env(
+            "LOCKSTEP_LIMITS",
+            lockstep::puzzle::CaseLimits::from_env()
+                .expect("LOCKSTEP_LIMITS")
+                .to_string(),
+        )
         .stdin(Stdio::null())
         .output()
         .expect("the planted target runs");
@@ -136,9 +143,8 @@ pub fn by_cargo_fuzz<P: Puzzle>(
 
 /// The artifact as triage reads it, shrunk against `solver`.
 fn shrunk_artifact<P: Puzzle>(name: &str, solver: Solver<P>, bytes: &[u8]) -> String {
-    let (case, _) =
-        P::generate_with_reference(&mut arbitrary::Unstructured::new(bytes), CaseLimits::Wide)
-            .unwrap_or_else(|_| panic!("{name}: the artifact decodes to no case"));
+    let case = decode_case::<P>(bytes, Encoding::Bytes)
+        .unwrap_or_else(|e| panic!("{name}: the artifact decodes to no case: {e}"));
     let fails = |c: &P::Case| check_with::<P>(c, solver, P::FUEL).is_divergence();
     assert!(
         fails(&case),
