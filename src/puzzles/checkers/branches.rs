@@ -122,23 +122,16 @@ fn invalid_kind(board: &Board, side: Side, path: &[u32]) -> u32 {
         // its own split the findings of an early stop in two.
         return 10;
     }
-    let row = |s: u32| (s - 1) / 4;
-    let steps: Vec<bool> = path
-        .windows(2)
-        .map(|hop| row(hop[0]).abs_diff(row(hop[1])) == 1)
-        .collect();
+    let steps: Vec<bool> = path.windows(2).map(|hop| rows_apart(hop) == 1).collect();
     if path.len() >= 3 && steps.iter().all(|&step| step) {
         // A man's step onto its crowning row ends the move: a step after a
         // crowning, told from several steps of a piece that did not crown.
         return if man && crowns(path[1]) { 15 } else { 16 };
     }
     if let Some(first_step) = steps.iter().position(|&step| step).filter(|&i| i > 0) {
-        // The jumps before the step: a man that crowned on them has its
-        // move ended by the crowning, step or no step.
-        let jumps = &path[..=first_step];
-        let crowned = man && steps[..first_step].iter().all(|&step| !step) && {
-            jumps.iter().skip(1).any(|&s| crowns(s))
-        };
+        // The hops before the first step are jumps: a man that crowned on
+        // one of them had its move ended there, step or no step.
+        let crowned = man && path[1..=first_step].iter().any(|&s| crowns(s));
         return if crowned { 15 } else { 14 };
     }
     // A man's jump that crowns ends the move: written on past it.
@@ -157,8 +150,13 @@ fn invalid_kind(board: &Board, side: Side, path: &[u32]) -> u32 {
 
 /// Whether a path's first hop is a jump (two rows away).
 fn is_jump(path: &[u32]) -> bool {
+    path.len() >= 2 && rows_apart(path) == 2
+}
+
+/// How many rows a path's first hop crosses: 1 for a step, 2 for a jump.
+fn rows_apart(path: &[u32]) -> u32 {
     let row = |s: u32| (s - 1) / 4;
-    path.len() >= 2 && row(path[0]).abs_diff(row(path[1])) == 2
+    row(path[0]).abs_diff(row(path[1]))
 }
 
 fn grid_of(board: &Board) -> Grid {
