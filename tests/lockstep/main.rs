@@ -14,6 +14,7 @@ mod boundaries;
 mod cli;
 mod corpus;
 mod findings;
+mod golden;
 mod layout;
 mod planted;
 mod properties;

@@ -27,6 +27,87 @@ pub fn lockstep(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// A `lockstep` command line built a flag at a time, so that tests do not
+/// each repeat an argument array: `cmd("stress new-game2").flag("--seed",
+/// 3).arg("--keep-going").run()`. Runs from the source tree, with an empty
+/// stdin unless [`Cmd::stdin`] says otherwise.
+#[derive(Debug, Clone, Default)]
+pub struct Cmd {
+    args: Vec<String>,
+    stdin: String,
+    envs: Vec<(String, String)>,
+}
+
+/// [`Cmd`] starting with the words of `command` (`"stress any"`).
+pub fn cmd(command: &str) -> Cmd {
+    Cmd {
+        args: command.split_whitespace().map(str::to_string).collect(),
+        ..Cmd::default()
+    }
+}
+
+impl Cmd {
+    /// One more argument.
+    pub fn arg(mut self, arg: impl AsRef<std::ffi::OsStr>) -> Cmd {
+        self.args
+            .push(arg.as_ref().to_string_lossy().into_owned());
+        self
+    }
+
+    /// Several more arguments.
+    pub fn args<A: AsRef<std::ffi::OsStr>>(mut self, args: impl IntoIterator<Item = A>) -> Cmd {
+        for arg in args {
+            self = self.arg(arg);
+        }
+        self
+    }
+
+    /// A flag and its value.
+    pub fn flag(self, flag: &str, value: impl std::fmt::Display) -> Cmd {
+        self.arg(flag).arg(value.to_string())
+    }
+
+    /// What the program reads on stdin.
+    pub fn stdin(mut self, text: &str) -> Cmd {
+        self.stdin = text.to_string();
+        self
+    }
+
+    /// An environment variable for the run.
+    pub fn env(mut self, name: &str, value: &str) -> Cmd {
+        self.envs.push((name.to_string(), value.to_string()));
+        self
+    }
+
+    /// The arguments, for a test that runs them some other way.
+    pub fn words(&self) -> &[String] {
+        &self.args
+    }
+
+    /// Runs it to the end.
+    pub fn run(&self) -> Output {
+        let mut child = Command::new(BIN)
+            .args(&self.args)
+            .envs(self.envs.iter().map(|(k, v)| (k, v)))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the lockstep binary starts");
+        let mut stdin = child.stdin.take().unwrap();
+        let text = self.stdin.clone();
+        // Written from a thread: a program that prints before it reads all of
+        // a long stdin would otherwise wait on us while we wait on it.
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(text.as_bytes());
+        });
+        let out = child.wait_with_output().unwrap();
+        let _ = writer.join();
+        out
+    }
+}
+
 /// A path of the repository, as a string.
 pub fn repo(path: &str) -> String {
     format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
