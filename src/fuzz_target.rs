@@ -48,7 +48,7 @@ pub fn fuzz_one_with<P: puzzle::Puzzle>(data: &[u8], core: puzzle::Solver<P>) {
         core: puzzle::run_core::<P>(&case, core),
         reference: puzzle::reference_attempt::<P>(&case, generated),
     };
-    if let puzzle::Verdict::Diverge { core, reference } = attempts.into_verdict() {
+    if let puzzle::Agreement::Diverge { core, reference } = attempts.into_agreement() {
         panic!(
             "{}: core and reference disagree on {}\n{}",
             P::NAME,

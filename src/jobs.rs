@@ -1,67 +1,15 @@
 //! The one job runner: `jobs` threads, each running a loop of its own, a
 //! progress line while they run, and the moment the last one ended.
 //!
-//! The campaign and stress give each job its own stream of cases (`(seed, job,
-//! index)`, so that any case can be named and made again) and run through
-//! [`run`]; the tournament, the ladder and duel stress pull game numbers from
-//! one shared counter through [`for_each_index`], which is built on it. The
-//! stop flag, deadline and counters stay with the callers: what ends a run and
-//! what it counts differ, the threads, the progress line and the timing do not.
+//! The search driver ([`crate::search`]) runs its jobs through
+//! [`run_jobs`], as do test sets; the tournament and the ladder pull game
+//! numbers from one shared counter through [`for_each_index`], which is
+//! built on it. What ends a run and what it counts stay with the callers:
+//! the threads, the progress line and the timing do not differ.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// Declares a struct of `u64` counts and its shared twin of atomics, from one
-/// list of fields: each job counts in a plain struct of its own and adds it to
-/// the twin now and then (`add`, which zeroes the local counts), so that jobs
-/// do not contend on every case; `get` reads the totals. The campaign and
-/// stress count through it.
-///
-/// ```ignore
-/// counters! {
-///     /// Counts of a run.
-///     pub struct Tally / SharedTally { pub cases, pub agree }
-/// }
-/// ```
-macro_rules! counters {
-    (
-        $(#[$meta:meta])*
-        $vis:vis struct $name:ident / $shared:ident {
-            $($(#[$field_meta:meta])* $field_vis:vis $field:ident),* $(,)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-        $vis struct $name {
-            $($(#[$field_meta])* $field_vis $field: u64),*
-        }
-
-        /// The jobs' shared totals of
-        #[doc = concat!("[`", stringify!($name), "`].")]
-        #[derive(Default)]
-        $vis struct $shared {
-            $($field: std::sync::atomic::AtomicU64),*
-        }
-
-        impl $shared {
-            /// Adds a job's counts to the totals and zeroes them.
-            $vis fn add(&self, local: &mut $name) {
-                $(self.$field.fetch_add(local.$field, std::sync::atomic::Ordering::Relaxed);)*
-                *local = $name::default();
-            }
-
-            /// The totals so far (each field read on its own: a field may run
-            /// ahead of another while jobs add).
-            $vis fn get(&self) -> $name {
-                $name {
-                    $($field: self.$field.load(std::sync::atomic::Ordering::Relaxed)),*
-                }
-            }
-        }
-    };
-}
-pub(crate) use counters;
 
 /// A progress line given the seconds so far.
 pub type ProgressText<'a> = &'a (dyn Fn(f64) -> String + Sync);

@@ -8,6 +8,8 @@
 //!   (core and reference on one case: agree, diverge, or timeout);
 //! - [`puzzles`]: one adapter per puzzle (generator, shrinker, divergence report)
 //!   and the registry the CLI uses;
+//! - [`search`]: the one search driver: a plan, a source of cases, a check of
+//!   one case, and the loop that joins them;
 //! - [`seeds`], [`campaign`]: reproducible case bytes and the in-process fuzzer;
 //! - [`shrink`]: greedy reduction of a failing case;
 //! - [`signature`]: a short, stable name for what a disagreement is (one bug,
@@ -20,8 +22,8 @@
 //! - [`bench`]: core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
 //! - [`text`]: judge-text comparison and bounded quotes;
-//! - [`compare`]: the comparisons of outputs (tokens, lines, exact, reals
-//!   within an error, yes/no);
+//! - [`judge`]: a program run under limits, its output compared or checked,
+//!   an interactive one relayed, and one verdict vocabulary;
 //! - [`lang`]: source files as programs: the table of languages, the
 //!   build cache;
 //! - [`test_set`]: a solution over a fixed set of tests (`NAME.in`,
@@ -37,13 +39,13 @@
 pub mod bench;
 pub mod campaign;
 pub mod cli;
-pub mod compare;
 pub mod corpus;
 pub mod coverage;
 pub mod duel;
 pub mod fuzz_target;
 pub mod generate;
 pub mod jobs;
+pub mod judge;
 pub mod lang;
 pub mod process;
 pub mod progress;
@@ -54,6 +56,7 @@ pub mod registry;
 pub mod replay;
 pub mod report;
 pub mod row_tests;
+pub mod search;
 pub mod seeds;
 pub mod shrink;
 pub mod signature;

@@ -30,6 +30,15 @@ pub type CaseWithReference<P> = (
     Option<ReferenceRun<<P as Puzzle>::Answer>>,
 );
 
+/// The first index at which two traces differ; the shorter one's length
+/// when it is the start of the other (the longer one goes on past it).
+pub fn first_unequal<T: PartialEq>(core: &[T], reference: &[T]) -> usize {
+    core.iter()
+        .zip(reference)
+        .position(|(c, r)| c != r)
+        .unwrap_or(core.len().min(reference.len()))
+}
+
 /// A report on how the core and the reference part ways on one case.
 #[derive(Debug, Clone)]
 pub struct Explanation {
@@ -195,17 +204,21 @@ pub trait Puzzle: Sized + 'static {
     }
 
     /// What a disagreement on `case` is, for its bug signature
-    /// ([`crate::signature`]): by default the first answer line that differs
-    /// on each side, folded. `solver` is the core under test, as a black box
-    /// that a puzzle may ask about other cases (perft's divide does).
+    /// ([`crate::signature`]), when both sides answered (a panic is signed
+    /// by its message, once, for every puzzle). `lines` is the default: the
+    /// first answer line that differs on each side, folded; a puzzle
+    /// refines it from what it knows of the point where the two part.
+    /// `solver` is the core under test, as a black box that a puzzle may
+    /// ask about other cases (perft's divide does).
     fn signature(
         case: &Self::Case,
-        core: &Attempt<Self::Answer>,
-        reference: &Attempt<Self::Answer>,
+        core: &Self::Answer,
+        reference: &Self::Answer,
+        lines: String,
         solver: Solver<Self>,
     ) -> String {
-        let _ = (case, solver);
-        crate::signature::answer_signature::<Self>(core, reference)
+        let _ = (case, core, reference, solver);
+        lines
     }
 
     /// How much a case costs to check, in any unit that orders cases of this
@@ -276,7 +289,7 @@ pub fn display_text(text: &str) -> String {
 
 /// The outcome of running both solvers on one case.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Verdict<A> {
+pub enum Agreement<A> {
     Agree,
     /// The reference ran out of fuel: the case is skipped.
     Timeout,
@@ -287,9 +300,9 @@ pub enum Verdict<A> {
     },
 }
 
-impl<A> Verdict<A> {
+impl<A> Agreement<A> {
     pub fn is_divergence(&self) -> bool {
-        matches!(self, Verdict::Diverge { .. })
+        matches!(self, Agreement::Diverge { .. })
     }
 }
 
@@ -333,17 +346,17 @@ pub struct Attempts<A> {
 }
 
 impl<A: PartialEq> Attempts<A> {
-    pub fn into_verdict(self) -> Verdict<A> {
+    pub fn into_agreement(self) -> Agreement<A> {
         match (self.core, self.reference) {
             // A core that panics is a finding even when the reference cannot
             // finish the case.
-            (core @ Attempt::Panicked(_), None) => Verdict::Diverge {
+            (core @ Attempt::Panicked(_), None) => Agreement::Diverge {
                 core,
                 reference: Attempt::OutOfFuel,
             },
-            (_, None) => Verdict::Timeout,
-            (Attempt::Ran(c), Some(Attempt::Ran(r))) if c == r => Verdict::Agree,
-            (core, Some(reference)) => Verdict::Diverge { core, reference },
+            (_, None) => Agreement::Timeout,
+            (Attempt::Ran(c), Some(Attempt::Ran(r))) if c == r => Agreement::Agree,
+            (core, Some(reference)) => Agreement::Diverge { core, reference },
         }
     }
 }
@@ -401,12 +414,12 @@ pub fn check_with<P: Puzzle>(
     case: &P::Case,
     core: impl FnOnce(&P::Case) -> Run<P::Answer>,
     fuel: u64,
-) -> Verdict<P::Answer> {
-    run_both::<P>(case, core, fuel).into_verdict()
+) -> Agreement<P::Answer> {
+    run_both::<P>(case, core, fuel).into_agreement()
 }
 
 /// [`check_with`] the puzzle's own core and fuel.
-pub fn check<P: Puzzle>(case: &P::Case) -> Verdict<P::Answer> {
+pub fn check<P: Puzzle>(case: &P::Case) -> Agreement<P::Answer> {
     check_with::<P>(case, P::Case::solve, P::FUEL)
 }
 

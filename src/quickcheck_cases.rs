@@ -6,7 +6,7 @@
 //! prints a line to paste into `corpus/<puzzle>.csv`.
 
 use crate::corpus::{self, Origin, Row};
-use crate::puzzle::{check, Puzzle, Verdict};
+use crate::puzzle::{check, Agreement, Puzzle};
 use crate::seeds::CASE_BYTES;
 use arbitrary::Unstructured;
 use lockstep_core::Model;
@@ -41,7 +41,7 @@ impl<P: Puzzle> Arbitrary for Generated<P> {
 /// built from the typed answers as every producer builds it.
 fn row<P: Puzzle>(case: &P::Case) -> Row {
     match check::<P>(case) {
-        Verdict::Diverge { core, reference } => corpus::divergence_row::<P>(
+        Agreement::Diverge { core, reference } => corpus::divergence_row::<P>(
             case,
             &crate::puzzle::explain_safely::<P>(case).symptom,
             &crate::signature::signature_of::<P>(case, &core, &reference, P::Case::solve),
@@ -87,9 +87,9 @@ impl<P: Puzzle> fmt::Debug for Generated<P> {
 /// discards the case).
 pub fn core_agrees_with_reference<P: Puzzle>(case: Generated<P>) -> TestResult {
     match check::<P>(&case.0) {
-        Verdict::Agree => TestResult::passed(),
-        Verdict::Timeout => TestResult::discard(),
-        Verdict::Diverge { core, reference } => TestResult::error(format!(
+        Agreement::Agree => TestResult::passed(),
+        Agreement::Timeout => TestResult::discard(),
+        Agreement::Diverge { core, reference } => TestResult::error(format!(
             "core answered {:?}, reference {:?}\n{}",
             core.show(P::Case::write_answer),
             reference.show(P::Case::write_answer),

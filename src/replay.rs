@@ -124,7 +124,7 @@ pub fn replay_row_with<P: Puzzle>(
         judge("reference", reference);
     }
     let timed_out = outcome.reference.is_none();
-    if outcome.into_verdict().is_divergence() {
+    if outcome.into_agreement().is_divergence() {
         if problems.is_empty() {
             problems.push("both print the expected answer, but their traces differ".to_string());
         }

@@ -72,21 +72,27 @@ pub fn first_line_difference(core: &str, reference: &str) -> String {
     "same-answers".to_string()
 }
 
-/// The default signature of a disagreement: a panic by its side and message,
-/// else the first differing answer line ([`first_line_difference`]).
-pub fn answer_signature<P: Puzzle>(
+/// What differs in a disagreement: a panic by its side and message; else,
+/// when both answered, what the puzzle says ([`Puzzle::signature`]) given
+/// the first differing answer line ([`first_line_difference`]).
+fn what_differs<P: Puzzle>(
+    case: &P::Case,
     core: &Attempt<P::Answer>,
     reference: &Attempt<P::Answer>,
+    solver: crate::puzzle::Solver<P>,
 ) -> String {
     match (core, reference) {
         (Attempt::Panicked(message), _) => format!("core-panics-{}", folded(first_line(message))),
         (_, Attempt::Panicked(message)) => {
             format!("reference-panics-{}", folded(first_line(message)))
         }
-        (Attempt::Ran(c), Attempt::Ran(r)) => first_line_difference(
-            &P::Case::write_answer(&c.answer),
-            &P::Case::write_answer(&r.answer),
-        ),
+        (Attempt::Ran(c), Attempt::Ran(r)) => {
+            let lines = first_line_difference(
+                &P::Case::write_answer(&c.answer),
+                &P::Case::write_answer(&r.answer),
+            );
+            P::signature(case, &c.answer, &r.answer, lines, solver)
+        }
         _ => "reference-out-of-fuel".to_string(),
     }
 }
@@ -106,7 +112,7 @@ pub fn signature_of<P: Puzzle>(
     format!(
         "{}:{}",
         P::MODULE,
-        P::signature(case, core, reference, solver)
+        what_differs::<P>(case, core, reference, solver)
     )
 }
 

@@ -21,15 +21,12 @@ use std::path::Path;
 
 fn options(seed: u64, cases: u64) -> CampaignOptions {
     CampaignOptions {
-        shard: lockstep::campaign::Shard::WHOLE,
-        seconds: 120.0,
-        seed,
-        jobs: 2,
-        max_cases: Some(cases),
-        progress: false,
+        plan: lockstep::search::Plan {
+            seconds: 120.0,
+            ..lockstep::search::Plan::cases(seed, cases, 2, lockstep::shrink::DIFFERENTIAL_BUDGET)
+        },
         stats: false,
         limits: CaseLimits::Wide,
-        keep_going: false,
     }
 }
 
@@ -47,9 +44,9 @@ fn check<P: Puzzle>(cases: u64) -> Vec<String> {
         Err(e) => problems.push(format!("{}: {e:#}", P::NAME)),
     }
     let report = campaign::run_campaign::<P>(&options(2026, cases));
-    if let Some((job, index, finding)) = report.finding {
+    if let Some((address, finding)) = report.finding {
         problems.push(format!(
-            "{}: disagreement at job {job} case {index}: core {}, reference {}",
+            "{}: disagreement at {address}: core {}, reference {}",
             P::NAME,
             finding.core_answer,
             finding.reference_answer

@@ -19,9 +19,10 @@
 //! (an earlier reading, the campaign's rate against rates measured in
 //! separate loops, read 6%, 32% and 100% in three runs of one command).
 
-use crate::campaign::{run_campaign, CampaignOptions, Shard, BATCH};
+use crate::campaign::{run_campaign, CampaignOptions, BATCH};
 use crate::generate::generate_case_with_reference;
 use crate::puzzle::{reference_attempt, run_core, CaseLimits, CaseWithReference, Puzzle};
+use crate::search::Plan;
 use crate::seeds::CASE_BYTES;
 use lockstep_core::Model;
 use std::hint::black_box;
@@ -76,15 +77,9 @@ fn campaign_time<P: Puzzle>(seed: u64, indices: u64) -> Timed {
     // The campaign's one job runs on this thread, its caches cleared first.
     P::reset_caches();
     let report = run_campaign::<P>(&CampaignOptions {
-        shard: Shard::WHOLE,
-        seconds: f64::INFINITY,
-        seed,
-        jobs: 1,
-        max_cases: Some(indices),
-        progress: false,
+        plan: Plan::cases(seed, indices, 1, crate::shrink::DIFFERENTIAL_BUDGET),
         stats: false,
         limits: CaseLimits::Wide,
-        keep_going: false,
     });
     Timed {
         seconds: report.elapsed.as_secs_f64(),

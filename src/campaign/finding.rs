@@ -4,8 +4,8 @@
 
 use crate::corpus::{self, Origin, Row};
 use crate::puzzle::{
-    check_with, explain_safely, run_both, run_reference, Attempt, CaseLimits, Explanation, Puzzle,
-    Solver, Verdict,
+    check_with, explain_safely, run_both, run_reference, Agreement, Attempt, CaseLimits,
+    Explanation, Puzzle, Solver,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::shrink::{shrink_divergence, Shrunk};
@@ -40,7 +40,7 @@ pub fn investigate<P: Puzzle>(
     let outcome = run_both::<P>(&shrunk.case, core, P::FUEL);
     // The original diverged and shrinking keeps only diverging cases, so this
     // fails only if a solver is not deterministic. Say so in the report.
-    let reproduced = outcome.clone().into_verdict().is_divergence();
+    let reproduced = outcome.clone().into_agreement().is_divergence();
     let reference = match outcome.reference {
         Some(side) => side,
         None => run_reference::<P>(&shrunk.case, P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR))
@@ -113,7 +113,7 @@ pub fn reproduce<P: Puzzle>(
     let case =
         crate::puzzle::decode_case::<P>(bytes, encoding).map_err(NotReproduced::Unreadable)?;
     match check_with::<P>(&case, core, P::FUEL) {
-        Verdict::Diverge { .. } => {
+        Agreement::Diverge { .. } => {
             // The limits the bytes were generated under (the CLI has checked
             // the setting before reading any).
             let limits = crate::puzzle::CaseLimits::from_env().unwrap_or(CaseLimits::Wide);
@@ -125,7 +125,7 @@ pub fn reproduce<P: Puzzle>(
                 limits,
             ))
         }
-        Verdict::Agree => Err(NotReproduced::Agree(P::describe(&case))),
-        Verdict::Timeout => Err(NotReproduced::Timeout(P::describe(&case))),
+        Agreement::Agree => Err(NotReproduced::Agree(P::describe(&case))),
+        Agreement::Timeout => Err(NotReproduced::Timeout(P::describe(&case))),
     }
 }

@@ -1,25 +1,26 @@
 //! The in-process differential fuzzer behind `lockstep fuzz` (stable Rust, no
-//! libFuzzer): generate, check, count; on the first disagreement, stop, shrink it
-//! and report it.
+//! libFuzzer): the search driver ([`crate::search`]) over the seeded
+//! generator's cases, each checked by core against reference; each
+//! disagreement kept is shrunk, explained and signed ([`finding`]).
 //!
-//! Jobs are threads. Job `j` checks cases `(seed, j, 0)`, `(seed, j, 1)`, ... (see
-//! [`crate::seeds`]), so a campaign is reproducible from its seed and job count, and a
-//! finding from its coordinates. Counters are kept per job and flushed to shared
-//! atomics every few dozen cases, so the jobs do not contend on every case.
+//! Case `(seed, job, index)` comes from [`crate::seeds`], so a campaign is
+//! reproducible from its seed and job count, and a finding from its
+//! address (`job 0 case 32`).
 
 use crate::corpus::Origin;
 pub use crate::generate::{generate_case, generate_case_with_reference, generate_case_within};
 use crate::puzzle::{
-    reference_attempt, run_core, Attempt, Attempts, CaseLimits, CaseWithReference, Puzzle,
-    ReferenceRun, Verdict,
+    reference_attempt, run_core, Agreement, Attempt, Attempts, CaseLimits, CaseWithReference,
+    Puzzle, ReferenceRun,
 };
+use crate::search::{Address, Check, Checked, Counts, Plan, Seeded};
 use crate::seeds::CASE_BYTES;
 use crate::shrink::Shrunk;
 use lockstep_core::Model;
 use lockstep_reference::Naive;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod finding;
 
@@ -27,96 +28,24 @@ pub use finding::*;
 
 #[derive(Debug, Clone)]
 pub struct CampaignOptions {
-    pub seconds: f64,
-    pub seed: u64,
-    pub jobs: usize,
-    /// Stop after this many cases in all, over every machine of a sharded
-    /// campaign (shared evenly by all their jobs).
-    pub max_cases: Option<u64>,
-    /// Show live progress on stderr (a spinner on a terminal, a line every
-    /// ten seconds otherwise).
-    pub progress: bool,
+    /// The search: seed, time, cases, jobs, shard, keep-going.
+    pub plan: Plan,
     /// Count how many cases reach each of the puzzle's rule branches (costs one
     /// more core run per case).
     pub stats: bool,
     /// Which cases the generator makes.
     pub limits: CaseLimits,
-    /// This machine's share of a campaign spread over several.
-    pub shard: Shard,
-    /// Go on after a disagreement: every one is counted under its bug
-    /// signature, and the first of each signature is shrunk.
-    pub keep_going: bool,
-}
-
-/// Machine `index` of `count` (0-based) in one campaign spread over
-/// machines, each running `jobs` jobs: machine K runs the global jobs
-/// `K * jobs .. (K + 1) * jobs`, so the machines together run exactly the
-/// cases of one unsharded run with `count * jobs` jobs, none twice, and a
-/// finding's (seed, job, index) names the same case on every machine. A batch
-/// system's array index (a GitHub Actions matrix, a Kubernetes indexed Job, a
-/// Slurm array) is the index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    pub index: u64,
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole campaign on one machine.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    /// The global jobs this machine runs when each machine runs `jobs`.
-    pub fn jobs(self, jobs: u64) -> std::ops::Range<u64> {
-        self.index * jobs..(self.index + 1) * jobs
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-impl std::str::FromStr for Shard {
-    type Err = String;
-
-    /// `K/N` with `0 <= K < N`.
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let (index, count) = text
-            .split_once('/')
-            .ok_or_else(|| format!("expected K/N (machine K of N, from 0), found {text:?}"))?;
-        let number = |part: &str, what: &str| {
-            part.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("{what} in {text:?} is not a whole number"))
-        };
-        let (index, count) = (number(index, "K")?, number(count, "N")?);
-        if count == 0 || index >= count {
-            return Err(format!(
-                "machine {index} of {count}: K counts from 0 and must be below N (N at least 1)"
-            ));
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-crate::jobs::counters! {
-    /// Counts of a campaign.
-    pub struct Tally / SharedTally {
-        pub cases,
-        pub agree,
-        pub diverge,
-        pub timeout,
-    }
 }
 
 #[derive(Debug, Clone)]
 pub struct CampaignReport<C> {
-    pub tally: Tally,
+    /// Cases checked: passed is agreed, failed disagreed, skipped the
+    /// reference out of fuel.
+    pub tally: Counts,
     pub elapsed: Duration,
-    /// The first disagreement: (job, case index) and what it shrank to.
-    pub finding: Option<(u64, u64, Finding<C>)>,
-    /// Every bug found, by signature, in the order first found: one without
+    /// The first disagreement: where it was and what it shrank to.
+    pub finding: Option<(Address, Finding<C>)>,
+    /// Every bug found, by signature, in the order of the cases: one without
     /// `keep_going` (the first disagreement's), every one with it.
     pub bugs: Vec<Bug<C>>,
     /// With `stats`: each rule branch and the number of cases that reached it.
@@ -133,8 +62,8 @@ pub struct Bug<C> {
     pub signature: String,
     /// Disagreements of this signature.
     pub count: u64,
-    /// Where the first one was: (job, case index).
-    pub first: (u64, u64),
+    /// Where the first one was.
+    pub first: Address,
     /// When, from the start of the campaign.
     pub after: Duration,
     /// The first one, shrunk and explained.
@@ -154,14 +83,10 @@ pub struct Sample {
     pub regions: u32,
 }
 
-/// The first disagreement of one signature, as found, and how many.
-struct RawBug<C> {
-    count: u64,
-    first: (u64, u64),
-    after: Duration,
-    case: C,
-}
-
+/// Cases a job takes at once: generated, then solved by the core, then by
+/// the reference, so that each phase's code and data stay hot in cache,
+/// where one case at a time through all three evicted each other's
+/// (footholds' core table against the reference's allocations).
 pub(crate) const BATCH: u64 = 32;
 
 /// One case in this many has the reference's result from its generator
@@ -210,6 +135,112 @@ pub fn find_and_shrink<P: Puzzle>(
 
 pub use crate::puzzle::Solver;
 
+/// A disagreement as the campaign found it: the case and both sides.
+pub struct Disagreement<P: Puzzle> {
+    case: P::Case,
+    core: Attempt<P::Answer>,
+    reference: Attempt<P::Answer>,
+}
+
+/// The differential check: `solver` (the core, or a broken one in the
+/// tests) against the reference on each case.
+struct Differential<P: Puzzle> {
+    solver: Solver<P>,
+    stats: bool,
+    /// The rule branches any case reached, a bit each.
+    reached: AtomicU64,
+    series: Mutex<Vec<Sample>>,
+}
+
+/// What each job of a campaign counts beside the driver: with `stats`, how
+/// many cases reached each rule branch.
+#[derive(Default)]
+struct Branches(Vec<u64>);
+
+impl crate::search::Tally for Branches {
+    fn add(&mut self, other: Branches) {
+        if self.0.len() < other.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        for (total, count) in self.0.iter_mut().zip(other.0) {
+            *total += count;
+        }
+    }
+}
+
+impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
+    type Found = Disagreement<P>;
+    type Tally = Branches;
+    const BATCH: u64 = BATCH;
+    const LISTS_FAILING: bool = false;
+
+    fn check(
+        &self,
+        cases: Vec<(Address, CaseWithReference<P>)>,
+        branches: &mut Branches,
+        out: &mut Vec<Checked<Disagreement<P>>>,
+    ) {
+        let cores: Vec<Attempt<P::Answer>> = cases
+            .iter()
+            .map(|(_, (case, _))| run_core::<P>(case, self.solver))
+            .collect();
+        for ((address, (case, generated)), core) in cases.into_iter().zip(cores) {
+            if self.stats {
+                let bits = P::rule_branches(&case);
+                self.reached.fetch_or(bits, Ordering::Relaxed);
+                branches.0.resize(P::RULE_BRANCHES.len(), 0);
+                for (i, count) in branches.0.iter_mut().enumerate() {
+                    *count += bits >> i & 1;
+                }
+            }
+            if matches!(address, Address::Stream { index, .. } if index % AUDIT_EVERY == 0) {
+                audit_generated::<P>(&case, &generated);
+            }
+            let reference = reference_attempt::<P>(&case, generated);
+            let checked = match (Attempts { core, reference }).into_agreement() {
+                Agreement::Agree => Checked::Pass,
+                Agreement::Timeout => Checked::Skip,
+                Agreement::Diverge { core, reference } => Checked::Fail(Disagreement {
+                    case,
+                    core,
+                    reference,
+                }),
+            };
+            out.push(checked);
+        }
+    }
+
+    fn kind(&self, found: &Disagreement<P>) -> String {
+        crate::signature::signature_of::<P>(&found.case, &found.core, &found.reference, self.solver)
+    }
+
+    fn progress(&self, c: &Counts, secs: f64) -> String {
+        format!(
+            "{}: {} cases, {:.0} cases/s, {} disagreements, {} timeouts, {secs:.0} s",
+            P::NAME,
+            c.cases,
+            c.cases as f64 / secs.max(1e-9),
+            c.failed,
+            c.skipped,
+        )
+    }
+
+    fn tick(&self, c: &Counts, seconds: f64) {
+        let sample = Sample {
+            seconds,
+            cases: c.cases,
+            diverge: c.failed,
+            timeout: c.skipped,
+            branches: self.reached.load(Ordering::Relaxed).count_ones(),
+            regions: crate::coverage::regions_reached(),
+        };
+        self.series
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(sample);
+    }
+}
+
 /// Runs a campaign for one puzzle against its core.
 pub fn run_campaign<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
     run_campaign_with::<P>(options, P::Case::solve)
@@ -220,207 +251,56 @@ pub fn run_campaign_with<P: Puzzle>(
     options: &CampaignOptions,
     core: Solver<P>,
 ) -> CampaignReport<P::Case> {
-    let solver = core;
-    let jobs = options.jobs.max(1) as u64;
-    // Global job numbers: this machine's jobs among all machines' (`Shard`).
-    let first_job = options.shard.jobs(jobs).start;
-    let all_jobs = jobs * options.shard.count;
-    let start = Instant::now();
-    let deadline = crate::seeds::deadline_after(start, options.seconds);
-    let per_job_cap = options.max_cases.map(|m| m.div_ceil(all_jobs));
-    let shared = SharedTally::default();
-    let stop = AtomicBool::new(false);
-    let first: Mutex<Option<(u64, u64, P::Case)>> = Mutex::new(None);
-    let raw_bugs: Mutex<Vec<(String, RawBug<P::Case>)>> = Mutex::new(Vec::new());
-    let feature_totals = Mutex::new(vec![0u64; P::RULE_BRANCHES.len()]);
-    let reached = std::sync::atomic::AtomicU64::new(0);
-    let series: Mutex<Vec<Sample>> = Mutex::new(Vec::new());
-    let sample = || {
-        let t = shared.get();
-        Sample {
-            seconds: start.elapsed().as_secs_f64(),
-            cases: t.cases,
-            diverge: t.diverge,
-            timeout: t.timeout,
-            branches: reached.load(Ordering::Relaxed).count_ones(),
-            regions: crate::coverage::regions_reached(),
-        }
+    let check = Differential::<P> {
+        solver: core,
+        stats: options.stats,
+        reached: AtomicU64::new(0),
+        series: Mutex::new(Vec::new()),
     };
-
-    // One job's loop over its own stream of cases (see `crate::jobs::run_jobs`).
-    let job_loop = |local_job: u64| {
-        let job = first_job + local_job;
-        let mut buf = vec![0u8; CASE_BYTES];
-        let mut local = Tally::default();
-        let mut features = vec![0u64; P::RULE_BRANCHES.len()];
-        let mut index = 0u64;
-        let mut next_sample = 0.0;
-        // A batch of cases is generated, then solved by the core, then by the
-        // reference: each phase's code and data stay hot in cache, where one
-        // case at a time through all three evicted each other's (footholds'
-        // core table against the reference's allocations).
-        let mut batch: Vec<(u64, CaseWithReference<P>)> = Vec::with_capacity(BATCH as usize);
-        let mut cores: Vec<Attempt<P::Answer>> = Vec::with_capacity(BATCH as usize);
-        loop {
-            shared.add(&mut local);
-            // Job 0 keeps the time series, a sample a second.
-            if local_job == 0 && start.elapsed().as_secs_f64() >= next_sample {
-                series
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(sample());
-                next_sample += 1.0;
-            }
-            if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            let end = per_job_cap.map_or(index + BATCH, |cap| cap.min(index + BATCH));
-            if index >= end {
-                break;
-            }
-            batch.clear();
-            for this in index..end {
-                if let Some(generated) = generate_case_with_reference::<P>(
-                    options.seed,
-                    job,
-                    this,
-                    &mut buf,
-                    options.limits,
-                ) {
-                    batch.push((this, generated));
-                }
-            }
-            index = end;
-            cores.clear();
-            cores.extend(
-                batch
-                    .iter()
-                    .map(|(_, (case, _))| run_core::<P>(case, solver)),
+    let source = Seeded::<P>::new(&options.plan, options.limits);
+    let outcome = crate::search::search(&options.plan, &source, &check);
+    let tally = outcome.counts;
+    let seed = options.plan.seed;
+    let bugs: Vec<Bug<P::Case>> = outcome
+        .failures
+        .into_iter()
+        .map(|failure| {
+            let provenance = format!("lockstep fuzz seed {seed} {}", failure.address);
+            let finding = investigate::<P>(
+                core,
+                failure.found.case,
+                Origin::Fuzz,
+                &provenance,
+                options.limits,
             );
-            for ((this, (case, generated)), core) in batch.drain(..).zip(cores.drain(..)) {
-                local.cases += 1;
-                if options.stats {
-                    let bits = P::rule_branches(&case);
-                    reached.fetch_or(bits, Ordering::Relaxed);
-                    for (i, count) in features.iter_mut().enumerate() {
-                        *count += bits >> i & 1;
-                    }
-                }
-                if this % AUDIT_EVERY == 0 {
-                    audit_generated::<P>(&case, &generated);
-                }
-                let reference = reference_attempt::<P>(&case, generated);
-                match (Attempts { core, reference }).into_verdict() {
-                    Verdict::Agree => local.agree += 1,
-                    Verdict::Timeout => local.timeout += 1,
-                    Verdict::Diverge {
-                        core: core_side,
-                        reference,
-                    } => {
-                        local.diverge += 1;
-                        if options.keep_going {
-                            let signature = crate::signature::signature_of::<P>(
-                                &case, &core_side, &reference, solver,
-                            );
-                            let mut bugs = raw_bugs.lock().unwrap_or_else(|e| e.into_inner());
-                            match bugs.iter_mut().find(|(s, _)| *s == signature) {
-                                Some((_, bug)) => bug.count += 1,
-                                None => bugs.push((
-                                    signature,
-                                    RawBug {
-                                        count: 1,
-                                        first: (job, this),
-                                        after: start.elapsed(),
-                                        case,
-                                    },
-                                )),
-                            }
-                            continue;
-                        }
-                        let mut slot = first.lock().unwrap_or_else(|e| e.into_inner());
-                        if slot.is_none() {
-                            *slot = Some((job, this, case));
-                        }
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
+            Bug {
+                // Without keep_going no kind was asked for: the shrunk case's.
+                signature: match failure.kind.is_empty() {
+                    true => finding.signature.clone(),
+                    false => failure.kind,
+                },
+                count: failure.count,
+                first: failure.address,
+                after: failure.after,
+                finding,
             }
-        }
-        shared.add(&mut local);
-        let mut totals = feature_totals.lock().unwrap_or_else(|e| e.into_inner());
-        for (total, count) in totals.iter_mut().zip(&features) {
-            *total += count;
-        }
-    };
-    let progress = |secs: f64| {
-        let t = shared.get();
-        format!(
-            "{}: {} cases, {:.0} cases/s, {} disagreements, {} timeouts, {secs:.0} s",
-            P::NAME,
-            t.cases,
-            t.cases as f64 / secs.max(1e-9),
-            t.diverge,
-            t.timeout,
-        )
-    };
-    let elapsed = crate::jobs::run_jobs(
-        jobs as usize,
-        job_loop,
-        options
-            .progress
-            .then_some(&progress as crate::jobs::ProgressText<'_>),
-    );
-    let tally = shared.get();
-    let mut series = series.into_inner().unwrap_or_else(|e| e.into_inner());
-    series.push(sample());
-    let investigated = |job: u64, index: u64, case: P::Case| {
-        let provenance = format!("lockstep fuzz seed {} job {job} case {index}", options.seed);
-        investigate::<P>(solver, case, Origin::Fuzz, &provenance, options.limits)
-    };
-    let first = first.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut bugs: Vec<Bug<P::Case>> = Vec::new();
-    let finding = first.map(|(job, index, case)| {
-        let finding = investigated(job, index, case);
-        bugs.push(Bug {
-            signature: finding.signature.clone(),
-            count: tally.diverge,
-            first: (job, index),
-            after: elapsed,
-            finding: finding.clone(),
-        });
-        (job, index, finding)
-    });
-    let mut raw = raw_bugs.into_inner().unwrap_or_else(|e| e.into_inner());
-    raw.sort_by_key(|(_, bug)| bug.after);
-    for (signature, bug) in raw {
-        let finding = investigated(bug.first.0, bug.first.1, bug.case);
-        bugs.push(Bug {
-            signature,
-            count: bug.count,
-            first: bug.first,
-            after: bug.after,
-            finding,
-        });
-    }
-    let finding = finding.or_else(|| {
-        bugs.first()
-            .map(|b| (b.first.0, b.first.1, b.finding.clone()))
-    });
-    let features = if options.stats {
-        let totals = feature_totals
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner());
+        })
+        .collect();
+    let finding = bugs.first().map(|bug| (bug.first, bug.finding.clone()));
+    let rule_branches = if options.stats {
+        let mut totals = outcome.tally.0;
+        totals.resize(P::RULE_BRANCHES.len(), 0);
         P::RULE_BRANCHES.iter().copied().zip(totals).collect()
     } else {
         Vec::new()
     };
     CampaignReport {
         tally,
-        elapsed,
+        elapsed: outcome.elapsed,
         finding,
         bugs,
-        rule_branches: features,
-        series,
+        rule_branches,
+        series: check.series.into_inner().unwrap_or_else(|e| e.into_inner()),
     }
 }
 

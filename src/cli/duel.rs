@@ -269,7 +269,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
         std::time::Duration::from_millis(args.startup_ms),
         crate::process::DEFAULT_OUTPUT_LIMIT,
     );
-    if let Err(message) = crate::stress::check_command(&cmd, startup) {
+    if let Err(message) = crate::judge::check_command(&cmd, startup) {
         bail!("{message}");
     }
     let length = RunLength {
@@ -277,19 +277,26 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
         seconds: args.seconds,
     };
     let options = bot_stress::DuelStressOptions {
+        plan: crate::search::Plan {
+            seed: args.seed.unwrap_or_else(fresh_seed),
+            seconds: length.seconds(),
+            max_cases: args.games,
+            jobs: args.jobs,
+            progress: true,
+            keep_going: false,
+            shrink: crate::shrink::DIFFERENTIAL_BUDGET,
+            shard: crate::search::Shard::WHOLE,
+            only: None,
+        },
         cmd,
-        max_games: args.games,
-        seconds: length.seconds(),
-        seed: args.seed.unwrap_or_else(fresh_seed),
-        jobs: args.jobs,
-        progress: true,
     };
+    let plan = &options.plan;
     errln!(
         "lockstep duel stress: seed {}, {} (repeat with --seed {} --jobs {})",
-        options.seed,
-        crate::text::counted(options.jobs as u64, "job"),
-        options.seed,
-        options.jobs
+        plan.seed,
+        crate::text::counted(plan.jobs as u64, "job"),
+        plan.seed,
+        plan.jobs
     );
     let exe =
         std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;

@@ -7,8 +7,9 @@ use super::common::{
 };
 use super::values::{at_least_one, positive_seconds, puzzle_names, thread_count};
 use super::Exit;
-use crate::campaign::{CampaignOptions, Shard};
+use crate::campaign::CampaignOptions;
 use crate::puzzle::CaseLimits;
+use crate::search::{Plan, Shard};
 use crate::seeds::fresh_seed;
 use anyhow::Result;
 use std::io::Write;
@@ -65,15 +66,19 @@ pub(super) struct FuzzArgs {
 pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     let entries = pick(&args.puzzles)?;
     let options = CampaignOptions {
-        shard: args.shard,
+        plan: Plan {
+            seed: args.seed.unwrap_or_else(fresh_seed),
+            seconds: args.seconds / entries.len() as f64,
+            max_cases: args.cases,
+            jobs: args.jobs,
+            progress: true,
+            keep_going: args.keep_going,
+            shrink: crate::shrink::DIFFERENTIAL_BUDGET,
+            shard: args.shard,
+            only: None,
+        },
         limits: args.limits,
-        seconds: args.seconds / entries.len() as f64,
-        seed: args.seed.unwrap_or_else(fresh_seed),
-        jobs: args.jobs,
-        max_cases: args.cases,
-        progress: true,
         stats: args.stats,
-        keep_going: args.keep_going,
     };
     let dir = if args.no_append {
         None
@@ -81,32 +86,33 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         Some(corpus_dir(args.corpus)?)
     };
     let (options, dir) = (&options, dir.as_deref());
-    let shard = if options.shard == crate::campaign::Shard::WHOLE {
+    let plan = &options.plan;
+    let shard = if plan.shard == Shard::WHOLE {
         String::new()
     } else {
-        let jobs = options.jobs as u64;
-        let mine = options.shard.jobs(jobs);
+        let jobs = plan.jobs as u64;
+        let mine = plan.shard.jobs(jobs);
         format!(
             ", shard {}: global jobs {}-{} of {}",
-            options.shard,
+            plan.shard,
             mine.start,
             mine.end - 1,
-            jobs * options.shard.count
+            jobs * plan.shard.count
         )
     };
-    let repeat_shard = if options.shard == crate::campaign::Shard::WHOLE {
+    let repeat_shard = if plan.shard == Shard::WHOLE {
         String::new()
     } else {
-        format!(" --shard {}", options.shard)
+        format!(" --shard {}", plan.shard)
     };
     errln!(
         "lockstep fuzz: seed {}, {}{shard}, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {}{repeat_shard} --limits {})",
-        options.seed,
-        crate::text::counted(options.jobs as u64, "job"),
-        options.seconds,
+        plan.seed,
+        crate::text::counted(plan.jobs as u64, "job"),
+        plan.seconds,
         options.limits,
-        options.seed,
-        options.jobs,
+        plan.seed,
+        plan.jobs,
         options.limits
     );
     announce_corpus(dir);

@@ -9,7 +9,7 @@ use super::values::{
     at_least_one, comparison, non_empty_command, origin_name, thread_count, ReportFormat,
 };
 use super::Exit;
-use crate::compare::Comparison;
+use crate::judge::compare::Comparison;
 use crate::test_set::{self, TestLine, TestSetJson, TestSetOptions};
 use anyhow::{bail, Context, Result};
 use std::io::Write;
@@ -93,7 +93,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     let program = flags.runnable("--cmd", &args.cmd)?;
     let checker = flags.optional("--checker", args.checker.as_ref())?;
     if let Err(message) =
-        crate::stress::check_command(&program.command, args.limits.startup(&program))
+        crate::judge::check_command(&program.command, args.limits.startup(&program))
     {
         bail!("--cmd: {message}");
     }

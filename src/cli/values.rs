@@ -91,7 +91,7 @@ pub(crate) fn non_empty_command(text: &str) -> Result<String, String> {
 }
 
 /// `--compare`: tokens, lines, exact, real:EPS or yesno.
-pub(crate) fn comparison(text: &str) -> Result<crate::compare::Comparison, String> {
+pub(crate) fn comparison(text: &str) -> Result<crate::judge::compare::Comparison, String> {
     text.parse()
 }
 

@@ -22,7 +22,7 @@
 
 use super::{encode_for, Origin, Row};
 use crate::generate::generate_case_within;
-use crate::puzzle::{check, CaseLimits, Puzzle, Verdict};
+use crate::puzzle::{check, Agreement, CaseLimits, Puzzle};
 use crate::seeds::CASE_BYTES;
 use crate::shrink::{shrink_within, Budget};
 use lockstep_core::Model;
@@ -87,7 +87,7 @@ fn measure<P: Puzzle>(case: &P::Case, kind: FeatureKind) -> Option<Vec<u32>> {
         }
     };
     features.sort_unstable();
-    (verdict == Verdict::Agree).then_some(features)
+    (verdict == Agreement::Agree).then_some(features)
 }
 
 /// Keeps, cheapest first ([`Puzzle::replay_cost`]), each case that adds a
@@ -140,7 +140,7 @@ pub fn distill<P: Puzzle>(options: &DistillOptions) -> Distilled {
                 let cost = P::replay_cost(&case);
                 measured.push((case, features, cost));
             }
-            None if check::<P>(&case) == Verdict::Timeout => skipped += 1,
+            None if check::<P>(&case) == Agreement::Timeout => skipped += 1,
             None => disagreements += 1,
         }
     }

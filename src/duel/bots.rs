@@ -36,7 +36,7 @@
 
 use super::plans::{chase_plan, spring_plan};
 use super::protocol::{Init, TurnLine};
-use super::reading::Reader;
+use super::reading::{Policy, Predictor, Reader};
 use crate::seeds::SplitMix64;
 use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{
@@ -132,8 +132,13 @@ pub fn turn_budget(time_left_ms: u64, turn: u8) -> Duration {
     Duration::from_secs_f64((SHARE * spare / turns_left).min(MAX_TURN_MS) / 1000.0)
 }
 
-/// A distribution over action lists: (list, weight), the weights summing to 1.
-pub type Policy = Vec<(Actions, f64)>;
+/// The plans the mixed bot can read (see [`super::reading`]).
+const READABLE: [Strategy; 4] = [
+    Strategy::Spring,
+    Strategy::Chase,
+    Strategy::Greedy,
+    Strategy::Search,
+];
 
 /// The most lists of a target's policy the exploiter replies to at once: a
 /// wider policy (`random`'s 945 lists, say) is replaced by this many draws
@@ -156,7 +161,13 @@ pub struct Brain {
     /// The exploiter's model: its target's own brain.
     target: Option<Box<Brain>>,
     /// The mixed bot's models of a predictable opponent.
-    reader: Option<Box<Reader>>,
+    reader: Option<Box<Reader<Brain>>>,
+}
+
+impl Predictor for Brain {
+    fn policy(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Policy {
+        Brain::policy(self, state, me, deadline)
+    }
 }
 
 impl Brain {
@@ -171,7 +182,10 @@ impl Brain {
             lists: Vec::with_capacity(1089),
             searcher: Searcher::new(),
             target,
-            reader: (strategy == Strategy::Mixed).then(|| Box::new(Reader::new(seed))),
+            reader: (strategy == Strategy::Mixed).then(|| {
+                let models = READABLE.map(|s| (s.name(), Brain::new(s, seed)));
+                Box::new(Reader::new(models.into()))
+            }),
         }
     }
 

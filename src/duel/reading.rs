@@ -19,7 +19,8 @@
 //! plays never loses at once to any list (when some list can avoid that), so
 //! an opponent that imitates a plan to bait a reply gains one turn's position
 //! at most, and has played that plan's moves meanwhile. The exploiter's model
-//! of the mixed bot is told the game so far ([`Brain::observe`]), so it
+//! of the mixed bot is told the game so far
+//! ([`Brain::observe`](super::bots::Brain::observe)), so it
 //! models the reading too.
 //!
 //! Time: the models get half of the turn's time (`search` is the only one
@@ -28,11 +29,20 @@
 //! equilibrium, so the turn stays within the bot's cap. Measured against each
 //! model and against the exploiter in `docs/notes/2026-12-02-duel-mixed.md`.
 
-use super::bots::{Brain, Policy, Strategy};
 #[cfg(doc)]
 use lockstep_core::duel::search::Searcher;
 use lockstep_core::duel::{Actions, State};
 use std::time::Instant;
+
+/// A distribution over action lists: (list, weight), the weights summing to 1.
+pub type Policy = Vec<(Actions, f64)>;
+
+/// What the reader asks of a model of the opponent: its policy for one
+/// side in a state, by a deadline. The bots' brains are such models
+/// ([`Brain`](super::bots::Brain)).
+pub trait Predictor {
+    fn policy(&mut self, state: &State, me: usize, deadline: Option<Instant>) -> Policy;
+}
 
 /// A model reads the opponent after this many of its lists in a row were
 /// predicted.
@@ -44,32 +54,26 @@ pub const READ_AFTER: u32 = 2;
 /// extends a streak nor is replied to.
 pub const NARROW: usize = 8;
 
-/// The plans the bot can read.
-const MODELS: [Strategy; 4] = [
-    Strategy::Spring,
-    Strategy::Chase,
-    Strategy::Greedy,
-    Strategy::Search,
-];
-
 /// The bot's models of the opponent and how well each has predicted it.
-pub struct Reader {
-    models: Vec<Brain>,
+pub struct Reader<M> {
+    /// Each model with the name of the plan it stands for.
+    models: Vec<(&'static str, M)>,
     /// Each model's policy for the opponent in the state last asked about.
     predictions: Vec<Policy>,
     /// Lists in a row each model predicted.
     streaks: Vec<u32>,
 }
 
-impl Reader {
-    pub fn new(seed: u64) -> Reader {
+impl<M: Predictor> Reader<M> {
+    /// A reader of the plans `models` stand for, each named.
+    pub fn new(models: Vec<(&'static str, M)>) -> Reader<M> {
+        let n = models.len();
         Reader {
-            models: MODELS.iter().map(|&s| Brain::new(s, seed)).collect(),
-            predictions: vec![Vec::new(); MODELS.len()],
-            streaks: vec![0; MODELS.len()],
+            models,
+            predictions: vec![Vec::new(); n],
+            streaks: vec![0; n],
         }
     }
-
     /// Scores the last predictions against the list the opponent played: a
     /// miss ends a model's streak, a hit of a narrow prediction extends it,
     /// and a hit of a wide one leaves it as it was (see [`NARROW`]).
@@ -95,7 +99,7 @@ impl Reader {
         me: usize,
         deadline: Option<Instant>,
     ) -> Option<&Policy> {
-        for (model, prediction) in self.models.iter_mut().zip(&mut self.predictions) {
+        for ((_, model), prediction) in self.models.iter_mut().zip(&mut self.predictions) {
             *prediction = model.policy(state, 1 - me, deadline);
         }
         let predictions = &self.predictions;
@@ -113,22 +117,44 @@ impl Reader {
             .enumerate()
             .rev()
             .max_by_key(|&(_, s)| *s)?;
-        (streak >= READ_AFTER).then(|| MODELS[best].name())
+        (streak >= READ_AFTER).then(|| self.models[best].0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::duel::plans::chase_plan;
+    use crate::duel::plans::{chase_plan, spring_plan};
     use lockstep_core::duel::{resolve_turn, Action};
+
+    /// A model that plays a fixed plan, or a fixed policy.
+    enum Fake {
+        Plan(fn(&State, usize) -> Actions),
+        Policy(Policy),
+    }
+
+    impl Predictor for Fake {
+        fn policy(&mut self, state: &State, me: usize, _: Option<Instant>) -> Policy {
+            match self {
+                Fake::Plan(plan) => vec![(plan(state, me), 1.0)],
+                Fake::Policy(policy) => policy.clone(),
+            }
+        }
+    }
+
+    fn plans() -> Reader<Fake> {
+        Reader::new(vec![
+            ("spring", Fake::Plan(spring_plan)),
+            ("chase", Fake::Plan(chase_plan)),
+        ])
+    }
 
     /// Two chase lists in a row read the opponent as `chase`; one list off the
     /// plan unreads it at once.
     #[test]
     fn two_predicted_lists_read_a_plan_and_one_miss_unreads_it() {
         let mut state = State::initial((4, 4), (2, 2), (6, 6));
-        let mut reader = Reader::new(1);
+        let mut reader = plans();
         let me = 0;
         for turn in 0..3 {
             assert_eq!(reader.predict(&state, me, None).is_some(), turn >= 2);
@@ -148,25 +174,23 @@ mod tests {
     }
 
     /// A hit of a prediction wider than [`NARROW`] does not count: an
-    /// opponent that plays inside `greedy`'s nine tied lists twice is not
+    /// opponent that plays inside a model's nine tied lists twice is not
     /// read, and inside a narrow one it is.
     #[test]
     fn a_wide_prediction_is_not_read_by() {
         let state = State::initial((4, 4), (2, 2), (6, 6));
         let mut lists = Vec::new();
         lockstep_core::duel::legal_lists(&state, 1, &mut lists);
-        let greedy = MODELS.iter().position(|&m| m == Strategy::Greedy).unwrap();
         let theirs = lists[0];
         let uniform =
             |n: usize| -> Policy { lists[..n].iter().map(|&l| (l, 1.0 / n as f64)).collect() };
         for (width, read) in [(NARROW + 1, false), (NARROW, true)] {
-            let mut reader = Reader::new(1);
+            let mut reader = Reader::new(vec![("tied", Fake::Policy(uniform(width)))]);
             for _ in 0..READ_AFTER {
-                reader.predictions = vec![Vec::new(); MODELS.len()];
-                reader.predictions[greedy] = uniform(width);
+                reader.predict(&state, 0, None);
                 reader.observe(&theirs);
             }
-            assert_eq!(reader.reading() == Some("greedy"), read, "{width} lists");
+            assert_eq!(reader.reading() == Some("tied"), read, "{width} lists");
         }
     }
 
@@ -175,7 +199,7 @@ mod tests {
     fn legal_off_plan(state: &State, read: &Policy) -> Actions {
         let mut lists = Vec::new();
         lockstep_core::duel::legal_lists(state, 1, &mut lists);
-        let spring = crate::duel::plans::spring_plan(state, 1);
+        let spring = spring_plan(state, 1);
         *lists
             .iter()
             .rev()

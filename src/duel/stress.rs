@@ -8,21 +8,19 @@
 //! which the bot breaks the protocol or the rules stops the run; its per-turn log is
 //! printed and saved. Losing a game fairly is not a failure.
 
-use super::referee::{self, FaultKind, GameReport, RefereeOptions};
+use super::referee::{self, FaultKind, RefereeOptions};
 use super::tournament::Score;
+use crate::search::{Address, CaseSource, Check, Checked, Made, Plan};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Debug, Clone)]
 pub struct DuelStressOptions {
+    /// The search: the seed of the INITs, time, games, jobs (a bot's
+    /// failure is not shrunk: a game is replayed as it was).
+    pub plan: Plan,
+    /// The bot's command.
     pub cmd: String,
-    pub max_games: Option<u64>,
-    pub seconds: f64,
-    pub seed: u64,
-    pub jobs: usize,
-    pub progress: bool,
 }
 
 /// The first game the bot failed in.
@@ -97,12 +95,131 @@ fn setup(seed: u64, index: u64) -> (&'static str, usize, Init) {
     (opponent, side, init)
 }
 
-/// One game played (`log` and `replay` only for a game the tested bot failed).
-struct Played {
-    side: usize,
-    report: GameReport,
-    log: String,
-    replay: String,
+/// The check of a bot's stress: one game through the referee; a game the
+/// bot fails is a failure, its log and the command that replays it kept.
+struct Games<'a> {
+    options: &'a DuelStressOptions,
+    /// This binary, which runs the built-in bots.
+    lockstep: &'a Path,
+}
+
+/// What the games add up to.
+#[derive(Default)]
+struct Results {
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    opponent_failures: u64,
+    time_used_ms: Vec<u128>,
+}
+
+impl crate::search::Tally for Results {
+    fn add(&mut self, other: Results) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.opponent_failures += other.opponent_failures;
+        self.time_used_ms.extend(other.time_used_ms);
+    }
+}
+
+impl Check<u64> for Games<'_> {
+    type Found = DuelFailure;
+    type Tally = Results;
+
+    fn check(
+        &self,
+        games: Vec<(Address, u64)>,
+        results: &mut Results,
+        out: &mut Vec<Checked<DuelFailure>>,
+    ) {
+        for (_, index) in games {
+            out.push(self.play(index, results));
+        }
+    }
+
+    fn kind(&self, found: &DuelFailure) -> String {
+        format!("{:?}", found.kind)
+    }
+
+    fn progress(&self, c: &crate::search::Counts, secs: f64) -> String {
+        format!(
+            "duel: {} games, {:.1} games/s, {secs:.0} s",
+            c.cases,
+            c.cases as f64 / secs.max(1e-9)
+        )
+    }
+}
+
+impl Games<'_> {
+    /// Plays game `index`, adding its result to `results`.
+    fn play(&self, index: u64, results: &mut Results) -> Checked<DuelFailure> {
+        let options = self.options;
+        let seed = options.plan.seed;
+        let (opponent, side, init) = setup(seed, index);
+        let builtin = format!(
+            "{} duel bot --strategy {opponent} --seed {}",
+            crate::process::quoted(self.lockstep),
+            seed.wrapping_add(index)
+        );
+        let mut commands = [builtin.clone(), builtin];
+        commands[side] = options.cmd.clone();
+        let replay = format!(
+            "lockstep duel referee --p1 {:?} --p2 {:?} --init \"{}\"",
+            commands[0],
+            commands[1],
+            init.numbers()
+        );
+        let referee_options = RefereeOptions { commands, init };
+        let mut log = Vec::new();
+        let game = match referee::referee_game(&referee_options, &mut log) {
+            Ok(game) => game,
+            Err(e) => return Checked::Problem(format!("could not start the bots: {e}")),
+        };
+        results.time_used_ms.push(game.time_used_ms[side]);
+        if game.failures[1 - side].is_some() {
+            results.opponent_failures += 1;
+        }
+        match Score::of(game.outcome, side) {
+            Score::Win => results.wins += 1,
+            Score::Draw => results.draws += 1,
+            Score::Loss => results.losses += 1,
+        }
+        // Only a failing game's log and replay are reported: the others are
+        // not kept (a long run plays thousands).
+        match &game.failures[side] {
+            Some(failure) => Checked::Fail(DuelFailure {
+                game: index,
+                kind: failure.kind,
+                message: failure.message.clone(),
+                replay,
+                log: String::from_utf8_lossy(&log).into_owned(),
+            }),
+            None => Checked::Pass,
+        }
+    }
+}
+
+/// Game numbers 0, 1, 2, ...: the games of a bot's stress.
+struct GameNumbers;
+
+impl CaseSource for GameNumbers {
+    type Case = u64;
+
+    fn cases(&self, positions: std::ops::Range<u64>, out: &mut Vec<(u64, Made<u64>)>) {
+        out.extend(positions.map(|n| (n, Made::Case(n))));
+    }
+
+    fn address(&self, position: u64) -> Address {
+        Address::Game(position)
+    }
+
+    fn position(&self, address: &Address) -> Option<u64> {
+        match *address {
+            Address::Game(n) => Some(n),
+            _ => None,
+        }
+    }
 }
 
 /// Plays the games; `lockstep` is this binary, which runs the built-in bots. An
@@ -111,108 +228,19 @@ pub fn stress_bot(
     options: &DuelStressOptions,
     lockstep: &Path,
 ) -> Result<DuelStressReport, String> {
-    let start = Instant::now();
-    let deadline = crate::seeds::deadline_after(start, options.seconds);
-    let stop = AtomicBool::new(false);
-    let start_error: Mutex<Option<String>> = Mutex::new(None);
-    let message = |secs: f64, games: usize| {
-        format!(
-            "duel: {games} games, {:.1} games/s, {secs:.0} s",
-            games as f64 / secs.max(1e-9)
-        )
-    };
-    let results = crate::jobs::for_each_index(
-        options.jobs,
-        |index| {
-            !stop.load(Ordering::Relaxed)
-                && options.max_games.is_none_or(|m| index < m)
-                && deadline.is_none_or(|d| Instant::now() < d)
-        },
-        |index| {
-            let (opponent, side, init) = setup(options.seed, index);
-            let builtin = format!(
-                "{} duel bot --strategy {opponent} --seed {}",
-                crate::process::quoted(lockstep),
-                options.seed.wrapping_add(index)
-            );
-            let mut commands = [builtin.clone(), builtin];
-            commands[side] = options.cmd.clone();
-            let replay = format!(
-                "lockstep duel referee --p1 {:?} --p2 {:?} --init \"{}\"",
-                commands[0],
-                commands[1],
-                init.numbers()
-            );
-            let referee_options = RefereeOptions { commands, init };
-            let mut log = Vec::new();
-            let report = match referee::referee_game(&referee_options, &mut log) {
-                Ok(report) => report,
-                Err(e) => {
-                    *start_error.lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some(format!("could not start the bots: {e}"));
-                    stop.store(true, Ordering::Relaxed);
-                    return None;
-                }
-            };
-            // Only a failing game's log and replay are reported: the others are
-            // not kept (a long run plays thousands).
-            let failed = report.failures[side].is_some();
-            if failed {
-                stop.store(true, Ordering::Relaxed);
-            }
-            let (log, replay) = if failed {
-                (String::from_utf8_lossy(&log).into_owned(), replay)
-            } else {
-                (String::new(), String::new())
-            };
-            Some(Played {
-                side,
-                report,
-                log,
-                replay,
-            })
-        },
-        options.progress.then_some(&message),
-    );
-
-    if let Some(error) = start_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(error);
+    let outcome = crate::search::search(&options.plan, &GameNumbers, &Games { options, lockstep });
+    if let Some((_, problem)) = outcome.problem {
+        return Err(problem);
     }
-    let mut report = DuelStressReport {
-        elapsed: start.elapsed(),
-        ..DuelStressReport::default()
-    };
-    for (
-        index,
-        Played {
-            side,
-            report: game,
-            log,
-            replay,
-        },
-    ) in results
-        .into_iter()
-        .filter_map(|(index, played)| Some((index, played?)))
-    {
-        report.games += 1;
-        report.time_used_ms.push(game.time_used_ms[side]);
-        if game.failures[1 - side].is_some() {
-            report.opponent_failures += 1;
-        }
-        match Score::of(game.outcome, side) {
-            Score::Win => report.wins += 1,
-            Score::Draw => report.draws += 1,
-            Score::Loss => report.losses += 1,
-        }
-        if let (Some(failure), None) = (&game.failures[side], &report.failure) {
-            report.failure = Some(DuelFailure {
-                game: index,
-                kind: failure.kind,
-                message: failure.message.clone(),
-                replay,
-                log,
-            });
-        }
-    }
-    Ok(report)
+    let results = outcome.tally;
+    Ok(DuelStressReport {
+        games: outcome.counts.cases,
+        wins: results.wins,
+        draws: results.draws,
+        losses: results.losses,
+        opponent_failures: results.opponent_failures,
+        time_used_ms: results.time_used_ms,
+        elapsed: outcome.elapsed,
+        failure: outcome.failures.into_iter().next().map(|f| f.found),
+    })
 }

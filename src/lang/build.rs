@@ -246,7 +246,7 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
         .map_err(|e| format!("cannot run the compile line `{line}`: {e}"))?;
     let failed = match run.ending {
         Ending::Exited(status) if status.success() => return Ok(()),
-        Ending::Exited(status) => crate::stress::describe_status(status),
+        Ending::Exited(status) => crate::judge::describe_status(status),
         Ending::TimeLimit => format!("still compiling after {} s", COMPILE_TIME.as_secs()),
         Ending::OutputLimit | Ending::MemoryLimit => "its output ran past 1 MiB".to_string(),
     };

@@ -34,38 +34,6 @@ fn generate_case(u: &mut Unstructured<'_>, limits: CaseLimits) -> arbitrary::Res
     Ok(Case { position, depth })
 }
 
-/// Simpler cases: one ply less, a piece fewer (each side keeps one), a king
-/// made a man where a man may stand.
-fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out = Vec::new();
-    if case.depth > 1 {
-        out.push(Case {
-            depth: case.depth - 1,
-            ..case.clone()
-        });
-    }
-    for side in [Side::Red, Side::White] {
-        let pieces = case.position.pieces(side).len();
-        for i in 0..pieces {
-            if pieces > 1 {
-                let mut fewer = case.clone();
-                pieces_of(&mut fewer, side).remove(i);
-                out.push(fewer);
-            }
-            let mut crowned_less = case.clone();
-            let list = pieces_of(&mut crowned_less, side);
-            let piece = list[i];
-            if piece.king && !side.promotes_on(u32::from(piece.square)) {
-                list[i] = Piece {
-                    king: false,
-                    ..piece
-                };
-                out.push(crowned_less);
-            }
-        }
-    }
-    out
-}
 
 /// One side's pieces of a case, to change.
 fn pieces_of(case: &mut Case, side: Side) -> &mut Vec<Piece> {
@@ -86,67 +54,6 @@ fn instance_of(grid: &Grid, to_move: Side) -> Instance {
     }
 }
 
-/// Perft's divide: the first move (from the reference's list) after which the
-/// counts differ, followed down until one ply differs.
-fn explain(case: &Case) -> Explanation {
-    let mut report = String::new();
-    let mut grid = Grid::from_pieces(&case.position.red, &case.position.white);
-    let mut side = case.position.to_move;
-    let mut depth = case.depth;
-    let mut path = Vec::new();
-    loop {
-        let here = instance_of(&grid, side);
-        let core = perft_instance(&here, depth);
-        let reference = lockstep_reference::checkers::perft_from(&grid, side, depth, &mut Fuel::unlimited())
-            .expect("unlimited fuel");
-        report.push_str(&format!(
-            "after {}: perft({depth}) core {core}, reference {reference}\n",
-            if path.is_empty() {
-                "the start position".to_string()
-            } else {
-                path.join(" ")
-            }
-        ));
-        if depth == 0 || core == reference {
-            break;
-        }
-        let moves = grid
-            .legal_moves(side, &mut Fuel::unlimited())
-            .expect("unlimited fuel");
-        let next = moves.iter().find(|m| {
-            let child = instance_of(&m.after, side.opponent());
-            perft_instance(&child, depth - 1)
-                != lockstep_reference::checkers::perft_from(
-                    &m.after,
-                    side.opponent(),
-                    depth - 1,
-                    &mut Fuel::unlimited(),
-                )
-                .expect("unlimited fuel")
-        });
-        let Some(next) = next else {
-            report.push_str(&format!(
-                "every one of the {} moves here counts alike below: the core's list of moves in this position differs (one ply)\n",
-                moves.len()
-            ));
-            break;
-        };
-        path.push(
-            next.path
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join("-"),
-        );
-        grid = next.after.clone();
-        side = side.opponent();
-        depth -= 1;
-    }
-    Explanation {
-        symptom: format!("perft-{}-plies-down", path.len()),
-        report,
-    }
-}
 
 impl Puzzle for CheckersPerft {
     const NAME: &'static str = "checkers-perft";
@@ -176,12 +83,99 @@ impl Puzzle for CheckersPerft {
         )
     }
 
+    /// Perft's divide: the first move (from the reference's list) after which the
+    /// counts differ, followed down until one ply differs.
     fn explain(case: &Case) -> Explanation {
-        explain(case)
+        let mut report = String::new();
+        let mut grid = Grid::from_pieces(&case.position.red, &case.position.white);
+        let mut side = case.position.to_move;
+        let mut depth = case.depth;
+        let mut path = Vec::new();
+        loop {
+            let here = instance_of(&grid, side);
+            let core = perft_instance(&here, depth);
+            let reference = lockstep_reference::checkers::perft_from(&grid, side, depth, &mut Fuel::unlimited())
+                .expect("unlimited fuel");
+            report.push_str(&format!(
+                "after {}: perft({depth}) core {core}, reference {reference}\n",
+                if path.is_empty() {
+                    "the start position".to_string()
+                } else {
+                    path.join(" ")
+                }
+            ));
+            if depth == 0 || core == reference {
+                break;
+            }
+            let moves = grid
+                .legal_moves(side, &mut Fuel::unlimited())
+                .expect("unlimited fuel");
+            let next = moves.iter().find(|m| {
+                let child = instance_of(&m.after, side.opponent());
+                perft_instance(&child, depth - 1)
+                    != lockstep_reference::checkers::perft_from(
+                        &m.after,
+                        side.opponent(),
+                        depth - 1,
+                        &mut Fuel::unlimited(),
+                    )
+                    .expect("unlimited fuel")
+            });
+            let Some(next) = next else {
+                report.push_str(&format!(
+                    "every one of the {} moves here counts alike below: the core's list of moves in this position differs (one ply)\n",
+                    moves.len()
+                ));
+                break;
+            };
+            path.push(
+                next.path
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join("-"),
+            );
+            grid = next.after.clone();
+            side = side.opponent();
+            depth -= 1;
+        }
+        Explanation {
+            symptom: format!("perft-{}-plies-down", path.len()),
+            report,
+        }
     }
 
+    /// Simpler cases: one ply less, a piece fewer (each side keeps one), a king
+    /// made a man where a man may stand.
     fn shrink_candidates(case: &Case) -> Vec<Case> {
-        shrink_candidates(case)
+        let mut out = Vec::new();
+        if case.depth > 1 {
+            out.push(Case {
+                depth: case.depth - 1,
+                ..case.clone()
+            });
+        }
+        for side in [Side::Red, Side::White] {
+            let pieces = case.position.pieces(side).len();
+            for i in 0..pieces {
+                if pieces > 1 {
+                    let mut fewer = case.clone();
+                    pieces_of(&mut fewer, side).remove(i);
+                    out.push(fewer);
+                }
+                let mut crowned_less = case.clone();
+                let list = pieces_of(&mut crowned_less, side);
+                let piece = list[i];
+                if piece.king && !side.promotes_on(u32::from(piece.square)) {
+                    list[i] = Piece {
+                        king: false,
+                        ..piece
+                    };
+                    out.push(crowned_less);
+                }
+            }
+        }
+        out
     }
 
     const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
@@ -196,13 +190,12 @@ impl Puzzle for CheckersPerft {
     /// whether the core counted more or fewer.
     fn signature(
         case: &Case,
-        core: &crate::puzzle::Attempt<Answer>,
-        reference: &crate::puzzle::Attempt<Answer>,
+        core: &Answer,
+        reference: &Answer,
+        _lines: String,
         solver: crate::puzzle::Solver<Self>,
     ) -> String {
-        let (Some(&c), Some(&r)) = (core.answer(), reference.answer()) else {
-            return crate::signature::answer_signature::<Self>(core, reference);
-        };
+        let (c, r) = (*core, *reference);
         let relation = if c > r { "core-counts-more" } else { "core-counts-fewer" };
         let mut at = case.clone();
         let naive = |case: &Case| {

@@ -34,32 +34,6 @@ fn list_count(state: &State, player: usize, lists: &mut Vec<Actions>) -> usize {
     lists.len()
 }
 
-fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
-    let mut state = generate_state(u)?;
-    let cap = match u.int_in_range(0..=9u8)? {
-        0..=5 => 2_000,
-        6..=8 => 8_000,
-        _ => 40_000,
-    };
-    // Skills go on cooldown, starting at a drawn skill, on the side with more
-    // lists, until rows x columns is under the cap (all on cooldown leaves at
-    // most 25 x 25). The lists are counted by the generator's own formula
-    // (`count_lists`), never by the core under test, whose bugs would
-    // otherwise steer the states generated.
-    let start = u.int_in_range(0..=5usize)?;
-    loop {
-        let counts = [0, 1].map(|p| count_lists(&state, p));
-        if counts[0] * counts[1] <= cap {
-            return Ok(state);
-        }
-        let p = usize::from(counts[1] > counts[0]);
-        let waits = &mut state.players[p].waits;
-        match (0..6).map(|k| (start + k) % 6).find(|&s| waits[s] == 0) {
-            Some(s) => waits[s] = COOLDOWN[s + 2],
-            None => return Ok(state),
-        }
-    }
-}
 
 /// What each of the shrinker's candidates lowers (`simpler_states`): the
 /// waits of both players, the hp they lost, their blessing, how far apart
@@ -116,60 +90,6 @@ pub fn count_lists(state: &State, player: usize) -> usize {
     first * second - twice
 }
 
-fn explain(state: &State) -> Explanation {
-    let mut report = format!("state: {}\n", model::write_state(state));
-    let mut symptom = "same-values".to_string();
-    for p in 0..2 {
-        let core = search::maximin(state, p);
-        let naive = match reference::maximin(state, p, &mut Fuel::unlimited()) {
-            Ok(m) => m,
-            Err(OutOfFuel) => unreachable!("unlimited fuel"),
-        };
-        let row_min = |list: &Actions| {
-            naive.rows.iter().find(|(l, _)| l == list).map_or(
-                "not a legal list for the reference".to_string(),
-                |(_, v)| v.to_string(),
-            )
-        };
-        report.push_str(&format!(
-            "P{}: core {} with {} ({} x {} lists, {} resolutions); reference {} with {} ({} x {} lists)\n  \
-             the reference's worst case for core's row: {}\n",
-            p + 1,
-            core.value,
-            write_actions(&core.best),
-            core.rows,
-            core.columns,
-            core.resolutions,
-            naive.value,
-            write_actions(&naive.best),
-            naive.rows.len(),
-            reference::legal_lists(state, 1 - p).len(),
-            row_min(&core.best),
-        ));
-        if core.value != naive.value && symptom == "same-values" {
-            symptom = format!("p{}-value", p + 1);
-        }
-        let fast = search::Searcher::new().race(state, p, None);
-        let slow = reference::race(state, p, &mut Fuel::unlimited())
-            .unwrap_or_else(|OutOfFuel| unreachable!("unlimited fuel"));
-        report.push_str(&format!(
-            "  race search: core {} with {} losing replies (plays {}); reference {} with {}\n",
-            fast.value,
-            fast.losses,
-            write_actions(&fast.best),
-            slow.value,
-            slow.losses
-        ));
-        if symptom == "same-values" {
-            if fast.value != slow.value {
-                symptom = format!("p{}-race-value", p + 1);
-            } else if fast.losses != slow.losses {
-                symptom = format!("p{}-race-losses", p + 1);
-            }
-        }
-    }
-    Explanation { symptom, report }
-}
 
 /// The rule branches `--stats` counts (docs/rule-index.md names each in its
 /// rule's row): what the core's searches found, and the shapes of state that
@@ -186,27 +106,6 @@ pub const RULE_BRANCHES: [&str; 9] = [
     "a blessing of 8 or 9",
 ];
 
-/// Which [`RULE_BRANCHES`] a state goes through, from the core's six values.
-fn search_branches(state: &State) -> u64 {
-    use lockstep_core::duel::WIN_VALUE;
-    use lockstep_core::Model;
-    let [v1, v2, r1, r2, l1, l2] = state.solve().answer;
-    let mut bits = 0u64;
-    let mut set = |bit: u32, on: bool| bits |= u64::from(on) << bit;
-    set(0, v1 == WIN_VALUE || v2 == WIN_VALUE);
-    set(1, v1 == -WIN_VALUE || v2 == -WIN_VALUE);
-    set(2, (r1 == -WIN_VALUE && l1 > 0) || (r2 == -WIN_VALUE && l2 > 0));
-    set(3, r1 > -WIN_VALUE || r2 > -WIN_VALUE);
-    set(4, state.players.iter().any(|p| p.pos == state.spring));
-    set(
-        5,
-        crate::puzzles::duel::chebyshev(state.players[0].pos, state.players[1].pos) <= 2,
-    );
-    set(6, state.players.iter().any(|p| p.waits.iter().any(|&w| w > 0)));
-    set(7, state.turn > lockstep_core::duel::LAST_TURN - 10);
-    set(8, state.players.iter().any(|p| p.blessing >= 8));
-    bits
-}
 
 impl Puzzle for DuelSearch {
     const NAME: &'static str = "duel-search";
@@ -221,7 +120,30 @@ impl Puzzle for DuelSearch {
     type Answer = Values;
 
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
-        generate(u)
+        let mut state = generate_state(u)?;
+        let cap = match u.int_in_range(0..=9u8)? {
+            0..=5 => 2_000,
+            6..=8 => 8_000,
+            _ => 40_000,
+        };
+        // Skills go on cooldown, starting at a drawn skill, on the side with more
+        // lists, until rows x columns is under the cap (all on cooldown leaves at
+        // most 25 x 25). The lists are counted by the generator's own formula
+        // (`count_lists`), never by the core under test, whose bugs would
+        // otherwise steer the states generated.
+        let start = u.int_in_range(0..=5usize)?;
+        loop {
+            let counts = [0, 1].map(|p| count_lists(&state, p));
+            if counts[0] * counts[1] <= cap {
+                return Ok(state);
+            }
+            let p = usize::from(counts[1] > counts[0]);
+            let waits = &mut state.players[p].waits;
+            match (0..6).map(|k| (start + k) % 6).find(|&s| waits[s] == 0) {
+                Some(s) => waits[s] = COOLDOWN[s + 2],
+                None => return Ok(state),
+            }
+        }
     }
 
     /// What the shrinker lowers ([`shrink_measure`]), then the matrix size,
@@ -236,8 +158,59 @@ impl Puzzle for DuelSearch {
         )
     }
 
-    fn explain(case: &State) -> Explanation {
-        explain(case)
+    fn explain(state: &State) -> Explanation {
+        let mut report = format!("state: {}\n", model::write_state(state));
+        let mut symptom = "same-values".to_string();
+        for p in 0..2 {
+            let core = search::maximin(state, p);
+            let naive = match reference::maximin(state, p, &mut Fuel::unlimited()) {
+                Ok(m) => m,
+                Err(OutOfFuel) => unreachable!("unlimited fuel"),
+            };
+            let row_min = |list: &Actions| {
+                naive.rows.iter().find(|(l, _)| l == list).map_or(
+                    "not a legal list for the reference".to_string(),
+                    |(_, v)| v.to_string(),
+                )
+            };
+            report.push_str(&format!(
+                "P{}: core {} with {} ({} x {} lists, {} resolutions); reference {} with {} ({} x {} lists)\n  \
+                 the reference's worst case for core's row: {}\n",
+                p + 1,
+                core.value,
+                write_actions(&core.best),
+                core.rows,
+                core.columns,
+                core.resolutions,
+                naive.value,
+                write_actions(&naive.best),
+                naive.rows.len(),
+                reference::legal_lists(state, 1 - p).len(),
+                row_min(&core.best),
+            ));
+            if core.value != naive.value && symptom == "same-values" {
+                symptom = format!("p{}-value", p + 1);
+            }
+            let fast = search::Searcher::new().race(state, p, None);
+            let slow = reference::race(state, p, &mut Fuel::unlimited())
+                .unwrap_or_else(|OutOfFuel| unreachable!("unlimited fuel"));
+            report.push_str(&format!(
+                "  race search: core {} with {} losing replies (plays {}); reference {} with {}\n",
+                fast.value,
+                fast.losses,
+                write_actions(&fast.best),
+                slow.value,
+                slow.losses
+            ));
+            if symptom == "same-values" {
+                if fast.value != slow.value {
+                    symptom = format!("p{}-race-value", p + 1);
+                } else if fast.losses != slow.losses {
+                    symptom = format!("p{}-race-losses", p + 1);
+                }
+            }
+        }
+        Explanation { symptom, report }
     }
 
     fn shrink_candidates(case: &State) -> Vec<State> {
@@ -246,20 +219,37 @@ impl Puzzle for DuelSearch {
 
     const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
 
-    fn rule_branches(case: &State) -> u64 {
-        search_branches(case)
+    /// Which [`RULE_BRANCHES`] a state goes through, from the core's six values.
+    fn rule_branches(state: &State) -> u64 {
+        use lockstep_core::duel::WIN_VALUE;
+        use lockstep_core::Model;
+        let [v1, v2, r1, r2, l1, l2] = state.solve().answer;
+        let mut bits = 0u64;
+        let mut set = |bit: u32, on: bool| bits |= u64::from(on) << bit;
+        set(0, v1 == WIN_VALUE || v2 == WIN_VALUE);
+        set(1, v1 == -WIN_VALUE || v2 == -WIN_VALUE);
+        set(2, (r1 == -WIN_VALUE && l1 > 0) || (r2 == -WIN_VALUE && l2 > 0));
+        set(3, r1 > -WIN_VALUE || r2 > -WIN_VALUE);
+        set(4, state.players.iter().any(|p| p.pos == state.spring));
+        set(
+            5,
+            crate::puzzles::duel::chebyshev(state.players[0].pos, state.players[1].pos) <= 2,
+        );
+        set(6, state.players.iter().any(|p| p.waits.iter().any(|&w| w > 0)));
+        set(7, state.turn > lockstep_core::duel::LAST_TURN - 10);
+        set(8, state.players.iter().any(|p| p.blessing >= 8));
+        bits
     }
 
     /// Which of the six values differ (either player's alike).
     fn signature(
         _: &State,
-        core: &crate::puzzle::Attempt<Values>,
-        reference: &crate::puzzle::Attempt<Values>,
+        core: &Values,
+        reference: &Values,
+        _lines: String,
         _: crate::puzzle::Solver<Self>,
     ) -> String {
-        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
-            return crate::signature::answer_signature::<Self>(core, reference);
-        };
+        let (c, r) = (core, reference);
         let names = ["plain-value", "race-value", "race-losses"];
         let differing: Vec<&str> = (0..3)
             .filter(|&k| c[2 * k] != r[2 * k] || c[2 * k + 1] != r[2 * k + 1])

@@ -8,7 +8,6 @@
 //! Larger boards (up to 8x8) are for the core-only properties in the tests.
 
 use crate::puzzle::{Explanation, Puzzle};
-use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::footholds::{self as model, Answer, Case, Game, Pos, ORIGINAL_MAX_SIDE};
 use lockstep_core::Model;
@@ -100,59 +99,6 @@ fn is_player(game: &Game, index: usize) -> bool {
     index == at(game.a) || index == at(game.b)
 }
 
-/// Simpler variants: fewer games, then fewer rows and columns, then fewer footholds.
-fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out: Vec<Case> = fewer_parts(&case.games)
-        .into_iter()
-        .map(|games| Case { games })
-        .collect();
-    for (g, game) in case.games.iter().enumerate() {
-        let mut with = |changed: Game| {
-            let mut next = case.clone();
-            next.games[g] = changed;
-            out.push(next);
-        };
-        let (h, w) = (game.height, game.width);
-        for drop in 0..h {
-            if h > 1 && game.a.0 as usize != drop && game.b.0 as usize != drop {
-                let shift = |(r, c): Pos| (if r as usize > drop { r - 1 } else { r }, c);
-                with(Game {
-                    height: h - 1,
-                    width: w,
-                    cells: (0..h)
-                        .filter(|&r| r != drop)
-                        .flat_map(|r| game.cells[r * w..(r + 1) * w].to_vec())
-                        .collect(),
-                    a: shift(game.a),
-                    b: shift(game.b),
-                });
-            }
-        }
-        for drop in 0..w {
-            if w > 1 && game.a.1 as usize != drop && game.b.1 as usize != drop {
-                let shift = |(r, c): Pos| (r, if c as usize > drop { c - 1 } else { c });
-                with(Game {
-                    height: h,
-                    width: w - 1,
-                    cells: (0..h * w)
-                        .filter(|i| i % w != drop)
-                        .map(|i| game.cells[i])
-                        .collect(),
-                    a: shift(game.a),
-                    b: shift(game.b),
-                });
-            }
-        }
-        for i in 0..h * w {
-            if game.cells[i] && !is_player(game, i) {
-                let mut fewer = game.clone();
-                fewer.cells[i] = false;
-                with(fewer);
-            }
-        }
-    }
-    out
-}
 
 fn draw(game: &Game) -> String {
     let mut out = String::new();
@@ -173,47 +119,6 @@ fn draw(game: &Game) -> String {
     out
 }
 
-/// The first game the solvers disagree on, with the reference's outcome of each of
-/// A's first moves (the position after it, with B to move).
-fn explain(case: &Case) -> Explanation {
-    let core = case.solve().answer;
-    let reference = case
-        .solve_naively(&mut Fuel::new(Footholds::FUEL * 10))
-        .map(|run| run.answer);
-    let Ok(reference) = reference else {
-        return Explanation {
-            symptom: "reference-out-of-fuel".to_string(),
-            report: "the reference ran out of fuel on this case".to_string(),
-        };
-    };
-    let Some(g) = (0..core.len()).find(|&g| core[g] != reference[g]) else {
-        return Explanation {
-            symptom: "same-answers".to_string(),
-            report: "core and reference give the same answers".to_string(),
-        };
-    };
-    let game = &case.games[g];
-    let mut report = format!(
-        "game {}: core {} moves, reference {} moves\nboard (A, B, * both, # foothold, . none):\n{}",
-        g + 1,
-        core[g],
-        reference[g],
-        draw(game)
-    );
-    report.push_str("A's first moves, each answered by the reference (B to move after it):\n");
-    for (next, after) in first_moves(game) {
-        let outcome =
-            lockstep_reference::footholds::prospect(&after, &mut Fuel::new(Footholds::FUEL));
-        let said = match outcome {
-            Ok(o) if o.wins => format!("B wins, {} more moves", o.moves),
-            Ok(o) => format!("B loses, {} more moves", o.moves),
-            Err(OutOfFuel) => "out of fuel".to_string(),
-        };
-        report.push_str(&format!("  A to ({},{}): {said}\n", next.0, next.1));
-    }
-    let symptom = format!("game-{}-core-{}-reference-{}", g + 1, core[g], reference[g]);
-    Explanation { symptom, report }
-}
 
 /// A's possible first moves, each with the game that follows it as a new game with
 /// B to move first (B in the role of A). B's cell may be gone, when the two shared
@@ -364,12 +269,90 @@ impl Puzzle for Footholds {
         boards.join(", ")
     }
 
+    /// The first game the solvers disagree on, with the reference's outcome of each of
+    /// A's first moves (the position after it, with B to move).
     fn explain(case: &Case) -> Explanation {
-        explain(case)
+        let core = case.solve().answer;
+        let reference = case
+            .solve_naively(&mut Fuel::new(Footholds::FUEL * 10))
+            .map(|run| run.answer);
+        let Ok(reference) = reference else {
+            return Explanation {
+                symptom: "reference-out-of-fuel".to_string(),
+                report: "the reference ran out of fuel on this case".to_string(),
+            };
+        };
+        let Some(g) = (0..core.len()).find(|&g| core[g] != reference[g]) else {
+            return Explanation {
+                symptom: "same-answers".to_string(),
+                report: "core and reference give the same answers".to_string(),
+            };
+        };
+        let game = &case.games[g];
+        let mut report = format!(
+            "game {}: core {} moves, reference {} moves\nboard (A, B, * both, # foothold, . none):\n{}",
+            g + 1,
+            core[g],
+            reference[g],
+            draw(game)
+        );
+        report.push_str("A's first moves, each answered by the reference (B to move after it):\n");
+        for (next, after) in first_moves(game) {
+            let outcome =
+                lockstep_reference::footholds::prospect(&after, &mut Fuel::new(Footholds::FUEL));
+            let said = match outcome {
+                Ok(o) if o.wins => format!("B wins, {} more moves", o.moves),
+                Ok(o) => format!("B loses, {} more moves", o.moves),
+                Err(OutOfFuel) => "out of fuel".to_string(),
+            };
+            report.push_str(&format!("  A to ({},{}): {said}\n", next.0, next.1));
+        }
+        let symptom = format!("game-{}-core-{}-reference-{}", g + 1, core[g], reference[g]);
+        Explanation { symptom, report }
     }
 
+    /// Simpler variants: fewer games, then fewer rows and columns, then fewer footholds.
     fn shrink_candidates(case: &Case) -> Vec<Case> {
-        shrink_candidates(case)
+        crate::shrink::part_variants(&case.games, |games| Case { games }, |game, with| {
+            let (h, w) = (game.height, game.width);
+            for drop in 0..h {
+                if h > 1 && game.a.0 as usize != drop && game.b.0 as usize != drop {
+                    let shift = |(r, c): Pos| (if r as usize > drop { r - 1 } else { r }, c);
+                    with(Game {
+                        height: h - 1,
+                        width: w,
+                        cells: (0..h)
+                            .filter(|&r| r != drop)
+                            .flat_map(|r| game.cells[r * w..(r + 1) * w].to_vec())
+                            .collect(),
+                        a: shift(game.a),
+                        b: shift(game.b),
+                    });
+                }
+            }
+            for drop in 0..w {
+                if w > 1 && game.a.1 as usize != drop && game.b.1 as usize != drop {
+                    let shift = |(r, c): Pos| (r, if c as usize > drop { c - 1 } else { c });
+                    with(Game {
+                        height: h,
+                        width: w - 1,
+                        cells: (0..h * w)
+                            .filter(|i| i % w != drop)
+                            .map(|i| game.cells[i])
+                            .collect(),
+                        a: shift(game.a),
+                        b: shift(game.b),
+                    });
+                }
+            }
+            for i in 0..h * w {
+                if game.cells[i] && !is_player(game, i) {
+                    let mut fewer = game.clone();
+                    fewer.cells[i] = false;
+                    with(fewer);
+                }
+            }
+        })
     }
 
     const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
@@ -383,14 +366,12 @@ impl Puzzle for Footholds {
     /// differs, or the same player wins in more or fewer moves.
     fn signature(
         _: &Case,
-        core: &crate::puzzle::Attempt<Answer>,
-        reference: &crate::puzzle::Attempt<Answer>,
+        core: &Answer,
+        reference: &Answer,
+        _lines: String,
         _: crate::puzzle::Solver<Self>,
     ) -> String {
-        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
-            return crate::signature::answer_signature::<Self>(core, reference);
-        };
-        let Some((&c, &r)) = c.iter().zip(r).find(|(c, r)| c != r) else {
+        let Some((&c, &r)) = core.iter().zip(reference).find(|(c, r)| c != r) else {
             return "a-game-missing".to_string();
         };
         if c % 2 != r % 2 {

@@ -24,170 +24,7 @@ enum Placement {
     Edges,
 }
 
-fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-    // One case in ten is a game that ends at the turn limit (late.rs).
-    if u.ratio(1, 10)? {
-        return late::late_game(u);
-    }
-    let n = if u.ratio(2, 3)? {
-        u.int_in_range(model::MIN_N..=6)?
-    } else {
-        u.int_in_range(model::MIN_N..=model::MAX_N)?
-    };
-    // Colour weights out of 8: from all white to mostly red or mostly blue.
-    let red = u.int_in_range(0..=4u8)?;
-    let blue = u.int_in_range(0..=4u8)?;
-    let mut board = Vec::with_capacity(n * n);
-    for _ in 0..n * n {
-        let x = u.int_in_range(0..=7u8)?;
-        board.push(if x < red {
-            Colour::Red
-        } else if x < red + blue {
-            Colour::Blue
-        } else {
-            Colour::White
-        });
-    }
 
-    let k = u.int_in_range(model::MIN_K..=model::MAX_K)?;
-    let placement = *u.choose(&[Placement::Anywhere, Placement::Cluster, Placement::Edges])?;
-    let centre = (u.int_in_range(0..=n - 1)?, u.int_in_range(0..=n - 1)?);
-    let radius = u.int_in_range(1..=2usize)?;
-    let mut taken = vec![false; n * n];
-    let mut pieces = Vec::with_capacity(k);
-    for _ in 0..k {
-        let (row, col) = match placement {
-            Placement::Anywhere => (u.int_in_range(0..=n - 1)?, u.int_in_range(0..=n - 1)?),
-            Placement::Cluster => {
-                let near = |c: usize, d: usize| (c + d).saturating_sub(radius).min(n - 1);
-                (
-                    near(centre.0, u.int_in_range(0..=2 * radius)?),
-                    near(centre.1, u.int_in_range(0..=2 * radius)?),
-                )
-            }
-            Placement::Edges => {
-                let along = u.int_in_range(0..=n - 1)?;
-                match u.int_in_range(0..=3u8)? {
-                    0 => (0, along),
-                    1 => (n - 1, along),
-                    2 => (along, 0),
-                    _ => (along, n - 1),
-                }
-            }
-        };
-        // A taken cell moves the piece to the next free one, so every draw is valid.
-        let mut cell = row * n + col;
-        while taken[cell] {
-            cell = (cell + 1) % (n * n);
-        }
-        taken[cell] = true;
-        pieces.push(Piece {
-            row: (cell / n + 1) as u8,
-            col: (cell % n + 1) as u8,
-            dir: *u.choose(&Dir::ALL)?,
-        });
-    }
-    Ok(Case { n, board, pieces })
-}
-
-/// Simpler variants: fewer pieces, then a smaller board, then plainer cells.
-fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out = Vec::new();
-    if case.pieces.len() > model::MIN_K {
-        for drop in 0..case.pieces.len() {
-            let mut smaller = case.clone();
-            smaller.pieces.remove(drop);
-            out.push(smaller);
-        }
-    }
-    if case.n > model::MIN_N {
-        // Remove row r and column c, where no piece stands in either.
-        for r in 1..=case.n as u8 {
-            for c in 1..=case.n as u8 {
-                if case.pieces.iter().any(|p| p.row == r || p.col == c) {
-                    continue;
-                }
-                let n = case.n;
-                let board = (1..=n as u8)
-                    .filter(|&row| row != r)
-                    .flat_map(|row| {
-                        (1..=n as u8)
-                            .filter(move |&col| col != c)
-                            .map(move |col| (row, col))
-                    })
-                    .map(|(row, col)| case.colour(row, col))
-                    .collect();
-                let pieces = case
-                    .pieces
-                    .iter()
-                    .map(|p| Piece {
-                        row: p.row - u8::from(p.row > r),
-                        col: p.col - u8::from(p.col > c),
-                        dir: p.dir,
-                    })
-                    .collect();
-                out.push(Case {
-                    n: n - 1,
-                    board,
-                    pieces,
-                });
-            }
-        }
-    }
-    // Two rows and two columns at once (rows r, r+1 and columns c, c+1, none
-    // holding a piece): a failure that hangs on the board's parity shrinks
-    // too, which one row and column at a time never can.
-    if case.n >= model::MIN_N + 2 {
-        let n = case.n as u8;
-        for r in 1..n {
-            for c in 1..n {
-                let gone = |row: u8, col: u8| row == r || row == r + 1 || col == c || col == c + 1;
-                if case.pieces.iter().any(|p| gone(p.row, p.col)) {
-                    continue;
-                }
-                let keep = |v: u8, at: u8| v != at && v != at + 1;
-                let board = (1..=n)
-                    .filter(|&row| keep(row, r))
-                    .flat_map(|row| (1..=n).filter(move |&col| keep(col, c)).map(move |col| (row, col)))
-                    .map(|(row, col)| case.colour(row, col))
-                    .collect();
-                let less = |v: u8, at: u8| v - 2 * u8::from(v > at + 1);
-                let pieces = case
-                    .pieces
-                    .iter()
-                    .map(|p| Piece { row: less(p.row, r), col: less(p.col, c), dir: p.dir })
-                    .collect();
-                out.push(Case { n: case.n - 2, board, pieces });
-            }
-        }
-    }
-    // Pull a piece one cell up or left onto a free cell: frees rows and columns
-    // for the board shrink above.
-    for (index, piece) in case.pieces.iter().enumerate() {
-        for (row, col) in [(piece.row - 1, piece.col), (piece.row, piece.col - 1)] {
-            let free = !case.pieces.iter().any(|p| (p.row, p.col) == (row, col));
-            if row >= 1 && col >= 1 && free {
-                let mut moved = case.clone();
-                moved.pieces[index].row = row;
-                moved.pieces[index].col = col;
-                out.push(moved);
-            }
-        }
-    }
-    for (index, colour) in case.board.iter().enumerate() {
-        let plainer: &[Colour] = match colour {
-            Colour::White => &[],
-            Colour::Red => &[Colour::White],
-            Colour::Blue => &[Colour::White, Colour::Red],
-        };
-        for &replacement in plainer {
-            let mut simpler = case.clone();
-            simpler.board[index] = replacement;
-            out.push(simpler);
-        }
-    }
-    out
-}
 
 fn describe_end(end: &End) -> String {
     match end {
@@ -200,59 +37,6 @@ fn describe_end(end: &End) -> String {
     }
 }
 
-/// Finds the first step where the two traces differ and shows both boards there.
-fn explain(case: &Case) -> Explanation {
-    let core = model::trace(case, usize::MAX);
-    let reference = lockstep_reference::new_game2::trace(case, usize::MAX);
-    let first = core
-        .steps
-        .iter()
-        .zip(&reference.steps)
-        .position(|(c, r)| c != r)
-        .unwrap_or(core.steps.len().min(reference.steps.len()));
-    let show = |trace: &Trace| match trace.steps.get(first) {
-        Some(step) => step.to_string(),
-        None => format!("no step {}: {}", first + 1, describe_end(&trace.end)),
-    };
-    let mut report = String::new();
-    let same_steps = core.steps == reference.steps;
-    if same_steps {
-        report.push_str(&format!(
-            "both traces have the same {} steps; core: {}; reference: {}\n",
-            core.steps.len(),
-            describe_end(&core.end),
-            describe_end(&reference.end)
-        ));
-    } else {
-        report.push_str(&format!("first divergence at step {}:\n", first + 1));
-        report.push_str(&format!("  core:      {}\n", show(&core)));
-        report.push_str(&format!("  reference: {}\n", show(&reference)));
-        let before = model::trace(case, first).state;
-        report.push_str(&format!(
-            "state before it (stacks bottom first, > < ^ v directions):\n{before}"
-        ));
-        let reference_before = lockstep_reference::new_game2::trace(case, first).state;
-        if reference_before != before {
-            report.push_str(&format!("reference's state before it:\n{reference_before}"));
-        }
-        report.push_str(&format!(
-            "core after it:\n{}reference after it:\n{}",
-            model::trace(case, first + 1).state,
-            lockstep_reference::new_game2::trace(case, first + 1).state
-        ));
-    }
-    let symptom = match reference.steps.get(first) {
-        Some(step) if !same_steps => format!(
-            "turn-{}-piece-{}-{}",
-            step.turn,
-            step.piece,
-            step.rule.slug()
-        ),
-        _ if !same_steps => format!("core-extra-step-{}", first + 1),
-        _ => "same-steps-different-end".to_string(),
-    };
-    Explanation { symptom, report }
-}
 
 /// The rule branches `--stats` counts (docs/rule-index.md names each in its
 /// rule's row): the five ways a piece moves, how a game ends, and where.
@@ -269,47 +53,6 @@ pub const RULE_BRANCHES: [&str; 10] = [
     "never ends (-1)",
 ];
 
-/// Which [`RULE_BRANCHES`] the core's run of a case goes through, from its
-/// trace (the steps and how it stopped).
-fn rule_branches(case: &Case) -> u64 {
-    let trace = model::trace(case, usize::MAX);
-    let mut bits = 0u64;
-    for step in &trace.steps {
-        bits |= 1 << match step.rule {
-            model::Rule::White => 0,
-            model::Rule::Red => 1,
-            model::Rule::TurnedWhite => 2,
-            model::Rule::TurnedRed => 3,
-            model::Rule::TurnedStayed => 4,
-        };
-        // The stack at the destination holds the group on top: more than the
-        // piece itself above where the mover now is means it carried others.
-        let height = step.stack.iter().take_while(|&&p| p != 0).count();
-        let at = step.stack.iter().position(|&p| p == step.piece);
-        let group = match step.rule {
-            model::Rule::Red | model::Rule::TurnedRed => at.map_or(0, |i| i + 1),
-            _ => at.map_or(0, |i| height - i),
-        };
-        if group >= 2 && step.rule != model::Rule::TurnedStayed {
-            bits |= 1 << 5;
-        }
-    }
-    match trace.end {
-        End::Ended { turn } => {
-            bits |= 1 << 6;
-            let last = trace.steps.last().map_or(0, |s| s.piece);
-            if usize::from(last) < case.pieces.len() {
-                bits |= 1 << 7;
-            }
-            if turn == 1 {
-                bits |= 1 << 8;
-            }
-        }
-        End::Repeated { .. } | End::TurnLimit => bits |= 1 << 9,
-        End::StepLimit => {}
-    }
-    bits
-}
 
 impl Puzzle for NewGame2 {
     /// docs/rules/new_game2.md: 4 <= N <= 12, 4 <= K <= 10, an N x N board,
@@ -337,25 +80,265 @@ impl Puzzle for NewGame2 {
     type Answer = Answer;
 
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-        generate_case(u)
+        // One case in ten is a game that ends at the turn limit (late.rs).
+        if u.ratio(1, 10)? {
+            return late::late_game(u);
+        }
+        let n = if u.ratio(2, 3)? {
+            u.int_in_range(model::MIN_N..=6)?
+        } else {
+            u.int_in_range(model::MIN_N..=model::MAX_N)?
+        };
+        // Colour weights out of 8: from all white to mostly red or mostly blue.
+        let red = u.int_in_range(0..=4u8)?;
+        let blue = u.int_in_range(0..=4u8)?;
+        let mut board = Vec::with_capacity(n * n);
+        for _ in 0..n * n {
+            let x = u.int_in_range(0..=7u8)?;
+            board.push(if x < red {
+                Colour::Red
+            } else if x < red + blue {
+                Colour::Blue
+            } else {
+                Colour::White
+            });
+        }
+
+        let k = u.int_in_range(model::MIN_K..=model::MAX_K)?;
+        let placement = *u.choose(&[Placement::Anywhere, Placement::Cluster, Placement::Edges])?;
+        let centre = (u.int_in_range(0..=n - 1)?, u.int_in_range(0..=n - 1)?);
+        let radius = u.int_in_range(1..=2usize)?;
+        let mut taken = vec![false; n * n];
+        let mut pieces = Vec::with_capacity(k);
+        for _ in 0..k {
+            let (row, col) = match placement {
+                Placement::Anywhere => (u.int_in_range(0..=n - 1)?, u.int_in_range(0..=n - 1)?),
+                Placement::Cluster => {
+                    let near = |c: usize, d: usize| (c + d).saturating_sub(radius).min(n - 1);
+                    (
+                        near(centre.0, u.int_in_range(0..=2 * radius)?),
+                        near(centre.1, u.int_in_range(0..=2 * radius)?),
+                    )
+                }
+                Placement::Edges => {
+                    let along = u.int_in_range(0..=n - 1)?;
+                    match u.int_in_range(0..=3u8)? {
+                        0 => (0, along),
+                        1 => (n - 1, along),
+                        2 => (along, 0),
+                        _ => (along, n - 1),
+                    }
+                }
+            };
+            // A taken cell moves the piece to the next free one, so every draw is valid.
+            let mut cell = row * n + col;
+            while taken[cell] {
+                cell = (cell + 1) % (n * n);
+            }
+            taken[cell] = true;
+            pieces.push(Piece {
+                row: (cell / n + 1) as u8,
+                col: (cell % n + 1) as u8,
+                dir: *u.choose(&Dir::ALL)?,
+            });
+        }
+        Ok(Case { n, board, pieces })
     }
 
     fn describe(case: &Case) -> String {
         format!("{0}x{0} board, {1} pieces", case.n, case.pieces.len())
     }
 
+    /// Finds the first step where the two traces differ and shows both boards there.
     fn explain(case: &Case) -> Explanation {
-        explain(case)
+        let core = model::trace(case, usize::MAX);
+        let reference = lockstep_reference::new_game2::trace(case, usize::MAX);
+        let first = crate::puzzle::first_unequal(&core.steps, &reference.steps);
+        let show = |trace: &Trace| match trace.steps.get(first) {
+            Some(step) => step.to_string(),
+            None => format!("no step {}: {}", first + 1, describe_end(&trace.end)),
+        };
+        let mut report = String::new();
+        let same_steps = core.steps == reference.steps;
+        if same_steps {
+            report.push_str(&format!(
+                "both traces have the same {} steps; core: {}; reference: {}\n",
+                core.steps.len(),
+                describe_end(&core.end),
+                describe_end(&reference.end)
+            ));
+        } else {
+            report.push_str(&format!("first divergence at step {}:\n", first + 1));
+            report.push_str(&format!("  core:      {}\n", show(&core)));
+            report.push_str(&format!("  reference: {}\n", show(&reference)));
+            let before = model::trace(case, first).state;
+            report.push_str(&format!(
+                "state before it (stacks bottom first, > < ^ v directions):\n{before}"
+            ));
+            let reference_before = lockstep_reference::new_game2::trace(case, first).state;
+            if reference_before != before {
+                report.push_str(&format!("reference's state before it:\n{reference_before}"));
+            }
+            report.push_str(&format!(
+                "core after it:\n{}reference after it:\n{}",
+                model::trace(case, first + 1).state,
+                lockstep_reference::new_game2::trace(case, first + 1).state
+            ));
+        }
+        let symptom = match reference.steps.get(first) {
+            Some(step) if !same_steps => format!(
+                "turn-{}-piece-{}-{}",
+                step.turn,
+                step.piece,
+                step.rule.slug()
+            ),
+            _ if !same_steps => format!("core-extra-step-{}", first + 1),
+            _ => "same-steps-different-end".to_string(),
+        };
+        Explanation { symptom, report }
     }
 
+    /// Simpler variants: fewer pieces, then a smaller board, then plainer cells.
     fn shrink_candidates(case: &Case) -> Vec<Case> {
-        shrink_candidates(case)
+        let mut out = Vec::new();
+        if case.pieces.len() > model::MIN_K {
+            for drop in 0..case.pieces.len() {
+                let mut smaller = case.clone();
+                smaller.pieces.remove(drop);
+                out.push(smaller);
+            }
+        }
+        if case.n > model::MIN_N {
+            // Remove row r and column c, where no piece stands in either.
+            for r in 1..=case.n as u8 {
+                for c in 1..=case.n as u8 {
+                    if case.pieces.iter().any(|p| p.row == r || p.col == c) {
+                        continue;
+                    }
+                    let n = case.n;
+                    let board = (1..=n as u8)
+                        .filter(|&row| row != r)
+                        .flat_map(|row| {
+                            (1..=n as u8)
+                                .filter(move |&col| col != c)
+                                .map(move |col| (row, col))
+                        })
+                        .map(|(row, col)| case.colour(row, col))
+                        .collect();
+                    let pieces = case
+                        .pieces
+                        .iter()
+                        .map(|p| Piece {
+                            row: p.row - u8::from(p.row > r),
+                            col: p.col - u8::from(p.col > c),
+                            dir: p.dir,
+                        })
+                        .collect();
+                    out.push(Case {
+                        n: n - 1,
+                        board,
+                        pieces,
+                    });
+                }
+            }
+        }
+        // Two rows and two columns at once (rows r, r+1 and columns c, c+1, none
+        // holding a piece): a failure that hangs on the board's parity shrinks
+        // too, which one row and column at a time never can.
+        if case.n >= model::MIN_N + 2 {
+            let n = case.n as u8;
+            for r in 1..n {
+                for c in 1..n {
+                    let gone = |row: u8, col: u8| row == r || row == r + 1 || col == c || col == c + 1;
+                    if case.pieces.iter().any(|p| gone(p.row, p.col)) {
+                        continue;
+                    }
+                    let keep = |v: u8, at: u8| v != at && v != at + 1;
+                    let board = (1..=n)
+                        .filter(|&row| keep(row, r))
+                        .flat_map(|row| (1..=n).filter(move |&col| keep(col, c)).map(move |col| (row, col)))
+                        .map(|(row, col)| case.colour(row, col))
+                        .collect();
+                    let less = |v: u8, at: u8| v - 2 * u8::from(v > at + 1);
+                    let pieces = case
+                        .pieces
+                        .iter()
+                        .map(|p| Piece { row: less(p.row, r), col: less(p.col, c), dir: p.dir })
+                        .collect();
+                    out.push(Case { n: case.n - 2, board, pieces });
+                }
+            }
+        }
+        // Pull a piece one cell up or left onto a free cell: frees rows and columns
+        // for the board shrink above.
+        for (index, piece) in case.pieces.iter().enumerate() {
+            for (row, col) in [(piece.row - 1, piece.col), (piece.row, piece.col - 1)] {
+                let free = !case.pieces.iter().any(|p| (p.row, p.col) == (row, col));
+                if row >= 1 && col >= 1 && free {
+                    let mut moved = case.clone();
+                    moved.pieces[index].row = row;
+                    moved.pieces[index].col = col;
+                    out.push(moved);
+                }
+            }
+        }
+        for (index, colour) in case.board.iter().enumerate() {
+            let plainer: &[Colour] = match colour {
+                Colour::White => &[],
+                Colour::Red => &[Colour::White],
+                Colour::Blue => &[Colour::White, Colour::Red],
+            };
+            for &replacement in plainer {
+                let mut simpler = case.clone();
+                simpler.board[index] = replacement;
+                out.push(simpler);
+            }
+        }
+        out
     }
 
     const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
 
+    /// Which [`RULE_BRANCHES`] the core's run of a case goes through, from its
+    /// trace (the steps and how it stopped).
     fn rule_branches(case: &Case) -> u64 {
-        rule_branches(case)
+        let trace = model::trace(case, usize::MAX);
+        let mut bits = 0u64;
+        for step in &trace.steps {
+            bits |= 1 << match step.rule {
+                model::Rule::White => 0,
+                model::Rule::Red => 1,
+                model::Rule::TurnedWhite => 2,
+                model::Rule::TurnedRed => 3,
+                model::Rule::TurnedStayed => 4,
+            };
+            // The stack at the destination holds the group on top: more than the
+            // piece itself above where the mover now is means it carried others.
+            let height = step.stack.iter().take_while(|&&p| p != 0).count();
+            let at = step.stack.iter().position(|&p| p == step.piece);
+            let group = match step.rule {
+                model::Rule::Red | model::Rule::TurnedRed => at.map_or(0, |i| i + 1),
+                _ => at.map_or(0, |i| height - i),
+            };
+            if group >= 2 && step.rule != model::Rule::TurnedStayed {
+                bits |= 1 << 5;
+            }
+        }
+        match trace.end {
+            End::Ended { turn } => {
+                bits |= 1 << 6;
+                let last = trace.steps.last().map_or(0, |s| s.piece);
+                if usize::from(last) < case.pieces.len() {
+                    bits |= 1 << 7;
+                }
+                if turn == 1 {
+                    bits |= 1 << 8;
+                }
+            }
+            End::Repeated { .. } | End::TurnLimit => bits |= 1 << 9,
+            End::StepLimit => {}
+        }
+        bits
     }
 
     /// How the two endings relate, and the rules the reference's pieces move
@@ -365,14 +348,12 @@ impl Puzzle for NewGame2 {
     /// it.
     fn signature(
         case: &Case,
-        core: &crate::puzzle::Attempt<Answer>,
-        reference: &crate::puzzle::Attempt<Answer>,
+        core: &Answer,
+        reference: &Answer,
+        _lines: String,
         _: crate::puzzle::Solver<Self>,
     ) -> String {
-        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
-            return crate::signature::answer_signature::<Self>(core, reference);
-        };
-        let (relation, horizon) = match (c, r) {
+        let (relation, horizon) = match (core, reference) {
             (Answer::EndsOnTurn(c), Answer::EndsOnTurn(r)) if c < r => ("core-ends-earlier", *c),
             (Answer::EndsOnTurn(c), Answer::EndsOnTurn(r)) if c > r => ("core-ends-later", *r),
             (Answer::EndsOnTurn(t), _) => ("reference-never-ends", *t),

@@ -9,7 +9,6 @@
 //! `lockstep fuzz robots --stats` reports how often each branch is reached.
 
 use crate::puzzle::{Explanation, Puzzle};
-use crate::shrink::fewer_parts;
 use arbitrary::Unstructured;
 use lockstep_core::robots::{
     self as model, Answer, Board, Case, Feature, Game, MoveKind, Trace, SIZE, START,
@@ -19,8 +18,17 @@ pub struct Robots;
 
 mod boundary;
 mod generate;
-use generate::generate_case;
 pub use boundary::GameBoundary;
+
+/// A game: one in three built at a rule boundary (boundary.rs), the others
+/// random robots and teleports (generate.rs).
+fn game(u: &mut Unstructured<'_>) -> arbitrary::Result<Game> {
+    if u.ratio(1, 3)? {
+        let boundary = *u.choose(&GameBoundary::DRAWN)?;
+        return boundary::boundary_game(u, boundary);
+    }
+    generate::random_game(u)
+}
 
 /// The largest robot subsets the shrinker tries, and how many of one size at most.
 const SUBSET_MAX_SIZE: usize = 4;
@@ -47,109 +55,6 @@ fn subsets(n: usize, size: usize) -> Vec<Vec<usize>> {
     }
 }
 
-/// Simpler variants: a single game of a multi-game input first, then subsets of
-/// the robots, then fewer robots and teleports, then robots pulled toward you.
-fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out: Vec<Case> = fewer_parts(&case.games)
-        .into_iter()
-        .map(|games| Case { games })
-        .collect();
-    for (g, game) in case.games.iter().enumerate() {
-        let mut with = |changed: Game| {
-            let mut next = case.clone();
-            next.games[g] = changed;
-            out.push(next);
-        };
-        let n = game.robots.len();
-        // Many robots: delta debugging first. Drop each half, then each quarter,
-        // each eighth, ..., so that a failure needing a few robots out of fifty
-        // sheds most of the rest in a few rounds of a few candidates each
-        // (stress runs the user's program on every candidate, so rounds of
-        // hundreds of subsets would spend its budget before getting anywhere).
-        if n > 2 * SUBSET_MAX_SIZE {
-            let mut chunks = 2;
-            loop {
-                let size = n.div_ceil(chunks);
-                if size <= 1 {
-                    break;
-                }
-                for start in (0..n).step_by(size) {
-                    let end = (start + size).min(n);
-                    let mut rest = game.robots[..start].to_vec();
-                    rest.extend_from_slice(&game.robots[end..]);
-                    with(Game {
-                        robots: rest,
-                        teleports: game.teleports.clone(),
-                    });
-                }
-                chunks *= 2;
-            }
-        }
-        // Then one robot fewer: cheap rounds (n candidates) while they work.
-        if n > 1 {
-            for drop in 0..n {
-                let mut fewer = game.clone();
-                fewer.robots.remove(drop);
-                with(fewer);
-            }
-        }
-        // Then two robots fewer: a pair may stand in for each other, so that
-        // neither can go alone.
-        if n > 2 && binomial(n, 2) <= SUBSET_MAX_COUNT {
-            for pair in subsets(n, 2) {
-                let mut fewer = game.clone();
-                fewer.robots.remove(pair[1]);
-                fewer.robots.remove(pair[0]);
-                with(fewer);
-            }
-        }
-        // Then small subsets, when no single robot can go. Robots interact through every tie-break, so
-        // dropping one robot at a time often loses the failure while a small
-        // subset that sets up the same situation keeps it: try every subset of
-        // one to four robots, smallest first, as long as there are not too many
-        // of a size.
-        if n > 1 {
-            for size in 1..=SUBSET_MAX_SIZE.min(n - 1) {
-                if binomial(n, size) > SUBSET_MAX_COUNT {
-                    break;
-                }
-                for subset in subsets(n, size) {
-                    with(Game {
-                        robots: subset.iter().map(|&i| game.robots[i]).collect(),
-                        teleports: game.teleports.clone(),
-                    });
-                }
-            }
-        }
-        if game.teleports.len() > 1 {
-            for &only in &game.teleports {
-                with(Game {
-                    robots: game.robots.clone(),
-                    teleports: vec![only],
-                });
-            }
-        }
-        for drop in 0..game.teleports.len() {
-            let mut fewer = game.clone();
-            fewer.teleports.remove(drop);
-            with(fewer);
-        }
-        for (i, &(r, c)) in game.robots.iter().enumerate() {
-            let step = |v: u8, target: u8| match v.cmp(&target) {
-                std::cmp::Ordering::Less => v + 1,
-                std::cmp::Ordering::Equal => v,
-                std::cmp::Ordering::Greater => v - 1,
-            };
-            let closer = (step(r, START.0), step(c, START.1));
-            if closer != START && !game.robots.contains(&closer) {
-                let mut pulled = game.clone();
-                pulled.robots[i] = closer;
-                with(pulled);
-            }
-        }
-    }
-    out
-}
 
 fn kind_slug(kind: MoveKind) -> &'static str {
     match kind {
@@ -211,69 +116,6 @@ fn show_board(board: Option<&Board>, window: Option<((u8, u8), (u8, u8))>) -> St
     out
 }
 
-/// The first move where the traces differ, with the board before it and each
-/// side's board after it.
-fn explain(case: &Case) -> Explanation {
-    let core = model::trace(case, usize::MAX);
-    let reference = lockstep_reference::robots::trace(case, usize::MAX);
-    let first = core
-        .steps
-        .iter()
-        .zip(&reference.steps)
-        .position(|(c, r)| c != r)
-        .unwrap_or(core.steps.len().min(reference.steps.len()));
-    if core.steps == reference.steps {
-        return Explanation {
-            symptom: "same-moves-different-report".to_string(),
-            report: format!(
-                "both traces have the same {} moves; the final reports differ\n",
-                core.steps.len()
-            ),
-        };
-    }
-    let show = |trace: &Trace| {
-        trace.steps.get(first).map_or_else(
-            || "no such move: the game had ended".to_string(),
-            |s| s.to_string(),
-        )
-    };
-    let mut report = format!(
-        "first divergence at move {} of the trace:\n  core:      {}\n  reference: {}\n",
-        first + 1,
-        show(&core),
-        show(&reference)
-    );
-    let before = model::trace(case, first).board;
-    let core_after = model::trace(case, first + 1).board;
-    let reference_after = lockstep_reference::robots::trace(case, first + 1).board;
-    let boards: Vec<&Board> = [&before, &core_after, &reference_after]
-        .into_iter()
-        .flatten()
-        .collect();
-    let window = window(&boards);
-    report.push_str(&format!(
-        "board before it (@ you, R robot, # debris):\n{}",
-        show_board(before.as_ref(), window)
-    ));
-    report.push_str(&format!(
-        "core after it:\n{}reference after it:\n{}",
-        show_board(core_after.as_ref(), window),
-        show_board(reference_after.as_ref(), window)
-    ));
-    if window.is_some() && !crate::puzzle::full_reports() {
-        report.push_str("(the whole boards: `lockstep shrink robots FILE --full`)\n");
-    }
-    let symptom = match reference.steps.get(first) {
-        Some(step) => format!(
-            "game-{}-move-{}-{}",
-            step.game + 1,
-            step.number,
-            kind_slug(step.kind)
-        ),
-        None => "core-moves-after-the-end".to_string(),
-    };
-    Explanation { symptom, report }
-}
 
 const FEATURE_NAMES: [&str; Feature::ALL.len()] = {
     let mut names = [""; Feature::ALL.len()];
@@ -316,8 +158,17 @@ impl Puzzle for Robots {
     type Case = Case;
     type Answer = Answer;
 
+    /// One to three games (one in most cases).
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-        generate_case(u)
+        let games = if u.ratio(7, 10)? {
+            1
+        } else {
+            u.int_in_range(2..=3)?
+        };
+        let games = (0..games)
+            .map(|_| game(u))
+            .collect::<arbitrary::Result<Vec<_>>>()?;
+        Ok(Case { games })
     }
 
     fn describe(case: &Case) -> String {
@@ -335,12 +186,157 @@ impl Puzzle for Robots {
         )
     }
 
+    /// The first move where the traces differ, with the board before it and each
+    /// side's board after it.
     fn explain(case: &Case) -> Explanation {
-        explain(case)
+        let core = model::trace(case, usize::MAX);
+        let reference = lockstep_reference::robots::trace(case, usize::MAX);
+        let first = crate::puzzle::first_unequal(&core.steps, &reference.steps);
+        if core.steps == reference.steps {
+            return Explanation {
+                symptom: "same-moves-different-report".to_string(),
+                report: format!(
+                    "both traces have the same {} moves; the final reports differ\n",
+                    core.steps.len()
+                ),
+            };
+        }
+        let show = |trace: &Trace| {
+            trace.steps.get(first).map_or_else(
+                || "no such move: the game had ended".to_string(),
+                |s| s.to_string(),
+            )
+        };
+        let mut report = format!(
+            "first divergence at move {} of the trace:\n  core:      {}\n  reference: {}\n",
+            first + 1,
+            show(&core),
+            show(&reference)
+        );
+        let before = model::trace(case, first).board;
+        let core_after = model::trace(case, first + 1).board;
+        let reference_after = lockstep_reference::robots::trace(case, first + 1).board;
+        let boards: Vec<&Board> = [&before, &core_after, &reference_after]
+            .into_iter()
+            .flatten()
+            .collect();
+        let window = window(&boards);
+        report.push_str(&format!(
+            "board before it (@ you, R robot, # debris):\n{}",
+            show_board(before.as_ref(), window)
+        ));
+        report.push_str(&format!(
+            "core after it:\n{}reference after it:\n{}",
+            show_board(core_after.as_ref(), window),
+            show_board(reference_after.as_ref(), window)
+        ));
+        if window.is_some() && !crate::puzzle::full_reports() {
+            report.push_str("(the whole boards: `lockstep shrink robots FILE --full`)\n");
+        }
+        let symptom = match reference.steps.get(first) {
+            Some(step) => format!(
+                "game-{}-move-{}-{}",
+                step.game + 1,
+                step.number,
+                kind_slug(step.kind)
+            ),
+            None => "core-moves-after-the-end".to_string(),
+        };
+        Explanation { symptom, report }
     }
 
+    /// Simpler variants: a single game of a multi-game input first, then subsets of
+    /// the robots, then fewer robots and teleports, then robots pulled toward you.
     fn shrink_candidates(case: &Case) -> Vec<Case> {
-        shrink_candidates(case)
+        crate::shrink::part_variants(&case.games, |games| Case { games }, |game, with| {
+            let n = game.robots.len();
+            // Many robots: delta debugging first. Drop each half, then each quarter,
+            // each eighth, ..., so that a failure needing a few robots out of fifty
+            // sheds most of the rest in a few rounds of a few candidates each
+            // (stress runs the user's program on every candidate, so rounds of
+            // hundreds of subsets would spend its budget before getting anywhere).
+            if n > 2 * SUBSET_MAX_SIZE {
+                let mut chunks = 2;
+                loop {
+                    let size = n.div_ceil(chunks);
+                    if size <= 1 {
+                        break;
+                    }
+                    for start in (0..n).step_by(size) {
+                        let end = (start + size).min(n);
+                        let mut rest = game.robots[..start].to_vec();
+                        rest.extend_from_slice(&game.robots[end..]);
+                        with(Game {
+                            robots: rest,
+                            teleports: game.teleports.clone(),
+                        });
+                    }
+                    chunks *= 2;
+                }
+            }
+            // Then one robot fewer: cheap rounds (n candidates) while they work.
+            if n > 1 {
+                for drop in 0..n {
+                    let mut fewer = game.clone();
+                    fewer.robots.remove(drop);
+                    with(fewer);
+                }
+            }
+            // Then two robots fewer: a pair may stand in for each other, so that
+            // neither can go alone.
+            if n > 2 && binomial(n, 2) <= SUBSET_MAX_COUNT {
+                for pair in subsets(n, 2) {
+                    let mut fewer = game.clone();
+                    fewer.robots.remove(pair[1]);
+                    fewer.robots.remove(pair[0]);
+                    with(fewer);
+                }
+            }
+            // Then small subsets, when no single robot can go. Robots interact through every tie-break, so
+            // dropping one robot at a time often loses the failure while a small
+            // subset that sets up the same situation keeps it: try every subset of
+            // one to four robots, smallest first, as long as there are not too many
+            // of a size.
+            if n > 1 {
+                for size in 1..=SUBSET_MAX_SIZE.min(n - 1) {
+                    if binomial(n, size) > SUBSET_MAX_COUNT {
+                        break;
+                    }
+                    for subset in subsets(n, size) {
+                        with(Game {
+                            robots: subset.iter().map(|&i| game.robots[i]).collect(),
+                            teleports: game.teleports.clone(),
+                        });
+                    }
+                }
+            }
+            if game.teleports.len() > 1 {
+                for &only in &game.teleports {
+                    with(Game {
+                        robots: game.robots.clone(),
+                        teleports: vec![only],
+                    });
+                }
+            }
+            for drop in 0..game.teleports.len() {
+                let mut fewer = game.clone();
+                fewer.teleports.remove(drop);
+                with(fewer);
+            }
+            for (i, &(r, c)) in game.robots.iter().enumerate() {
+                let step = |v: u8, target: u8| match v.cmp(&target) {
+                    std::cmp::Ordering::Less => v + 1,
+                    std::cmp::Ordering::Equal => v,
+                    std::cmp::Ordering::Greater => v - 1,
+                };
+                let closer = (step(r, START.0), step(c, START.1));
+                if closer != START && !game.robots.contains(&closer) {
+                    let mut pulled = game.clone();
+                    pulled.robots[i] = closer;
+                    with(pulled);
+                }
+            }
+        })
     }
 
     fn rule_branches(case: &Case) -> u64 {
@@ -352,15 +348,12 @@ impl Puzzle for Robots {
     /// move a game ends on tells a push's bug from a teleport's.
     fn signature(
         case: &Case,
-        core: &crate::puzzle::Attempt<Answer>,
-        reference: &crate::puzzle::Attempt<Answer>,
+        core: &Answer,
+        reference: &Answer,
+        lines: String,
         _: crate::puzzle::Solver<Self>,
     ) -> String {
-        let lines = crate::signature::answer_signature::<Self>(core, reference);
-        let (Some(c), Some(r)) = (core.answer(), reference.answer()) else {
-            return lines;
-        };
-        let Some(game) = c.iter().zip(r).position(|(c, r)| c != r) else {
+        let Some(game) = core.iter().zip(reference).position(|(c, r)| c != r) else {
             return lines;
         };
         let trace = lockstep_reference::robots::trace(case, usize::MAX);

@@ -5,12 +5,11 @@
 //! drivers it dispatches to, so neither needs the other.
 
 use crate::bench::{self, BenchOptions, BenchResult};
-use crate::campaign::{self, CampaignOptions, NotReproduced, Tally};
+use crate::campaign::{self, CampaignOptions, NotReproduced};
 use crate::corpus::{self, Row};
 use crate::puzzle::Encoding;
 use crate::replay::{self, ReplayReport};
-use crate::stress::{self, StressOptions};
-use crate::text::indent;
+use crate::stress::puzzle::{self as stress, StressOptions};
 use anyhow::Result;
 use lockstep_core::input::InputError;
 use lockstep_core::Model;
@@ -131,7 +130,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     }
 
     fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary {
-        FuzzSummary::of::<P>(campaign::run_campaign::<P>(options), options.seed)
+        FuzzSummary::of::<P>(campaign::run_campaign::<P>(options), options.plan.seed)
     }
 
     fn replay(&self, dir: &Path) -> Result<ReplayReport> {
@@ -266,52 +265,16 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
             own_time: report.own_time,
             memory: report.memory,
             failing: report.failing,
-            failures: report.failures.into_iter().map(|f| {
-                let text = format!(
-                    "{name}: {verdict} (case {job}.{index}; shrunk from {original} to {shrunk}, {attempts} candidates run, {stop})\n\
-                     input:\n{input}\
-                     expected ({oracle}):\n{expected}\
-                     program printed:\n{printed}\
-                     {detail}",
-                    name = P::NAME,
-                    verdict = f.failed.code(),
-                    original = P::describe(&f.original),
-                    shrunk = P::describe(&f.shrunk),
-                    attempts = f.shrink_attempts,
-                    stop = f.shrink_stop,
-                    job = f.at.0,
-                    index = f.at.1,
-                    input = indent(&f.input),
-                    oracle = match options.oracle {
-                        stress::Oracle::Core => "core",
-                        stress::Oracle::Reference => "reference",
-                    },
-                    expected = indent(&f.expected),
-                    printed = indent(&f.program.stdout),
-                    detail = match &f.verdict {
-                        stress::Judgement::WrongAnswer { diff } => format!("first difference: {diff}\n"),
-                        stress::Judgement::RuntimeError { status, stderr } =>
-                            format!("{status}; stderr ends with:\n{}", indent(stderr)),
-                        stress::Judgement::TimeLimit => format!(
-                            "still running after {} ms: killed\n",
-                            options.timeout.as_millis()
-                        ),
-                        stress::Judgement::OutputLimit => format!(
-                            "wrote more than {} bytes: killed\n",
-                            options.output_limit
-                        ),
-                        stress::Judgement::MemoryLimit => stress::memory_limit_detail(&f.program, options.memory_limit),
-                        stress::Judgement::Ok => "passed when run again: the failure is not deterministic\n".to_string(),
-                    },
-                );
-                let row = stress::failure_row::<P>(&f, &options.cmd);
-                StressFailure {
+            failures: report
+                .failures
+                .into_iter()
+                .map(|f| StressFailure {
                     kind: f.failed.code(),
-                    report: text,
+                    report: f.report::<P>(options),
+                    row: stress::failure_row::<P>(&f, &options.cmd),
                     input: f.input,
-                    row,
-                }
-            }).collect(),
+                })
+                .collect(),
         }
     }
 }

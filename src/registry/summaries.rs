@@ -8,7 +8,7 @@ use crate::campaign::{Bug, Sample};
 /// A campaign's result with the puzzle's types erased.
 #[derive(Debug, Clone)]
 pub struct FuzzSummary {
-    pub tally: Tally,
+    pub tally: crate::search::Counts,
     pub elapsed: Duration,
     /// Every bug found, by signature (one at most without `--keep-going`).
     pub bugs: Vec<BugSummary>,
@@ -54,7 +54,10 @@ impl BugSummary {
     pub fn of<P: crate::puzzle::Puzzle>(bug: Bug<P::Case>, seed: u64) -> BugSummary {
         use lockstep_core::Model;
         let f = bug.finding;
-        let (job, index) = bug.first;
+        let (job, index) = match bug.first {
+            crate::search::Address::Stream { job, index } => (job, index),
+            _ => unreachable!("a campaign's cases are seeded streams"),
+        };
         let input = f.shrunk.case.write_input();
         let report = format!(
             "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
@@ -141,9 +144,9 @@ pub fn fuzz_json(
             serde_json::json!({
                 "puzzle": name,
                 "cases": s.tally.cases,
-                "agree": s.tally.agree,
-                "diverge": s.tally.diverge,
-                "timeout": s.tally.timeout,
+                "agree": s.tally.passed,
+                "diverge": s.tally.failed,
+                "timeout": s.tally.skipped,
                 "seconds": s.elapsed.as_secs_f64(),
                 "cases_per_second": s.cases_per_second(),
                 "rule_branches": s.rule_branches.iter()
@@ -163,12 +166,12 @@ pub fn fuzz_json(
     serde_json::json!({
         "lockstep": "fuzz",
         "schema": crate::report::SCHEMA,
-        "seed": options.seed,
-        "jobs": options.jobs,
-        "shard": options.shard.to_string(),
+        "seed": options.plan.seed,
+        "jobs": options.plan.jobs,
+        "shard": options.plan.shard.to_string(),
         "limits": options.limits.to_string(),
-        "seconds_per_puzzle": options.seconds,
-        "keep_going": options.keep_going,
+        "seconds_per_puzzle": options.plan.seconds,
+        "keep_going": options.plan.keep_going,
         "puzzles": puzzles,
     })
 }
@@ -195,9 +198,9 @@ impl std::fmt::Display for FuzzTable<'_> {
                 name,
                 s.tally.cases,
                 s.cases_per_second(),
-                s.tally.agree,
-                s.tally.diverge,
-                s.tally.timeout
+                s.tally.passed,
+                s.tally.failed,
+                s.tally.skipped
             )?;
         }
         for (name, s) in self.rows {
@@ -253,18 +256,18 @@ impl std::fmt::Display for BugTable<'_> {
 /// A stress run's result with the puzzle's types erased.
 #[derive(Debug, Clone)]
 pub struct StressSummary {
-    pub counts: stress::Counts,
+    pub counts: crate::judge::Verdicts,
     pub elapsed: Duration,
     pub program_time: Duration,
     pub own_time: Duration,
     /// The program's peak memory over the cases.
-    pub memory: stress::MemoryFigures,
+    pub memory: crate::judge::MemoryFigures,
     /// The first failure of each kind (only the first of all without
     /// keep-going), shrunk: its kind, a printable report, the minimal input,
     /// and its row.
     pub failures: Vec<StressFailure>,
-    /// Every failing case: its kind and (job, index), sorted by kind.
-    pub failing: Vec<(&'static str, u64, u64)>,
+    /// Every failing case: its kind and address, sorted by kind.
+    pub failing: Vec<(&'static str, crate::search::Address)>,
 }
 
 /// What `lockstep stress` prints on stdout for a puzzle: the counts by
@@ -295,9 +298,12 @@ impl std::fmt::Display for StressTable<'_> {
         let failing: Vec<(&'static str, String)> = summary
             .failing
             .iter()
-            .map(|&(kind, job, index)| (kind, format!("{job}.{index}")))
+            .map(|&(kind, address)| match address {
+                crate::search::Address::Stream { job, index } => (kind, format!("{job}.{index}")),
+                other => (kind, other.to_string()),
+            })
             .collect();
-        crate::stress::list_failing(f, &failing, "job.index")
+        crate::judge::list_failing(f, &failing, "job.index")
     }
 }
 

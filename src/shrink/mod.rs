@@ -119,6 +119,26 @@ pub fn fewer_parts<T: Clone>(parts: &[T]) -> Vec<Vec<T>> {
     alone.chain(without).collect()
 }
 
+/// The variants of a case made of parts (games, instances): the case with
+/// fewer parts ([`fewer_parts`]), then each part in turn replaced by each
+/// simpler part that `simpler` offers (through the function it is given),
+/// the rest unchanged. `make` builds a case from its parts.
+pub fn part_variants<T: Clone, C>(
+    parts: &[T],
+    make: impl Fn(Vec<T>) -> C,
+    mut simpler: impl FnMut(&T, &mut dyn FnMut(T)),
+) -> Vec<C> {
+    let mut out: Vec<C> = fewer_parts(parts).into_iter().map(&make).collect();
+    for (i, part) in parts.iter().enumerate() {
+        simpler(part, &mut |changed| {
+            let mut next = parts.to_vec();
+            next[i] = changed;
+            out.push(make(next));
+        });
+    }
+    out
+}
+
 /// Shrinks a case on which `core` and the reference disagree, keeping it a
 /// disagreement.
 pub fn shrink_divergence<P: Puzzle>(
@@ -139,3 +159,10 @@ pub fn shrink_divergence<P: Puzzle>(
 /// Enough for every puzzle's cases to reach a local minimum in practice; a bound so
 /// that a pathological case cannot stall a campaign.
 pub const DEFAULT_MAX_ATTEMPTS: usize = 20_000;
+
+/// A disagreement's shrink: [`DEFAULT_MAX_ATTEMPTS`] candidates, no clock
+/// (each is a run of two in-process solvers).
+pub const DIFFERENTIAL_BUDGET: Budget = Budget {
+    attempts: DEFAULT_MAX_ATTEMPTS,
+    time: None,
+};

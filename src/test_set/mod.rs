@@ -9,9 +9,9 @@
 //! lockstep's own `--dump` sets (`JOB-INDEX.in`, `SEED.in`, each with its
 //! `.ans`) are such directories.
 
-use crate::compare::Comparison;
+use crate::judge::compare::Comparison;
+use crate::judge::{judge, run_program, MemoryFigures, Verdict, Verdicts};
 use crate::process::Limits;
-use crate::stress::{judge, run_program, Counts, Judgement, MemoryFigures};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -124,7 +124,7 @@ pub struct TestOutcome {
     /// `None`: the test has no answer and the run exited cleanly, so its
     /// output was not judged (a run that crashed or hit a limit has its
     /// verdict, answer or not).
-    pub verdict: Option<Judgement>,
+    pub verdict: Option<Verdict>,
     pub elapsed: Duration,
     pub memory: Option<u64>,
     /// The last line of the program's stderr (why it stopped, often).
@@ -133,7 +133,7 @@ pub struct TestOutcome {
 
 impl TestOutcome {
     pub fn passed(&self) -> bool {
-        self.verdict.as_ref().is_none_or(|v| *v == Judgement::Ok)
+        self.verdict.as_ref().is_none_or(|v| *v == Verdict::Ok)
     }
 }
 
@@ -141,7 +141,7 @@ impl TestOutcome {
 #[derive(Debug, Clone)]
 pub struct TestSetReport {
     pub outcomes: Vec<TestOutcome>,
-    pub counts: Counts,
+    pub counts: Verdicts,
     pub memory: MemoryFigures,
     /// The wall time of the whole set.
     pub elapsed: Duration,
@@ -172,7 +172,7 @@ type TestResult = Result<TestOutcome, String>;
 fn run_test(
     test: &TestCase,
     options: &TestSetOptions,
-    scratch: Option<&crate::stress::any::Scratch>,
+    scratch: Option<&crate::judge::checker::Scratch>,
 ) -> Result<TestOutcome, String> {
     let read = |text: &TestText| {
         text.read().map_err(|e| match text {
@@ -224,7 +224,7 @@ pub fn run_test_set(
 ) -> Result<TestSetReport, String> {
     let scratch = match options.checker {
         Some(_) => Some(
-            crate::stress::any::Scratch::new()
+            crate::judge::checker::Scratch::new()
                 .map_err(|e| format!("making the checker's directory: {e}"))?,
         ),
         None => None,
@@ -255,7 +255,7 @@ pub fn run_test_set(
     );
     let (results, _) = done.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut outcomes = Vec::with_capacity(tests.len());
-    let mut counts = Counts::default();
+    let mut counts = Verdicts::default();
     let mut memory = MemoryFigures::default();
     for result in results {
         match result {

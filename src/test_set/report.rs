@@ -3,8 +3,8 @@
 //! memory, or all of it as one JSON document (the schema is in the README).
 
 use super::{TestOutcome, TestSetOptions, TestSetReport};
+use crate::judge::Verdict;
 use crate::process::human_bytes;
-use crate::stress::Judgement;
 use serde::Serialize;
 
 /// What a failed test's line says after its figures.
@@ -12,19 +12,19 @@ fn detail(outcome: &TestOutcome, options: &TestSetOptions) -> Option<String> {
     let said = |text: &str| crate::text::clip(text.lines().last().unwrap_or(""), 120);
     Some(match outcome.verdict.as_ref() {
         None => "no answer (NAME.ans or NAME.out): exited cleanly, output not judged".to_string(),
-        Some(Judgement::Ok) => return None,
-        Some(Judgement::WrongAnswer { diff }) => diff.clone(),
-        Some(Judgement::RuntimeError { status, stderr }) if stderr.trim().is_empty() => {
+        Some(Verdict::Ok) => return None,
+        Some(Verdict::WrongAnswer(diff) | Verdict::PresentationError(diff)) => diff.clone(),
+        Some(Verdict::RuntimeError { status, stderr }) if stderr.trim().is_empty() => {
             status.clone()
         }
-        Some(Judgement::RuntimeError { status, stderr }) => format!("{status}: {}", said(stderr)),
-        Some(Judgement::TimeLimit) => {
+        Some(Verdict::RuntimeError { status, stderr }) => format!("{status}: {}", said(stderr)),
+        Some(Verdict::TimeLimit(_)) => {
             format!(
                 "still running after {} ms: killed",
                 options.limits.time.as_millis()
             )
         }
-        Some(Judgement::MemoryLimit) => {
+        Some(Verdict::MemoryLimit) => {
             let limit = options.limits.memory.unwrap_or_default();
             match outcome.memory {
                 Some(peak) if peak > limit => {
@@ -48,14 +48,14 @@ fn detail(outcome: &TestOutcome, options: &TestSetOptions) -> Option<String> {
                 }
             }
         }
-        Some(Judgement::OutputLimit) => {
+        Some(Verdict::OutputLimit) => {
             format!("wrote more than {} bytes: killed", options.limits.output)
         }
     })
 }
 
 fn verdict_code(outcome: &TestOutcome) -> &'static str {
-    outcome.verdict.as_ref().map_or("--", Judgement::code)
+    outcome.verdict.as_ref().map_or("--", Verdict::code)
 }
 
 /// One test's line: `NAME  VERDICT  TIME  MEMORY  detail`, the name padded
@@ -199,7 +199,7 @@ impl TestSetJson {
                 .iter()
                 .map(|o| JsonTest {
                     name: o.name.clone(),
-                    verdict: o.verdict.as_ref().map(Judgement::code),
+                    verdict: o.verdict.as_ref().map(Verdict::code),
                     time_ms: ms(o.elapsed),
                     memory_bytes: o.memory,
                     detail: detail(o, options),

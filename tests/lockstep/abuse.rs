@@ -3,7 +3,7 @@
 //! interrupted with SIGINT and SIGTERM. Checked: verdicts, leftover processes,
 //! and that every meaningless argument is an error naming its flag.
 
-use crate::support::{fails_with, lockstep, processes_with, scratch, text, BIN};
+use crate::support::{cli, fails_with, lockstep, processes_with, scratch, text, BIN};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -243,24 +243,18 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
 #[test]
 fn a_bot_that_never_sends_a_newline_breaks_the_line_limit() {
     let flood = "sh -c 'while :; do printf xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx; done'";
-    let out = lockstep(
-        &[
-            "duel",
-            "referee",
-            "--p1",
-            flood,
+    let out = cli("duel referee --seed 1")
+        .flag("--p1", flood)
+        .arg(
             // The quickest legal bot: a slow opponent under a loaded machine
             // could run out of its own time at READY and make it a draw.
             "--p2",
-            &format!(
-                "sh {}/tests/fixtures/duel/wait.sh",
-                env!("CARGO_MANIFEST_DIR")
-            ),
-            "--seed",
-            "1",
-        ],
-        "",
-    );
+        )
+        .arg(format!(
+            "sh {}/tests/fixtures/duel/wait.sh",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("result: p2 wins"), "{stdout}");
@@ -317,19 +311,7 @@ fn meaningless_arguments_are_errors_naming_the_flag() {
 
 #[test]
 fn a_puzzle_named_twice_runs_once() {
-    let out = lockstep(
-        &[
-            "fuzz",
-            "new-game2",
-            "new_game2",
-            "--cases",
-            "100",
-            "--seed",
-            "1",
-            "--no-append",
-        ],
-        "",
-    );
+    let out = cli("fuzz new-game2 new_game2 --cases 100 --seed 1 --no-append").run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert_eq!(
@@ -387,7 +369,7 @@ fn duel_step_answers_each_line_as_it_reads_it() {
     }
     drop(stdin);
     assert!(child.wait().unwrap().success());
-    let batch = lockstep(&["duel", "step"], &format!("{line}\n"));
+    let batch = cli("duel step").stdin(&format!("{line}\n")).run();
     assert_eq!(answers[0], text(&batch.stdout));
     assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
 }
@@ -409,7 +391,11 @@ fn stress_duel_is_refused_before_anything_is_made() {
         ),
         (["duel", "stress"], "--dump"),
     ] {
-        let out = lockstep(&[args[0], args[1], "--cmd", &cmd, "--dump", dump_arg], "");
+        let out = cli(args[0])
+            .arg(args[1])
+            .flag("--cmd", &cmd)
+            .flag("--dump", dump_arg)
+            .run();
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(says), "{args:?}: {stderr}");

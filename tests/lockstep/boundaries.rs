@@ -13,7 +13,7 @@ use lockstep::campaign::Solver;
 use lockstep::generate::generate_case_within;
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::seeds::CASE_BYTES;
-use lockstep::stress::{oracle_output, Oracle};
+use lockstep::stress::puzzle::{oracle_output, Oracle};
 use lockstep_core::Model;
 
 /// Cases per run, seeds per boundary, and how many seeds must catch it.

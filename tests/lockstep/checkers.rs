@@ -5,7 +5,7 @@
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::{self, generate_case};
 use lockstep::corpus::{self, Origin};
-use lockstep::puzzle::{check_with, Run, Verdict as Check};
+use lockstep::puzzle::{check_with, Run, Agreement as Check};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
 use lockstep::puzzles::Checkers;
@@ -300,7 +300,7 @@ fn planted_bugs_are_found_and_shrunk_small() {
 fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
     let options = crate::support::campaign_options(8, 20_000);
     let report = campaign::run_campaign_with::<Checkers>(&options, capture_only_for_mover);
-    let (_, _, finding) = report.finding.expect("the broken core is found");
+    let (_, finding) = report.finding.expect("the broken core is found");
     let row = finding.row;
     let shrunk = Case::parse(&corpus::decode_text(&row.input)).unwrap();
     assert_eq!(shrunk, finding.shrunk.case);

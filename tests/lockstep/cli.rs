@@ -1,6 +1,6 @@
 //! The `lockstep` binary as a user runs it: outputs, errors and exit codes.
 
-use crate::support::{fails_with, lockstep, scratch, text};
+use crate::support::{cli, fails_with, lockstep, scratch, text};
 
 const SAMPLE_5: &str = "6 10\n0 1 2 0 1 1\n1 2 0 1 1 0\n2 1 0 1 1 0\n1 0 1 1 0 2\n2 0 1 2 0 1\n0 2 1 0 2 1\n1 1 1\n2 2 2\n3 3 4\n4 4 1\n5 5 3\n6 6 2\n1 6 3\n6 1 2\n2 4 3\n4 2 1\n";
 
@@ -63,7 +63,7 @@ fn the_help_names_every_puzzle() {
     for command in [
         "solve", "fuzz", "replay", "shrink", "triage", "import", "stress", "bench",
     ] {
-        let out = lockstep(&[command, "--help"], "");
+        let out = cli(command).arg("--help").run();
         let help = text(&out.stdout)
             .split_whitespace()
             .collect::<Vec<_>>()
@@ -77,28 +77,13 @@ fn the_help_names_every_puzzle() {
 
 #[test]
 fn unknown_puzzles_and_bad_arguments_exit_2() {
-    fails_with(&lockstep(&["solve", "chess"], ""), "invalid value 'chess'");
-    fails_with(&lockstep(&["fuzz", "--seconds", "soon"], ""), "soon");
+    fails_with(&cli("solve chess").run(), "invalid value 'chess'");
+    fails_with(&cli("fuzz --seconds soon").run(), "soon");
 }
 
 #[test]
 fn a_short_fuzz_campaign_prints_its_summary_and_exits_0() {
-    let out = lockstep(
-        &[
-            "fuzz",
-            "new-game2",
-            "--seconds",
-            "600",
-            "--cases",
-            "3000",
-            "--seed",
-            "5",
-            "--jobs",
-            "2",
-            "--no-append",
-        ],
-        "",
-    );
+    let out = cli("fuzz new-game2 --seconds 600 --cases 3000 --seed 5 --jobs 2 --no-append").run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     let row = stdout
@@ -115,7 +100,7 @@ fn a_short_fuzz_campaign_prints_its_summary_and_exits_0() {
 /// replayed by `corpus::every_corpus_row_replays`; here one puzzle, for the CLI).
 #[test]
 fn replay_passes_on_the_corpus() {
-    let out = lockstep(&["replay", "new-game2"], "");
+    let out = cli("replay new-game2").run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     let line = stdout
@@ -136,10 +121,9 @@ fn replay_reports_a_wrong_expectation_and_exits_1() {
         "name,input,expected,origin,note\nwrong,4 4|0 0 0 0|0 0 0 0|0 0 0 0|0 0 0 0|1 1 1|1 2 1|1 3 1|1 4 1,2,hand,\n",
     )
     .unwrap();
-    let out = lockstep(
-        &["replay", "new-game2", "--corpus", dir.to_str().unwrap()],
-        "",
-    );
+    let out = cli("replay new-game2")
+        .flag("--corpus", dir.to_str().unwrap())
+        .run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("new_game2.csv:2 wrong"), "{stdout}");
@@ -162,24 +146,21 @@ fn shrink_refuses_a_case_both_solvers_agree_on() {
     let dir = scratch("cli-shrink");
     let file = dir.join("case.txt");
     std::fs::write(&file, SAMPLE_5).unwrap();
-    let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
+    let out = cli("shrink new-game2").arg(file.to_str().unwrap()).run();
     fails_with(&out, "agree on this case");
     // Printable text that is not a valid input is reported, not decoded as bytes.
     std::fs::write(&file, "4 4\n0 0\n").unwrap();
-    let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
+    let out = cli("shrink new-game2").arg(file.to_str().unwrap()).run();
     fails_with(&out, "line 2");
     // Raw bytes go through the generator (and here, too, the solvers agree).
     std::fs::write(&file, [0xffu8, 0x00, 0x13, 0x80, 0x7f, 0x01]).unwrap();
-    let out = lockstep(&["shrink", "new-game2", file.to_str().unwrap()], "");
+    let out = cli("shrink new-game2").arg(file.to_str().unwrap()).run();
     fails_with(&out, "agree on this case");
 }
 
 #[test]
 fn bench_reports_both_rates_and_the_ratio() {
-    let out = lockstep(
-        &["bench", "new-game2", "--cases", "50", "--rounds", "3"],
-        "",
-    );
+    let out = cli("bench new-game2 --cases 50 --rounds 3").run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     let row = stdout
@@ -211,21 +192,7 @@ fn bench_reports_both_rates_and_the_ratio() {
 /// `bench --format json`: the same figures as the table, one document.
 #[test]
 fn bench_writes_one_json_document() {
-    let out = lockstep(
-        &[
-            "bench",
-            "new-game2",
-            "robots",
-            "--cases",
-            "30",
-            "--rounds",
-            "1",
-            "--no-extras",
-            "--format",
-            "json",
-        ],
-        "",
-    );
+    let out = cli("bench new-game2 robots --cases 30 --rounds 1 --no-extras --format json").run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     let doc: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON document");
@@ -271,7 +238,9 @@ fn checkers_solve_prints_one_line_per_instance() {
             "{args:?}"
         );
     }
-    let out = lockstep(&["solve", "checkers"], "1 1\n14\n18\n1 R\n14-x\n0 0\n");
+    let out = cli("solve checkers")
+        .stdin("1 1\n14\n18\n1 R\n14-x\n0 0\n")
+        .run();
     fails_with(&out, "line 5");
 }
 
@@ -292,10 +261,7 @@ fn perft_prints_depth_and_nodes_for_core_and_reference() {
         );
         assert_eq!(text(&out.stdout), expected, "{args:?}");
     }
-    assert_eq!(
-        lockstep(&["perft", "--depth", "0"], "").status.code(),
-        Some(2)
-    );
+    assert_eq!(cli("perft --depth 0").run().status.code(), Some(2));
 }
 
 /// `LOCKSTEP_LIMITS` takes `original`, `wide` or nothing; a typo is an error
@@ -554,26 +520,19 @@ fn empty_files_are_named_and_shrink_says_how_it_read_a_file() {
     std::fs::create_dir_all(dir.join("corpus")).unwrap();
     let corpus = dir.join("corpus");
     let corpus = corpus.to_str().unwrap();
+    fails_with(&cli("shrink robots /dev/null").run(), "the file is empty");
     fails_with(
-        &lockstep(&["shrink", "robots", "/dev/null"], ""),
-        "the file is empty",
-    );
-    fails_with(
-        &lockstep(&["import", "robots", "/dev/null", "--corpus", corpus], ""),
+        &cli("import robots /dev/null")
+            .flag("--corpus", corpus)
+            .run(),
         "the file is empty",
     );
     let header = dir.join("header.csv");
     std::fs::write(&header, "name,input,expected,origin,note\n").unwrap();
-    let out = lockstep(
-        &[
-            "import",
-            "robots",
-            header.to_str().unwrap(),
-            "--corpus",
-            corpus,
-        ],
-        "",
-    );
+    let out = cli("import robots")
+        .arg(header.to_str().unwrap())
+        .flag("--corpus", corpus)
+        .run();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).contains("no rows; nothing to import"),
@@ -582,11 +541,11 @@ fn empty_files_are_named_and_shrink_says_how_it_read_a_file() {
     );
     let case = dir.join("case.txt");
     std::fs::write(&case, SAMPLE_5).unwrap();
-    let out = lockstep(&["shrink", "new-game2", case.to_str().unwrap()], "");
+    let out = cli("shrink new-game2").arg(case.to_str().unwrap()).run();
     fails_with(&out, "read as judge text");
     let bytes = dir.join("bytes");
     std::fs::write(&bytes, [0u8, 1, 2, 250]).unwrap();
-    let out = lockstep(&["shrink", "new-game2", bytes.to_str().unwrap()], "");
+    let out = cli("shrink new-game2").arg(bytes.to_str().unwrap()).run();
     fails_with(&out, "read as fuzzer bytes, 4 bytes");
 }
 
@@ -687,22 +646,9 @@ fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
 /// machines"), and nothing else there.
 #[test]
 fn fuzz_writes_one_json_document() {
-    let out = lockstep(
-        &[
-            "fuzz",
-            "new-game2",
-            "footholds",
-            "--cases",
-            "300",
-            "--seed",
-            "3",
-            "--no-append",
-            "--format",
-            "json",
-            "--stats",
-        ],
-        "",
-    );
+    let out =
+        cli("fuzz new-game2 footholds --cases 300 --seed 3 --no-append --format json --stats")
+            .run();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
     assert_eq!(doc["lockstep"], "fuzz");

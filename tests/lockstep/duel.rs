@@ -9,7 +9,7 @@
 use crate::support::{fails_with, lockstep, text};
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check_with, Puzzle, Run, Verdict};
+use lockstep::puzzle::{check_with, Puzzle, Run, Agreement};
 use lockstep::puzzles::duel::RULE_BRANCHES;
 use lockstep::puzzles::Duel;
 use lockstep::seeds::CASE_BYTES;
@@ -374,7 +374,7 @@ fn the_third_resolver_without_a_bug_agrees() {
         let case = generate_case::<Duel>(5, 0, index, &mut buf).unwrap();
         assert_eq!(
             check_with::<Duel>(&case, bug_free, FUEL),
-            Verdict::Agree,
+            Agreement::Agree,
             "{}",
             case.write_input()
         );
@@ -414,7 +414,7 @@ fn ignoring_the_shared_cell_rule_cannot_be_seen() {
         let case = generate_case::<Duel>(2024, 0, index, &mut buf).unwrap();
         assert_eq!(
             check_with::<Duel>(&case, pushes_ignore_shared_cell, FUEL),
-            Verdict::Agree
+            Agreement::Agree
         );
     }
 }

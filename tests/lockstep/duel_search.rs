@@ -5,7 +5,7 @@
 
 use lockstep::campaign::{find_and_shrink, generate_case};
 use lockstep::duel::bots::turn_budget;
-use lockstep::puzzle::{check, check_with, Puzzle, Verdict};
+use lockstep::puzzle::{check, check_with, Puzzle, Agreement};
 use lockstep::puzzles::{Duel, DuelSearch};
 use lockstep::seeds::CASE_BYTES;
 use lockstep_core::duel::search::{maximin, Searcher};
@@ -122,8 +122,8 @@ fn core_search_values_equal_the_reference_on_generated_states() {
             continue;
         };
         match check::<DuelSearch>(&state) {
-            Verdict::Agree => agreed += 1,
-            Verdict::Timeout => {}
+            Agreement::Agree => agreed += 1,
+            Agreement::Timeout => {}
             v => panic!("{v:?} on {}", state.write_input()),
         }
         // The chosen list is legal for the reference too, and achieves the value
@@ -160,7 +160,7 @@ fn a_search_blind_to_dashes_is_caught_and_shrunk() {
         size(&original)
     );
     // The real core agrees on the shrunk case.
-    assert_eq!(check::<DuelSearch>(&shrunk.case), Verdict::Agree);
+    assert_eq!(check::<DuelSearch>(&shrunk.case), Agreement::Agree);
 }
 
 // ---- tournaments through the real binary ----

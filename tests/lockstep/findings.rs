@@ -6,7 +6,7 @@
 //! and missing corpora (the finding goes to a fallback file), empty files, a
 //! closed stdout.
 
-use crate::support::{fails_with, lockstep, scratch, text, BIN};
+use crate::support::{cli, fails_with, lockstep, scratch, text, BIN};
 use lockstep::campaign::{self, Solver};
 use lockstep::corpus::{self, Appended, Recorded, Row};
 use lockstep::puzzle::{run_reference, Encoding, Puzzle};
@@ -38,7 +38,7 @@ fn round_trip<P: Puzzle>(broken: Solver<P>, max_cases: u64) -> Result<RoundTrip,
     let dir = scratch(&format!("round-trip-{}", P::MODULE));
     let path = corpus::path_for::<P>(&dir);
     let options = crate::support::campaign_options(7, max_cases);
-    let (job, index, finding) = campaign::run_campaign_with::<P>(&options, broken)
+    let (address, finding) = campaign::run_campaign_with::<P>(&options, broken)
         .finding
         .ok_or_else(|| format!("{name}: the broken core was not found in {max_cases} cases"))?;
     let row = finding.row;
@@ -74,13 +74,16 @@ fn round_trip<P: Puzzle>(broken: Solver<P>, max_cases: u64) -> Result<RoundTrip,
     let artifacts = dir.join("artifacts");
     fs::create_dir_all(&artifacts).unwrap();
     let mut buf = vec![0u8; CASE_BYTES];
-    case_bytes(options.seed, job, index, &mut buf);
+    let lockstep::search::Address::Stream { job, index } = address else {
+        unreachable!("a campaign's case at {address}");
+    };
+    case_bytes(options.plan.seed, job, index, &mut buf);
     fs::write(artifacts.join("crash-found"), &buf).unwrap();
     let agreeing = (0..1000)
         .find_map(|i| {
             let case = campaign::generate_case::<P>(99, 0, i, &mut buf)?;
             let verdict = lockstep::puzzle::check_with::<P>(&case, broken, P::FUEL);
-            (verdict == lockstep::puzzle::Verdict::Agree).then(|| buf.clone())
+            (verdict == lockstep::puzzle::Agreement::Agree).then(|| buf.clone())
         })
         .ok_or_else(|| format!("{name}: no case the broken core gets right"))?;
     fs::write(artifacts.join("timeout-agrees"), &agreeing).unwrap();
@@ -329,17 +332,9 @@ fn the_pre_check_fails_a_corpus_file_that_cannot_be_replaced() {
     let file = corpus::path_for::<NewGame2>(&corpus_dir);
     fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
     let check = || {
-        lockstep(
-            &[
-                "triage",
-                "--check",
-                "--target",
-                "new-game2",
-                "--corpus",
-                corpus_dir.to_str().unwrap(),
-            ],
-            "",
-        )
+        cli("triage --check --target new-game2")
+            .flag("--corpus", corpus_dir.to_str().unwrap())
+            .run()
     };
     assert_eq!(check().status.code(), Some(0), "{}", text(&check().stderr));
     let immutable = Command::new("chattr")

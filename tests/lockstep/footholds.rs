@@ -4,7 +4,7 @@
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use arbitrary::Unstructured;
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check, check_with, Run, Verdict};
+use lockstep::puzzle::{check, check_with, Run, Agreement};
 use lockstep::puzzles::footholds::{first_moves, full_board, generate_game};
 use lockstep::puzzles::Footholds;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
@@ -158,8 +158,8 @@ fn the_generator_reaches_small_full_shared_and_split_boards() {
             );
         }
         match check::<Footholds>(&case) {
-            Verdict::Agree => answers.extend(case.solve().answer),
-            Verdict::Timeout => timeouts += 1,
+            Agreement::Agree => answers.extend(case.solve().answer),
+            Agreement::Timeout => timeouts += 1,
             other => panic!("{other:?}"),
         }
     }
@@ -195,7 +195,7 @@ fn the_third_solver_without_a_bug_agrees() {
         if small(&case) {
             assert_eq!(
                 check_with::<Footholds>(&case, bug_free, FUEL),
-                Verdict::Agree,
+                Agreement::Agree,
                 "{case:?}"
             );
             checked += 1;

@@ -9,7 +9,7 @@
 //! `LOCKSTEP_BLESS=1 cargo test --test lockstep golden`, and the diff of
 //! `tests/golden/` shows what it changed.
 
-use crate::support::{cmd, scratch, Cmd, BIN};
+use crate::support::{cli, scratch, Cmd, BIN};
 use std::path::Path;
 
 /// One recorded run: its name (the file under `tests/golden/`) and command.
@@ -36,25 +36,26 @@ fn goldens(dir: &Path) -> Vec<Golden> {
     vec![
         Golden {
             name: "fuzz-text",
-            command: cmd("fuzz --seed 7 --jobs 1 --cases 64 --no-append"),
+            command: cli("fuzz --seed 7 --jobs 1 --cases 64 --no-append"),
         },
         Golden {
             name: "fuzz-json",
-            command: cmd(
+            command: cli(
                 "fuzz --seed 7 --jobs 2 --cases 64 --stats --keep-going --no-append --format json",
             ),
         },
         Golden {
             name: "replay-text",
-            command: cmd("replay"),
+            command: cli("replay"),
         },
         Golden {
             name: "replay-json",
-            command: cmd("replay new-game2 footholds --format json").flag("--corpus", corpus.display()),
+            command: cli("replay new-game2 footholds --format json")
+                .flag("--corpus", corpus.display()),
         },
         Golden {
             name: "stress-puzzle-text",
-            command: cmd("stress new-game2 --seed 3 --jobs 1 --cases 12 --keep-going")
+            command: cli("stress new-game2 --seed 3 --jobs 1 --cases 12 --keep-going")
                 .flag("--cmd", ng2("mixed"))
                 .flag("--shrink-attempts", 30)
                 .flag("--corpus", corpus.display())
@@ -62,19 +63,19 @@ fn goldens(dir: &Path) -> Vec<Golden> {
         },
         Golden {
             name: "stress-puzzle-json",
-            command: cmd("stress footholds --seed 5 --jobs 1 --cases 20 --no-append --format json")
+            command: cli("stress footholds --seed 5 --jobs 1 --cases 20 --no-append --format json")
                 .flag("--cmd", fixture("footholds.py wa"))
                 .flag("--shrink-attempts", 30)
                 .flag("--save", save("footholds.txt")),
         },
         Golden {
             name: "stress-puzzle-ok",
-            command: cmd("stress new-game2 --seed 11 --jobs 2 --cases 8 --no-append")
+            command: cli("stress new-game2 --seed 11 --jobs 2 --cases 8 --no-append")
                 .flag("--cmd", ng2("ok")),
         },
         Golden {
             name: "stress-any-text",
-            command: cmd("stress any --seed 1 --jobs 1 --cases 12")
+            command: cli("stress any --seed 1 --jobs 1 --cases 12")
                 .flag("--gen", argmax("gen"))
                 .flag("--brute", argmax("brute"))
                 .flag("--cmd", argmax("wrong"))
@@ -84,7 +85,7 @@ fn goldens(dir: &Path) -> Vec<Golden> {
         },
         Golden {
             name: "stress-any-json",
-            command: cmd("stress any --seed 4 --jobs 1 --cases 12 --keep-going --format json")
+            command: cli("stress any --seed 4 --jobs 1 --cases 12 --keep-going --format json")
                 .flag("--gen", subarray("gen"))
                 .flag("--brute", subarray("brute"))
                 .flag("--cmd", subarray("wrong"))
@@ -94,7 +95,7 @@ fn goldens(dir: &Path) -> Vec<Golden> {
         },
         Golden {
             name: "stress-interactive-text",
-            command: cmd("stress --seed 1 --jobs 1 --cases 6")
+            command: cli("stress --seed 1 --jobs 1 --cases 6")
                 .flag("--interactor", guess("interactor"))
                 .flag("--gen", guess("gen"))
                 .flag("--cmd", guess("sol wrong"))
@@ -103,7 +104,7 @@ fn goldens(dir: &Path) -> Vec<Golden> {
         },
         Golden {
             name: "stress-interactive-json",
-            command: cmd("stress any --seed 3 --jobs 1 --cases 6 --format json")
+            command: cli("stress any --seed 3 --jobs 1 --cases 6 --format json")
                 .flag("--interactor", guess("interactor"))
                 .flag("--gen", guess("gen"))
                 .flag("--cmd", guess("sol early"))
@@ -113,23 +114,23 @@ fn goldens(dir: &Path) -> Vec<Golden> {
         },
         Golden {
             name: "test-text",
-            command: cmd("test corpus/footholds.csv --jobs 2")
+            command: cli("test corpus/footholds.csv --jobs 2")
                 .flag("--cmd", fixture("footholds.py wa")),
         },
         Golden {
             name: "test-json",
-            command: cmd("test corpus/new_game2.csv --jobs 2 --origin sample --format json")
+            command: cli("test corpus/new_game2.csv --jobs 2 --origin sample --format json")
                 .flag("--cmd", ng2("wa")),
         },
         Golden {
             name: "duel-stress-illegal",
-            command: cmd("duel stress --seed 1 --jobs 1 --games 4")
+            command: cli("duel stress --seed 1 --jobs 1 --games 4")
                 .flag("--cmd", "sh tests/fixtures/duel/illegal.sh")
                 .flag("--save", save("illegal.log")),
         },
         Golden {
             name: "duel-stress-ok",
-            command: cmd("duel stress --seed 2 --jobs 2 --games 6")
+            command: cli("duel stress --seed 2 --jobs 2 --games 6")
                 .flag("--cmd", fixture("setter/bot.py"))
                 .flag("--save", save("ok.log")),
         },

@@ -10,6 +10,8 @@
 //!   exists.
 
 use lockstep::registry;
+
+mod cycles;
 use std::path::{Path, PathBuf};
 
 fn root() -> &'static Path {

@@ -5,7 +5,7 @@
 
 use crate::support::{lockstep, planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check, Puzzle, Verdict};
+use lockstep::puzzle::{check, Puzzle, Agreement};
 use lockstep::puzzles::matrix_game::shrink_measure;
 use lockstep::puzzles::MatrixGame;
 use lockstep::seeds::CASE_BYTES;
@@ -129,7 +129,7 @@ fn generated_games_reach_every_shape() {
         "pure {pure}, three columns or more {wide}, 5 x 5 or more {largest}, constant {constant}"
     );
     for g in &all {
-        assert_eq!(check::<MatrixGame>(g), Verdict::Agree, "{}", g.write_input());
+        assert_eq!(check::<MatrixGame>(g), Agreement::Agree, "{}", g.write_input());
     }
 }
 

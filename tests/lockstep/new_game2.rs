@@ -3,7 +3,7 @@
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::{self, generate_case};
-use lockstep::puzzle::{check_with, Run, Verdict};
+use lockstep::puzzle::{check_with, Run, Agreement};
 use lockstep::puzzles::NewGame2;
 use lockstep::seeds::CASE_BYTES;
 use lockstep_core::new_game2::{
@@ -148,7 +148,7 @@ fn the_third_simulation_without_a_bug_agrees() {
         let game = generate_case::<NewGame2>(5, 0, index, &mut buf).unwrap();
         assert_eq!(
             check_with::<NewGame2>(&game, bug_free, FUEL),
-            Verdict::Agree,
+            Agreement::Agree,
             "{game:?}"
         );
     }
@@ -208,8 +208,8 @@ fn planted_bugs_are_found_and_shrunk_small() {
 fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
     let options = crate::support::campaign_options(8, 20_000);
     let report = campaign::run_campaign_with::<NewGame2>(&options, leaves_its_stack_behind);
-    let (_, _, finding) = report.finding.expect("the broken core is found");
-    assert!(report.tally.diverge >= 1);
+    let (_, finding) = report.finding.expect("the broken core is found");
+    assert!(report.tally.failed >= 1);
     let row = finding.row;
     let shrunk = Case::parse(&lockstep::corpus::decode_text(&row.input)).unwrap();
     assert_eq!(shrunk, finding.shrunk.case);

@@ -97,24 +97,27 @@ fn planted<P: Puzzle>(name: String, bug: &'static str, solver: Solver<P>) -> Pla
 /// The stable fuzzer on one job from `seed`: the campaign's own loop.
 fn stable<P: Puzzle>(solver: Solver<P>, seed: u64, budget: &Budget) -> Hunted {
     let options = CampaignOptions {
-        shard: lockstep::campaign::Shard::WHOLE,
-        seconds: budget.seconds,
-        seed,
-        jobs: 1,
-        max_cases: Some(budget.cases),
-        progress: false,
+        plan: lockstep::search::Plan {
+            seconds: budget.seconds,
+            ..lockstep::search::Plan::cases(
+                seed,
+                budget.cases,
+                1,
+                lockstep::shrink::DIFFERENTIAL_BUDGET,
+            )
+        },
         stats: false,
         limits: CaseLimits::Wide,
-        keep_going: false,
     };
     let report = campaign::run_campaign_with::<P>(&options, solver);
     match report.finding {
         // One job: the finding's index is the number of cases before it.
-        Some((_, index, finding)) => Hunted {
+        Some((lockstep::search::Address::Stream { index, .. }, finding)) => Hunted {
             seconds: report.elapsed.as_secs_f64(),
             cases: index + 1,
             shrunk: Some(P::describe(&finding.shrunk.case)),
         },
+        Some((address, _)) => unreachable!("a campaign's case at {address}"),
         None => Hunted {
             seconds: f64::INFINITY,
             cases: report.tally.cases,

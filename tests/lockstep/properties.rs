@@ -2,12 +2,11 @@
 //! A failure prints the shrunk case as a ready corpus row.
 
 use arbitrary::Unstructured;
-use lockstep::campaign::{
-    generate_case, generate_case_with_reference, generate_case_within, Shard,
-};
+use lockstep::generate::{generate_case, generate_case_with_reference, generate_case_within};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::Checkers;
 use lockstep::quickcheck_cases::{core_agrees_with_reference, Generated};
+use lockstep::search::Shard;
 use lockstep::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
 use lockstep_core::Model;
 use lockstep_reference::Fuel;
@@ -239,15 +238,17 @@ fn recording_core(
 fn inputs_of(seed: u64, jobs: usize, shard: Shard, cases: u64) -> Vec<String> {
     SEEN.lock().unwrap().clear();
     let options = lockstep::campaign::CampaignOptions {
-        seconds: 600.0,
-        seed,
-        jobs,
-        max_cases: Some(cases),
-        progress: false,
+        plan: lockstep::search::Plan {
+            shard,
+            ..lockstep::search::Plan::cases(
+                seed,
+                cases,
+                jobs,
+                lockstep::shrink::DIFFERENTIAL_BUDGET,
+            )
+        },
         stats: false,
         limits: CaseLimits::Wide,
-        keep_going: false,
-        shard,
     };
     let report = lockstep::campaign::run_campaign_with::<Checkers>(&options, recording_core);
     assert!(report.finding.is_none());
@@ -322,7 +323,7 @@ fn fuzz_one_end_to_end<P: Puzzle>(broken: lockstep::puzzle::Solver<P>) -> (usize
         else {
             continue;
         };
-        if lockstep::puzzle::check::<P>(&case) == lockstep::puzzle::Verdict::Timeout {
+        if lockstep::puzzle::check::<P>(&case) == lockstep::puzzle::Agreement::Timeout {
             continue;
         }
         handed += usize::from(generated.is_some());

@@ -3,7 +3,7 @@
 //! games with a log, a bot that cannot start is the user's error, and a
 //! tournament tallies each failure by its kind.
 
-use crate::support::{fails_with, lockstep, text};
+use crate::support::{cli, fails_with, text};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -115,17 +115,9 @@ fn built_in_bots_play_whole_games_with_a_log() {
 #[test]
 fn a_bot_that_cannot_start_is_one_clear_error() {
     let good = bot("random", 1);
-    let out = lockstep(
-        &[
-            "duel",
-            "referee",
-            "--p1",
-            "no-such-bot-program",
-            "--p2",
-            &good,
-        ],
-        "",
-    );
+    let out = cli("duel referee --p1 no-such-bot-program")
+        .flag("--p2", &good)
+        .run();
     fails_with(&out, "\"no-such-bot-program\": No such file");
 }
 
@@ -141,21 +133,10 @@ fn a_tournament_tallies_each_failure_by_its_kind() {
         ("illegal.sh", "illegal"),
         ("no-ok.sh", "ready"),
     ] {
-        let out = lockstep(
-            &[
-                "duel",
-                "tournament",
-                "--p1",
-                &fixture(name),
-                "--p2",
-                &good,
-                "--games",
-                "2",
-                "--seed",
-                "1",
-            ],
-            "",
-        );
+        let out = cli("duel tournament --games 2 --seed 1")
+            .flag("--p1", fixture(name))
+            .flag("--p2", &good)
+            .run();
         let stdout = text(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{name}: {stdout}");
         assert!(

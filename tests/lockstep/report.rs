@@ -51,10 +51,10 @@ fn headless(browser: &Path, profile: &Path, args: &[&str], page: &Path) -> std::
 fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
     let dir = scratch("report");
     let mut options = crate::support::campaign_options(7, 20_000);
-    options.keep_going = true;
+    options.plan.keep_going = true;
     options.stats = true;
     let report = run_campaign_with::<Checkers>(&options, crate::signatures::two_bugs);
-    let summary = FuzzSummary::of::<Checkers>(report, options.seed);
+    let summary = FuzzSummary::of::<Checkers>(report, options.plan.seed);
     assert_eq!(summary.bugs.len(), 2, "the campaign found both bugs");
     assert!(!summary.series.is_empty(), "the campaign kept a series");
     let recorded = vec!["printed only".to_string(); 2];

@@ -4,7 +4,7 @@
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check, check_with, Run, Verdict};
+use lockstep::puzzle::{check, check_with, Run, Agreement};
 use lockstep::puzzles::Robots;
 use lockstep::seeds::CASE_BYTES;
 use lockstep::shrink::{shrink, Stop};
@@ -69,7 +69,7 @@ fn a_push_that_destroys_the_last_robot_wins_before_the_robots_move() {
             .then_some(case)
     });
     let case = found.expect("a one-game push win among 200,000 generated cases");
-    assert_eq!(check::<Robots>(&case), Verdict::Agree);
+    assert_eq!(check::<Robots>(&case), Agreement::Agree);
     assert_eq!(case.solve().answer[0].ending, Ending::Won);
 }
 
@@ -159,7 +159,7 @@ fn the_third_simulation_without_a_bug_agrees() {
         let case = generate_case::<Robots>(5, 0, index, &mut buf).unwrap();
         assert_eq!(
             check_with::<Robots>(&case, bug_free, FUEL),
-            Verdict::Agree,
+            Agreement::Agree,
             "{case:?}"
         );
     }

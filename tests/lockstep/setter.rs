@@ -13,7 +13,7 @@
 //! the cache itself and starts from an empty one. Every allocating run has a
 //! memory limit.
 
-use crate::support::{scratch, text, BIN};
+use crate::support::{cli, scratch, text, BIN};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -34,12 +34,6 @@ fn run_cached(cache: &Path, dir: &Path, args: &[&str]) -> Output {
         .stdin(std::process::Stdio::null())
         .output()
         .expect("the lockstep binary starts")
-}
-
-/// `lockstep ARGS` with the languages file under `dir` and the tests' cache.
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("setter-cache");
-    run_cached(&cache, dir, args)
 }
 
 /// Writes tests `NAME.in` / `NAME.ans` for the sum (n, then n numbers).
@@ -119,7 +113,7 @@ fn a_source_is_compiled_once_and_its_language_sets_the_time_limit() {
 
     // The table is shown, read back from the file, and overrides apply:
     // C++ at x1.5 here.
-    let table = run_in(&dir, &["languages"]);
+    let table = cli("languages").run_in(&dir);
     let printed = text(&table.stdout);
     assert!(
         printed.contains("[java]") && printed.contains("time = 3"),
@@ -184,19 +178,10 @@ fn a_test_without_an_answer_still_fails_on_a_crash_or_a_limit() {
         std::fs::write(tests.join(format!("{name}.in")), format!("{name}\n")).unwrap();
     }
     let cmd = "read x; case $x in crash) exit 3;; slow) sleep 10;; esac; echo $x";
-    let out = run_in(
-        &dir,
-        &[
-            "test",
-            tests.to_str().unwrap(),
-            "--cmd",
-            cmd,
-            "--timeout-ms",
-            "500",
-            "--startup-ms",
-            "5000",
-        ],
-    );
+    let out = cli("test --timeout-ms 500 --startup-ms 5000")
+        .arg(tests.to_str().unwrap())
+        .flag("--cmd", cmd)
+        .run_in(&dir);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
     assert_eq!(verdict_of(&stdout, "crash"), "RE", "{stdout}");
@@ -225,7 +210,10 @@ fn test_judges_cpp_java_and_python_with_time_memory_and_json() {
     std::fs::write(tests.join("05.in"), "1\n3\n").unwrap();
     let tests = tests.to_str().unwrap();
     for cmd in [fixture("sum.cpp"), fixture("Sum.java"), fixture("sum.py")] {
-        let out = run_in(&dir, &["test", tests, "--cmd", &cmd, "--jobs", "2"]);
+        let out = cli("test --jobs 2")
+            .arg(tests)
+            .flag("--cmd", &cmd)
+            .run_in(&dir);
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
         assert_eq!(out.status.code(), Some(0), "{cmd}: {stdout}{stderr}");
         // Java and Python get their multipliers.
@@ -256,7 +244,10 @@ fn test_judges_cpp_java_and_python_with_time_memory_and_json() {
 
     // A wrong solution fails where the last number counts; exit 1.
     let wrong = format!("{} wrong", fixture("sum.py"));
-    let out = run_in(&dir, &["test", tests, "--cmd", &wrong, "--format", "json"]);
+    let out = cli("test --format json")
+        .arg(tests)
+        .flag("--cmd", &wrong)
+        .run_in(&dir);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
     assert_eq!(
@@ -302,19 +293,10 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
     for source in ["sum.cpp", "Sum.java", "sum.py"] {
         let cmd = format!("{} alloc", fixture(source));
         let start = std::time::Instant::now();
-        let out = run_in(
-            &dir,
-            &[
-                "test",
-                tests,
-                "--cmd",
-                &cmd,
-                "--memory-limit",
-                "256M",
-                "--jobs",
-                "1",
-            ],
-        );
+        let out = cli("test --memory-limit 256M --jobs 1")
+            .arg(tests)
+            .flag("--cmd", &cmd)
+            .run_in(&dir);
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
         assert_eq!(out.status.code(), Some(1), "{source}: {stdout}{stderr}");
         assert!(
@@ -338,19 +320,10 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
     // A C++ program that writes to malloc's NULL dies by SIGSEGV at the
     // cap: MLE (by its peak near the limit), not RE.
     let cmd = format!("{} unchecked", fixture("sum.cpp"));
-    let out = run_in(
-        &dir,
-        &[
-            "test",
-            tests,
-            "--cmd",
-            &cmd,
-            "--memory-limit",
-            "128M",
-            "--jobs",
-            "1",
-        ],
-    );
+    let out = cli("test --memory-limit 128M --jobs 1")
+        .arg(tests)
+        .flag("--cmd", &cmd)
+        .run_in(&dir);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
     assert_eq!(verdict_of(&stdout, "1"), "MLE", "{stdout}");
@@ -361,31 +334,13 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
     };
     assert!(stdout.contains(says), "{stdout}");
     // Under stress the MLE is a failure kind of its own, shrunk like any.
-    let out = run_in(
-        &dir,
-        &[
-            "stress",
-            "any",
-            "--gen",
-            &fixture("gen.py"),
-            "--brute",
-            &fixture("sum.cpp"),
-            "--cmd",
-            &format!("{} alloc", fixture("sum.cpp")),
-            "--memory-limit",
-            "256M",
-            "--seed",
-            "3",
-            "--cases",
-            "4",
-            "--jobs",
-            "1",
-            "--shrink-attempts",
-            "30",
-            "--save",
-            dir.join("min.txt").to_str().unwrap(),
-        ],
-    );
+    let out =
+        cli("stress any --memory-limit 256M --seed 3 --cases 4 --jobs 1 --shrink-attempts 30")
+            .flag("--gen", fixture("gen.py"))
+            .flag("--brute", fixture("sum.cpp"))
+            .flag("--cmd", format!("{} alloc", fixture("sum.cpp")))
+            .flag("--save", dir.join("min.txt").to_str().unwrap())
+            .run_in(&dir);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
     assert!(stdout.contains("1 MLE"), "{stdout}");
@@ -446,19 +401,10 @@ fn a_jvm_is_held_by_its_heap_flag_and_its_resident_size() {
     std::fs::set_permissions(&java, std::fs::Permissions::from_mode(0o755)).unwrap();
     let tests = sum_tests(&dir, &[("1", &[25])]);
     let cmd = format!("{} -cp x Main", java.display());
-    let out = run_in(
-        &dir,
-        &[
-            "test",
-            tests.to_str().unwrap(),
-            "--cmd",
-            &cmd,
-            "--memory-limit",
-            "128M",
-            "--timeout-ms",
-            "20000",
-        ],
-    );
+    let out = cli("test --memory-limit 128M --timeout-ms 20000")
+        .arg(tests.to_str().unwrap())
+        .flag("--cmd", &cmd)
+        .run_in(&dir);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
     assert_eq!(verdict_of(&stdout, "1"), "MLE", "{stdout}");
@@ -477,19 +423,10 @@ fn a_jvm_is_held_by_its_heap_flag_and_its_resident_size() {
         Guard::Cgroup => assert!(stdout.contains("the limit of 128 MiB"), "{stdout}"),
     }
     // Without a limit it is measured only, and passes.
-    let json = run_in(
-        &dir,
-        &[
-            "test",
-            tests.to_str().unwrap(),
-            "--cmd",
-            &cmd,
-            "--timeout-ms",
-            "20000",
-            "--format",
-            "json",
-        ],
-    );
+    let json = cli("test --timeout-ms 20000 --format json")
+        .arg(tests.to_str().unwrap())
+        .flag("--cmd", &cmd)
+        .run_in(&dir);
     assert_eq!(json.status.code(), Some(0), "{}", text(&json.stderr));
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(json["tests"][0]["verdict"], "OK");
@@ -571,7 +508,11 @@ fn reals_compare_within_an_error_and_yes_matches_in_any_case() {
     let tests = tests.to_str().unwrap();
     let third = |mode: &str| format!("{} {mode}", fixture("third.py"));
     let run = |cmd: &str, compare: &str| {
-        run_in(&dir, &["test", tests, "--cmd", cmd, "--compare", compare])
+        cli("test")
+            .arg(tests)
+            .flag("--cmd", cmd)
+            .flag("--compare", compare)
+            .run_in(&dir)
     };
     assert_eq!(run(&third("close"), "real:1e-6").status.code(), Some(0));
     let far = run(&third("far"), "real:1e-6");
@@ -590,8 +531,13 @@ fn reals_compare_within_an_error_and_yes_matches_in_any_case() {
     }
     let yes = yes.to_str().unwrap();
     let parity = fixture("parity.py");
-    let run =
-        |cmd: &str, compare: &str| run_in(&dir, &["test", yes, "--cmd", cmd, "--compare", compare]);
+    let run = |cmd: &str, compare: &str| {
+        cli("test")
+            .arg(yes)
+            .flag("--cmd", cmd)
+            .flag("--compare", compare)
+            .run_in(&dir)
+    };
     assert_eq!(run(&parity, "yesno").status.code(), Some(0));
     let strict = run(&parity, "tokens");
     assert_eq!(strict.status.code(), Some(1));
@@ -607,25 +553,12 @@ fn reals_compare_within_an_error_and_yes_matches_in_any_case() {
 fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
     let dir = scratch("setter-stress");
     let dump = dir.join("dump");
-    let out = run_in(
-        &dir,
-        &[
-            "stress",
-            "any",
-            "--gen",
-            &fixture("gen.py"),
-            "--brute",
-            &fixture("sum.cpp"),
-            "--cmd",
-            &fixture("sum.cpp"),
-            "--seed",
-            "5",
-            "--cases",
-            "6",
-            "--dump",
-            dump.to_str().unwrap(),
-        ],
-    );
+    let out = cli("stress any --seed 5 --cases 6")
+        .flag("--gen", fixture("gen.py"))
+        .flag("--brute", fixture("sum.cpp"))
+        .flag("--cmd", fixture("sum.cpp"))
+        .flag("--dump", dump.to_str().unwrap())
+        .run_in(&dir);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(
@@ -634,10 +567,10 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
     );
     assert!(stderr.contains("compared as tokens"), "{stderr}");
     // The dump set runs through `test` unchanged: right, then wrong.
-    let out = run_in(
-        &dir,
-        &["test", dump.to_str().unwrap(), "--cmd", &fixture("sum.cpp")],
-    );
+    let out = cli("test")
+        .arg(dump.to_str().unwrap())
+        .flag("--cmd", fixture("sum.cpp"))
+        .run_in(&dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     assert!(
         text(&out.stdout).contains("6 tests: 6 OK"),
@@ -645,27 +578,12 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
         text(&out.stdout)
     );
     let wrong = format!("{} wrong", fixture("sum.cpp"));
-    let out = run_in(
-        &dir,
-        &[
-            "stress",
-            "any",
-            "--gen",
-            &fixture("gen.py"),
-            "--brute",
-            &fixture("sum.cpp"),
-            "--cmd",
-            &wrong,
-            "--seed",
-            "5",
-            "--cases",
-            "20",
-            "--jobs",
-            "1",
-            "--save",
-            dir.join("min.txt").to_str().unwrap(),
-        ],
-    );
+    let out = cli("stress any --seed 5 --cases 20 --jobs 1")
+        .flag("--gen", fixture("gen.py"))
+        .flag("--brute", fixture("sum.cpp"))
+        .flag("--cmd", &wrong)
+        .flag("--save", dir.join("min.txt").to_str().unwrap())
+        .run_in(&dir);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("WA on seed 5"), "{stderr}");
@@ -679,24 +597,13 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
     // A puzzle's dump set and its statement samples, through `test` as they are.
     let puzzle_dump = dir.join("puzzle");
     let solver = format!("{BIN} solve new-game2");
-    let out = run_in(
-        &dir,
-        &[
-            "stress",
-            "new-game2",
+    let out = cli("stress new-game2 --cases 5 --seed 1 --jobs 1 --no-append")
+        .flag(
             "--cmd",
-            &format!("{} ok", crate::support::repo("tests/fixtures/new_game2.py")),
-            "--cases",
-            "5",
-            "--seed",
-            "1",
-            "--jobs",
-            "1",
-            "--no-append",
-            "--dump",
-            puzzle_dump.to_str().unwrap(),
-        ],
-    );
+            format!("{} ok", crate::support::repo("tests/fixtures/new_game2.py")),
+        )
+        .flag("--dump", puzzle_dump.to_str().unwrap())
+        .run_in(&dir);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -709,27 +616,20 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
         "a source with an argument: {}",
         text(&out.stderr)
     );
-    let out = run_in(
-        &dir,
-        &[
-            "test",
-            puzzle_dump.to_str().unwrap(),
-            "--cmd",
-            &solver,
-            "--compare",
-            "lines",
-        ],
-    );
+    let out = cli("test --compare lines")
+        .arg(puzzle_dump.to_str().unwrap())
+        .flag("--cmd", &solver)
+        .run_in(&dir);
     assert!(
         text(&out.stdout).contains("5 tests: 5 OK"),
         "{}",
         text(&out.stdout)
     );
     let samples = crate::support::repo("corpus/new_game2.csv");
-    let out = run_in(
-        &dir,
-        &["test", &samples, "--origin", "sample", "--cmd", &solver],
-    );
+    let out = cli("test --origin sample")
+        .arg(&samples)
+        .flag("--cmd", &solver)
+        .run_in(&dir);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     assert!(
@@ -742,10 +642,10 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
 fn the_duel_commands_take_a_bot_source() {
     let dir = scratch("setter-duel");
     let bot = fixture("bot.py");
-    let out = run_in(
-        &dir,
-        &["duel", "referee", "--p1", &bot, "--p2", &bot, "--seed", "4"],
-    );
+    let out = cli("duel referee --seed 4")
+        .flag("--p1", &bot)
+        .flag("--p2", &bot)
+        .run_in(&dir);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stdout.contains("result: "), "{stdout}");
@@ -753,12 +653,9 @@ fn the_duel_commands_take_a_bot_source() {
         stderr.contains("--p1 ") && stderr.contains(": python, "),
         "{stderr}"
     );
-    let out = run_in(
-        &dir,
-        &[
-            "duel", "stress", "--cmd", &bot, "--games", "2", "--seed", "1", "--jobs", "1",
-        ],
-    );
+    let out = cli("duel stress --games 2 --seed 1 --jobs 1")
+        .flag("--cmd", &bot)
+        .run_in(&dir);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -766,21 +663,9 @@ fn the_duel_commands_take_a_bot_source() {
         text(&out.stdout),
         text(&out.stderr)
     );
-    let out = run_in(
-        &dir,
-        &[
-            "duel",
-            "ladder",
-            "--cmd",
-            &format!("mine={bot}"),
-            "--strategies",
-            "random",
-            "--games",
-            "2",
-            "--seed",
-            "1",
-        ],
-    );
+    let out = cli("duel ladder --strategies random --games 2 --seed 1")
+        .flag("--cmd", format!("mine={bot}"))
+        .run_in(&dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("--cmd mine="),

@@ -7,7 +7,7 @@
 //! take different ways). The table the test prints is in the dated note.
 
 use lockstep::campaign::{generate_case, Solver};
-use lockstep::puzzle::{check_with, run_core, run_reference, Puzzle, Verdict};
+use lockstep::puzzle::{check_with, run_core, run_reference, Agreement, Puzzle};
 use lockstep::seeds::CASE_BYTES;
 use lockstep::signature::signature_of;
 use std::collections::{BTreeMap, BTreeSet};
@@ -33,7 +33,7 @@ fn signatures<P: Puzzle>(bug: Solver<P>, findings: usize) -> Vec<(String, String
         let raw = sign(&case);
         let shrunk = lockstep::shrink::shrink::<P>(
             case,
-            |c| matches!(check_with::<P>(c, bug, P::FUEL), Verdict::Diverge { .. }),
+            |c| matches!(check_with::<P>(c, bug, P::FUEL), Agreement::Diverge { .. }),
             2_000,
         )
         .case;
@@ -151,7 +151,7 @@ fn keep_going_finds_both_bugs_of_a_core_and_counts_their_findings() {
     use lockstep::campaign::run_campaign_with;
     use lockstep::puzzles::Checkers;
     let mut options = crate::support::campaign_options(7, 20_000);
-    options.keep_going = true;
+    options.plan.keep_going = true;
     let report = run_campaign_with::<Checkers>(&options, two_bugs);
     let signatures: BTreeSet<&str> = report
         .bugs
@@ -175,7 +175,7 @@ fn keep_going_finds_both_bugs_of_a_core_and_counts_their_findings() {
     );
     let counted: u64 = report.bugs.iter().map(|b| b.count).sum();
     assert_eq!(
-        counted, report.tally.diverge,
+        counted, report.tally.failed,
         "every disagreement is counted under a bug"
     );
     assert!(

@@ -2,12 +2,13 @@
 //! passes, each planted bug gives its verdict (WA, RE, TLE) and a small shrunk
 //! input, and nothing is left running.
 
-use crate::support::{fails_with, processes_with, scratch, text};
-use lockstep::compare::Comparison;
+use crate::support::{cli, fails_with, processes_with, scratch, text};
+use lockstep::judge::compare::Comparison;
+use lockstep::judge::{judge, Verdict};
+use lockstep::process::Execution;
 use lockstep::process::{Ending, Limits};
 use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::NewGame2;
-use lockstep::stress::{judge, Execution, Judgement};
 use lockstep_core::Model;
 use std::path::Path;
 use std::process::Output;
@@ -88,12 +89,9 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
         rows.contains("stress-wrong-answer-") && rows.contains(",stress,"),
         "{rows}"
     );
-    let replay = lockstep(&[
-        "replay",
-        "new-game2",
-        "--corpus",
-        dir.join("corpus").to_str().unwrap(),
-    ]);
+    let replay = cli("replay new-game2")
+        .flag("--corpus", dir.join("corpus").to_str().unwrap())
+        .run();
     assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stdout));
     // The row holds the failure: the program, run on the row's input, still
     // fails against the row's expected answer (which is the reference's).
@@ -117,7 +115,7 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
     assert!(
         matches!(
             judge(&expected, &run, Comparison::Lines),
-            Judgement::WrongAnswer { .. }
+            Verdict::WrongAnswer(_)
         ),
         "the program passes the row it failed: {run:?}"
     );
@@ -225,38 +223,38 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
         memory: None,
     };
     let judge = |expected: &str, run: &Execution| judge(expected, run, Comparison::Lines);
-    assert_eq!(judge("1\n2\n", &run("1  \n2\n\n", 0)), Judgement::Ok);
+    assert_eq!(judge("1\n2\n", &run("1  \n2\n\n", 0)), Verdict::Ok);
     assert_eq!(
         judge("1\n2\n", &run("1\n3\n", 0)),
-        Judgement::WrongAnswer {
-            diff: "line 2: expected \"2\", got \"3\" (2 lines expected, 2 got)".to_string()
-        }
+        Verdict::WrongAnswer(
+            "line 2: expected \"2\", got \"3\" (2 lines expected, 2 got)".to_string()
+        )
     );
     assert_eq!(
         judge("1\n", &run("", 0)),
-        Judgement::WrongAnswer {
-            diff: "line 1: expected \"1\", got (no line) (1 lines expected, 0 got)".to_string()
-        }
+        Verdict::WrongAnswer(
+            "line 1: expected \"1\", got (no line) (1 lines expected, 0 got)".to_string()
+        )
     );
     assert!(
-        matches!(judge("1\n", &run("1\n", 3)), Judgement::RuntimeError { ref status, .. } if status == "exit code 3")
+        matches!(judge("1\n", &run("1\n", 3)), Verdict::RuntimeError { ref status, .. } if status == "exit code 3")
     );
     let timed_out = Execution {
         ending: Ending::TimeLimit,
         ..run("", 0)
     };
-    assert_eq!(judge("1\n", &timed_out), Judgement::TimeLimit);
+    assert_eq!(judge("1\n", &timed_out), Verdict::TimeLimit(None));
     // Over the output limit is OLE, whatever was printed before.
     let flooded = Execution {
         ending: Ending::OutputLimit,
         ..run("1\n", 0)
     };
-    assert_eq!(judge("1\n", &flooded), Judgement::OutputLimit);
+    assert_eq!(judge("1\n", &flooded), Verdict::OutputLimit);
     let swollen = Execution {
         ending: Ending::MemoryLimit,
         ..run("1\n", 0)
     };
-    assert_eq!(judge("1\n", &swollen), Judgement::MemoryLimit);
+    assert_eq!(judge("1\n", &swollen), Verdict::MemoryLimit);
 }
 
 #[test]
@@ -264,9 +262,9 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
     let dir = scratch("stress-duel");
     let exe = env!("CARGO_BIN_EXE_lockstep");
     let sound = format!("{exe} duel bot --strategy greedy --seed 3");
-    let out = lockstep(&[
-        "duel", "stress", "--cmd", &sound, "--games", "8", "--seed", "2",
-    ]);
+    let out = cli("duel stress --games 8 --seed 2")
+        .flag("--cmd", &sound)
+        .run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     assert!(
@@ -287,18 +285,10 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
     ] {
         let save = dir.join(format!("{fixture}.log"));
         let program = format!("sh tests/fixtures/duel/{fixture}.sh");
-        let out = lockstep(&[
-            "duel",
-            "stress",
-            "--cmd",
-            &program,
-            "--games",
-            "4",
-            "--seed",
-            "2",
-            "--save",
-            save.to_str().unwrap(),
-        ]);
+        let out = cli("duel stress --games 4 --seed 2")
+            .flag("--cmd", &program)
+            .flag("--save", save.to_str().unwrap())
+            .run();
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{fixture}: {stderr}");
         assert!(

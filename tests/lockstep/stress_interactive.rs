@@ -6,7 +6,7 @@
 //! can fail: a solution that hangs, floods, deadlocks or leaves a child, an
 //! interactor that crashes, hangs or says FAIL, and SIGINT mid-run.
 
-use crate::support::{fails_with, processes_with, scratch, text, BIN};
+use crate::support::{cli, fails_with, processes_with, scratch, text, BIN};
 use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
@@ -370,38 +370,10 @@ fn sigint_mid_run_leaves_no_program_running() {
 
 #[test]
 fn flags_that_do_not_apply_to_an_interactor_are_refused() {
-    let out = crate::support::lockstep(
-        &[
-            "stress",
-            "any",
-            "--interactor",
-            "x",
-            "--brute",
-            "y",
-            "--gen",
-            "g",
-            "--cmd",
-            "c",
-        ],
-        "",
-    );
+    let out = cli("stress any --interactor x --brute y --gen g --cmd c").run();
     fails_with(&out, "--brute");
-    let out = crate::support::lockstep(
-        &[
-            "stress",
-            "any",
-            "--interactor",
-            "x",
-            "--gen",
-            "g",
-            "--cmd",
-            "c",
-            "--memory-limit",
-            "64M",
-        ],
-        "",
-    );
+    let out = cli("stress any --interactor x --gen g --cmd c --memory-limit 64M").run();
     fails_with(&out, "not supported with --interactor");
-    let out = crate::support::lockstep(&["stress", "any", "--gen", "g", "--cmd", "c"], "");
+    let out = cli("stress any --gen g --cmd c").run();
     fails_with(&out, "--brute");
 }

@@ -28,18 +28,17 @@ pub fn lockstep(args: &[&str], stdin: &str) -> Output {
 }
 
 /// A `lockstep` command line built a flag at a time, so that tests do not
-/// each repeat an argument array: `cmd("stress new-game2").flag("--seed",
+/// each repeat an argument array: `cli("stress new-game2").flag("--seed",
 /// 3).arg("--keep-going").run()`. Runs from the source tree, with an empty
 /// stdin unless [`Cmd::stdin`] says otherwise.
 #[derive(Debug, Clone, Default)]
 pub struct Cmd {
     args: Vec<String>,
     stdin: String,
-    envs: Vec<(String, String)>,
 }
 
 /// [`Cmd`] starting with the words of `command` (`"stress any"`).
-pub fn cmd(command: &str) -> Cmd {
+pub fn cli(command: &str) -> Cmd {
     Cmd {
         args: command.split_whitespace().map(str::to_string).collect(),
         ..Cmd::default()
@@ -49,16 +48,7 @@ pub fn cmd(command: &str) -> Cmd {
 impl Cmd {
     /// One more argument.
     pub fn arg(mut self, arg: impl AsRef<std::ffi::OsStr>) -> Cmd {
-        self.args
-            .push(arg.as_ref().to_string_lossy().into_owned());
-        self
-    }
-
-    /// Several more arguments.
-    pub fn args<A: AsRef<std::ffi::OsStr>>(mut self, args: impl IntoIterator<Item = A>) -> Cmd {
-        for arg in args {
-            self = self.arg(arg);
-        }
+        self.args.push(arg.as_ref().to_string_lossy().into_owned());
         self
     }
 
@@ -73,23 +63,21 @@ impl Cmd {
         self
     }
 
-    /// An environment variable for the run.
-    pub fn env(mut self, name: &str, value: &str) -> Cmd {
-        self.envs.push((name.to_string(), value.to_string()));
-        self
-    }
-
     /// The arguments, for a test that runs them some other way.
     pub fn words(&self) -> &[String] {
         &self.args
     }
 
-    /// Runs it to the end.
+    /// Runs it to the end, from the source tree.
     pub fn run(&self) -> Output {
+        self.run_in(Path::new(env!("CARGO_MANIFEST_DIR")))
+    }
+
+    /// Runs it to the end, from `dir`.
+    pub fn run_in(&self, dir: &Path) -> Output {
         let mut child = Command::new(BIN)
             .args(&self.args)
-            .envs(self.envs.iter().map(|(k, v)| (k, v)))
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -198,15 +186,14 @@ fn remove_all(dir: &Path) {
 /// only a safety net): the options the broken-core campaign tests share.
 pub fn campaign_options(seed: u64, max_cases: u64) -> lockstep::campaign::CampaignOptions {
     lockstep::campaign::CampaignOptions {
-        shard: lockstep::campaign::Shard::WHOLE,
-        seconds: 600.0,
-        seed,
-        jobs: 2,
-        max_cases: Some(max_cases),
-        progress: false,
+        plan: lockstep::search::Plan::cases(
+            seed,
+            max_cases,
+            2,
+            lockstep::shrink::DIFFERENTIAL_BUDGET,
+        ),
         stats: false,
         limits: lockstep::puzzle::CaseLimits::Wide,
-        keep_going: false,
     }
 }
 
@@ -265,7 +252,7 @@ pub struct Hunt<'a, P: lockstep::puzzle::Puzzle> {
 /// agree on the shrunk case, which must be small. Every bug is tried, then
 /// the problems are asserted at once.
 pub fn planted_bugs<P: lockstep::puzzle::Puzzle>(hunt: &Hunt<'_, P>, bugs: &[PlantedBug<'_, P>]) {
-    use lockstep::puzzle::{check, check_with, Verdict};
+    use lockstep::puzzle::{check, check_with, Agreement};
     assert!(!bugs.is_empty(), "no planted bugs to hunt");
     let mut problems = Vec::new();
     for bug in bugs {
@@ -279,7 +266,7 @@ pub fn planted_bugs<P: lockstep::puzzle::Puzzle>(hunt: &Hunt<'_, P>, bugs: &[Pla
             let shrunk = shrunk.case;
             assert_eq!(
                 check::<P>(&shrunk),
-                Verdict::Agree,
+                Agreement::Agree,
                 "{}: the real core must agree on {shrunk:?}",
                 bug.name
             );

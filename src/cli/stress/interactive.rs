@@ -2,9 +2,9 @@
 //! the programs made runnable and checked, the run, and its report (the
 //! shrunk test saved to `--save`, its whole transcript beside it).
 
-use super::report::{counts_json, save_input};
+use super::report::{counts_json, run_end, save_input, saved_as, seeds_banner};
 use super::AnyStressArgs;
-use crate::cli::common::{print_json, with_kind, OutputFormat};
+use crate::cli::common::{print_json, OutputFormat};
 use crate::cli::judged::ProgramFlags;
 use crate::cli::Exit;
 use crate::seeds::fresh_seed;
@@ -30,6 +30,9 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
     let solution = flags.runnable("--cmd", &args.cmd)?;
     let interactor = args.interactor.as_deref().unwrap_or_default();
     let options = InteractiveOptions {
+        plan: args
+            .run
+            .plan(args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000)),
         generator: flags.runnable("--gen", &args.gen)?.command,
         interactor: flags.runnable("--interactor", interactor)?.command,
         solution: solution.command.clone(),
@@ -39,64 +42,34 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
         validator: flags
             .optional("--validator", args.validator.as_ref())?
             .map(|r| r.command),
-        max_cases: args.run.length.cases,
-        seconds: args.run.length.seconds(),
         limits: limits.per_run(&solution),
         helper_time: Duration::from_millis(args.helper_timeout_ms),
-        seed: args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000),
-        jobs: args.run.jobs,
-        progress: true,
-        keep_going: args.run.keep_going,
-        shrink: args.run.shrink.budget(),
         dump: args.dump.clone(),
     };
     // The generator's start-up check (the interactor needs a test to start,
     // and the solution an interactor: both are checked by the first case).
-    if let Err(message) = crate::stress::check_command(&options.generator, limits.tool_startup()) {
+    if let Err(message) = crate::judge::check_command(&options.generator, limits.tool_startup()) {
         bail!("--gen: {message}");
     }
     if let Some(dir) = &options.dump {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("--dump {}: creating it", dir.display()))?;
     }
-    errln!(
-        "lockstep stress: seeds {}, {}, ... for `{}`, interactor `{}`, {}, {}, the interactor's {} ms once the solution ends (repeat with --seed {} --jobs {})",
-        options.seed,
-        options.seed.wrapping_add(1),
-        options.generator,
-        options.interactor,
-        crate::text::counted(options.jobs as u64, "job"),
+    let rest = format!(
+        "{}, the interactor's {} ms once the solution ends",
         limits.banner(&solution),
-        args.helper_timeout_ms,
-        options.seed,
-        options.jobs
+        args.helper_timeout_ms
     );
+    let generator = format!("{}`, interactor `{}", options.generator, options.interactor);
+    errln!("{}", seeds_banner(&options.plan, &generator, &rest));
     let report = run_stress(&options).context("making lockstep's scratch directory")?;
-    if crate::process::interrupted() {
-        // The signal's thread exits; a failure seen now is its kill's doing.
-        loop {
-            std::thread::park();
-        }
-    }
-    if args.format == OutputFormat::Text {
-        out!("{report}");
-    }
-    for warning in &report.warnings {
-        errln!("warning: {warning}");
-    }
-    if let Some(problem) = &report.problem {
-        bail!("{problem}");
-    }
+    run_end(&report, &report.warnings, &report.problem, args.format)?;
     let several = report.failures.len() > 1;
     let mut failures = Vec::new();
     for failure in &report.failures {
         let text = failure.report(&options);
         errln!("\n{text}");
-        let path = if several {
-            with_kind(&args.save, failure.failed.code())
-        } else {
-            args.save.clone()
-        };
+        let path = saved_as(&args.save, several, failure.failed.code());
         let saved = save_input(&path, &failure.shrunk.text, "it is printed above");
         let transcript = failure.whole_transcript.as_ref().and_then(|whole| {
             let to = transcript_path(&path);
@@ -130,8 +103,8 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
             "generator": options.generator,
             "interactor": options.interactor,
             "command": options.solution,
-            "seed": options.seed,
-            "jobs": options.jobs,
+            "seed": options.plan.seed,
+            "jobs": options.plan.jobs,
             "counts": counts_json(&report.counts),
             "lines": report.lines,
             "seconds": report.elapsed.as_secs_f64(),

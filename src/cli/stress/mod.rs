@@ -13,11 +13,12 @@ use super::Exit;
 
 mod interactive;
 mod report;
-use crate::compare::Comparison;
+use crate::judge::compare::Comparison;
 use crate::puzzle::CaseLimits;
+use crate::search::Plan;
 use crate::seeds::fresh_seed;
 use crate::stress::any::AnyOptions;
-use crate::stress::{Oracle, StressOptions};
+use crate::stress::puzzle::{Oracle, StressOptions};
 use anyhow::{bail, Context, Result};
 use report::{stress_any_report, stress_puzzle_report};
 use std::ffi::OsString;
@@ -45,7 +46,7 @@ enum StressCommand {
 /// What both kinds of stress take alike: how many programs at once, how long,
 /// each run's limits, and the shrinking of each failure.
 #[derive(clap::Args, Debug, Clone)]
-struct StressRun {
+pub(super) struct StressRun {
     /// Programs run at once; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
@@ -71,6 +72,23 @@ struct ShrinkBudget {
     /// Seconds the shrinker may take, per failure.
     #[arg(long, default_value_t = 60.0, value_parser = positive_seconds)]
     shrink_seconds: f64,
+}
+
+impl StressRun {
+    /// The search these flags ask for, from `seed`.
+    pub(super) fn plan(&self, seed: u64) -> Plan {
+        Plan {
+            seed,
+            seconds: self.length.seconds(),
+            max_cases: self.length.cases,
+            jobs: self.jobs,
+            progress: true,
+            keep_going: self.keep_going,
+            shrink: self.shrink.budget(),
+            shard: crate::search::Shard::WHOLE,
+            only: None,
+        }
+    }
 }
 
 impl ShrinkBudget {
@@ -247,7 +265,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     let limits = &args.run.limits_per_run;
     let program = ProgramFlags::new().runnable("--cmd", &cmd)?;
     // The program's start-up check, then the --dump directory.
-    if let Err(message) = crate::stress::check_command(&program.command, limits.startup(&program)) {
+    if let Err(message) = crate::judge::check_command(&program.command, limits.startup(&program)) {
         bail!("{message}");
     }
     if let Some(dir) = &args.dump {
@@ -256,24 +274,18 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     }
     let per_run = limits.per_run(&program);
     let options = StressOptions {
+        plan: args.run.plan(args.seed.unwrap_or_else(fresh_seed)),
         cmd: program.command.clone(),
-        max_cases: args.run.length.cases,
-        seconds: args.run.length.seconds(),
         timeout: per_run.time,
         output_limit: per_run.output,
         memory_limit: per_run.memory,
         comparison: args.compare,
         case_limits: args.limits,
-        keep_going: args.run.keep_going,
-        shrink: args.run.shrink.budget(),
         dump: args.dump,
-        seed: args.seed.unwrap_or_else(fresh_seed),
-        jobs: args.run.jobs,
         oracle: match args.oracle {
             OracleArg::Core => Oracle::Core,
             OracleArg::Reference => Oracle::Reference,
         },
-        progress: true,
     };
     let save = args
         .save
@@ -319,7 +331,7 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         ("--checker", programs.checker.as_ref(), tool_startup),
     ] {
         if let Some(command) = command {
-            if let Err(message) = crate::stress::check_command(command, startup) {
+            if let Err(message) = crate::judge::check_command(command, startup) {
                 bail!("{what}: {message}");
             }
         }
@@ -329,18 +341,14 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
             .with_context(|| format!("--dump {}: creating it", dir.display()))?;
     }
     let options = AnyOptions {
+        // Small enough that a C generator's atoi reads every seed.
+        plan: args
+            .run
+            .plan(args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000)),
         programs,
-        max_cases: args.run.length.cases,
-        seconds: args.run.length.seconds(),
         limits: limits.per_run(&solution),
         comparison: args.compare,
         helper_time: Duration::from_millis(args.helper_timeout_ms),
-        // Small enough that a C generator's atoi reads every seed.
-        seed: args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000),
-        jobs: args.run.jobs,
-        progress: true,
-        keep_going: args.run.keep_going,
-        shrink: args.run.shrink.budget(),
         dump: args.dump,
     };
     stress_any_report(&options, &limits.banner(&solution), &args.save, args.format)

@@ -6,7 +6,7 @@ use super::super::common::{announce_corpus, print_json, record_finding, with_kin
 use super::super::Exit;
 use crate::registry::AnyPuzzle;
 use crate::stress::any::AnyOptions;
-use crate::stress::StressOptions;
+use crate::stress::puzzle::StressOptions;
 use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::Path;
@@ -22,22 +22,16 @@ pub(super) fn stress_puzzle_report(
     errln!(
         "lockstep stress {}: seed {}, {}, {banner}, compared as {}, {} limits (repeat with --seed {} --jobs {})",
         entry.name(),
-        options.seed,
-        crate::text::counted(options.jobs as u64, "job"),
+        options.plan.seed,
+        crate::text::counted(options.plan.jobs as u64, "job"),
         options.comparison,
         options.case_limits,
-        options.seed,
-        options.jobs
+        options.plan.seed,
+        options.plan.jobs
     );
     announce_corpus(dir);
     let summary = entry.stress(options);
-    if crate::process::interrupted() {
-        // The signal's thread exits; a failure seen now is its kill's doing,
-        // never to be recorded as a finding.
-        loop {
-            std::thread::park();
-        }
-    }
+    unless_interrupted();
     if format == OutputFormat::Text {
         out!("{}", crate::registry::StressTable(entry.name(), &summary));
     }
@@ -46,12 +40,7 @@ pub(super) fn stress_puzzle_report(
     for failure in &summary.failures {
         errln!("\n{}", failure.report);
         let recorded = record_finding(entry, dir, &failure.row, format);
-        // With several kinds, each saved input is named after its kind.
-        let path = if several {
-            with_kind(save, failure.kind)
-        } else {
-            save.to_path_buf()
-        };
+        let path = saved_as(save, several, failure.kind);
         // The row holds the input too, so failing to save it is reported, not fatal.
         let saved = save_input(&path, &failure.input, "the row above holds it");
         failures.push(serde_json::json!({
@@ -69,15 +58,19 @@ pub(super) fn stress_puzzle_report(
             "schema": crate::report::SCHEMA,
             "puzzle": entry.name(),
             "command": options.cmd,
-            "seed": options.seed,
-            "jobs": options.jobs,
+            "seed": options.plan.seed,
+            "jobs": options.plan.jobs,
             "limits": options.case_limits.to_string(),
             "counts": counts_json(&summary.counts),
             "memory": memory_json(&summary.memory),
             "seconds": summary.elapsed.as_secs_f64(),
             "failures": failures,
             "failing": summary.failing.iter()
-                .map(|(kind, job, case)| serde_json::json!({"kind": kind, "job": job, "case": case}))
+                .map(|(kind, address)| match address {
+                    crate::search::Address::Stream { job, index } =>
+                        serde_json::json!({"kind": kind, "job": job, "case": index}),
+                    other => serde_json::json!({"kind": kind, "case": other.to_string()}),
+                })
                 .collect::<Vec<_>>(),
         }));
     }
@@ -85,7 +78,7 @@ pub(super) fn stress_puzzle_report(
 }
 
 /// A stress run's counts, as its JSON gives them.
-pub(super) fn counts_json(counts: &crate::stress::Counts) -> serde_json::Value {
+pub(super) fn counts_json(counts: &crate::judge::Verdicts) -> serde_json::Value {
     serde_json::json!({
         "cases": counts.cases,
         "ok": counts.ok,
@@ -100,7 +93,7 @@ pub(super) fn counts_json(counts: &crate::stress::Counts) -> serde_json::Value {
 
 /// A stress run's peak memory over its runs, in bytes (null when none was
 /// measured).
-fn memory_json(memory: &crate::stress::MemoryFigures) -> serde_json::Value {
+fn memory_json(memory: &crate::judge::MemoryFigures) -> serde_json::Value {
     serde_json::json!({ "median": memory.median(), "largest": memory.largest() })
 }
 
@@ -115,42 +108,22 @@ pub(super) fn stress_any_report(
         None => format!("compared as {}", options.comparison),
     };
     errln!(
-        "lockstep stress: seeds {}, {}, ... for `{}`, {}, {banner}, {judged} (repeat with --seed {} --jobs {})",
-        options.seed,
-        options.seed.wrapping_add(1),
-        options.programs.generator,
-        crate::text::counted(options.jobs as u64, "job"),
-        options.seed,
-        options.jobs
+        "{}",
+        seeds_banner(
+            &options.plan,
+            &options.programs.generator,
+            &format!("{banner}, {judged}")
+        )
     );
     let report =
         crate::stress::any::stress_any(options).context("making the checker's directory")?;
-    if crate::process::interrupted() {
-        // The signal's thread exits; a failure seen now is its kill's doing.
-        loop {
-            std::thread::park();
-        }
-    }
-    if format == OutputFormat::Text {
-        out!("{report}");
-    }
-    // Warnings change no exit code: what was found was found.
-    for warning in &report.warnings {
-        errln!("warning: {warning}");
-    }
-    if let Some(problem) = &report.problem {
-        bail!("{problem}");
-    }
+    run_end(&report, &report.warnings, &report.problem, format)?;
     let several = report.failures.len() > 1;
     let mut failures = Vec::new();
     for failure in &report.failures {
         let text = failure.report(options);
         errln!("\n{text}");
-        let path = if several {
-            with_kind(save, failure.failed.code())
-        } else {
-            save.to_path_buf()
-        };
+        let path = saved_as(save, several, failure.failed.code());
         let saved = save_input(&path, &failure.shrunk.text, "it is printed above");
         failures.push(serde_json::json!({
             "kind": failure.failed.code(),
@@ -170,8 +143,8 @@ pub(super) fn stress_any_report(
             "generator": options.programs.generator,
             "brute": options.programs.brute,
             "command": options.programs.solution,
-            "seed": options.seed,
-            "jobs": options.jobs,
+            "seed": options.plan.seed,
+            "jobs": options.plan.jobs,
             "counts": counts_json(&report.counts),
             "memory": memory_json(&report.memory),
             "seconds": report.elapsed.as_secs_f64(),
@@ -183,6 +156,62 @@ pub(super) fn stress_any_report(
         }));
     }
     Ok(Exit::found_if(!report.failures.is_empty()))
+}
+
+/// Waits for the end when a signal is stopping lockstep: its thread kills
+/// the programs and exits with the signal's code, and a failure seen now is
+/// that kill's doing, never a finding to record.
+pub(super) fn unless_interrupted() {
+    if crate::process::interrupted() {
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
+/// The end of a run of the user's programs: the table (in text output), the
+/// warnings about the generator (which change no exit code: what was found
+/// was found), and a tool's failure as the error.
+pub(super) fn run_end(
+    table: &dyn std::fmt::Display,
+    warnings: &[String],
+    problem: &Option<String>,
+    format: OutputFormat,
+) -> Result<()> {
+    unless_interrupted();
+    if format == OutputFormat::Text {
+        out!("{table}");
+    }
+    for warning in warnings {
+        errln!("warning: {warning}");
+    }
+    if let Some(problem) = problem {
+        bail!("{problem}");
+    }
+    Ok(())
+}
+
+/// The first line of a run of the user's generator: its seeds, the jobs,
+/// `rest`, and how to repeat it.
+pub(super) fn seeds_banner(plan: &crate::search::Plan, generator: &str, rest: &str) -> String {
+    format!(
+        "lockstep stress: seeds {}, {}, ... for `{generator}`, {}, {rest} (repeat with --seed {} --jobs {})",
+        plan.seed,
+        plan.seed.wrapping_add(1),
+        crate::text::counted(plan.jobs as u64, "job"),
+        plan.seed,
+        plan.jobs
+    )
+}
+
+/// Where a failure's minimal input is saved: `save`, or with several kinds
+/// of failure, `save` named after the kind.
+pub(super) fn saved_as(save: &Path, several: bool, kind: &str) -> std::path::PathBuf {
+    if several {
+        with_kind(save, kind)
+    } else {
+        save.to_path_buf()
+    }
 }
 
 /// Saves a minimal failing input whole (never half-written) and says where;

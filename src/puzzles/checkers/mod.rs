@@ -93,21 +93,6 @@ fn shrink_instance(instance: &Instance) -> Vec<Instance> {
     out
 }
 
-/// Simpler variants: one instance alone, fewer instances, then simpler instances.
-fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out: Vec<Case> = fewer_parts(&case.instances)
-        .into_iter()
-        .map(|instances| Case { instances })
-        .collect();
-    for (index, instance) in case.instances.iter().enumerate() {
-        for simpler in shrink_instance(instance) {
-            let mut candidate = case.clone();
-            candidate.instances[index] = simpler;
-            out.push(candidate);
-        }
-    }
-    out
-}
 
 fn pieces_of(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
     let (mut red, mut white) = (Vec::new(), Vec::new());
@@ -126,83 +111,6 @@ fn pieces_of(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
     (red, white)
 }
 
-/// Finds the first instance where the two sides part, and shows the position
-/// before the first move they treat differently, that move, both verdicts and the
-/// reference's list of legal moves there.
-fn explain(case: &Case) -> Explanation {
-    for (number, instance) in case.instances.iter().enumerate() {
-        let core = model::trace_instance(instance);
-        let naive = reference::trace_instance(instance);
-        if core == naive {
-            continue;
-        }
-        let first = core
-            .boards
-            .iter()
-            .zip(&naive.boards)
-            .position(|(c, r)| c != r)
-            .unwrap_or(core.boards.len().min(naive.boards.len()));
-        let before = if first == 0 {
-            Board::of(instance)
-        } else {
-            naive.boards[first - 1]
-        };
-        let side = if first % 2 == 0 {
-            instance.to_move
-        } else {
-            instance.to_move.opponent()
-        };
-        let (red, white) = pieces_of(&before);
-        let legal: Vec<String> = unlimited_moves(&Grid::from_pieces(&red, &white), side)
-            .iter()
-            .map(|m| Move(m.path.clone()).to_string())
-            .collect();
-        let written = instance
-            .moves
-            .get(first)
-            .map_or("(none)".to_string(), Move::to_string);
-        let show = |trace: &model::InstanceTrace| match trace.boards.get(first) {
-            Some(board) if first < trace.boards.len() => {
-                format!("applied it ({}), giving\n{board}", trace.verdict)
-            }
-            _ => format!("{}", trace.verdict),
-        };
-        let mut report = format!(
-            "instance {}: first difference at move {} ({written}), {} to move, position before it \
-             (r/w men, R/W kings):\n{before}",
-            number + 1,
-            first + 1,
-            side.name()
-        );
-        report.push_str(&format!("  core:      {}\n", show(&core)));
-        report.push_str(&format!("  reference: {}\n", show(&naive)));
-        report.push_str(&format!(
-            "  reference's legal moves there: {}\n",
-            if legal.is_empty() {
-                "none".to_string()
-            } else {
-                legal.join(" ")
-            }
-        ));
-        let core_took = first < core.boards.len();
-        let naive_took = first < naive.boards.len();
-        let symptom = match (core_took, naive_took) {
-            (true, false) => format!("instance-{}-move-{}-core-accepts", number + 1, first + 1),
-            (false, true) => format!("instance-{}-move-{}-core-rejects", number + 1, first + 1),
-            (true, true) => format!(
-                "instance-{}-move-{}-different-result",
-                number + 1,
-                first + 1
-            ),
-            (false, false) => format!("instance-{}-verdict", number + 1),
-        };
-        return Explanation { symptom, report };
-    }
-    Explanation {
-        symptom: "same-traces".to_string(),
-        report: "both sides give the same verdict and positions on every instance\n".to_string(),
-    }
-}
 
 impl Puzzle for Checkers {
     const NAME: &'static str = "checkers";
@@ -265,14 +173,12 @@ impl Puzzle for Checkers {
 
     fn signature(
         case: &Case,
-        core: &crate::puzzle::Attempt<Answer>,
-        reference: &crate::puzzle::Attempt<Answer>,
+        core: &Answer,
+        reference: &Answer,
+        _lines: String,
         _: crate::puzzle::Solver<Self>,
     ) -> String {
-        match (core.answer(), reference.answer()) {
-            (Some(c), Some(r)) => branches::checkers_signature(case, c, r),
-            _ => crate::signature::answer_signature::<Self>(core, reference),
-        }
+        branches::checkers_signature(case, core, reference)
     }
 
     fn describe(case: &Case) -> String {
@@ -289,12 +195,93 @@ impl Puzzle for Checkers {
         )
     }
 
+    /// Finds the first instance where the two sides part, and shows the position
+    /// before the first move they treat differently, that move, both verdicts and the
+    /// reference's list of legal moves there.
     fn explain(case: &Case) -> Explanation {
-        explain(case)
+        for (number, instance) in case.instances.iter().enumerate() {
+            let core = model::trace_instance(instance);
+            let naive = reference::trace_instance(instance);
+            if core == naive {
+                continue;
+            }
+            let first = crate::puzzle::first_unequal(&core.boards, &naive.boards);
+            let before = if first == 0 {
+                Board::of(instance)
+            } else {
+                naive.boards[first - 1]
+            };
+            let side = if first.is_multiple_of(2) {
+                instance.to_move
+            } else {
+                instance.to_move.opponent()
+            };
+            let (red, white) = pieces_of(&before);
+            let legal: Vec<String> = unlimited_moves(&Grid::from_pieces(&red, &white), side)
+                .iter()
+                .map(|m| Move(m.path.clone()).to_string())
+                .collect();
+            let written = instance
+                .moves
+                .get(first)
+                .map_or("(none)".to_string(), Move::to_string);
+            let show = |trace: &model::InstanceTrace| match trace.boards.get(first) {
+                Some(board) if first < trace.boards.len() => {
+                    format!("applied it ({}), giving\n{board}", trace.verdict)
+                }
+                _ => format!("{}", trace.verdict),
+            };
+            let mut report = format!(
+                "instance {}: first difference at move {} ({written}), {} to move, position before it \
+                 (r/w men, R/W kings):\n{before}",
+                number + 1,
+                first + 1,
+                side.name()
+            );
+            report.push_str(&format!("  core:      {}\n", show(&core)));
+            report.push_str(&format!("  reference: {}\n", show(&naive)));
+            report.push_str(&format!(
+                "  reference's legal moves there: {}\n",
+                if legal.is_empty() {
+                    "none".to_string()
+                } else {
+                    legal.join(" ")
+                }
+            ));
+            let core_took = first < core.boards.len();
+            let naive_took = first < naive.boards.len();
+            let symptom = match (core_took, naive_took) {
+                (true, false) => format!("instance-{}-move-{}-core-accepts", number + 1, first + 1),
+                (false, true) => format!("instance-{}-move-{}-core-rejects", number + 1, first + 1),
+                (true, true) => format!(
+                    "instance-{}-move-{}-different-result",
+                    number + 1,
+                    first + 1
+                ),
+                (false, false) => format!("instance-{}-verdict", number + 1),
+            };
+            return Explanation { symptom, report };
+        }
+        Explanation {
+            symptom: "same-traces".to_string(),
+            report: "both sides give the same verdict and positions on every instance\n".to_string(),
+        }
     }
 
+    /// Simpler variants: one instance alone, fewer instances, then simpler instances.
     fn shrink_candidates(case: &Case) -> Vec<Case> {
-        shrink_candidates(case)
+        let mut out: Vec<Case> = fewer_parts(&case.instances)
+            .into_iter()
+            .map(|instances| Case { instances })
+            .collect();
+        for (index, instance) in case.instances.iter().enumerate() {
+            for simpler in shrink_instance(instance) {
+                let mut candidate = case.clone();
+                candidate.instances[index] = simpler;
+                out.push(candidate);
+            }
+        }
+        out
     }
 }
 

@@ -127,17 +127,6 @@ pub(crate) fn simpler_states(state: &State) -> Vec<State> {
     out
 }
 
-fn shrink_candidates(case: &Case) -> Vec<Case> {
-    let mut out = crate::shrink::fewer_parts(case);
-    for (i, turn) in case.iter().enumerate() {
-        for simpler in simpler_turns(turn) {
-            let mut next = case.clone();
-            next[i] = simpler;
-            out.push(next);
-        }
-    }
-    out
-}
 
 fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
     let mut recorder = Recorder::default();
@@ -145,78 +134,6 @@ fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
     (result, recorder.0)
 }
 
-/// The first line, then the first event, where the two resolvers part. The
-/// core's answers come from its slot table and its events from its slot code
-/// (`Model::solve`), so a line where those two part is named as such.
-fn explain(case: &Case) -> Explanation {
-    for (i, turn) in case.iter().enumerate() {
-        let (core, core_events) = core_events(turn);
-        let table = model::resolve_turn(&turn.state, &turn.actions);
-        if table != core {
-            return Explanation {
-                symptom: format!("line-{}-table", i + 1),
-                report: format!(
-                    "line {}: {}\n  core, slot table: {}\n  core, slot code:  {}\n",
-                    i + 1,
-                    model::write_turn(turn),
-                    model::write_result(&table),
-                    model::write_result(&core)
-                ),
-            };
-        }
-        let mut reference_events = Vec::new();
-        let reference = lockstep_reference::duel::resolve_turn(
-            &turn.state,
-            &turn.actions,
-            &mut reference_events,
-        );
-        if core == reference && core_events == reference_events {
-            continue;
-        }
-        let mut report = format!(
-            "line {}: {}\n  core:      {}\n  reference: {}\n",
-            i + 1,
-            model::write_turn(turn),
-            model::write_result(&core),
-            model::write_result(&reference)
-        );
-        let first = core_events
-            .iter()
-            .zip(&reference_events)
-            .position(|(c, r)| c != r);
-        let symptom = match first {
-            Some(k) => {
-                let (c, r) = (core_events[k], reference_events[k]);
-                report.push_str(&format!(
-                    "first differing phase: slot {} phase {}\n  core:      {c}\n  reference: {r}\n",
-                    c.slot + 1,
-                    c.phase.name()
-                ));
-                if k > 0 {
-                    report.push_str(&format!("  before it: {}\n", core_events[k - 1]));
-                }
-                format!("line-{}-slot-{}-{}", i + 1, c.slot + 1, c.phase.slug())
-            }
-            None if core_events.len() != reference_events.len() => {
-                report.push_str(&format!(
-                    "same events as far as both go; core has {}, reference {}\n",
-                    core_events.len(),
-                    reference_events.len()
-                ));
-                format!("line-{}-event-count", i + 1)
-            }
-            None => {
-                report.push_str("same events; the results differ\n");
-                format!("line-{}-result", i + 1)
-            }
-        };
-        return Explanation { symptom, report };
-    }
-    Explanation {
-        symptom: "same-lines-different-digest".to_string(),
-        report: "every line has the same result and events on both sides\n".to_string(),
-    }
-}
 
 /// Rule branches for `--stats` and the generator-reach test.
 pub const RULE_BRANCHES: [&str; 20] = [
@@ -402,12 +319,89 @@ impl Puzzle for Duel {
         )
     }
 
+    /// The first line, then the first event, where the two resolvers part. The
+    /// core's answers come from its slot table and its events from its slot code
+    /// (`Model::solve`), so a line where those two part is named as such.
     fn explain(case: &Case) -> Explanation {
-        explain(case)
+        for (i, turn) in case.iter().enumerate() {
+            let (core, core_events) = core_events(turn);
+            let table = model::resolve_turn(&turn.state, &turn.actions);
+            if table != core {
+                return Explanation {
+                    symptom: format!("line-{}-table", i + 1),
+                    report: format!(
+                        "line {}: {}\n  core, slot table: {}\n  core, slot code:  {}\n",
+                        i + 1,
+                        model::write_turn(turn),
+                        model::write_result(&table),
+                        model::write_result(&core)
+                    ),
+                };
+            }
+            let mut reference_events = Vec::new();
+            let reference = lockstep_reference::duel::resolve_turn(
+                &turn.state,
+                &turn.actions,
+                &mut reference_events,
+            );
+            if core == reference && core_events == reference_events {
+                continue;
+            }
+            let mut report = format!(
+                "line {}: {}\n  core:      {}\n  reference: {}\n",
+                i + 1,
+                model::write_turn(turn),
+                model::write_result(&core),
+                model::write_result(&reference)
+            );
+            let first = core_events
+                .iter()
+                .zip(&reference_events)
+                .position(|(c, r)| c != r);
+            let symptom = match first {
+                Some(k) => {
+                    let (c, r) = (core_events[k], reference_events[k]);
+                    report.push_str(&format!(
+                        "first differing phase: slot {} phase {}\n  core:      {c}\n  reference: {r}\n",
+                        c.slot + 1,
+                        c.phase.name()
+                    ));
+                    if k > 0 {
+                        report.push_str(&format!("  before it: {}\n", core_events[k - 1]));
+                    }
+                    format!("line-{}-slot-{}-{}", i + 1, c.slot + 1, c.phase.slug())
+                }
+                None if core_events.len() != reference_events.len() => {
+                    report.push_str(&format!(
+                        "same events as far as both go; core has {}, reference {}\n",
+                        core_events.len(),
+                        reference_events.len()
+                    ));
+                    format!("line-{}-event-count", i + 1)
+                }
+                None => {
+                    report.push_str("same events; the results differ\n");
+                    format!("line-{}-result", i + 1)
+                }
+            };
+            return Explanation { symptom, report };
+        }
+        Explanation {
+            symptom: "same-lines-different-digest".to_string(),
+            report: "every line has the same result and events on both sides\n".to_string(),
+        }
     }
 
     fn shrink_candidates(case: &Case) -> Vec<Case> {
-        shrink_candidates(case)
+        let mut out = crate::shrink::fewer_parts(case);
+        for (i, turn) in case.iter().enumerate() {
+            for simpler in simpler_turns(turn) {
+                let mut next = case.clone();
+                next[i] = simpler;
+                out.push(next);
+            }
+        }
+        out
     }
 
     fn rule_branches(case: &Case) -> u64 {
@@ -416,13 +410,11 @@ impl Puzzle for Duel {
 
     fn signature(
         case: &Case,
-        core: &crate::puzzle::Attempt<Answer>,
-        reference: &crate::puzzle::Attempt<Answer>,
+        core: &Answer,
+        reference: &Answer,
+        _lines: String,
         solver: crate::puzzle::Solver<Self>,
     ) -> String {
-        match (core.answer(), reference.answer()) {
-            (Some(c), Some(r)) => signature::duel_signature(case, c, r, solver),
-            _ => crate::signature::answer_signature::<Self>(core, reference),
-        }
+        signature::duel_signature(case, core, reference, solver)
     }
 }

@@ -1,11 +1,11 @@
-//! The robots generator: few robots close to you (long chases, forced
-//! teleports), pairs and lines of robots that collide into debris you then
-//! push, teleport lists with occupied, repeated and nearby cells; and one
-//! game in four at a rule boundary (`boundary.rs`).
+//! The robots generator's random games: few robots close to you (long
+//! chases, forced teleports), pairs and lines of robots that collide into
+//! debris you then push, teleport lists with occupied, repeated and nearby
+//! cells; and the placements `boundary.rs` builds its games from. The
+//! adapter draws one game in three at a rule boundary, the others here.
 
-use super::boundary::{boundary_game, GameBoundary};
 use arbitrary::Unstructured;
-use lockstep_core::robots::{Case, Cell, Game, MAX_ROBOTS, MAX_TELEPORTS, SIZE, START};
+use lockstep_core::robots::{Cell, Game, MAX_ROBOTS, MAX_TELEPORTS, SIZE, START};
 
 /// A cell within `radius` of `centre` (clamped to the board).
 pub(super) fn near(u: &mut Unstructured<'_>, centre: Cell, radius: u8) -> arbitrary::Result<Cell> {
@@ -34,12 +34,9 @@ pub(super) fn free_from(mut cell: Cell, taken: &[Cell]) -> Cell {
     cell
 }
 
-pub(super) fn generate_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Game> {
-    // One game in three is built at a rule boundary (boundary.rs).
-    if u.ratio(1, 3)? {
-        let boundary = *u.choose(&GameBoundary::DRAWN)?;
-        return boundary_game(u, boundary);
-    }
+/// A game of random robots and teleports around you (the games not built
+/// at a rule boundary: see the adapter's generator).
+pub(super) fn random_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Game> {
     let count = match u.int_in_range(0..=9u8)? {
         0..=4 => u.int_in_range(1..=4)?,
         5..=7 => u.int_in_range(5..=15)?,
@@ -119,16 +116,3 @@ pub(super) fn teleport_list(u: &mut Unstructured<'_>, robots: &[Cell]) -> arbitr
     }
     Ok(list)
 }
-
-pub(super) fn generate_case(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
-    let games = if u.ratio(7, 10)? {
-        1
-    } else {
-        u.int_in_range(2..=3)?
-    };
-    let games = (0..games)
-        .map(|_| generate_game(u))
-        .collect::<arbitrary::Result<Vec<_>>>()?;
-    Ok(Case { games })
-}
-

@@ -18,22 +18,21 @@
 //! validator rejects or the brute force cannot answer is invalid, which is how
 //! the shrinker learns the input's counts.
 
-use super::{judge, run_program, Counts, Judgement, MemoryFigures, SharedCounts, KINDS};
-use crate::compare::Comparison;
+use super::seed_of;
+use crate::judge::checker::Scratch;
+use crate::judge::{
+    judge, kind_code, kind_order, run_program, tool, Comparison, MemoryFigures, Verdict, Verdicts,
+};
 use crate::process::{Ending, Execution, Limits};
-use crate::shrink::text::{self, ShrunkText, Size, Trial};
-use crate::shrink::Budget;
+use crate::search::{Address, Check, Checked, Plan};
+use crate::shrink::text::{ShrunkText, Trial};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-mod checker;
-mod generator;
 mod report;
 
-pub(crate) use checker::{tool, Scratch};
-use generator::InputSample;
+use super::generator::Generator;
 
 /// The user's programs.
 #[derive(Debug, Clone)]
@@ -52,9 +51,10 @@ pub struct Programs {
 
 #[derive(Debug, Clone)]
 pub struct AnyOptions {
+    /// The search: the first seed (case n gets `seed + n`), time, cases,
+    /// jobs, keep-going, shrink budget.
+    pub plan: Plan,
     pub programs: Programs,
-    pub max_cases: Option<u64>,
-    pub seconds: f64,
     /// The solution's limits per run.
     pub limits: Limits,
     /// How the solution's output is compared with the brute force's (when
@@ -62,12 +62,6 @@ pub struct AnyOptions {
     pub comparison: Comparison,
     /// The generator's, validator's, brute force's and checker's time per run.
     pub helper_time: Duration,
-    /// The first case's seed; case n gets `seed + n`.
-    pub seed: u64,
-    pub jobs: usize,
-    pub progress: bool,
-    pub keep_going: bool,
-    pub shrink: Budget,
     /// Write every generated input (`SEED.in`) and the brute force's answer
     /// (`SEED.ans`) here.
     pub dump: Option<PathBuf>,
@@ -88,18 +82,40 @@ impl AnyOptions {
     pub fn generator_for(&self, seed: u64) -> String {
         format!("{} {seed}", self.programs.generator)
     }
+
+    /// The generator as the source of the cases.
+    fn generator(&self) -> Generator {
+        let limits = self.helper_limits();
+        Generator::new(
+            &self.programs.generator,
+            &self.plan,
+            limits,
+            self.dump.clone(),
+            "input",
+        )
+    }
 }
 
-crate::jobs::counters! {
-    /// Where a run's time went, in nanoseconds over all jobs.
-    pub struct AnyTimes / SharedAnyTimes {
-        pub generator,
-        pub validator,
-        pub brute,
-        pub solution,
-        pub checker,
-        /// Everything else: lockstep's own work per case.
-        pub own,
+/// Where a run's time went, in nanoseconds over all jobs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AnyTimes {
+    pub generator: u64,
+    pub validator: u64,
+    pub brute: u64,
+    pub solution: u64,
+    pub checker: u64,
+    /// Everything else: lockstep's own work per case.
+    pub own: u64,
+}
+
+impl AnyTimes {
+    fn add(&mut self, other: &AnyTimes) {
+        self.generator += other.generator;
+        self.validator += other.validator;
+        self.brute += other.brute;
+        self.solution += other.solution;
+        self.checker += other.checker;
+        self.own += other.own;
     }
 }
 
@@ -112,9 +128,9 @@ pub struct AnyFailure {
     pub shrunk: ShrunkText,
     pub shrink_time: Duration,
     /// How the original failed: the kind it was shrunk for.
-    pub failed: Judgement,
+    pub failed: Verdict,
     /// The shrunk input run once more (a flaky program may pass it: `Ok`).
-    pub verdict: Judgement,
+    pub verdict: Verdict,
     /// The brute force's output on the shrunk input.
     pub expected: String,
     pub program: Execution,
@@ -125,7 +141,7 @@ pub struct AnyFailure {
 
 #[derive(Debug, Clone)]
 pub struct AnyReport {
-    pub counts: Counts,
+    pub counts: Verdicts,
     pub elapsed: Duration,
     pub times: AnyTimes,
     /// The solution's peak memory over the cases.
@@ -140,19 +156,20 @@ pub struct AnyReport {
     pub warnings: Vec<String>,
 }
 
-/// A stress run's shared state: the options and the checker's directory.
+/// A stress run's shared state: the options, the checker's directory, and
+/// what the jobs add up as they go.
 struct Stress<'a> {
     options: &'a AnyOptions,
     scratch: Option<Scratch>,
+    times: Mutex<AnyTimes>,
+    memory: Mutex<MemoryFigures>,
 }
 
 /// One case's inputs and outputs, as far as it got.
-struct Case {
+pub struct Case {
     input: String,
     expected: String,
-    verdict: Judgement,
-    /// The solution's peak memory.
-    memory: Option<u64>,
+    verdict: Verdict,
 }
 
 impl Stress<'_> {
@@ -163,7 +180,7 @@ impl Stress<'_> {
         expected: &str,
         run: &Execution,
         times: &mut AnyTimes,
-    ) -> Result<Judgement, String> {
+    ) -> Result<Verdict, String> {
         match (&self.options.programs.checker, &self.scratch) {
             (Some(checker), Some(scratch)) if matches!(run.ending, Ending::Exited(s) if s.success()) =>
             {
@@ -181,21 +198,12 @@ impl Stress<'_> {
         }
     }
 
-    /// Case `seed`, start to verdict; an error names the tool that failed.
-    fn case(&self, seed: u64, times: &mut AnyTimes) -> Result<Case, String> {
+    /// The input of seed `seed`, validated, answered and judged; an error
+    /// names the tool that failed.
+    fn case(&self, seed: u64, input: String, times: &mut AnyTimes) -> Result<Case, String> {
         let o = self.options;
         let helper = o.helper_limits();
-        let generator = o.generator_for(seed);
-        let (made, took) = tool(&generator, "", helper);
-        times.generator += took.as_nanos() as u64;
-        let input = made
-            .map_err(|e| format!("the generator failed on seed {seed} (`{generator}`): {e}"))?
-            .stdout;
-        if let Some(dir) = &o.dump {
-            // Best effort: a full disk must not stop the run.
-            let _ = std::fs::write(dir.join(format!("{seed}.in")), &input);
-        }
-        let replay = format!("(`{generator}` makes it again)");
+        let replay = format!("(`{}` makes it again)", o.generator_for(seed));
         if let Some(validator) = &o.programs.validator {
             let (valid, took) = tool(validator, &input, helper);
             times.validator += took.as_nanos() as u64;
@@ -216,11 +224,14 @@ impl Stress<'_> {
         let verdict = self
             .judge(&input, &expected, &program, times)
             .map_err(|e| format!("on seed {seed} {replay}, {e}"))?;
+        self.memory
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(program.memory);
         Ok(Case {
             input,
             expected,
             verdict,
-            memory: program.memory,
         })
     }
 
@@ -239,7 +250,7 @@ impl Stress<'_> {
         };
         let brute = || tool(&o.programs.brute, input, helper).0;
         let solve = || run_program(&o.programs.solution, input, o.limits);
-        let (valid, brute, run) = if o.jobs > 1 {
+        let (valid, brute, run) = if o.plan.jobs > 1 {
             std::thread::scope(|scope| {
                 let valid = scope.spawn(validate);
                 let brute = scope.spawn(brute);
@@ -269,8 +280,50 @@ impl Stress<'_> {
     }
 }
 
-/// A failing case as found: its seed and the case.
-type SeedCase = (u64, Case);
+impl Check<String> for Stress<'_> {
+    type Found = Case;
+    type Tally = Verdicts;
+
+    fn check(
+        &self,
+        cases: Vec<(Address, String)>,
+        counts: &mut Verdicts,
+        out: &mut Vec<Checked<Case>>,
+    ) {
+        for (address, input) in cases {
+            let Address::Seed(seed) = address else {
+                unreachable!("a generator's case at {address}");
+            };
+            let before = Instant::now();
+            let mut spent = AnyTimes::default();
+            let result = self.case(seed, input, &mut spent);
+            let programs = spent.validator + spent.brute + spent.solution + spent.checker;
+            spent.own = (before.elapsed().as_nanos() as u64).saturating_sub(programs);
+            self.times
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .add(&spent);
+            out.push(match result {
+                Err(message) => Checked::Problem(message),
+                Ok(case) => {
+                    counts.add_one(&case.verdict);
+                    match case.verdict {
+                        Verdict::Ok => Checked::Pass,
+                        _ => Checked::Fail(case),
+                    }
+                }
+            });
+        }
+    }
+
+    fn kind(&self, found: &Case) -> String {
+        found.verdict.code().to_string()
+    }
+
+    fn progress(&self, c: &crate::search::Counts, secs: f64) -> String {
+        super::progress_line("stress", c, secs)
+    }
+}
 
 /// Runs a stress campaign on the user's programs; an error only when the
 /// checker's directory cannot be made.
@@ -281,129 +334,52 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
             Some(_) => Some(Scratch::new()?),
             None => None,
         },
+        times: Mutex::new(AnyTimes::default()),
+        memory: Mutex::new(MemoryFigures::default()),
     };
-    let start = Instant::now();
-    let deadline = crate::seeds::deadline_after(start, options.seconds);
-    let next = AtomicU64::new(0);
-    let shared = SharedCounts::default();
-    let times = SharedAnyTimes::default();
-    let stop = AtomicBool::new(false);
-    let firsts: Mutex<Vec<SeedCase>> = Mutex::new(Vec::new());
-    let failing: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
-    let problem: Mutex<Option<(u64, String)>> = Mutex::new(None);
-    let memory = Mutex::new(MemoryFigures::default());
-    let sample = InputSample::default();
-
-    let job_loop = |_job: u64| loop {
-        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        let n = next.fetch_add(1, Ordering::Relaxed);
-        if options.max_cases.is_some_and(|cap| n >= cap) {
-            break;
-        }
-        let seed = options.seed.wrapping_add(n);
-        let before = Instant::now();
-        let mut spent = AnyTimes::default();
-        let result = stress.case(seed, &mut spent);
-        // A signal is stopping lockstep and killed the programs: what this
-        // case says is not their doing.
-        if crate::process::interrupted() {
-            break;
-        }
-        let programs =
-            spent.generator + spent.validator + spent.brute + spent.solution + spent.checker;
-        spent.own = (before.elapsed().as_nanos() as u64).saturating_sub(programs);
-        times.add(&mut spent);
-        let case = match result {
-            Ok(case) => case,
-            Err(message) => {
-                // The lowest seed's problem is reported: the one a rerun meets first.
-                let mut problem = problem.lock().unwrap_or_else(|e| e.into_inner());
-                if problem.as_ref().is_none_or(|(s, _)| seed < *s) {
-                    *problem = Some((seed, message));
-                }
-                stop.store(true, Ordering::Relaxed);
-                break;
-            }
-        };
-        sample.record(n, seed, &case.input);
-        shared.add(&mut Counts::one(&case.verdict));
-        memory
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .add(case.memory);
-        if case.verdict == Judgement::Ok {
-            continue;
-        }
-        let kind = case.verdict.code();
-        failing
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((kind, seed));
-        let mut firsts = firsts.lock().unwrap_or_else(|e| e.into_inner());
-        // Per kind, the lowest seed: the same failure whatever the jobs.
-        match firsts.iter_mut().find(|f| f.1.verdict.code() == kind) {
-            Some(first) if seed < first.0 => *first = (seed, case),
-            Some(_) => {}
-            None => firsts.push((seed, case)),
-        }
-        if !options.keep_going {
-            stop.store(true, Ordering::Relaxed);
-        }
-    };
-    let progress = |secs: f64| shared.get().progress("stress", secs);
-    let elapsed = crate::jobs::run_jobs(
-        options.jobs,
-        job_loop,
-        options
-            .progress
-            .then_some(&progress as crate::jobs::ProgressText<'_>),
-    );
-    let mut problem = problem.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut firsts = firsts.into_inner().unwrap_or_else(|e| e.into_inner());
-    firsts.sort_by_key(|f| KINDS.iter().position(|&k| k == f.1.verdict.code()));
-    if !options.keep_going {
-        // Without keep-going, only the first failure of all (by seed).
-        firsts.sort_by_key(|f| f.0);
-        firsts.truncate(1);
-        // The lower seed of a failure and a tool's problem is what one job
-        // would have met first: the other comes from a job running ahead.
-        match (&problem, firsts.first()) {
-            (Some((at, _)), Some(first)) if first.0 < *at => problem = None,
-            (Some(_), Some(_)) => firsts.clear(),
-            _ => {}
-        }
-    }
-    let mut warnings: Vec<String> = sample.warning().into_iter().collect();
+    let generator = options.generator();
+    let outcome = crate::search::search(&options.plan, &generator, &stress);
+    let mut firsts = outcome.failures;
+    firsts.sort_by_key(|f| kind_order(f.found.verdict.code()));
+    let mut warnings: Vec<String> = generator.sample.warning().into_iter().collect();
     // With a broken tool nothing is shrunk: every candidate would be judged by it.
-    let failures = if problem.is_some() || crate::process::interrupted() {
+    let failures = if outcome.problem.is_some() || outcome.interrupted {
         Vec::new()
     } else {
         firsts
             .into_iter()
-            .map(|(seed, case)| {
+            .map(|failure| {
+                let seed = seed_of(failure.address);
                 // Before shrinking: the report will say `GEN SEED` makes it.
-                let rerun = generator::rerun_warning(options, seed, &case.input);
+                let rerun = generator.rerun_warning(seed, &failure.found.input);
                 let replayable = rerun.is_none();
                 warnings.extend(rerun);
                 AnyFailure {
                     replayable,
-                    ..stress.shrink(seed, case)
+                    ..stress.shrink(seed, failure.found)
                 }
             })
             .collect()
     };
-    let mut failing = failing.into_inner().unwrap_or_else(|e| e.into_inner());
-    failing.sort_by_key(|&(kind, seed)| (KINDS.iter().position(|&k| k == kind), seed));
+    let mut failing: Vec<(&'static str, u64)> = outcome
+        .failing
+        .into_iter()
+        .map(|(kind, address)| (kind_code(&kind), seed_of(address)))
+        .collect();
+    failing.sort_by_key(|&(kind, _)| kind_order(kind));
+    let mut times = stress.times.into_inner().unwrap_or_else(|e| e.into_inner());
+    times.generator = generator.time.into_inner();
     Ok(AnyReport {
-        counts: shared.get(),
-        elapsed,
-        times: times.get(),
-        memory: memory.into_inner().unwrap_or_else(|e| e.into_inner()),
+        counts: outcome.tally,
+        elapsed: outcome.elapsed,
+        times,
+        memory: stress
+            .memory
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner()),
         failures,
         failing,
-        problem: problem.map(|(_, message)| message),
+        problem: outcome.problem.map(|(_, message)| message),
         warnings,
     })
 }
@@ -413,39 +389,12 @@ impl Stress<'_> {
     /// showing how far it got when the options ask for progress.
     fn shrink(&self, seed: u64, case: Case) -> AnyFailure {
         let kind = case.verdict.code();
-        let start = Instant::now();
-        let tokens = AtomicUsize::new(Size::of(&case.input).tokens);
-        let attempts = AtomicUsize::new(0);
-        let shrunk = std::thread::scope(|scope| {
-            let work = scope.spawn(|| {
-                text::shrink(
-                    &case.input,
-                    |candidate| self.verdict_on(candidate, kind),
-                    self.options.shrink,
-                    &mut |size, tried| {
-                        tokens.store(size.tokens, Ordering::Relaxed);
-                        attempts.store(tried, Ordering::Relaxed);
-                    },
-                )
-            });
-            if self.options.progress {
-                let before = Size::of(&case.input).tokens;
-                // Finished, or panicked: either way the line must stop.
-                crate::progress::watch(
-                    start,
-                    || work.is_finished(),
-                    |secs| {
-                        format!(
-                            "shrinking the {kind} of seed {seed}: {before} -> {} tokens, {} candidates, {secs:.0} s",
-                            tokens.load(Ordering::Relaxed),
-                            attempts.load(Ordering::Relaxed)
-                        )
-                    },
-                );
-            }
-            work.join().expect("the shrinker does not panic")
-        });
-        let shrink_time = start.elapsed();
+        let (shrunk, shrink_time) = super::shrink_text(
+            &self.options.plan,
+            &format!("{kind} of seed {seed}"),
+            &case.input,
+            |candidate| self.verdict_on(candidate, kind),
+        );
         // The shrunk input once more, for the report.
         let helper = self.options.helper_limits();
         let expected = tool(&self.options.programs.brute, &shrunk.text, helper)

@@ -2,7 +2,6 @@
 //! went per case, the failing seeds, and each shrunk failure's report.
 
 use super::{AnyFailure, AnyOptions, AnyReport};
-use crate::stress::Judgement;
 
 /// A program's output for a report; an empty one said as such.
 fn shown(text: &str) -> String {
@@ -43,7 +42,7 @@ impl std::fmt::Display for AnyReport {
             .iter()
             .map(|&(kind, seed)| (kind, seed.to_string()))
             .collect();
-        crate::stress::list_failing(f, &failing, "seed")
+        crate::judge::list_failing(f, &failing, "seed")
     }
 }
 
@@ -52,33 +51,11 @@ impl AnyFailure {
     /// shrank, the input, both outputs and the difference.
     pub fn report(&self, options: &AnyOptions) -> String {
         let shrunk = &self.shrunk;
-        let how = match shrunk.stop {
-            Some(stop) => stop.to_string(),
-            None => "not shrunk: the failure depends on the input's exact whitespace".to_string(),
-        };
-        let detail = match &self.verdict {
-            Judgement::Ok => {
-                "the solution passed the shrunk input when run again: it is not deterministic\n"
-                    .to_string()
-            }
-            Judgement::WrongAnswer { diff } => format!("first difference: {diff}\n"),
-            Judgement::RuntimeError { status, stderr } => {
-                format!(
-                    "{status}; stderr ends with:\n{}",
-                    crate::text::indent(stderr)
-                )
-            }
-            Judgement::TimeLimit => format!(
-                "still running after {} ms: killed\n",
-                options.limits.time.as_millis()
-            ),
-            Judgement::OutputLimit => {
-                format!("wrote more than {} bytes: killed\n", options.limits.output)
-            }
-            Judgement::MemoryLimit => {
-                crate::stress::memory_limit_detail(&self.program, options.limits.memory)
-            }
-        };
+        let detail = self.verdict.detail(
+            &self.program,
+            &options.limits,
+            "the solution passed the shrunk input when run again: it is not deterministic",
+        );
         let origin = if self.replayable {
             "makes the original"
         } else {
@@ -89,24 +66,18 @@ impl AnyFailure {
             n => format!(", {n} with labels renumbered"),
         };
         format!(
-            "{kind} on seed {seed} (`{generator}` {origin})\n\
-             shrunk from {before}\n\
-             \x20         to {after}: {how}\n\
-             ({attempts} candidates run, {kept} kept, {invalid} invalid, {counts} with a count lowered{coupled}; {secs:.1} s)\n\
-             input:\n{input}\
+            "{header}input:\n{input}\
              expected (brute force):\n{expected}\
              solution printed:\n{printed}\
              {detail}",
-            kind = self.failed.code(),
-            seed = self.seed,
-            generator = options.generator_for(self.seed),
-            before = shrunk.before,
-            after = shrunk.after,
-            attempts = shrunk.attempts,
-            kept = shrunk.steps,
-            invalid = shrunk.invalid,
-            counts = shrunk.count_edits,
-            secs = self.shrink_time.as_secs_f64(),
+            header = crate::stress::shrunk_header(
+                (self.failed.code(), self.seed),
+                &format!("`{}` {origin}", options.generator_for(self.seed)),
+                "input",
+                shrunk,
+                &format!(", {} with a count lowered{coupled}", shrunk.count_edits),
+                self.shrink_time,
+            ),
             input = crate::text::indent(&shrunk.text),
             expected = shown(&self.expected),
             printed = shown(&self.program.stdout),

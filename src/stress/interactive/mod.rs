@@ -23,28 +23,31 @@
 //! kind of verdict (WA stays WA, TLE stays TLE). The report gives the shrunk
 //! test and the transcript of the solution on it.
 
-use super::{Counts, SharedCounts, KINDS};
+use super::generator::Generator;
+use super::seed_of;
+use crate::judge::checker::Scratch;
+use crate::judge::{kind_code, kind_order, tool, Verdicts};
 use crate::process::Limits;
-use crate::shrink::text::{self, ShrunkText, Size, Trial};
-use crate::shrink::Budget;
-use crate::stress::any::{tool, Scratch};
+use crate::search::{Address, Check, Checked, Plan};
+use crate::shrink::text::{ShrunkText, Trial};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
-pub mod relay;
 mod report;
-pub mod transcript;
-pub mod verdict;
 
-use relay::{Interaction, RelayLimits};
-use transcript::Transcript;
-pub use verdict::InteractionVerdict;
+use crate::judge::interactive::relay::{self, Interaction, RelayLimits};
+use crate::judge::interactive::transcript::Transcript;
+use crate::judge::interactive::verdict;
+use crate::judge::Verdict;
 
 /// The options of an interactive stress run.
 #[derive(Debug, Clone)]
 pub struct InteractiveOptions {
+    /// The search: the first seed (case n gets `seed + n`), time, cases,
+    /// jobs, keep-going, shrink budget.
+    pub plan: Plan,
     /// Prints a test; run with a seed as its last argument.
     pub generator: String,
     /// `INTERACTOR TEST OUTPUT`, talking to the solution.
@@ -55,18 +58,11 @@ pub struct InteractiveOptions {
     pub checker: Option<String>,
     /// Reads a test on stdin; exit 0 means valid.
     pub validator: Option<String>,
-    pub max_cases: Option<u64>,
-    pub seconds: f64,
     /// The solution's time (wall clock, from its start) and output.
     pub limits: Limits,
     /// The generator's, validator's and checker's time per run, and the
     /// interactor's once the solution has ended.
     pub helper_time: Duration,
-    pub seed: u64,
-    pub jobs: usize,
-    pub progress: bool,
-    pub keep_going: bool,
-    pub shrink: Budget,
     /// Write every generated test (`SEED.in`) here.
     pub dump: Option<PathBuf>,
 }
@@ -104,9 +100,9 @@ pub struct InteractiveFailure {
     pub shrunk: ShrunkText,
     pub shrink_time: Duration,
     /// How the original failed: the kind it was shrunk for.
-    pub failed: InteractionVerdict,
+    pub failed: Verdict,
     /// The shrunk test run once more (`Ok` from a flaky solution).
-    pub verdict: InteractionVerdict,
+    pub verdict: Verdict,
     /// That run: its transcript (bounded) and the programs' stderr.
     pub interaction: Option<Interaction>,
     /// That run's whole transcript, in lockstep's scratch directory
@@ -119,7 +115,7 @@ pub struct InteractiveFailure {
 /// What an interactive stress run found.
 #[derive(Debug, Clone)]
 pub struct InteractiveReport {
-    pub counts: Counts,
+    pub counts: Verdicts,
     pub elapsed: Duration,
     /// Lines relayed over all cases, both ways.
     pub lines: u64,
@@ -132,8 +128,8 @@ pub struct InteractiveReport {
 }
 
 /// One run of a test through the interactor.
-struct Outcome {
-    verdict: InteractionVerdict,
+pub struct Judged {
+    verdict: Verdict,
     interaction: Interaction,
 }
 
@@ -141,12 +137,14 @@ struct Outcome {
 struct Stress<'a> {
     options: &'a InteractiveOptions,
     scratch: Arc<Scratch>,
+    /// Lines relayed, both ways, over every case.
+    lines: AtomicU64,
 }
 
 impl Stress<'_> {
     /// The solution on `test`, through the interactor (and the checker);
     /// an error is a tool's failure, in words.
-    fn interact(&self, test: &str, transcript: Transcript) -> Result<Outcome, String> {
+    fn interact(&self, test: &str, transcript: Transcript) -> Result<Judged, String> {
         let o = self.options;
         let [input, output] = self.scratch.fresh(["in", "out"]);
         std::fs::write(&input, test)
@@ -163,45 +161,34 @@ impl Stress<'_> {
         let _ = std::fs::remove_file(&output);
         let interaction = result.map_err(|e| format!("could not start: {e}"))?;
         let mut verdict = verdict::judge(&interaction, o.relay_limits().interactor_output)?;
-        if let (InteractionVerdict::Ok, Some(checker)) = (&verdict, &o.checker) {
+        if let (Verdict::Ok, Some(checker)) = (&verdict, &o.checker) {
             let (checked, _) = self
                 .scratch
                 .check(checker, test, &written, test, o.helper_limits());
             verdict = match checked.map_err(|e| format!("the checker failed: {e}"))? {
-                crate::stress::Judgement::Ok => InteractionVerdict::Ok,
-                other => InteractionVerdict::WrongAnswer(match other {
-                    crate::stress::Judgement::WrongAnswer { diff } => diff,
-                    _ => "the checker rejects it".to_string(),
-                }),
+                Verdict::Ok => Verdict::Ok,
+                Verdict::WrongAnswer(diff) => Verdict::WrongAnswer(diff),
+                _ => Verdict::WrongAnswer("the checker rejects it".to_string()),
             };
         }
-        Ok(Outcome {
+        Ok(Judged {
             verdict,
             interaction,
         })
     }
 
-    /// Case `seed`: its test and outcome, or a tool's failure naming the seed.
-    fn case(&self, seed: u64) -> Result<(String, Outcome), String> {
+    /// The test of seed `seed`, validated and run; or a tool's failure
+    /// naming the seed.
+    fn case(&self, seed: u64, test: &str) -> Result<Judged, String> {
         let o = self.options;
-        let generator = o.generator_for(seed);
-        let test = tool(&generator, "", o.helper_limits())
-            .0
-            .map_err(|e| format!("the generator failed on seed {seed} (`{generator}`): {e}"))?
-            .stdout;
-        if let Some(dir) = &o.dump {
-            let _ = std::fs::write(dir.join(format!("{seed}.in")), &test);
-        }
-        let replay = format!("(`{generator}` makes the test again)");
+        let replay = format!("(`{}` makes the test again)", o.generator_for(seed));
         if let Some(validator) = &o.validator {
-            tool(validator, &test, o.helper_limits()).0.map_err(|e| {
+            tool(validator, test, o.helper_limits()).0.map_err(|e| {
                 format!("the validator rejects the generator's test for seed {seed} {replay}: {e}")
             })?;
         }
-        let outcome = self
-            .interact(&test, Transcript::default())
-            .map_err(|e| format!("on seed {seed} {replay}, {e}"))?;
-        Ok((test, outcome))
+        self.interact(test, Transcript::default())
+            .map_err(|e| format!("on seed {seed} {replay}, {e}"))
     }
 
     /// What the shrinker is told of a candidate test.
@@ -221,121 +208,92 @@ impl Stress<'_> {
     }
 }
 
+impl Check<String> for Stress<'_> {
+    type Found = (String, Judged);
+    type Tally = Verdicts;
+
+    fn check(
+        &self,
+        cases: Vec<(Address, String)>,
+        counts: &mut Verdicts,
+        out: &mut Vec<Checked<Self::Found>>,
+    ) {
+        for (address, test) in cases {
+            let Address::Seed(seed) = address else {
+                unreachable!("a generator's test at {address}");
+            };
+            out.push(match self.case(seed, &test) {
+                Err(message) => Checked::Problem(message),
+                Ok(outcome) => {
+                    self.lines.fetch_add(
+                        outcome.interaction.transcript.lines as u64,
+                        Ordering::Relaxed,
+                    );
+                    counts.add_one(&outcome.verdict);
+                    match outcome.verdict {
+                        Verdict::Ok => Checked::Pass,
+                        _ => Checked::Fail((test, outcome)),
+                    }
+                }
+            });
+        }
+    }
+
+    fn kind(&self, found: &Self::Found) -> String {
+        found.1.verdict.code().to_string()
+    }
+
+    fn progress(&self, c: &crate::search::Counts, secs: f64) -> String {
+        super::progress_line("stress", c, secs)
+    }
+}
+
 /// Runs an interactive stress campaign; an error only when lockstep's
 /// scratch directory cannot be made.
 pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<InteractiveReport> {
     let stress = Stress {
         options,
         scratch: Arc::new(Scratch::new()?),
+        lines: AtomicU64::new(0),
     };
-    let start = Instant::now();
-    let deadline = crate::seeds::deadline_after(start, options.seconds);
-    let next = AtomicU64::new(0);
-    let shared = SharedCounts::default();
-    let lines = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let firsts: Mutex<Vec<(u64, String, Outcome)>> = Mutex::new(Vec::new());
-    let failing: Mutex<Vec<(&'static str, u64)>> = Mutex::new(Vec::new());
-    let problem: Mutex<Option<(u64, String)>> = Mutex::new(None);
-
-    let job_loop = |_job: u64| loop {
-        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        let n = next.fetch_add(1, Ordering::Relaxed);
-        if options.max_cases.is_some_and(|cap| n >= cap) {
-            break;
-        }
-        let seed = options.seed.wrapping_add(n);
-        let result = stress.case(seed);
-        // A signal is stopping lockstep and killed the programs.
-        if crate::process::interrupted() {
-            break;
-        }
-        let (test, outcome) = match result {
-            Ok(case) => case,
-            Err(message) => {
-                let mut problem = problem.lock().unwrap_or_else(|e| e.into_inner());
-                if problem.as_ref().is_none_or(|(s, _)| seed < *s) {
-                    *problem = Some((seed, message));
-                }
-                stop.store(true, Ordering::Relaxed);
-                break;
-            }
-        };
-        lines.fetch_add(
-            outcome.interaction.transcript.lines as u64,
-            Ordering::Relaxed,
-        );
-        shared.add(&mut Counts::one(&outcome.verdict.judgement()));
-        if outcome.verdict == InteractionVerdict::Ok {
-            continue;
-        }
-        let kind = outcome.verdict.code();
-        failing
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((kind, seed));
-        let mut firsts = firsts.lock().unwrap_or_else(|e| e.into_inner());
-        // Per kind, the lowest seed: the same failure whatever the jobs.
-        match firsts.iter_mut().find(|f| f.2.verdict.code() == kind) {
-            Some(first) if seed < first.0 => *first = (seed, test, outcome),
-            Some(_) => {}
-            None => firsts.push((seed, test, outcome)),
-        }
-        if !options.keep_going {
-            stop.store(true, Ordering::Relaxed);
-        }
-    };
-    let progress = |secs: f64| shared.get().progress("stress", secs);
-    let elapsed = crate::jobs::run_jobs(
-        options.jobs,
-        job_loop,
-        options
-            .progress
-            .then_some(&progress as crate::jobs::ProgressText<'_>),
+    let limits = options.helper_limits();
+    let generator = Generator::new(
+        &options.generator,
+        &options.plan,
+        limits,
+        options.dump.clone(),
+        "test",
     );
-    let mut problem = problem.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut firsts = firsts.into_inner().unwrap_or_else(|e| e.into_inner());
-    firsts.sort_by_key(|f| KINDS.iter().position(|&k| k == f.2.verdict.code()));
-    if !options.keep_going {
-        firsts.sort_by_key(|f| f.0);
-        firsts.truncate(1);
-        // The lower seed of a failure and a tool's problem is what one job
-        // would have met first.
-        match (&problem, firsts.first()) {
-            (Some((at, _)), Some(first)) if first.0 < *at => problem = None,
-            (Some(_), Some(_)) => firsts.clear(),
-            _ => {}
-        }
-    }
+    let outcome = crate::search::search(&options.plan, &generator, &stress);
+    let mut firsts = outcome.failures;
+    firsts.sort_by_key(|f| kind_order(f.found.1.verdict.code()));
     let mut warnings = Vec::new();
-    let failures = if problem.is_some() || crate::process::interrupted() {
+    let failures = if outcome.problem.is_some() || outcome.interrupted {
         Vec::new()
     } else {
         firsts
             .into_iter()
-            .map(|(seed, test, outcome)| {
-                let generator = options.generator_for(seed);
-                match tool(&generator, "", options.helper_limits()).0 {
-                    Ok(run) if run.stdout == test => {}
-                    _ => warnings.push(format!(
-                        "the generator did not make the same test when run again on seed {seed}: `{generator}` may not make the failing test again"
-                    )),
-                }
-                stress.shrink(seed, test, outcome)
+            .map(|failure| {
+                let seed = seed_of(failure.address);
+                let (test, found) = failure.found;
+                warnings.extend(generator.rerun_warning(seed, &test));
+                stress.shrink(seed, test, found)
             })
             .collect()
     };
-    let mut failing = failing.into_inner().unwrap_or_else(|e| e.into_inner());
-    failing.sort_by_key(|&(kind, seed)| (KINDS.iter().position(|&k| k == kind), seed));
+    let mut failing: Vec<(&'static str, u64)> = outcome
+        .failing
+        .into_iter()
+        .map(|(kind, address)| (kind_code(&kind), seed_of(address)))
+        .collect();
+    failing.sort_by_key(|&(kind, _)| kind_order(kind));
     Ok(InteractiveReport {
-        counts: shared.get(),
-        elapsed,
-        lines: lines.into_inner(),
+        counts: outcome.tally,
+        elapsed: outcome.elapsed,
+        lines: stress.lines.into_inner(),
         failures,
         failing,
-        problem: problem.map(|(_, message)| message),
+        problem: outcome.problem.map(|(_, message)| message),
         warnings,
     })
 }
@@ -343,40 +301,14 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
 impl Stress<'_> {
     /// Shrinks a failing test while the solution fails it the same way, then
     /// runs the shrunk test once more with its whole transcript kept.
-    fn shrink(&self, seed: u64, test: String, outcome: Outcome) -> InteractiveFailure {
+    fn shrink(&self, seed: u64, test: String, outcome: Judged) -> InteractiveFailure {
         let kind = outcome.verdict.code();
-        let start = Instant::now();
-        let tokens = AtomicUsize::new(Size::of(&test).tokens);
-        let attempts = AtomicUsize::new(0);
-        let shrunk = std::thread::scope(|scope| {
-            let work = scope.spawn(|| {
-                text::shrink(
-                    &test,
-                    |candidate| self.trial(candidate, kind),
-                    self.options.shrink,
-                    &mut |size, tried| {
-                        tokens.store(size.tokens, Ordering::Relaxed);
-                        attempts.store(tried, Ordering::Relaxed);
-                    },
-                )
-            });
-            if self.options.progress {
-                let before = Size::of(&test).tokens;
-                crate::progress::watch(
-                    start,
-                    || work.is_finished(),
-                    |secs| {
-                        format!(
-                            "shrinking the {kind} of seed {seed}: {before} -> {} tokens, {} candidates, {secs:.0} s",
-                            tokens.load(Ordering::Relaxed),
-                            attempts.load(Ordering::Relaxed)
-                        )
-                    },
-                );
-            }
-            work.join().expect("the shrinker does not panic")
-        });
-        let shrink_time = start.elapsed();
+        let (shrunk, shrink_time) = super::shrink_text(
+            &self.options.plan,
+            &format!("{kind} of seed {seed}"),
+            &test,
+            |candidate| self.trial(candidate, kind),
+        );
         let [whole] = self.scratch.fresh(["transcript"]);
         let transcript = std::fs::File::create(&whole)
             .map(Transcript::streamed_to)

@@ -2,7 +2,7 @@
 //! case), the failing seeds, and each shrunk failure with its transcript,
 //! shortened (the whole one is saved with the test).
 
-use super::{InteractionVerdict, InteractiveFailure, InteractiveOptions, InteractiveReport};
+use super::{InteractiveFailure, InteractiveOptions, InteractiveReport, Verdict};
 
 /// Entries of a transcript a report shows from its start, and from its end.
 pub const SHOWN_FIRST: usize = 12;
@@ -24,7 +24,7 @@ impl std::fmt::Display for InteractiveReport {
             .iter()
             .map(|&(kind, seed)| (kind, seed.to_string()))
             .collect();
-        crate::stress::list_failing(f, &failing, "seed")
+        crate::judge::list_failing(f, &failing, "seed")
     }
 }
 
@@ -33,28 +33,27 @@ impl InteractiveFailure {
     /// shrank, the shrunk test, the verdict and the transcript.
     pub fn report(&self, options: &InteractiveOptions) -> String {
         let shrunk = &self.shrunk;
-        let how = match shrunk.stop {
-            Some(stop) => stop.to_string(),
-            None => "not shrunk: the failure depends on the test's exact whitespace".to_string(),
-        };
         let detail = match &self.verdict {
-            InteractionVerdict::Ok => {
+            Verdict::Ok => {
                 "the solution passed the shrunk test when run again: it is not deterministic (or the interactor is not)\n".to_string()
             }
-            InteractionVerdict::WrongAnswer(said) | InteractionVerdict::Presentation(said) => format!("{said}\n"),
-            InteractionVerdict::Runtime { status, stderr } => format!(
+            Verdict::WrongAnswer(said) | Verdict::PresentationError(said) => format!("{said}\n"),
+            Verdict::RuntimeError { status, stderr } => format!(
                 "the solution ended with {status}; its stderr ends with:\n{}",
                 crate::text::indent(stderr)
             ),
-            InteractionVerdict::TimeLimit(Some(deadlock)) => format!("{deadlock}\n"),
-            InteractionVerdict::TimeLimit(None) => format!(
+            Verdict::TimeLimit(Some(deadlock)) => format!("{deadlock}\n"),
+            Verdict::TimeLimit(None) => format!(
                 "the solution was still running after {} ms: killed\n",
                 options.limits.time.as_millis()
             ),
-            InteractionVerdict::OutputLimit => format!(
+            Verdict::OutputLimit => format!(
                 "the solution wrote more than {} bytes: killed\n",
                 options.limits.output
             ),
+            // The relay measures no memory (the command line refuses a
+            // memory limit with an interactor).
+            Verdict::MemoryLimit => "the solution used more memory than its limit\n".to_string(),
         };
         let transcript = match &self.interaction {
             Some(x) => format!(
@@ -65,23 +64,19 @@ impl InteractiveFailure {
             None => "(the shrunk test could not be run again)\n".to_string(),
         };
         format!(
-            "{kind} on seed {seed} (`{generator}` makes the original; its interaction had {lines} lines)\n\
-             shrunk from {before}\n\
-             \x20         to {after}: {how}\n\
-             ({attempts} candidates run, {kept} kept, {invalid} invalid; {secs:.1} s)\n\
-             test:\n{test}\
-             {detail}\
-             {transcript}",
-            kind = self.failed.code(),
-            seed = self.seed,
-            generator = options.generator_for(self.seed),
-            lines = self.original_lines,
-            before = shrunk.before,
-            after = shrunk.after,
-            attempts = shrunk.attempts,
-            kept = shrunk.steps,
-            invalid = shrunk.invalid,
-            secs = self.shrink_time.as_secs_f64(),
+            "{header}test:\n{test}{detail}{transcript}",
+            header = crate::stress::shrunk_header(
+                (self.failed.code(), self.seed),
+                &format!(
+                    "`{}` makes the original; its interaction had {} lines",
+                    options.generator_for(self.seed),
+                    self.original_lines
+                ),
+                "test",
+                shrunk,
+                "",
+                self.shrink_time,
+            ),
             test = crate::text::indent(&shrunk.text),
         )
     }

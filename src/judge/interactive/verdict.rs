@@ -10,55 +10,7 @@
 //! did next (an end of file, a broken pipe); then the solution's RE.
 
 use super::relay::{Interaction, InteractorEnd, SolutionEnd};
-use crate::stress::{describe_status, tail, Judgement};
-
-/// The solution's verdict on one interaction.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum InteractionVerdict {
-    Ok,
-    /// The interactor's (or the checker's) rejection, with what it said.
-    WrongAnswer(String),
-    /// testlib's presentation error (exit code 2).
-    Presentation(String),
-    /// The solution's non-zero exit or signal, with its stderr's end.
-    Runtime {
-        status: String,
-        stderr: String,
-    },
-    /// Its time limit, or a deadlock (the words say which).
-    TimeLimit(Option<String>),
-    OutputLimit,
-}
-
-impl InteractionVerdict {
-    /// The kind: the same kind is the same failure while shrinking.
-    pub fn code(&self) -> &'static str {
-        match self {
-            InteractionVerdict::Ok => "OK",
-            InteractionVerdict::WrongAnswer(_) => "WA",
-            InteractionVerdict::Presentation(_) => "PE",
-            InteractionVerdict::Runtime { .. } => "RE",
-            InteractionVerdict::TimeLimit(_) => "TLE",
-            InteractionVerdict::OutputLimit => "OLE",
-        }
-    }
-
-    /// As the stress counts have it (a PE is counted among the WAs).
-    pub fn judgement(&self) -> Judgement {
-        match self {
-            InteractionVerdict::Ok => Judgement::Ok,
-            InteractionVerdict::WrongAnswer(said) | InteractionVerdict::Presentation(said) => {
-                Judgement::WrongAnswer { diff: said.clone() }
-            }
-            InteractionVerdict::Runtime { status, stderr } => Judgement::RuntimeError {
-                status: status.clone(),
-                stderr: stderr.clone(),
-            },
-            InteractionVerdict::TimeLimit(_) => Judgement::TimeLimit,
-            InteractionVerdict::OutputLimit => Judgement::OutputLimit,
-        }
-    }
-}
+use crate::judge::{describe_status, tail, Verdict};
 
 /// What a program said on stderr, in one line for a report.
 fn said(stderr: &str) -> String {
@@ -82,7 +34,7 @@ fn quoted_stderr(stderr: &str) -> String {
 }
 
 /// The verdict on `x`, or why the interactor failed (the tool's failure).
-pub fn judge(x: &Interaction, interactor_output: usize) -> Result<InteractionVerdict, String> {
+pub fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, String> {
     let stderr = &x.interactor_stderr;
     match &x.interactor {
         InteractorEnd::Hung(how) => return Err(format!("the interactor hangs: {how}")),
@@ -113,8 +65,8 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<InteractionVer
         InteractorEnd::Killed => {}
     }
     match &x.solution {
-        SolutionEnd::OutputLimit => return Ok(InteractionVerdict::OutputLimit),
-        SolutionEnd::TimeLimit => return Ok(InteractionVerdict::TimeLimit(None)),
+        SolutionEnd::OutputLimit => return Ok(Verdict::OutputLimit),
+        SolutionEnd::TimeLimit => return Ok(Verdict::TimeLimit(None)),
         SolutionEnd::Deadlock(waited) => {
             let last = x
                 .transcript
@@ -122,7 +74,7 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<InteractionVer
                 .map_or("it said nothing".to_string(), |e| {
                     format!("its last line: {:?}", e.text)
                 });
-            return Ok(InteractionVerdict::TimeLimit(Some(format!(
+            return Ok(Verdict::TimeLimit(Some(format!(
                 "deadlock: the solution and the interactor both waited to read for {} ms ({last}); a line not flushed, or a read the protocol does not have",
                 waited.as_millis()
             ))));
@@ -141,8 +93,8 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<InteractionVer
             said
         };
         match code {
-            2 => InteractionVerdict::Presentation(format!("the interactor says PE: {said}")),
-            _ => InteractionVerdict::WrongAnswer(format!("the interactor says WA: {said}")),
+            2 => Verdict::PresentationError(format!("the interactor says PE: {said}")),
+            _ => Verdict::WrongAnswer(format!("the interactor says WA: {said}")),
         }
     };
     if x.interactor_first && code != 0 {
@@ -150,14 +102,14 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<InteractionVer
     }
     if let SolutionEnd::Exited(status) = &x.solution {
         if !status.success() {
-            return Ok(InteractionVerdict::Runtime {
+            return Ok(Verdict::RuntimeError {
                 status: describe_status(*status),
                 stderr: tail(&x.solution_stderr, 20),
             });
         }
     }
     Ok(match code {
-        0 => InteractionVerdict::Ok,
+        0 => Verdict::Ok,
         code => rejected(code),
     })
 }

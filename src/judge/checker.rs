@@ -1,61 +1,14 @@
-//! The user's tools run for a stress of any problem: the generator,
-//! validator and brute force (a run that did not succeed says why, in words),
-//! and a testlib checker through its protocol (`checker input output answer`
-//! on files in a private directory; the exit code read strictly).
+//! A testlib checker through its protocol (`checker input output answer`
+//! on files in a private directory; the exit code read strictly), and that
+//! private directory ([`Scratch`]), which interactive runs use for their
+//! test files too.
 
-use super::super::{tail, Judgement};
-use crate::process::{Ending, Execution, Limits};
+use super::program::why;
+use super::{tail, Verdict};
+use crate::process::{Ending, Limits};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-
-/// Why a run of one of the user's tools did not succeed, in words.
-pub(super) fn why(run: &Execution, limits: Limits) -> Option<String> {
-    match run.ending {
-        Ending::Exited(status) if status.success() => None,
-        Ending::Exited(status) if run.stderr.trim().is_empty() => Some(format!(
-            "{} (nothing on stderr)",
-            super::super::describe_status(status)
-        )),
-        Ending::Exited(status) => Some(format!(
-            "{}; stderr ends with:\n{}",
-            super::super::describe_status(status),
-            crate::text::indent(&tail(&run.stderr, 5))
-        )),
-        Ending::TimeLimit => Some(format!(
-            "still running after {} ms: killed",
-            limits.time.as_millis()
-        )),
-        // The flag is the solution's, but it raises the tools' limit too.
-        Ending::OutputLimit => Some(format!(
-            "wrote more than {} bytes: killed (the tools' output limit is the larger of --output-limit and {}M: raise it with --output-limit)",
-            limits.output,
-            crate::process::DEFAULT_OUTPUT_LIMIT >> 20
-        )),
-        Ending::MemoryLimit => Some(format!(
-            "used more than {} of memory",
-            crate::process::human_bytes(limits.memory.unwrap_or_default())
-        )),
-    }
-}
-
-/// Runs one of the user's tools; its run, or why it did not succeed.
-pub(crate) fn tool(
-    cmd: &str,
-    input: &str,
-    limits: Limits,
-) -> (Result<Execution, String>, Duration) {
-    match crate::process::execute(cmd, input, limits) {
-        Err(e) => (Err(format!("could not start: {e}")), Duration::ZERO),
-        Ok(run) => {
-            let elapsed = run.elapsed;
-            match why(&run, limits) {
-                None => (Ok(run), elapsed),
-                Some(why) => (Err(why), elapsed),
-            }
-        }
-    }
-}
 
 /// A private directory for the checker's files, removed when dropped (and at
 /// lockstep's exit, even by a signal).
@@ -97,7 +50,7 @@ impl Scratch {
         output: &str,
         answer: &str,
         limits: Limits,
-    ) -> (Result<Judgement, String>, Duration) {
+    ) -> (Result<Verdict, String>, Duration) {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let files = ["in", "out", "ans"].map(|ext| self.dir.join(format!("{n}.{ext}")));
         for (file, text) in files.iter().zip([input, output, answer]) {
@@ -123,7 +76,7 @@ impl Scratch {
             Err(e) => return (Err(format!("could not start: {e}")), Duration::ZERO),
         };
         let verdict = match run.ending {
-            Ending::Exited(status) if status.success() => Ok(Judgement::Ok),
+            Ending::Exited(status) if status.success() => Ok(Verdict::Ok),
             // testlib's _fail: the checker says it is broken, or the answer is.
             Ending::Exited(status) if status.code() == Some(3) => Err(format!(
                 "exit code 3 (testlib's FAIL); it says:\n{}",
@@ -140,14 +93,12 @@ impl Scratch {
             Ending::Exited(status) if matches!(status.code(), Some(1 | 2)) => {
                 let said = format!("{} {}", run.stderr.trim(), run.stdout.trim());
                 let said = said.trim();
-                Ok(Judgement::WrongAnswer {
-                    diff: format!(
-                        "the checker rejects it ({}){}{}",
-                        super::super::describe_status(status),
-                        if said.is_empty() { "" } else { ": " },
-                        crate::text::clip(said.lines().next().unwrap_or(""), 200)
-                    ),
-                })
+                Ok(Verdict::WrongAnswer(format!(
+                    "the checker rejects it ({}){}{}",
+                    super::describe_status(status),
+                    if said.is_empty() { "" } else { ": " },
+                    crate::text::clip(said.lines().next().unwrap_or(""), 200)
+                )))
             }
             _ => Err(format!(
                 "{} (testlib's codes: 0 accepts, 1 wrong answer, 2 presentation error, 3 FAIL)",

@@ -374,7 +374,7 @@ fn watch(
             if let Some(status) = sol.program.try_wait()? {
                 note(format!(
                     "the solution exited: {}",
-                    super::super::describe_status(status)
+                    crate::judge::describe_status(status)
                 ));
                 sol_end = Some((SolutionEnd::Exited(status), now));
             }
@@ -386,7 +386,7 @@ fn watch(
             if let Some(status) = int.program.try_wait()? {
                 note(format!(
                     "the interactor exited: {}",
-                    super::super::describe_status(status)
+                    crate::judge::describe_status(status)
                 ));
                 interactor_first |= sol_end.is_none();
                 int_end = Some(InteractorEnd::Exited(status));

@@ -1,0 +1,162 @@
+//! The judge: what every command that judges a program stands on (each
+//! flavour of stress, test sets, the duel's start-up check). It runs a
+//! program under its limits ([`program`]), compares its output with the
+//! answer ([`compare`]) or has a testlib checker judge it ([`checker`]),
+//! connects an interactive solution to its interactor ([`interactive`]),
+//! and gives one [`Verdict`] in one vocabulary (OK, WA, PE, RE, TLE, MLE,
+//! OLE); [`verdicts`] adds a run's verdicts up.
+//!
+//! The judge knows nothing of puzzles or searches: it is handed a command,
+//! an input and limits, and says how the program did.
+
+use crate::process::{Ending, Execution, Limits};
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
+
+pub mod checker;
+pub mod compare;
+pub mod interactive;
+mod program;
+mod verdicts;
+
+pub use compare::Comparison;
+pub use program::{check_command, run_program, tool};
+pub use verdicts::{list_failing, MemoryFigures, Verdicts};
+
+/// How a program did on one case: the one vocabulary of every judged run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Ok,
+    /// Wrong answer: the first difference, or what the checker or the
+    /// interactor said.
+    WrongAnswer(String),
+    /// testlib's presentation error (an interactor's exit code 2), with
+    /// what it said; counted among the wrong answers.
+    PresentationError(String),
+    /// Non-zero exit or a signal, with the end of stderr.
+    RuntimeError {
+        status: String,
+        stderr: String,
+    },
+    /// Still running at the time limit; or, in an interaction, a deadlock,
+    /// with the words that say so.
+    TimeLimit(Option<String>),
+    /// Used more memory than the limit.
+    MemoryLimit,
+    /// Wrote more than the output limit (killed at once).
+    OutputLimit,
+}
+
+impl Verdict {
+    /// The judges' short name: OK, WA, PE, RE, TLE, MLE, OLE. While
+    /// shrinking, the same code is the same failure.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Verdict::Ok => "OK",
+            Verdict::WrongAnswer(_) => "WA",
+            Verdict::PresentationError(_) => "PE",
+            Verdict::RuntimeError { .. } => "RE",
+            Verdict::TimeLimit(_) => "TLE",
+            Verdict::MemoryLimit => "MLE",
+            Verdict::OutputLimit => "OLE",
+        }
+    }
+
+    /// The code in words, for a corpus row's name.
+    pub(crate) fn slug(&self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::WrongAnswer(_) => "wrong-answer",
+            Verdict::PresentationError(_) => "presentation-error",
+            Verdict::RuntimeError { .. } => "runtime-error",
+            Verdict::TimeLimit(_) => "time-limit",
+            Verdict::MemoryLimit => "memory-limit",
+            Verdict::OutputLimit => "output-limit",
+        }
+    }
+
+    /// What a report says of a failing run `run` under `limits`, after the
+    /// program's output: the first difference, the exit and stderr, the
+    /// limit it went over. `passed` is said of a run that passed (a failure
+    /// that did not come back).
+    pub fn detail(&self, run: &Execution, limits: &Limits, passed: &str) -> String {
+        match self {
+            Verdict::Ok => format!("{passed}\n"),
+            Verdict::WrongAnswer(diff) | Verdict::PresentationError(diff) => {
+                format!("first difference: {diff}\n")
+            }
+            Verdict::RuntimeError { status, stderr } => format!(
+                "{status}; stderr ends with:\n{}",
+                crate::text::indent(stderr)
+            ),
+            Verdict::TimeLimit(Some(why)) => format!("{why}\n"),
+            Verdict::TimeLimit(None) => format!(
+                "still running after {} ms: killed\n",
+                limits.time.as_millis()
+            ),
+            Verdict::OutputLimit => format!("wrote more than {} bytes: killed\n", limits.output),
+            Verdict::MemoryLimit => memory_limit_detail(run, limits.memory),
+        }
+    }
+}
+
+pub(crate) fn describe_status(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit code {code}"),
+        (None, Some(signal)) => format!("killed by signal {signal}"),
+        _ => "unknown exit".to_string(),
+    }
+}
+
+/// The last lines of a program's stderr, for a report.
+pub(crate) fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+/// What a report says of an MLE run: the limit, the peak seen, and the end
+/// of stderr when the program said why it stopped.
+pub fn memory_limit_detail(run: &Execution, limit: Option<u64>) -> String {
+    let limit = limit.map_or("the limit".to_string(), crate::process::human_bytes);
+    let peak = run.memory.map_or(String::new(), |p| {
+        format!(" (peak {})", crate::process::human_bytes(p))
+    });
+    match tail(&run.stderr, 5) {
+        said if said.trim().is_empty() => format!("used more than {limit} of memory{peak}\n"),
+        said => format!(
+            "ran out of memory under {limit}{peak}; stderr ends with:\n{}",
+            crate::text::indent(&said)
+        ),
+    }
+}
+
+/// Judges one program run against the oracle's output, compared as
+/// `comparison` says.
+pub fn judge(expected: &str, run: &Execution, comparison: Comparison) -> Verdict {
+    match run.ending {
+        Ending::TimeLimit => Verdict::TimeLimit(None),
+        Ending::MemoryLimit => Verdict::MemoryLimit,
+        Ending::OutputLimit => Verdict::OutputLimit,
+        Ending::Exited(status) if !status.success() => Verdict::RuntimeError {
+            status: describe_status(status),
+            stderr: tail(&run.stderr, 10),
+        },
+        Ending::Exited(_) => match comparison.difference(expected, &run.stdout) {
+            None => Verdict::Ok,
+            Some(diff) => Verdict::WrongAnswer(diff),
+        },
+    }
+}
+
+/// The order failure kinds are reported and shrunk in.
+pub const KINDS: [&str; 6] = ["WA", "PE", "RE", "TLE", "MLE", "OLE"];
+
+/// The position of a verdict code among [`KINDS`].
+pub fn kind_order(code: &str) -> usize {
+    KINDS.iter().position(|&k| k == code).unwrap_or(KINDS.len())
+}
+
+/// A verdict code as the `&'static str` of [`KINDS`].
+pub fn kind_code(code: &str) -> &'static str {
+    KINDS.iter().copied().find(|&k| k == code).unwrap_or("??")
+}

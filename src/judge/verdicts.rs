@@ -1,0 +1,157 @@
+//! What a run of many cases adds up: its cases counted by verdict, its
+//! programs' peak memory, and the list of its failing cases by kind.
+
+use super::{Verdict, KINDS};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// A run's cases counted by verdict.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Verdicts {
+    pub cases: u64,
+    pub ok: u64,
+    /// Wrong answers, presentation errors among them.
+    pub wrong_answer: u64,
+    pub runtime_error: u64,
+    pub time_limit: u64,
+    pub memory_limit: u64,
+    pub output_limit: u64,
+    /// Cases the reference oracle could not answer within its fuel (not run).
+    pub skipped: u64,
+}
+
+impl crate::search::Tally for Verdicts {
+    fn add(&mut self, other: Verdicts) {
+        self.cases += other.cases;
+        self.ok += other.ok;
+        self.wrong_answer += other.wrong_answer;
+        self.runtime_error += other.runtime_error;
+        self.time_limit += other.time_limit;
+        self.memory_limit += other.memory_limit;
+        self.output_limit += other.output_limit;
+        self.skipped += other.skipped;
+    }
+}
+
+impl Verdicts {
+    /// `NAME: N cases, R cases/s: a OK, b WA, c RE, d TLE, e MLE, f OLE`,
+    /// no newline.
+    pub fn line(&self, name: &str, elapsed: Duration) -> String {
+        format!(
+            "{name}: {} cases, {:.1} cases/s: {}",
+            self.cases,
+            self.cases as f64 / elapsed.as_secs_f64().max(1e-9),
+            self.verdicts()
+        )
+    }
+
+    /// `a OK, b WA, c RE, d TLE, e MLE, f OLE`.
+    pub fn verdicts(&self) -> String {
+        format!(
+            "{} OK, {} WA, {} RE, {} TLE, {} MLE, {} OLE",
+            self.ok,
+            self.wrong_answer,
+            self.runtime_error,
+            self.time_limit,
+            self.memory_limit,
+            self.output_limit,
+        )
+    }
+
+    /// The live progress line: `NAME: N cases, R cases/s, K not OK, S s`.
+    pub fn progress(&self, name: &str, secs: f64) -> String {
+        format!(
+            "{name}: {} cases, {:.1} cases/s, {} not OK, {secs:.0} s",
+            self.cases,
+            self.cases as f64 / secs.max(1e-9),
+            // Two relaxed counters read apart: `ok` may run ahead.
+            self.cases.saturating_sub(self.ok),
+        )
+    }
+
+    /// Counts one more case with this verdict.
+    pub fn add_one(&mut self, verdict: &Verdict) {
+        self.cases += 1;
+        *match verdict {
+            Verdict::Ok => &mut self.ok,
+            Verdict::WrongAnswer(_) | Verdict::PresentationError(_) => &mut self.wrong_answer,
+            Verdict::RuntimeError { .. } => &mut self.runtime_error,
+            Verdict::TimeLimit(_) => &mut self.time_limit,
+            Verdict::MemoryLimit => &mut self.memory_limit,
+            Verdict::OutputLimit => &mut self.output_limit,
+        } += 1;
+    }
+}
+
+/// The peak memory of a run's programs, each run's peak kept by its KiB
+/// (peaks of one program cluster, so the map stays small): the median and
+/// the largest, exactly.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MemoryFigures {
+    kib: BTreeMap<u64, u64>,
+    runs: u64,
+}
+
+impl MemoryFigures {
+    /// One run's peak, if it was measured.
+    pub fn add(&mut self, peak: Option<u64>) {
+        if let Some(bytes) = peak {
+            *self.kib.entry(bytes.div_ceil(1024)).or_default() += 1;
+            self.runs += 1;
+        }
+    }
+
+    /// The median peak, in bytes (the lower middle of an even count).
+    pub fn median(&self) -> Option<u64> {
+        let middle = self.runs.checked_sub(1)? / 2;
+        let mut seen = 0;
+        self.kib.iter().find_map(|(&kib, &n)| {
+            seen += n;
+            (seen > middle).then_some(kib * 1024)
+        })
+    }
+
+    /// The largest peak, in bytes.
+    pub fn largest(&self) -> Option<u64> {
+        self.kib.keys().next_back().map(|kib| kib * 1024)
+    }
+
+    /// `peak memory: median 3.4 MiB, largest 3.6 MiB`, when any was measured.
+    pub fn line(&self) -> Option<String> {
+        let (median, largest) = (self.median()?, self.largest()?);
+        Some(format!(
+            "peak memory: median {}, largest {}",
+            crate::process::human_bytes(median),
+            crate::process::human_bytes(largest)
+        ))
+    }
+}
+
+/// Writes the failing cases of a run, one line per kind, at most 20 named
+/// each: `failing` holds each case's kind and name, `named` says what the
+/// names are (`job.index`, `seed`).
+pub fn list_failing(
+    f: &mut std::fmt::Formatter<'_>,
+    failing: &[(&'static str, String)],
+    named: &str,
+) -> std::fmt::Result {
+    const LISTED: usize = 20;
+    for kind in KINDS {
+        let cases: Vec<&str> = failing
+            .iter()
+            .filter(|failing| failing.0 == kind)
+            .map(|(_, name)| name.as_str())
+            .collect();
+        if !cases.is_empty() {
+            writeln!(
+                f,
+                "{kind}: {} case{} ({named}): {}{}",
+                cases.len(),
+                if cases.len() == 1 { "" } else { "s" },
+                cases[..cases.len().min(LISTED)].join(" "),
+                if cases.len() > LISTED { " ..." } else { "" }
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,369 @@
+//! `lockstep stress PUZZLE`: a user's solution program against the oracle, on
+//! generated cases, with the first failure shrunk by re-running the program.
+//!
+//! Each case is written in the judge format to the program's stdin; its stdout is
+//! compared with the oracle's answer as a judge would (by default line by line,
+//! trailing spaces and final newlines aside; see [`crate::compare`]). A case is
+//! OK, WA (wrong answer), RE (non-zero exit or a signal), TLE (still running at
+//! the time limit), MLE (over the memory limit) or OLE (more output than the
+//! output limit). The first failure is shrunk with the puzzle's own shrinker,
+//! keeping only candidates on which the program fails the same way, and saved.
+//!
+//! Programs run through [`crate::process`]: their own process group, orphans
+//! adopted and killed, output read under a cap, the verdict by the main process.
+
+use crate::corpus::{self, Origin, Row};
+use crate::judge::{
+    judge, kind_code, kind_order, run_program, Comparison, MemoryFigures, Verdict, Verdicts,
+};
+use crate::process::Execution;
+use crate::process::Limits;
+use crate::puzzle::{CaseLimits, CaseWithReference, Puzzle};
+use crate::search::{Address, Check, Checked, Plan, Seeded};
+use crate::shrink::{shrink_within, Budget, Stop};
+use lockstep_core::Model;
+use lockstep_reference::Fuel;
+use lockstep_reference::Naive;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Which solver gives the expected answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Oracle {
+    Core,
+    Reference,
+}
+
+#[derive(Debug, Clone)]
+pub struct StressOptions {
+    /// The search: seed, time, cases, jobs, keep-going, shrink budget.
+    pub plan: Plan,
+    pub cmd: String,
+    /// Wall time per run of the program.
+    pub timeout: Duration,
+    /// Bytes of output per run; more is OLE.
+    pub output_limit: usize,
+    /// Bytes of peak memory per run; more is MLE. `None`: measured only.
+    pub memory_limit: Option<u64>,
+    /// How the program's output is compared with the oracle's.
+    pub comparison: Comparison,
+    pub oracle: Oracle,
+    /// Which cases the generator makes (a judge's tests keep to the original).
+    pub case_limits: CaseLimits,
+    /// Write every generated input (`<job>-<index>.in`) and the oracle's answer
+    /// (`.ans`) here.
+    pub dump: Option<std::path::PathBuf>,
+}
+
+/// The default shrink budget: candidates, and seconds.
+pub const DEFAULT_SHRINK: Budget = Budget {
+    attempts: 3000,
+    time: Some(Duration::from_secs(60)),
+};
+
+impl StressOptions {
+    /// The limits of one run.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time: self.timeout,
+            output: self.output_limit,
+            memory: self.memory_limit,
+        }
+    }
+}
+
+/// The oracle's judge output for a case, or `None` when the reference runs out of
+/// fuel on it.
+pub fn oracle_output<P: Puzzle>(case: &P::Case, oracle: Oracle) -> Option<String> {
+    let answer = match oracle {
+        Oracle::Core => P::Case::solve(case).answer,
+        Oracle::Reference => case.solve_naively(&mut Fuel::new(P::FUEL)).ok()?.answer,
+    };
+    Some(P::Case::write_answer(&answer))
+}
+
+/// Where a stress run's time went, in nanoseconds over all jobs.
+#[derive(Default)]
+struct StressTimes {
+    program: AtomicU64,
+    own: AtomicU64,
+}
+
+/// A failure of one kind (the first one), shrunk.
+#[derive(Debug, Clone)]
+pub struct ProgramFailure<C> {
+    pub original: C,
+    pub shrunk: C,
+    pub shrink_attempts: usize,
+    /// Whether shrinking reached a local minimum or was cut off.
+    pub shrink_stop: Stop,
+    /// How the case failed when it was found: the kind it was shrunk for, and
+    /// what names the failure (its row, its saved file).
+    pub failed: Verdict,
+    /// The shrunk case run once more, for the report: a program that fails
+    /// only now and then may pass it (`Ok`), which the report says.
+    pub verdict: Verdict,
+    pub input: String,
+    pub expected: String,
+    pub program: Execution,
+    /// Where the original case was generated.
+    pub at: Address,
+}
+
+#[derive(Debug, Clone)]
+pub struct StressReport<C> {
+    pub counts: Verdicts,
+    pub elapsed: Duration,
+    /// Total time spent inside program runs (start to exit), over all jobs.
+    pub program_time: Duration,
+    /// Total time spent on everything else per case (generation, oracle,
+    /// comparison), over all jobs.
+    pub own_time: Duration,
+    /// The program's peak memory over the cases.
+    pub memory: MemoryFigures,
+    /// The first failure of each kind, shrunk, in the order WA, RE, TLE, MLE, OLE
+    /// (only the first failure of all without `keep_going`).
+    pub failures: Vec<ProgramFailure<C>>,
+    /// Every failing case: its kind (`WA`, ...) and where it was generated,
+    /// by kind, then in the order of the cases.
+    pub failing: Vec<(&'static str, Address)>,
+}
+
+/// A failing case as found: the case, its verdict, the oracle's output and
+/// the program's run.
+pub struct FoundFailure<C> {
+    case: C,
+    verdict: Verdict,
+    expected: String,
+    run: Execution,
+}
+
+/// The check of puzzle stress: the program against the oracle on one case.
+struct AgainstOracle<'a, P> {
+    options: &'a StressOptions,
+    times: StressTimes,
+    memory: Mutex<MemoryFigures>,
+    puzzle: std::marker::PhantomData<fn() -> P>,
+}
+
+impl<P: Puzzle> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
+    type Found = FoundFailure<P::Case>;
+    type Tally = Verdicts;
+
+    fn check(
+        &self,
+        cases: Vec<(Address, CaseWithReference<P>)>,
+        counts: &mut Verdicts,
+        out: &mut Vec<Checked<Self::Found>>,
+    ) {
+        let options = self.options;
+        for (address, (case, _)) in cases {
+            let before = Instant::now();
+            let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
+                counts.skipped += 1;
+                out.push(Checked::Skip);
+                continue;
+            };
+            let input = case.write_input();
+            if let Some(dir) = &options.dump {
+                // Best effort: a full disk must not stop the run.
+                let stem = address.file_stem();
+                let _ = std::fs::write(dir.join(format!("{stem}.in")), &input);
+                let _ = std::fs::write(dir.join(format!("{stem}.ans")), &expected);
+            }
+            let run = run_program(&options.cmd, &input, options.limits());
+            let verdict = judge(&expected, &run, options.comparison);
+            self.memory
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .add(run.memory);
+            let total = before.elapsed();
+            self.times
+                .program
+                .fetch_add(run.elapsed.as_nanos() as u64, Ordering::Relaxed);
+            self.times.own.fetch_add(
+                total.saturating_sub(run.elapsed).as_nanos() as u64,
+                Ordering::Relaxed,
+            );
+            counts.add_one(&verdict);
+            out.push(match verdict {
+                Verdict::Ok => Checked::Pass,
+                verdict => Checked::Fail(FoundFailure {
+                    case,
+                    verdict,
+                    expected,
+                    run,
+                }),
+            });
+        }
+    }
+
+    fn kind(&self, found: &Self::Found) -> String {
+        found.verdict.code().to_string()
+    }
+
+    fn progress(&self, c: &crate::search::Counts, secs: f64) -> String {
+        super::progress_line(P::NAME, c, secs)
+    }
+}
+
+/// Runs a stress campaign for one puzzle.
+pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
+    let check = AgainstOracle::<P> {
+        options,
+        times: StressTimes::default(),
+        memory: Mutex::new(MemoryFigures::default()),
+        puzzle: std::marker::PhantomData,
+    };
+    let source = Seeded::<P>::new(&options.plan, options.case_limits);
+    let outcome = crate::search::search(&options.plan, &source, &check);
+    let mut kept = outcome.failures;
+    kept.sort_by_key(|f| kind_order(f.found.verdict.code()));
+    let failures = kept
+        .into_iter()
+        .map(|f| shrink_failure::<P>(options, f.found, f.address))
+        .collect();
+    let mut failing: Vec<(&'static str, Address)> = outcome
+        .failing
+        .into_iter()
+        .map(|(kind, address)| (kind_code(&kind), address))
+        .collect();
+    failing.sort_by_key(|&(kind, _)| kind_order(kind));
+    StressReport {
+        counts: outcome.tally,
+        elapsed: outcome.elapsed,
+        program_time: Duration::from_nanos(check.times.program.into_inner()),
+        own_time: Duration::from_nanos(check.times.own.into_inner()),
+        memory: check.memory.into_inner().unwrap_or_else(|e| e.into_inner()),
+        failures,
+        failing,
+    }
+}
+
+/// Shrinks a failing case while the program fails on it the same way (same
+/// verdict kind), re-running the program on every candidate, within the
+/// options' budget.
+fn shrink_failure<P: Puzzle>(
+    options: &StressOptions,
+    found: FoundFailure<P::Case>,
+    at: Address,
+) -> ProgramFailure<P::Case> {
+    let FoundFailure {
+        case,
+        verdict,
+        expected,
+        run,
+    } = found;
+    let kind = verdict.code();
+    let still_fails = |candidate: &P::Case| {
+        // Their program need not handle a case outside the run's limits.
+        if !options.case_limits.admits::<P>(candidate) {
+            return false;
+        }
+        let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
+            return false;
+        };
+        match crate::process::execute(&options.cmd, &candidate.write_input(), options.limits()) {
+            Ok(run) => judge(&expected, &run, options.comparison).code() == kind,
+            Err(_) => false,
+        }
+    };
+    let shrunk = shrink_within::<P>(case.clone(), still_fails, options.plan.shrink);
+    // Run the shrunk case once more for the report.
+    let input = shrunk.case.write_input();
+    let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
+    let (again, program) = match crate::process::execute(&options.cmd, &input, options.limits()) {
+        Ok(again) => (judge(&expected_shrunk, &again, options.comparison), again),
+        Err(_) => (verdict.clone(), run),
+    };
+    ProgramFailure {
+        original: case,
+        shrunk: shrunk.case,
+        shrink_attempts: shrunk.attempts,
+        shrink_stop: shrunk.stop,
+        failed: verdict,
+        verdict: again,
+        input,
+        expected: expected_shrunk,
+        program,
+        at,
+    }
+}
+
+impl<C> ProgramFailure<C> {
+    /// What the user reads of the failure: where it was found, how far it
+    /// shrank, the input, both outputs and what went wrong.
+    pub fn report<P: Puzzle<Case = C>>(&self, options: &StressOptions) -> String {
+        let indent = crate::text::indent;
+        let (job, index) = match self.at {
+            Address::Stream { job, index } => (job, index),
+            _ => (0, 0),
+        };
+        format!(
+            "{name}: {verdict} (case {job}.{index}; shrunk from {original} to {shrunk}, {attempts} candidates run, {stop})\n\
+             input:\n{input}\
+             expected ({oracle}):\n{expected}\
+             program printed:\n{printed}\
+             {detail}",
+            name = P::NAME,
+            verdict = self.failed.code(),
+            original = P::describe(&self.original),
+            shrunk = P::describe(&self.shrunk),
+            attempts = self.shrink_attempts,
+            stop = self.shrink_stop,
+            input = indent(&self.input),
+            oracle = match options.oracle {
+                Oracle::Core => "core",
+                Oracle::Reference => "reference",
+            },
+            expected = indent(&self.expected),
+            printed = indent(&self.program.stdout),
+            detail = self.verdict.detail(
+                &self.program,
+                &options.limits(),
+                "passed when run again: the failure is not deterministic"
+            ),
+        )
+    }
+}
+
+/// The corpus row for a stress failure: the oracle's answer as expected.
+pub fn failure_row<P: Puzzle>(failure: &ProgramFailure<P::Case>, cmd: &str) -> Row {
+    // A short hash of the input keeps names of different failures apart.
+    let mut digest = lockstep_core::digest::Digest::new();
+    for chunk in failure.input.as_bytes().chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        digest.push(u64::from_le_bytes(word));
+    }
+    Row {
+        name: format!(
+            "stress-{}-{:06x}",
+            failure.failed.slug(),
+            digest.value() & 0xff_ffff
+        ),
+        input: corpus::encode_for::<P>(&failure.input),
+        expected: corpus::encode_for::<P>(&failure.expected),
+        origin: Origin::Stress,
+        note: format!(
+            "{}; {} from `{cmd}`: {}",
+            P::describe(&failure.shrunk),
+            failure.failed.code(),
+            match &failure.verdict {
+                Verdict::WrongAnswer(diff) | Verdict::PresentationError(diff) => diff.clone(),
+                Verdict::RuntimeError { status, .. } => status.clone(),
+                Verdict::TimeLimit(_) => "over the time limit".to_string(),
+                Verdict::MemoryLimit => "over the memory limit".to_string(),
+                Verdict::OutputLimit => "over the output limit".to_string(),
+                Verdict::Ok => "passed when run again: not deterministic".to_string(),
+            }
+        ),
+        signature: format!(
+            "{}:stress-{}:{}",
+            P::MODULE,
+            failure.failed.slug(),
+            crate::signature::first_line_difference(&failure.program.stdout, &failure.expected)
+        ),
+    }
+}
