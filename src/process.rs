@@ -486,7 +486,7 @@ pub use launch::launcher_entry;
 pub(crate) use memory::runs_a_jvm;
 pub use memory::{human_bytes, memory_guard, MemoryGuard};
 pub use run::{
-    execute, execute_keeping, Ending, Execution, Kept, Limits, DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
+    execute, execute_keeping, Ending, Execution, Kept, Resources, DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
 };
 pub use waiting::{group_state, GroupState};
 

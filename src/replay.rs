@@ -19,7 +19,7 @@ pub struct RowFailure {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct ReplayReport {
+pub struct ReplayOutcome {
     pub rows: usize,
     pub failures: Vec<RowFailure>,
     /// Rows whose reference ran out of fuel: only the core was compared.
@@ -46,7 +46,7 @@ pub struct RowResult {
 pub struct Shown<'a> {
     pub puzzle: &'a str,
     pub path: &'a Path,
-    pub report: &'a ReplayReport,
+    pub report: &'a ReplayOutcome,
 }
 
 impl std::fmt::Display for Shown<'_> {
@@ -155,16 +155,16 @@ fn round_trip_problem<P: Puzzle>(case: &P::Case) -> Option<String> {
 }
 
 /// Replays a puzzle's corpus file; a missing file is an error naming it.
-pub fn replay<P: Puzzle>(path: &Path) -> Result<ReplayReport> {
+pub fn replay<P: Puzzle>(path: &Path) -> Result<ReplayOutcome> {
     replay_with::<P>(path, P::Case::solve)
 }
 
 /// [`replay`] against `core` (a deliberately broken one in tests).
-pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayReport> {
+pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayOutcome> {
     let rows = corpus::load::<P>(path)?;
-    let mut report = ReplayReport {
+    let mut report = ReplayOutcome {
         rows: rows.len(),
-        ..ReplayReport::default()
+        ..ReplayOutcome::default()
     };
     for loaded in &rows {
         let start = std::time::Instant::now();

@@ -38,7 +38,7 @@ pub struct CampaignOptions {
 }
 
 #[derive(Debug, Clone)]
-pub struct CampaignReport<C> {
+pub struct CampaignOutcome<C> {
     /// Cases checked: passed is agreed, failed disagreed, skipped the
     /// reference out of fuel.
     pub tally: Counts,
@@ -242,7 +242,7 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
 }
 
 /// Runs a campaign for one puzzle against its core.
-pub fn run_campaign<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::Case> {
+pub fn run_campaign<P: Puzzle>(options: &CampaignOptions) -> CampaignOutcome<P::Case> {
     run_campaign_with::<P>(options, P::Case::solve)
 }
 
@@ -250,7 +250,7 @@ pub fn run_campaign<P: Puzzle>(options: &CampaignOptions) -> CampaignReport<P::C
 pub fn run_campaign_with<P: Puzzle>(
     options: &CampaignOptions,
     core: Solver<P>,
-) -> CampaignReport<P::Case> {
+) -> CampaignOutcome<P::Case> {
     let check = Differential::<P> {
         solver: core,
         stats: options.stats,
@@ -294,7 +294,7 @@ pub fn run_campaign_with<P: Puzzle>(
     } else {
         Vec::new()
     };
-    CampaignReport {
+    CampaignOutcome {
         tally,
         elapsed: outcome.elapsed,
         finding,

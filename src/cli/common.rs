@@ -144,7 +144,7 @@ pub(super) fn annotate(path: &Path, line: &Option<u64>, message: &str) {
     );
 }
 
-/// The default of every `--jobs` and `--threads`: the machine's cores.
+/// The default of every `--jobs`: the machine's cores.
 pub(super) fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }

@@ -176,6 +176,9 @@ struct BotStressArgs {
     /// Games at once; the default is this machine's cores
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
+    /// Play only this game, as a report names it (`game 12`), under --seed
+    #[arg(long, value_name = "ADDRESS")]
+    case: Option<crate::search::Address>,
     /// Where to save the failing game's log
     #[arg(long, default_value = "lockstep-stress-duel.log")]
     save: PathBuf,
@@ -265,13 +268,15 @@ fn duel_step(args: StepArgs) -> Result<Exit> {
 
 fn duel_stress(args: BotStressArgs) -> Result<Exit> {
     let cmd = ProgramFlags::new().runnable("--cmd", &args.cmd)?.command;
-    let startup = crate::process::Limits::new(
+    let startup = crate::process::Resources::new(
         std::time::Duration::from_millis(args.startup_ms),
         crate::process::DEFAULT_OUTPUT_LIMIT,
     );
     if let Err(message) = crate::judge::check_command(&cmd, startup) {
         bail!("{message}");
     }
+    crate::search::Address::check_kind(args.case.as_ref(), crate::search::Address::Game(0))
+        .map_err(anyhow::Error::msg)?;
     let length = RunLength {
         cases: args.games,
         seconds: args.seconds,
@@ -286,7 +291,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
             keep_going: false,
             shrink: crate::shrink::DIFFERENTIAL_BUDGET,
             shard: crate::search::Shard::WHOLE,
-            only: None,
+            only: args.case,
         },
         cmd,
     };

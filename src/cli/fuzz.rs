@@ -46,6 +46,10 @@ pub(super) struct FuzzArgs {
     /// the jobs, none twice; --cases counts all machines' cases.
     #[arg(long, default_value = "0/1", value_name = "K/N")]
     shard: Shard,
+    /// Check only this case, as a report names it (`job 0 case 32`), under
+    /// --seed: a finding replayed as it was printed.
+    #[arg(long, value_name = "ADDRESS")]
+    case: Option<crate::search::Address>,
     /// Go on after a disagreement: count every one under its bug signature,
     /// shrink and record the first of each, and list every bug at the end.
     #[arg(long)]
@@ -65,6 +69,8 @@ pub(super) struct FuzzArgs {
 
 pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     let entries = pick(&args.puzzles)?;
+    let example = crate::search::Address::Stream { job: 0, index: 0 };
+    crate::search::Address::check_kind(args.case.as_ref(), example).map_err(anyhow::Error::msg)?;
     let options = CampaignOptions {
         plan: Plan {
             seed: args.seed.unwrap_or_else(fresh_seed),
@@ -75,7 +81,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
             keep_going: args.keep_going,
             shrink: crate::shrink::DIFFERENTIAL_BUDGET,
             shard: args.shard,
-            only: None,
+            only: args.case,
         },
         limits: args.limits,
         stats: args.stats,

@@ -6,15 +6,15 @@
 
 use super::values::{at_least_one, byte_size};
 use crate::lang::{resolve_program, Languages, Runnable};
-use crate::process::Limits;
+use crate::process::Resources;
 use anyhow::{bail, Result};
 use std::io::Write;
 use std::time::Duration;
 
 /// How each run of the program under test is limited.
 #[derive(clap::Args, Debug, Clone)]
-#[command(next_help_heading = "Limits per run")]
-pub(super) struct RunLimits {
+#[command(next_help_heading = "Resources per run")]
+pub(super) struct ResourceFlags {
     /// Time limit per run of the program, in milliseconds; a source's
     /// language multiplies it (`lockstep languages`: Java x2, Python x3).
     #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
@@ -35,11 +35,11 @@ pub(super) struct RunLimits {
     startup_ms: Option<u64>,
 }
 
-impl RunLimits {
+impl ResourceFlags {
     /// The limits of one run of `program` (its language's time multiplier
     /// applied).
-    pub(super) fn per_run(&self, program: &Runnable) -> Limits {
-        Limits {
+    pub(super) fn per_run(&self, program: &Runnable) -> Resources {
+        Resources {
             time: program.scaled(Duration::from_millis(self.timeout_ms)),
             output: self.output_limit,
             memory: self.memory_limit.map(|m| m as u64),
@@ -52,8 +52,8 @@ impl RunLimits {
     }
 
     /// The limits of the start-up check.
-    pub(super) fn startup(&self, program: &Runnable) -> Limits {
-        Limits {
+    pub(super) fn startup(&self, program: &Runnable) -> Resources {
+        Resources {
             time: match self.startup_ms {
                 Some(ms) => Duration::from_millis(ms),
                 None => self.per_run(program).time,
@@ -65,8 +65,8 @@ impl RunLimits {
     /// The start-up check of a tool (generator, brute force, validator,
     /// checker): the same time, no multiplier and no memory limit, which are
     /// the program under test's.
-    pub(super) fn tool_startup(&self) -> Limits {
-        Limits {
+    pub(super) fn tool_startup(&self) -> Resources {
+        Resources {
             memory: None,
             ..self.startup(&Runnable::command(""))
         }

@@ -271,7 +271,7 @@ mod tests {
         };
         let puzzle = ids(stress);
         let any = ids(stress.find_subcommand("any").expect("stress any"));
-        for flag in ["gen", "brute", "checker", "validator", "helper_timeout_ms"] {
+        for flag in ["gen", "brute", "checker", "validator", "tool_timeout_ms"] {
             assert!(!puzzle.iter().any(|id| id == flag), "stress shows --{flag}");
             assert!(any.iter().any(|id| id == flag), "stress any lacks --{flag}");
         }

@@ -16,9 +16,10 @@ pub(super) struct PerftArgs {
     /// Count with the naive reference instead of the bitboard core.
     #[arg(long)]
     reference: bool,
-    /// Threads for the core; the default is this machine's cores.
-    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
-    threads: usize,
+    /// Threads for the core; the default is this machine's cores
+    /// (`--threads`, its old name, still works).
+    #[arg(long, alias = "threads", default_value_t = default_jobs(), value_parser = thread_count)]
+    jobs: usize,
 }
 
 /// Perft is checkers-only, so it is a command of its own rather than a method of
@@ -27,7 +28,7 @@ pub(super) fn perft(args: PerftArgs) -> Result<Exit> {
     let PerftArgs {
         depth: max_depth,
         reference,
-        threads,
+        jobs: threads,
     } = args;
     let count = |depth: u32| {
         if reference {

@@ -87,7 +87,7 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
 
 /// The JUnit XML of a replay: a suite per puzzle, a case per row (named by
 /// the row, classed by its file), a failure with its problem and line.
-fn junit(reports: &[(&'static str, PathBuf, crate::replay::ReplayReport)]) -> Result<String> {
+fn junit(reports: &[(&'static str, PathBuf, crate::replay::ReplayOutcome)]) -> Result<String> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut report = Report::new("lockstep replay");
     for (puzzle, path, replayed) in reports {

@@ -4,7 +4,7 @@
 //! fails.
 
 use super::common::{default_jobs, lookup};
-use super::judged::{ProgramFlags, RunLimits};
+use super::judged::{ProgramFlags, ResourceFlags};
 use super::values::{
     at_least_one, comparison, non_empty_command, origin_name, thread_count, ReportFormat,
 };
@@ -44,11 +44,12 @@ pub(super) struct TestArgs {
     /// Tests run at once; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
-    /// Time limit per run of the checker, in milliseconds.
-    #[arg(long, default_value_t = 10_000, value_parser = at_least_one)]
-    checker_timeout_ms: u64,
+    /// Time limit per run of the checker, in milliseconds
+    /// (`--checker-timeout-ms`, its old name, still works).
+    #[arg(long, alias = "checker-timeout-ms", default_value_t = 10_000, value_parser = at_least_one)]
+    tool_timeout_ms: u64,
     #[command(flatten)]
-    limits: RunLimits,
+    limits: ResourceFlags,
     /// text: a line per test and the counts; json: one document (its
     /// schema is in the README).
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
@@ -101,8 +102,8 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         cmd: program.command.clone(),
         checker: checker.map(|c| c.command),
         comparison: args.compare,
-        limits: args.limits.per_run(&program),
-        checker_time: Duration::from_millis(args.checker_timeout_ms),
+        resources: args.limits.per_run(&program),
+        checker_time: Duration::from_millis(args.tool_timeout_ms),
         jobs: args.jobs,
     };
     errln!(
@@ -122,7 +123,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         .max()
         .unwrap_or(0);
     let text = args.format == ReportFormat::Text;
-    let each = |outcome: &test_set::TestOutcome| {
+    let each = |outcome: &test_set::TestRun| {
         if text {
             out!(
                 "{}",

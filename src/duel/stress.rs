@@ -35,7 +35,7 @@ pub struct DuelFailure {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct DuelStressReport {
+pub struct DuelStressOutcome {
     pub games: u64,
     pub wins: u64,
     pub draws: u64,
@@ -50,7 +50,7 @@ pub struct DuelStressReport {
 
 /// The summary `lockstep duel stress` prints on stdout: games, results, the
 /// bot's time per game. (The failure, if any, goes to stderr with its log.)
-impl std::fmt::Display for DuelStressReport {
+impl std::fmt::Display for DuelStressOutcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
@@ -227,13 +227,13 @@ impl CaseSource for GameNumbers {
 pub fn stress_bot(
     options: &DuelStressOptions,
     lockstep: &Path,
-) -> Result<DuelStressReport, String> {
+) -> Result<DuelStressOutcome, String> {
     let outcome = crate::search::search(&options.plan, &GameNumbers, &Games { options, lockstep });
     if let Some((_, problem)) = outcome.problem {
         return Err(problem);
     }
     let results = outcome.tally;
-    Ok(DuelStressReport {
+    Ok(DuelStressOutcome {
         games: outcome.counts.cases,
         wins: results.wins,
         draws: results.draws,

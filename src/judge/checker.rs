@@ -5,7 +5,7 @@
 
 use super::program::why;
 use super::{tail, Verdict};
-use crate::process::{Ending, Limits};
+use crate::process::{Ending, Resources};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -49,7 +49,7 @@ impl Scratch {
         input: &str,
         output: &str,
         answer: &str,
-        limits: Limits,
+        limits: Resources,
     ) -> (Result<Verdict, String>, Duration) {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let files = ["in", "out", "ans"].map(|ext| self.dir.join(format!("{n}.{ext}")));

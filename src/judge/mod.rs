@@ -9,7 +9,7 @@
 //! The judge knows nothing of puzzles or searches: it is handed a command,
 //! an input and limits, and says how the program did.
 
-use crate::process::{Ending, Execution, Limits};
+use crate::process::{Ending, Execution, Resources};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 
@@ -79,7 +79,7 @@ impl Verdict {
     /// program's output: the first difference, the exit and stderr, the
     /// limit it went over. `passed` is said of a run that passed (a failure
     /// that did not come back).
-    pub fn detail(&self, run: &Execution, limits: &Limits, passed: &str) -> String {
+    pub fn detail(&self, run: &Execution, limits: &Resources, passed: &str) -> String {
         match self {
             Verdict::Ok => format!("{passed}\n"),
             Verdict::WrongAnswer(diff) | Verdict::PresentationError(diff) => {

@@ -4,7 +4,7 @@
 //! force), whose failure is said in words and blamed on the tool.
 
 use super::tail;
-use crate::process::{Ending, Execution, Limits};
+use crate::process::{Ending, Execution, Resources};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::time::Duration;
@@ -12,7 +12,7 @@ use std::time::Duration;
 /// The program under test run on `input`; one that cannot start is a
 /// runtime error (exit code 127, as a shell would give), not an error of
 /// lockstep's.
-pub fn run_program(cmd: &str, input: &str, limits: Limits) -> Execution {
+pub fn run_program(cmd: &str, input: &str, limits: Resources) -> Execution {
     crate::process::execute(cmd, input, limits).unwrap_or_else(|e| Execution {
         ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
         stdout: String::new(),
@@ -25,7 +25,7 @@ pub fn run_program(cmd: &str, input: &str, limits: Limits) -> Execution {
 /// Checks that the command can be started at all, so that a typo is one clear
 /// error rather than a runtime error on every case. The program gets an empty
 /// input and `limits`; running out of time there is fine (it started).
-pub fn check_command(cmd: &str, limits: Limits) -> Result<(), String> {
+pub fn check_command(cmd: &str, limits: Resources) -> Result<(), String> {
     match crate::process::execute(cmd, "", limits) {
         Err(e) => Err(format!("cannot start {cmd:?}: {e}")),
         Ok(run) => match run.ending {
@@ -49,7 +49,7 @@ pub fn check_command(cmd: &str, limits: Limits) -> Result<(), String> {
 }
 
 /// Why a run of one of the user's tools did not succeed, in words.
-pub(crate) fn why(run: &Execution, limits: Limits) -> Option<String> {
+pub(crate) fn why(run: &Execution, limits: Resources) -> Option<String> {
     match run.ending {
         Ending::Exited(status) if status.success() => None,
         Ending::Exited(status) if run.stderr.trim().is_empty() => Some(format!(
@@ -79,7 +79,7 @@ pub(crate) fn why(run: &Execution, limits: Limits) -> Option<String> {
 }
 
 /// Runs one of the user's tools; its run, or why it did not succeed.
-pub fn tool(cmd: &str, input: &str, limits: Limits) -> (Result<Execution, String>, Duration) {
+pub fn tool(cmd: &str, input: &str, limits: Resources) -> (Result<Execution, String>, Duration) {
     match crate::process::execute(cmd, input, limits) {
         Err(e) => (Err(format!("could not start: {e}")), Duration::ZERO),
         Ok(run) => {

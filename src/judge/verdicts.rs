@@ -2,6 +2,7 @@
 //! programs' peak memory, and the list of its failing cases by kind.
 
 use super::{Verdict, KINDS};
+use crate::search::Address;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -38,8 +39,8 @@ impl Verdicts {
     /// no newline.
     pub fn line(&self, name: &str, elapsed: Duration) -> String {
         format!(
-            "{name}: {} cases, {:.1} cases/s: {}",
-            self.cases,
+            "{name}: {}, {:.1} cases/s: {}",
+            crate::text::counted(self.cases, "case"),
             self.cases as f64 / elapsed.as_secs_f64().max(1e-9),
             self.verdicts()
         )
@@ -55,17 +56,6 @@ impl Verdicts {
             self.time_limit,
             self.memory_limit,
             self.output_limit,
-        )
-    }
-
-    /// The live progress line: `NAME: N cases, R cases/s, K not OK, S s`.
-    pub fn progress(&self, name: &str, secs: f64) -> String {
-        format!(
-            "{name}: {} cases, {:.1} cases/s, {} not OK, {secs:.0} s",
-            self.cases,
-            self.cases as f64 / secs.max(1e-9),
-            // Two relaxed counters read apart: `ok` may run ahead.
-            self.cases.saturating_sub(self.ok),
         )
     }
 
@@ -128,28 +118,26 @@ impl MemoryFigures {
 }
 
 /// Writes the failing cases of a run, one line per kind, at most 20 named
-/// each: `failing` holds each case's kind and name, `named` says what the
-/// names are (`job.index`, `seed`).
+/// each, by their addresses (`job 0 case 32`, `seed 5004`), as a replay
+/// reads them back (`--case`).
 pub fn list_failing(
     f: &mut std::fmt::Formatter<'_>,
-    failing: &[(&'static str, String)],
-    named: &str,
+    failing: &[(&'static str, Address)],
 ) -> std::fmt::Result {
     const LISTED: usize = 20;
     for kind in KINDS {
-        let cases: Vec<&str> = failing
+        let cases: Vec<String> = failing
             .iter()
             .filter(|failing| failing.0 == kind)
-            .map(|(_, name)| name.as_str())
+            .map(|(_, address)| address.to_string())
             .collect();
         if !cases.is_empty() {
             writeln!(
                 f,
-                "{kind}: {} case{} ({named}): {}{}",
-                cases.len(),
-                if cases.len() == 1 { "" } else { "s" },
-                cases[..cases.len().min(LISTED)].join(" "),
-                if cases.len() > LISTED { " ..." } else { "" }
+                "{kind}: {}: {}{}",
+                crate::text::counted(cases.len() as u64, "case"),
+                cases[..cases.len().min(LISTED)].join(", "),
+                if cases.len() > LISTED { ", ..." } else { "" }
             )?;
         }
     }

@@ -12,7 +12,7 @@
 //! error is not cached: the next run shows it again.
 
 use super::{cache_dir, Language, Languages};
-use crate::process::{execute_keeping, Ending, Kept, Limits, STDERR_KEPT};
+use crate::process::{execute_keeping, Ending, Kept, Resources, STDERR_KEPT};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -242,8 +242,13 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
     let line = expand(line, source, dir);
     // The start of stderr: a compiler's first errors are the ones to show,
     // and a long C++ error's last 64 KiB are template instantiation notes.
-    let run = execute_keeping(&line, "", Limits::new(COMPILE_TIME, 1 << 20), Kept::Start)
-        .map_err(|e| format!("cannot run the compile line `{line}`: {e}"))?;
+    let run = execute_keeping(
+        &line,
+        "",
+        Resources::new(COMPILE_TIME, 1 << 20),
+        Kept::Start,
+    )
+    .map_err(|e| format!("cannot run the compile line `{line}`: {e}"))?;
     let failed = match run.ending {
         Ending::Exited(status) if status.success() => return Ok(()),
         Ending::Exited(status) => crate::judge::describe_status(status),

@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Limits for one [`execute`].
+/// Resources for one [`execute`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct Resources {
     /// Wall time from start to exit.
     pub time: Duration,
     /// Bytes of stdout; one more is the output limit exceeded.
@@ -25,10 +25,10 @@ pub struct Limits {
     pub memory: Option<u64>,
 }
 
-impl Limits {
+impl Resources {
     /// A time and an output limit, memory measured only.
-    pub fn new(time: Duration, output: usize) -> Limits {
-        Limits {
+    pub fn new(time: Duration, output: usize) -> Resources {
+        Resources {
             time,
             output,
             memory: None,
@@ -144,7 +144,7 @@ fn capture(
 /// the run's cgroup (cgroup v2 only).
 fn memory_setup(
     words: &mut Vec<String>,
-    limits: Limits,
+    limits: Resources,
 ) -> std::io::Result<(ChildLimits, Option<RunCgroup>)> {
     let mut child = ChildLimits::default();
     let Some(limit) = limits.memory else {
@@ -174,7 +174,7 @@ fn memory_setup(
 
 /// Runs `cmd` with `input` on its stdin under `limits`. An error means the
 /// program could not be started at all.
-pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execution> {
+pub fn execute(cmd: &str, input: &str, limits: Resources) -> std::io::Result<Execution> {
     execute_keeping(cmd, input, limits, Kept::End)
 }
 
@@ -183,7 +183,7 @@ pub fn execute(cmd: &str, input: &str, limits: Limits) -> std::io::Result<Execut
 pub fn execute_keeping(
     cmd: &str,
     input: &str,
-    limits: Limits,
+    limits: Resources,
     stderr: Kept,
 ) -> std::io::Result<Execution> {
     let start = Instant::now();

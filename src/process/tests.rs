@@ -94,11 +94,11 @@ fn a_quoted_path_is_one_shell_word() {
 /// limit all the same.
 #[test]
 fn a_direct_run_is_measured_and_held_to_its_memory_limit() {
-    let limits = Limits::new(Duration::from_secs(20), 1 << 20);
+    let limits = Resources::new(Duration::from_secs(20), 1 << 20);
     let run = execute("python3 -c 'print(1)'", "", limits).unwrap();
     assert_eq!(run.stdout, "1\n", "{run:?}");
     assert!(run.memory.is_some_and(|peak| peak > 1 << 20), "{run:?}");
-    let limited = Limits {
+    let limited = Resources {
         memory: Some(128 << 20),
         ..limits
     };

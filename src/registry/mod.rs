@@ -8,7 +8,7 @@ use crate::bench::{self, BenchOptions, BenchResult};
 use crate::campaign::{self, CampaignOptions, NotReproduced};
 use crate::corpus::{self, Row};
 use crate::puzzle::Encoding;
-use crate::replay::{self, ReplayReport};
+use crate::replay::{self, ReplayOutcome};
 use crate::stress::puzzle::{self as stress, StressOptions};
 use anyhow::Result;
 use lockstep_core::input::InputError;
@@ -32,8 +32,8 @@ pub trait AnyPuzzle: Sync {
     fn corpus_path(&self, dir: &Path) -> PathBuf;
     /// Judge input to judge output, by the core or the reference.
     fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
-    fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary;
-    fn replay(&self, dir: &Path) -> Result<ReplayReport>;
+    fn fuzz(&self, options: &CampaignOptions) -> CampaignSummary;
+    fn replay(&self, dir: &Path) -> Result<ReplayOutcome>;
     /// The names of this puzzle's corpus rows under `dir`, in file order.
     fn row_names(&self, dir: &Path) -> Result<Vec<String>>;
     /// Each row's name and its line in the file.
@@ -129,11 +129,11 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         Ok(P::Case::write_answer(&answer))
     }
 
-    fn fuzz(&self, options: &CampaignOptions) -> FuzzSummary {
-        FuzzSummary::of::<P>(campaign::run_campaign::<P>(options), options.plan.seed)
+    fn fuzz(&self, options: &CampaignOptions) -> CampaignSummary {
+        CampaignSummary::of::<P>(campaign::run_campaign::<P>(options), options.plan.seed)
     }
 
-    fn replay(&self, dir: &Path) -> Result<ReplayReport> {
+    fn replay(&self, dir: &Path) -> Result<ReplayOutcome> {
         replay::replay::<P>(&corpus::path_for::<P>(dir))
     }
 

@@ -7,7 +7,7 @@ use crate::campaign::{Bug, Sample};
 
 /// A campaign's result with the puzzle's types erased.
 #[derive(Debug, Clone)]
-pub struct FuzzSummary {
+pub struct CampaignSummary {
     pub tally: crate::search::Counts,
     pub elapsed: Duration,
     /// Every bug found, by signature (one at most without `--keep-going`).
@@ -26,7 +26,9 @@ pub struct BugSummary {
     pub signature: String,
     /// Disagreements of this bug in the campaign.
     pub count: u64,
-    /// Where the first was: the job and the case index.
+    /// Where the first was: its address (`job 0 case 32`), and the job and
+    /// the case index apart.
+    pub first: String,
     pub first_job: u64,
     pub first_case: u64,
     /// Seconds from the start of the campaign to the first.
@@ -60,12 +62,13 @@ impl BugSummary {
         };
         let input = f.shrunk.case.write_input();
         let report = format!(
-            "{name}: core and reference disagree (seed {seed}, job {job}, case {index})\n\
+            "{name}: core and reference disagree (seed {seed}, {first})\n\
              signature: {signature} ({count} disagreement{s} of it)\n\
              original: {original}\n\
              shrunk ({steps} steps, {attempts} candidates tried): {shrunk}\n\
              {body}",
             name = P::NAME,
+            first = bug.first,
             signature = f.signature,
             count = bug.count,
             s = if bug.count == 1 { "" } else { "s" },
@@ -84,16 +87,19 @@ impl BugSummary {
             puzzle: P::NAME,
             signature: f.signature.clone(),
             count: bug.count,
+            first: bug.first.to_string(),
             first_job: job,
             first_case: index,
             seconds_to_first: bug.after.as_secs_f64(),
             original: P::describe(&f.original),
             shrunk: P::describe(&f.shrunk.case),
             replay: format!(
-                "cargo test --test corpus_rows {}/{}   # or: lockstep solve {} [--reference] < input",
+                "cargo test --test corpus_rows {}/{}   # or: lockstep solve {} [--reference] < input; the case as found: lockstep fuzz {} --seed {seed} --case \"{}\"",
                 P::MODULE,
                 f.row.name,
-                P::NAME
+                P::NAME,
+                P::NAME,
+                bug.first
             ),
             input,
             core_answer: f.core_answer,
@@ -105,13 +111,13 @@ impl BugSummary {
     }
 }
 
-impl FuzzSummary {
+impl CampaignSummary {
     /// A campaign's report of `P`, run under `seed`, with its types erased.
     pub fn of<P: crate::puzzle::Puzzle>(
-        report: crate::campaign::CampaignReport<P::Case>,
+        report: crate::campaign::CampaignOutcome<P::Case>,
         seed: u64,
-    ) -> FuzzSummary {
-        FuzzSummary {
+    ) -> CampaignSummary {
+        CampaignSummary {
             tally: report.tally,
             elapsed: report.elapsed,
             rule_branches: report.rule_branches,
@@ -134,7 +140,7 @@ impl FuzzSummary {
 /// and bugs; `recorded` says where each bug's row went, in order.
 pub fn fuzz_json(
     options: &CampaignOptions,
-    rows: &[(&'static str, FuzzSummary)],
+    rows: &[(&'static str, CampaignSummary)],
     recorded: Vec<String>,
 ) -> serde_json::Value {
     let mut recorded = recorded.into_iter();
@@ -180,7 +186,7 @@ pub fn fuzz_json(
 /// with `--stats`, each puzzle's rule branches and the share of cases that
 /// reached them.
 pub struct FuzzTable<'a> {
-    pub rows: &'a [(&'static str, FuzzSummary)],
+    pub rows: &'a [(&'static str, CampaignSummary)],
     pub limits: crate::puzzle::CaseLimits,
 }
 
@@ -227,7 +233,7 @@ impl std::fmt::Display for FuzzTable<'_> {
 /// What `lockstep fuzz --keep-going` ends with: every bug of every puzzle,
 /// by signature, with how many disagreements it had, where the first was
 /// and how long it took to find.
-pub struct BugTable<'a>(pub &'a [(&'static str, FuzzSummary)]);
+pub struct BugTable<'a>(pub &'a [(&'static str, CampaignSummary)]);
 
 impl std::fmt::Display for BugTable<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -237,12 +243,11 @@ impl std::fmt::Display for BugTable<'_> {
             for bug in &summary.bugs {
                 writeln!(
                     f,
-                    "  {}  {} disagreement{}, first at job {} case {} after {:.2} s: {} -> {}",
+                    "  {}  {} disagreement{}, first at {} after {:.2} s: {} -> {}",
                     bug.signature,
                     bug.count,
                     if bug.count == 1 { "" } else { "s" },
-                    bug.first_job,
-                    bug.first_case,
+                    bug.first,
                     bug.seconds_to_first,
                     bug.original,
                     bug.shrunk
@@ -272,7 +277,7 @@ pub struct StressSummary {
 
 /// What `lockstep stress` prints on stdout for a puzzle: the counts by
 /// verdict, where the time went per case, and every failing case by kind with
-/// where it was generated (job.index). The shrunk failures go to stderr.
+/// its address. The shrunk failures go to stderr.
 pub struct StressTable<'a>(pub &'a str, pub &'a StressSummary);
 
 impl std::fmt::Display for StressTable<'_> {
@@ -295,15 +300,7 @@ impl std::fmt::Display for StressTable<'_> {
         if let Some(line) = summary.memory.line() {
             writeln!(f, "{line}")?;
         }
-        let failing: Vec<(&'static str, String)> = summary
-            .failing
-            .iter()
-            .map(|&(kind, address)| match address {
-                crate::search::Address::Stream { job, index } => (kind, format!("{job}.{index}")),
-                other => (kind, other.to_string()),
-            })
-            .collect();
-        crate::judge::list_failing(f, &failing, "job.index")
+        crate::judge::list_failing(f, &summary.failing)
     }
 }
 

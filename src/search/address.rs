@@ -22,6 +22,18 @@ pub enum Address {
 }
 
 impl Address {
+    /// `Ok` when `address`, if any, is named as a source whose cases look
+    /// like `example` names its cases (a `--case` value checked before a
+    /// run); else the error to print.
+    pub fn check_kind(address: Option<&Address>, example: Address) -> Result<(), String> {
+        match address {
+            Some(a) if std::mem::discriminant(a) != std::mem::discriminant(&example) => Err(
+                format!("--case {a}: this command names its cases like `{example}`"),
+            ),
+            _ => Ok(()),
+        }
+    }
+
     /// The address as a file name's stem, for the files `--dump` writes:
     /// `0-32` (job 0 case 32), `5004` (seed 5004), `game-12`, `size-3-1200`.
     pub fn file_stem(&self) -> String {

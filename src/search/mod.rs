@@ -190,17 +190,13 @@ pub fn search<S: CaseSource, K: Check<S::Case>>(
     source: &S,
     check: &K,
 ) -> Outcome<K::Found, K::Tally> {
+    if let Some(address) = plan.only {
+        return search_one(source, check, address);
+    }
     let start = Instant::now();
     let deadline = crate::seeds::deadline_after(start, plan.seconds);
-    // The positions to take: all of them, or the one case asked for.
-    let (first, end) = match &plan.only {
-        Some(address) => match source.position(address) {
-            Some(p) => (p, p.saturating_add(1)),
-            None => (0, 0),
-        },
-        None => (0, source.positions().unwrap_or(u64::MAX)),
-    };
-    let next = AtomicU64::new(first);
+    let end = source.positions().unwrap_or(u64::MAX);
+    let next = AtomicU64::new(0);
     // Positions at or past it are not taken: the lowest failure's (without
     // keep_going) or problem's.
     let stop_at = AtomicU64::new(u64::MAX);
@@ -397,6 +393,71 @@ pub fn search<S: CaseSource, K: Check<S::Case>>(
         problem: problem.map(|(position, message)| (source.address(position), message)),
         interrupted: interrupted.into_inner(),
     }
+}
+
+/// The search of one case, named by `address` (`--case`): checked alone,
+/// whatever the plan's cap, jobs and time. A source that has no such case
+/// says so as the search's problem.
+fn search_one<S: CaseSource, K: Check<S::Case>>(
+    source: &S,
+    check: &K,
+    address: Address,
+) -> Outcome<K::Found, K::Tally> {
+    let start = Instant::now();
+    let mut outcome = Outcome {
+        counts: Counts::default(),
+        tally: K::Tally::default(),
+        elapsed: Duration::ZERO,
+        failures: Vec::new(),
+        failing: Vec::new(),
+        problem: None,
+        interrupted: false,
+    };
+    let case = match source.case_at(&address) {
+        Some(Made::Case(case)) => case,
+        Some(Made::Nothing) => return outcome,
+        Some(Made::Problem(message)) => {
+            outcome.problem = Some((address, message));
+            return outcome;
+        }
+        None => {
+            let example = source.address(0);
+            let message =
+                format!("no case {address} in this search: its cases are named like `{example}`");
+            outcome.problem = Some((address, message));
+            return outcome;
+        }
+    };
+    let mut results = Vec::new();
+    check.check(vec![(address, case)], &mut outcome.tally, &mut results);
+    outcome.interrupted = crate::process::interrupted();
+    let position = source.position(&address).unwrap_or(0);
+    outcome.counts.cases = 1;
+    match results.pop() {
+        Some(Checked::Pass) => outcome.counts.passed = 1,
+        Some(Checked::Skip) => outcome.counts.skipped = 1,
+        Some(Checked::Problem(message)) => {
+            outcome.counts.cases = 0;
+            outcome.problem = Some((address, message));
+        }
+        Some(Checked::Fail(found)) => {
+            outcome.counts.failed = 1;
+            let kind = check.kind(&found);
+            outcome.failing.push((kind.clone(), address));
+            outcome.failures.push(Failure {
+                address,
+                position,
+                kind,
+                count: 1,
+                after: start.elapsed(),
+                found,
+            });
+        }
+        None => outcome.counts.cases = 0,
+    }
+    outcome.elapsed = start.elapsed();
+    check.tick(&outcome.counts, outcome.elapsed.as_secs_f64());
+    outcome
 }
 
 /// Runs `work` (a shrink), showing `line(seconds)` as its progress while it

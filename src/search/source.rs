@@ -35,6 +35,15 @@ pub trait CaseSource: Sync {
     /// The position of a case named `address`, when this source has it.
     fn position(&self, address: &Address) -> Option<u64>;
 
+    /// The case named `address`, when this source can make it (what
+    /// `--case` replays).
+    fn case_at(&self, address: &Address) -> Option<Made<Self::Case>> {
+        let position = self.position(address)?;
+        let mut made = Vec::new();
+        self.cases(position..position + 1, &mut made);
+        made.pop().map(|(_, case)| case)
+    }
+
     /// How many positions there are; `None`: no end.
     fn positions(&self) -> Option<u64> {
         None
@@ -127,6 +136,23 @@ impl<P: Puzzle> CaseSource for Seeded<P> {
     fn overall(&self, position: u64) -> u64 {
         let (job, index) = self.coordinates(position);
         index.saturating_mul(self.all_jobs).saturating_add(job)
+    }
+
+    /// Any job's case, whatever this machine's jobs: a case's bytes depend
+    /// on its seed, job and index alone.
+    fn case_at(&self, address: &Address) -> Option<Made<Self::Case>> {
+        let Address::Stream { job, index } = *address else {
+            return None;
+        };
+        let mut buf = vec![0u8; crate::seeds::CASE_BYTES];
+        let made = crate::generate::generate_case_with_reference::<P>(
+            self.seed,
+            job,
+            index,
+            &mut buf,
+            self.limits,
+        );
+        Some(made.map_or(Made::Nothing, Made::Case))
     }
 }
 

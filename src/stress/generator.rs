@@ -8,7 +8,7 @@
 //! the generator does, and the exit code stays what the solution earned.
 
 use crate::judge::tool;
-use crate::process::Limits;
+use crate::process::Resources;
 use crate::search::Plan;
 use crate::search::{Address, CaseSource, Made};
 use crate::shrink::text::fingerprint;
@@ -26,7 +26,7 @@ pub struct Generator {
     /// The seed of position 0.
     pub(crate) seed: u64,
     /// The generator's limits per run.
-    pub(crate) limits: Limits,
+    pub(crate) limits: Resources,
     /// Where every input goes as `SEED.in`, when asked.
     pub(crate) dump: Option<PathBuf>,
     /// What an input is called in messages: `input`, or `test`.
@@ -43,7 +43,7 @@ impl Generator {
     pub(crate) fn new(
         command: &str,
         plan: &Plan,
-        limits: Limits,
+        limits: Resources,
         dump: Option<PathBuf>,
         what: &'static str,
     ) -> Generator {
@@ -55,6 +55,28 @@ impl Generator {
             what,
             sample: InputSample::default(),
             time: AtomicU64::new(0),
+        }
+    }
+
+    /// The input of seed `seed`, case `n` of the run: dumped when asked,
+    /// sampled for the warning, its time counted.
+    fn made(&self, n: u64, seed: u64) -> Made<String> {
+        let generator = self.for_seed(seed);
+        let (made, took) = tool(&generator, "", self.limits);
+        self.time
+            .fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
+        match made {
+            Ok(run) => {
+                if let Some(dir) = &self.dump {
+                    // Best effort: a full disk must not stop the run.
+                    let _ = std::fs::write(dir.join(format!("{seed}.in")), &run.stdout);
+                }
+                self.sample.record(n, seed, &run.stdout);
+                Made::Case(run.stdout)
+            }
+            Err(e) => Made::Problem(format!(
+                "the generator failed on seed {seed} (`{generator}`): {e}"
+            )),
         }
     }
 
@@ -87,25 +109,7 @@ impl CaseSource for Generator {
 
     fn cases(&self, positions: std::ops::Range<u64>, out: &mut Vec<(u64, Made<String>)>) {
         for n in positions {
-            let seed = self.seed.wrapping_add(n);
-            let generator = self.for_seed(seed);
-            let (made, took) = tool(&generator, "", self.limits);
-            self.time
-                .fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
-            let made = match made {
-                Ok(run) => {
-                    if let Some(dir) = &self.dump {
-                        // Best effort: a full disk must not stop the run.
-                        let _ = std::fs::write(dir.join(format!("{seed}.in")), &run.stdout);
-                    }
-                    self.sample.record(n, seed, &run.stdout);
-                    Made::Case(run.stdout)
-                }
-                Err(e) => Made::Problem(format!(
-                    "the generator failed on seed {seed} (`{generator}`): {e}"
-                )),
-            };
-            out.push((n, made));
+            out.push((n, self.made(n, self.seed.wrapping_add(n))));
         }
     }
 
@@ -118,6 +122,14 @@ impl CaseSource for Generator {
             Address::Seed(seed) => seed.checked_sub(self.seed),
             _ => None,
         }
+    }
+
+    /// Any seed's input, whatever the run's first seed.
+    fn case_at(&self, address: &Address) -> Option<Made<String>> {
+        let Address::Seed(seed) = *address else {
+            return None;
+        };
+        Some(self.made(seed.wrapping_sub(self.seed), seed))
     }
 }
 

@@ -17,7 +17,7 @@ use crate::judge::{
     judge, kind_code, kind_order, run_program, Comparison, MemoryFigures, Verdict, Verdicts,
 };
 use crate::process::Execution;
-use crate::process::Limits;
+use crate::process::Resources;
 use crate::puzzle::{CaseLimits, CaseWithReference, Puzzle};
 use crate::search::{Address, Check, Checked, Plan, Seeded};
 use crate::shrink::{shrink_within, Budget, Stop};
@@ -40,17 +40,13 @@ pub struct StressOptions {
     /// The search: seed, time, cases, jobs, keep-going, shrink budget.
     pub plan: Plan,
     pub cmd: String,
-    /// Wall time per run of the program.
-    pub timeout: Duration,
-    /// Bytes of output per run; more is OLE.
-    pub output_limit: usize,
-    /// Bytes of peak memory per run; more is MLE. `None`: measured only.
-    pub memory_limit: Option<u64>,
+    /// What each run of the program may use: time, output, memory.
+    pub resources: Resources,
     /// How the program's output is compared with the oracle's.
     pub comparison: Comparison,
     pub oracle: Oracle,
     /// Which cases the generator makes (a judge's tests keep to the original).
-    pub case_limits: CaseLimits,
+    pub limits: CaseLimits,
     /// Write every generated input (`<job>-<index>.in`) and the oracle's answer
     /// (`.ans`) here.
     pub dump: Option<std::path::PathBuf>,
@@ -61,17 +57,6 @@ pub const DEFAULT_SHRINK: Budget = Budget {
     attempts: 3000,
     time: Some(Duration::from_secs(60)),
 };
-
-impl StressOptions {
-    /// The limits of one run.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            time: self.timeout,
-            output: self.output_limit,
-            memory: self.memory_limit,
-        }
-    }
-}
 
 /// The oracle's judge output for a case, or `None` when the reference runs out of
 /// fuel on it.
@@ -112,7 +97,7 @@ pub struct ProgramFailure<C> {
 }
 
 #[derive(Debug, Clone)]
-pub struct StressReport<C> {
+pub struct StressOutcome<C> {
     pub counts: Verdicts,
     pub elapsed: Duration,
     /// Total time spent inside program runs (start to exit), over all jobs.
@@ -172,7 +157,7 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
                 let _ = std::fs::write(dir.join(format!("{stem}.in")), &input);
                 let _ = std::fs::write(dir.join(format!("{stem}.ans")), &expected);
             }
-            let run = run_program(&options.cmd, &input, options.limits());
+            let run = run_program(&options.cmd, &input, options.resources);
             let verdict = judge(&expected, &run, options.comparison);
             self.memory
                 .lock()
@@ -209,14 +194,14 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
 }
 
 /// Runs a stress campaign for one puzzle.
-pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case> {
+pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressOutcome<P::Case> {
     let check = AgainstOracle::<P> {
         options,
         times: StressTimes::default(),
         memory: Mutex::new(MemoryFigures::default()),
         puzzle: std::marker::PhantomData,
     };
-    let source = Seeded::<P>::new(&options.plan, options.case_limits);
+    let source = Seeded::<P>::new(&options.plan, options.limits);
     let outcome = crate::search::search(&options.plan, &source, &check);
     let mut kept = outcome.failures;
     kept.sort_by_key(|f| kind_order(f.found.verdict.code()));
@@ -230,7 +215,7 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressReport<P::Case
         .map(|(kind, address)| (kind_code(&kind), address))
         .collect();
     failing.sort_by_key(|&(kind, _)| kind_order(kind));
-    StressReport {
+    StressOutcome {
         counts: outcome.tally,
         elapsed: outcome.elapsed,
         program_time: Duration::from_nanos(check.times.program.into_inner()),
@@ -258,13 +243,13 @@ fn shrink_failure<P: Puzzle>(
     let kind = verdict.code();
     let still_fails = |candidate: &P::Case| {
         // Their program need not handle a case outside the run's limits.
-        if !options.case_limits.admits::<P>(candidate) {
+        if !options.limits.admits::<P>(candidate) {
             return false;
         }
         let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
             return false;
         };
-        match crate::process::execute(&options.cmd, &candidate.write_input(), options.limits()) {
+        match crate::process::execute(&options.cmd, &candidate.write_input(), options.resources) {
             Ok(run) => judge(&expected, &run, options.comparison).code() == kind,
             Err(_) => false,
         }
@@ -273,7 +258,7 @@ fn shrink_failure<P: Puzzle>(
     // Run the shrunk case once more for the report.
     let input = shrunk.case.write_input();
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
-    let (again, program) = match crate::process::execute(&options.cmd, &input, options.limits()) {
+    let (again, program) = match crate::process::execute(&options.cmd, &input, options.resources) {
         Ok(again) => (judge(&expected_shrunk, &again, options.comparison), again),
         Err(_) => (verdict.clone(), run),
     };
@@ -296,18 +281,15 @@ impl<C> ProgramFailure<C> {
     /// shrank, the input, both outputs and what went wrong.
     pub fn report<P: Puzzle<Case = C>>(&self, options: &StressOptions) -> String {
         let indent = crate::text::indent;
-        let (job, index) = match self.at {
-            Address::Stream { job, index } => (job, index),
-            _ => (0, 0),
-        };
         format!(
-            "{name}: {verdict} (case {job}.{index}; shrunk from {original} to {shrunk}, {attempts} candidates run, {stop})\n\
+            "{name}: {verdict} ({at}; shrunk from {original} to {shrunk}, {attempts} candidates run, {stop})\n\
              input:\n{input}\
              expected ({oracle}):\n{expected}\
              program printed:\n{printed}\
              {detail}",
             name = P::NAME,
             verdict = self.failed.code(),
+            at = self.at,
             original = P::describe(&self.original),
             shrunk = P::describe(&self.shrunk),
             attempts = self.shrink_attempts,
@@ -321,7 +303,7 @@ impl<C> ProgramFailure<C> {
             printed = indent(&self.program.stdout),
             detail = self.verdict.detail(
                 &self.program,
-                &options.limits(),
+                &options.resources,
                 "passed when run again: the failure is not deterministic"
             ),
         )

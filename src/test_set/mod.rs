@@ -11,15 +11,15 @@
 
 use crate::judge::compare::Comparison;
 use crate::judge::{judge, run_program, MemoryFigures, Verdict, Verdicts};
-use crate::process::Limits;
+use crate::process::Resources;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-mod report;
+mod summary;
 
-pub use report::{TestLine, TestSetJson};
+pub use summary::{TestLine, TestSetJson};
 
 /// Where a test's text is: a file, or held (a corpus row's).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,7 +111,7 @@ pub struct TestSetOptions {
     pub checker: Option<String>,
     pub comparison: Comparison,
     /// The solution's limits.
-    pub limits: Limits,
+    pub resources: Resources,
     /// The checker's time per run.
     pub checker_time: Duration,
     pub jobs: usize,
@@ -119,7 +119,7 @@ pub struct TestSetOptions {
 
 /// How one test went.
 #[derive(Debug, Clone)]
-pub struct TestOutcome {
+pub struct TestRun {
     pub name: String,
     /// `None`: the test has no answer and the run exited cleanly, so its
     /// output was not judged (a run that crashed or hit a limit has its
@@ -131,7 +131,7 @@ pub struct TestOutcome {
     pub said: String,
 }
 
-impl TestOutcome {
+impl TestRun {
     pub fn passed(&self) -> bool {
         self.verdict.as_ref().is_none_or(|v| *v == Verdict::Ok)
     }
@@ -139,15 +139,15 @@ impl TestOutcome {
 
 /// A whole test set's results, in the tests' order.
 #[derive(Debug, Clone)]
-pub struct TestSetReport {
-    pub outcomes: Vec<TestOutcome>,
+pub struct TestSetOutcome {
+    pub outcomes: Vec<TestRun>,
     pub counts: Verdicts,
     pub memory: MemoryFigures,
     /// The wall time of the whole set.
     pub elapsed: Duration,
 }
 
-impl TestSetReport {
+impl TestSetOutcome {
     /// Tests without an answer whose runs exited cleanly: run, not judged.
     pub fn unjudged(&self) -> usize {
         self.outcomes.iter().filter(|o| o.verdict.is_none()).count()
@@ -165,7 +165,7 @@ impl TestSetReport {
 }
 
 /// A test's outcome, or why it could not be had.
-type TestResult = Result<TestOutcome, String>;
+type TestResult = Result<TestRun, String>;
 
 /// One test run and judged; an error is a test that could not be read or a
 /// checker that failed (the user's tool, not the solution).
@@ -173,7 +173,7 @@ fn run_test(
     test: &TestCase,
     options: &TestSetOptions,
     scratch: Option<&crate::judge::checker::Scratch>,
-) -> Result<TestOutcome, String> {
+) -> Result<TestRun, String> {
     let read = |text: &TestText| {
         text.read().map_err(|e| match text {
             TestText::File(path) => format!("{}: {e}", path.display()),
@@ -181,7 +181,7 @@ fn run_test(
         })
     };
     let input = read(&test.input)?;
-    let run = run_program(&options.cmd, &input, options.limits);
+    let run = run_program(&options.cmd, &input, options.resources);
     let exited_well = matches!(run.ending, crate::process::Ending::Exited(s) if s.success());
     let verdict = match &test.answer {
         // Without an answer the output cannot be judged, but the ending can:
@@ -194,7 +194,7 @@ fn run_test(
             match (&options.checker, scratch) {
                 (Some(checker), Some(scratch)) if exited_well => {
                     let limits =
-                        Limits::new(options.checker_time, crate::process::DEFAULT_OUTPUT_LIMIT);
+                        Resources::new(options.checker_time, crate::process::DEFAULT_OUTPUT_LIMIT);
                     let (verdict, _) = scratch.check(checker, &input, &run.stdout, &answer, limits);
                     Some(
                         verdict
@@ -205,7 +205,7 @@ fn run_test(
             }
         }
     };
-    Ok(TestOutcome {
+    Ok(TestRun {
         name: test.name.clone(),
         verdict,
         elapsed: run.elapsed,
@@ -220,8 +220,8 @@ fn run_test(
 pub fn run_test_set(
     tests: &[TestCase],
     options: &TestSetOptions,
-    each: &(dyn Fn(&TestOutcome) + Sync),
-) -> Result<TestSetReport, String> {
+    each: &(dyn Fn(&TestRun) + Sync),
+) -> Result<TestSetOutcome, String> {
     let scratch = match options.checker {
         Some(_) => Some(
             crate::judge::checker::Scratch::new()
@@ -273,7 +273,7 @@ pub fn run_test_set(
             None => {}
         }
     }
-    Ok(TestSetReport {
+    Ok(TestSetOutcome {
         outcomes,
         counts,
         memory,

@@ -288,8 +288,8 @@ fn meaningless_arguments_are_errors_naming_the_flag() {
             vec!["stress", "new-game2", "--cmd", &cmd, "--output-limit", "0"],
             "--output-limit",
         ),
-        (vec!["perft", "--threads", "100000"], "--threads"),
-        (vec!["perft", "--threads", "0"], "--threads"),
+        (vec!["perft", "--jobs", "100000"], "--jobs"),
+        (vec!["perft", "--threads", "0"], "--jobs"),
         (vec!["bench", "--rounds", "0"], "--rounds"),
         (
             vec![

@@ -9,7 +9,7 @@
 use crate::support::{scratch, text, BIN};
 use lockstep::campaign::run_campaign_with;
 use lockstep::puzzles::Checkers;
-use lockstep::registry::{fuzz_json, FuzzSummary};
+use lockstep::registry::{fuzz_json, CampaignSummary};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -54,7 +54,7 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
     options.plan.keep_going = true;
     options.stats = true;
     let report = run_campaign_with::<Checkers>(&options, crate::signatures::two_bugs);
-    let summary = FuzzSummary::of::<Checkers>(report, options.plan.seed);
+    let summary = CampaignSummary::of::<Checkers>(report, options.plan.seed);
     assert_eq!(summary.bugs.len(), 2, "the campaign found both bugs");
     assert!(!summary.series.is_empty(), "the campaign kept a series");
     let recorded = vec!["printed only".to_string(); 2];

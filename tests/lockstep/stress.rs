@@ -6,7 +6,7 @@ use crate::support::{cli, fails_with, processes_with, scratch, text};
 use lockstep::judge::compare::Comparison;
 use lockstep::judge::{judge, Verdict};
 use lockstep::process::Execution;
-use lockstep::process::{Ending, Limits};
+use lockstep::process::{Ending, Resources};
 use lockstep::puzzle::Puzzle;
 use lockstep::puzzles::NewGame2;
 use lockstep_core::Model;
@@ -109,7 +109,7 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
     let run = lockstep::process::execute(
         "python3 tests/fixtures/new_game2.py wa",
         &input,
-        Limits::new(Duration::from_secs(10), 1 << 20),
+        Resources::new(Duration::from_secs(10), 1 << 20),
     )
     .unwrap();
     assert!(
@@ -333,16 +333,18 @@ fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
             .find(|l| l.starts_with(&format!("{kind}: ")))
             .unwrap_or_else(|| panic!("no {kind} line in {stdout}"));
         assert!(line.starts_with(&format!("{kind}: {n} case")), "{line}");
-        // The cases, as job.index with jobs 0 and 1, at most 20 of them listed.
+        // The cases, by their addresses with jobs 0 and 1, at most 20 of
+        // them listed, each one `--case` reads back.
         let listed: Vec<(u64, u64)> = line
-            .split_once("(job.index): ")
+            .split_once(": ")
+            .and_then(|(_, rest)| rest.split_once(": "))
             .unwrap_or_else(|| panic!("{line}"))
             .1
-            .split_whitespace()
+            .split(", ")
             .filter(|t| *t != "...")
-            .map(|t| {
-                let (j, i) = t.split_once('.').unwrap_or_else(|| panic!("{t} in {line}"));
-                (j.parse().unwrap(), i.parse().unwrap())
+            .map(|t| match t.parse::<lockstep::search::Address>() {
+                Ok(lockstep::search::Address::Stream { job, index }) => (job, index),
+                other => panic!("{t} in {line}: {other:?}"),
             })
             .collect();
         assert_eq!(listed.len(), n.min(20), "{line}");
@@ -355,7 +357,7 @@ fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
             "{kind} shrunk only to {n}x{n} with {k} pieces"
         );
         assert!(
-            stderr.contains(&format!("new-game2: {kind} (case ")),
+            stderr.contains(&format!("new-game2: {kind} (job ")),
             "{stderr}"
         );
     }
@@ -457,7 +459,7 @@ fn a_failure_that_does_not_repeat_is_named_by_how_it_failed() {
     assert!(stdout.contains(" 1 RE,"), "{stdout}");
     assert!(stdout.contains("stress-runtime-error-"), "{stdout}");
     assert!(!stdout.contains("stress-ok-"), "{stdout}");
-    assert!(stderr.contains("new-game2: RE (case "), "{stderr}");
+    assert!(stderr.contains("new-game2: RE (job "), "{stderr}");
     assert!(stderr.contains("not deterministic"), "{stderr}");
     assert!(saved.is_some(), "the input is saved under --save");
     let _ = std::fs::remove_dir_all(&dir);

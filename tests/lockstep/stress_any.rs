@@ -156,7 +156,7 @@ fn keep_going_shrinks_one_failure_of_each_kind() {
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
     assert!(stdout.contains("32 cases"), "{stdout}");
     // Seed 31 is the only array of one number among seeds 10..=41.
-    assert!(stdout.contains("RE: 1 case (seed): 31"), "{stdout}");
+    assert!(stdout.contains("RE: 1 case: seed 31"), "{stdout}");
     assert!(
         stdout.contains("WA: ") && stdout.contains(" WA, 1 RE"),
         "{stdout}"

@@ -2,7 +2,7 @@
 //! the programs made runnable and checked, the run, and its report (the
 //! shrunk test saved to `--save`, its whole transcript beside it).
 
-use super::report::{counts_json, run_end, save_input, saved_as, seeds_banner};
+use super::summary::{counts_json, run_end, save_input, saved_as, seeds_banner};
 use super::AnyStressArgs;
 use crate::cli::common::{print_json, OutputFormat};
 use crate::cli::judged::ProgramFlags;
@@ -22,7 +22,9 @@ fn transcript_path(save: &Path) -> PathBuf {
 }
 
 pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
-    let limits = &args.run.limits_per_run;
+    crate::search::Address::check_kind(args.run.case.as_ref(), crate::search::Address::Seed(0))
+        .map_err(anyhow::Error::msg)?;
+    let limits = &args.run.resources;
     if limits.memory_limited() {
         bail!("--memory-limit is not supported with --interactor yet: the relay does not measure the solution's memory");
     }
@@ -42,8 +44,8 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
         validator: flags
             .optional("--validator", args.validator.as_ref())?
             .map(|r| r.command),
-        limits: limits.per_run(&solution),
-        helper_time: Duration::from_millis(args.helper_timeout_ms),
+        resources: limits.per_run(&solution),
+        tool_time: Duration::from_millis(args.tool_timeout_ms),
         dump: args.dump.clone(),
     };
     // The generator's start-up check (the interactor needs a test to start,
@@ -58,7 +60,7 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
     let rest = format!(
         "{}, the interactor's {} ms once the solution ends",
         limits.banner(&solution),
-        args.helper_timeout_ms
+        args.tool_timeout_ms
     );
     let generator = format!("{}`, interactor `{}", options.generator, options.interactor);
     errln!("{}", seeds_banner(&options.plan, &generator, &rest));
@@ -111,7 +113,7 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
             "warnings": report.warnings,
             "failures": failures,
             "failing": report.failing.iter()
-                .map(|(kind, seed)| serde_json::json!({"kind": kind, "seed": seed}))
+                .map(|(kind, address)| serde_json::json!({"kind": kind, "case": address.to_string()}))
                 .collect::<Vec<_>>(),
         }));
     }

@@ -5,14 +5,14 @@
 //! shows only the flags that apply.
 
 use super::common::{corpus_dir, default_jobs, lookup, OutputFormat, RunLength};
-use super::judged::{ProgramFlags, RunLimits};
+use super::judged::{ProgramFlags, ResourceFlags};
 use super::values::{
     at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, thread_count,
 };
 use super::Exit;
 
 mod interactive;
-mod report;
+mod summary;
 use crate::judge::compare::Comparison;
 use crate::puzzle::CaseLimits;
 use crate::search::Plan;
@@ -20,11 +20,11 @@ use crate::seeds::fresh_seed;
 use crate::stress::any::AnyOptions;
 use crate::stress::puzzle::{Oracle, StressOptions};
 use anyhow::{bail, Context, Result};
-use report::{stress_any_report, stress_puzzle_report};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
+use summary::{stress_any_summary, stress_puzzle_summary};
 
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -54,10 +54,15 @@ pub(super) struct StressRun {
     /// failure of each kind (WA, RE, TLE, MLE, OLE) instead of stopping at the first.
     #[arg(long)]
     keep_going: bool,
+    /// Run only this case, as a report names it (`job 0 case 32` for a
+    /// puzzle, `seed 5004` for any problem), under --seed: a failure
+    /// replayed as it was printed.
+    #[arg(long, value_name = "ADDRESS")]
+    case: Option<crate::search::Address>,
     #[command(flatten)]
     length: RunLength,
     #[command(flatten)]
-    limits_per_run: RunLimits,
+    resources: ResourceFlags,
     #[command(flatten)]
     shrink: ShrinkBudget,
 }
@@ -86,7 +91,7 @@ impl StressRun {
             keep_going: self.keep_going,
             shrink: self.shrink.budget(),
             shard: crate::search::Shard::WHOLE,
-            only: None,
+            only: self.case,
         }
     }
 }
@@ -187,11 +192,12 @@ pub(super) struct AnyStressArgs {
     /// must pass it; shrinking keeps only inputs that do.
     #[arg(long, value_parser = non_empty_command)]
     validator: Option<String>,
-    /// Time limit per run of the generator, validator, brute force and
-    /// checker, in milliseconds (no language multiplier and no memory limit:
-    /// those are the solution's).
-    #[arg(long, default_value_t = 10_000, value_parser = at_least_one)]
-    helper_timeout_ms: u64,
+    /// Time limit per run of the tools (generator, validator, brute force,
+    /// checker), in milliseconds (no language multiplier and no memory
+    /// limit: those are the solution's; `--helper-timeout-ms`, its old name,
+    /// still works).
+    #[arg(long, alias = "helper-timeout-ms", default_value_t = 10_000, value_parser = at_least_one)]
+    tool_timeout_ms: u64,
     /// Seed of the first case (default: a fresh one below 10^9, printed).
     #[arg(long)]
     seed: Option<u64>,
@@ -254,6 +260,9 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
         bail!("name a puzzle and give --cmd (or use `lockstep stress any` for any problem)");
     };
     let entry = lookup(&puzzle)?;
+    let example = crate::search::Address::Stream { job: 0, index: 0 };
+    crate::search::Address::check_kind(args.run.case.as_ref(), example)
+        .map_err(anyhow::Error::msg)?;
     // A bot is judged by the referee's rules and clock, not by an oracle: its
     // command has its own flags. Refused before anything starts or is created.
     if entry.played_through_referee() {
@@ -262,7 +271,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
             entry.name()
         );
     }
-    let limits = &args.run.limits_per_run;
+    let limits = &args.run.resources;
     let program = ProgramFlags::new().runnable("--cmd", &cmd)?;
     // The program's start-up check, then the --dump directory.
     if let Err(message) = crate::judge::check_command(&program.command, limits.startup(&program)) {
@@ -276,11 +285,9 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     let options = StressOptions {
         plan: args.run.plan(args.seed.unwrap_or_else(fresh_seed)),
         cmd: program.command.clone(),
-        timeout: per_run.time,
-        output_limit: per_run.output,
-        memory_limit: per_run.memory,
+        resources: per_run,
         comparison: args.compare,
-        case_limits: args.limits,
+        limits: args.limits,
         dump: args.dump,
         oracle: match args.oracle {
             OracleArg::Core => Oracle::Core,
@@ -296,13 +303,15 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
         Some(corpus_dir(args.corpus)?)
     };
     let banner = limits.banner(&program);
-    stress_puzzle_report(entry, &options, &banner, &save, dir.as_deref(), args.format)
+    stress_puzzle_summary(entry, &options, &banner, &save, dir.as_deref(), args.format)
 }
 
 fn stress_any(args: AnyStressArgs) -> Result<Exit> {
     if args.interactor.is_some() {
         return interactive::stress_interactive(args);
     }
+    crate::search::Address::check_kind(args.run.case.as_ref(), crate::search::Address::Seed(0))
+        .map_err(anyhow::Error::msg)?;
     let Some(brute) = &args.brute else {
         bail!("give --brute B (the expected answers) or --interactor I (an interactive problem)");
     };
@@ -321,7 +330,7 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
     };
     // Each program's start-up check (the solution's under its own limits,
     // the tools' without a memory limit), then the --dump directory.
-    let limits = &args.run.limits_per_run;
+    let limits = &args.run.resources;
     let tool_startup = limits.tool_startup();
     for (what, command, startup) in [
         ("--cmd", Some(&programs.solution), limits.startup(&solution)),
@@ -346,10 +355,10 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
             .run
             .plan(args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000)),
         programs,
-        limits: limits.per_run(&solution),
+        resources: limits.per_run(&solution),
         comparison: args.compare,
-        helper_time: Duration::from_millis(args.helper_timeout_ms),
+        tool_time: Duration::from_millis(args.tool_timeout_ms),
         dump: args.dump,
     };
-    stress_any_report(&options, &limits.banner(&solution), &args.save, args.format)
+    stress_any_summary(&options, &limits.banner(&solution), &args.save, args.format)
 }

@@ -44,7 +44,7 @@ const PENDING_MAX: usize = 64 << 10;
 
 /// The limits of one interaction.
 #[derive(Debug, Clone, Copy)]
-pub struct RelayLimits {
+pub struct RelayResources {
     /// The solution's wall time from its start.
     pub solution_time: Duration,
     /// Bytes the solution may write; one more is OLE.
@@ -252,7 +252,7 @@ fn start(cmd: &str) -> std::io::Result<Program> {
 pub fn interact(
     interactor: &str,
     solution: &str,
-    limits: RelayLimits,
+    limits: RelayResources,
     transcript: Transcript,
 ) -> std::io::Result<Interaction> {
     let transcript = Arc::new(Mutex::new(transcript));
@@ -347,7 +347,7 @@ pub fn interact(
 fn watch(
     int: &mut Side,
     sol: &mut Side,
-    limits: RelayLimits,
+    limits: RelayResources,
     start: Instant,
     activity: &AtomicU64,
     transcript: &Mutex<Transcript>,

@@ -23,14 +23,14 @@ use crate::judge::checker::Scratch;
 use crate::judge::{
     judge, kind_code, kind_order, run_program, tool, Comparison, MemoryFigures, Verdict, Verdicts,
 };
-use crate::process::{Ending, Execution, Limits};
+use crate::process::{Ending, Execution, Resources};
 use crate::search::{Address, Check, Checked, Plan};
 use crate::shrink::text::{ShrunkText, Trial};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-mod report;
+mod summary;
 
 use super::generator::Generator;
 
@@ -56,12 +56,12 @@ pub struct AnyOptions {
     pub plan: Plan,
     pub programs: Programs,
     /// The solution's limits per run.
-    pub limits: Limits,
+    pub resources: Resources,
     /// How the solution's output is compared with the brute force's (when
     /// there is no checker).
     pub comparison: Comparison,
     /// The generator's, validator's, brute force's and checker's time per run.
-    pub helper_time: Duration,
+    pub tool_time: Duration,
     /// Write every generated input (`SEED.in`) and the brute force's answer
     /// (`SEED.ans`) here.
     pub dump: Option<PathBuf>,
@@ -71,10 +71,12 @@ impl AnyOptions {
     /// The tools' limits: their own time, and at least the default output
     /// limit, so that a low `--output-limit` aimed at the solution does not
     /// stop a generator or brute force that prints a large input or answer.
-    fn helper_limits(&self) -> Limits {
-        Limits::new(
-            self.helper_time,
-            self.limits.output.max(crate::process::DEFAULT_OUTPUT_LIMIT),
+    fn tool_resources(&self) -> Resources {
+        Resources::new(
+            self.tool_time,
+            self.resources
+                .output
+                .max(crate::process::DEFAULT_OUTPUT_LIMIT),
         )
     }
 
@@ -85,7 +87,7 @@ impl AnyOptions {
 
     /// The generator as the source of the cases.
     fn generator(&self) -> Generator {
-        let limits = self.helper_limits();
+        let limits = self.tool_resources();
         Generator::new(
             &self.programs.generator,
             &self.plan,
@@ -140,15 +142,15 @@ pub struct AnyFailure {
 }
 
 #[derive(Debug, Clone)]
-pub struct AnyReport {
+pub struct AnyOutcome {
     pub counts: Verdicts,
     pub elapsed: Duration,
     pub times: AnyTimes,
     /// The solution's peak memory over the cases.
     pub memory: MemoryFigures,
     pub failures: Vec<AnyFailure>,
-    /// Every failing case: its kind and its seed, sorted.
-    pub failing: Vec<(&'static str, u64)>,
+    /// Every failing case: its kind and its address (`seed 5004`), by kind.
+    pub failing: Vec<(&'static str, Address)>,
     /// A tool that failed on a generated input, which stopped the run.
     pub problem: Option<String>,
     /// What is wrong with the generator (generator.rs), in words: warnings
@@ -189,7 +191,7 @@ impl Stress<'_> {
                     input,
                     &run.stdout,
                     expected,
-                    self.options.helper_limits(),
+                    self.options.tool_resources(),
                 );
                 times.checker += took.as_nanos() as u64;
                 verdict.map_err(|e| format!("the checker failed: {e}"))
@@ -202,7 +204,7 @@ impl Stress<'_> {
     /// names the tool that failed.
     fn case(&self, seed: u64, input: String, times: &mut AnyTimes) -> Result<Case, String> {
         let o = self.options;
-        let helper = o.helper_limits();
+        let helper = o.tool_resources();
         let replay = format!("(`{}` makes it again)", o.generator_for(seed));
         if let Some(validator) = &o.programs.validator {
             let (valid, took) = tool(validator, &input, helper);
@@ -219,7 +221,7 @@ impl Stress<'_> {
         if let Some(dir) = &o.dump {
             let _ = std::fs::write(dir.join(format!("{seed}.ans")), &expected);
         }
-        let program = run_program(&o.programs.solution, &input, o.limits);
+        let program = run_program(&o.programs.solution, &input, o.resources);
         times.solution += program.elapsed.as_nanos() as u64;
         let verdict = self
             .judge(&input, &expected, &program, times)
@@ -241,7 +243,7 @@ impl Stress<'_> {
     /// on an input found invalid is thrown away.
     fn verdict_on(&self, input: &str, kind: &str) -> Trial {
         let o = self.options;
-        let helper = o.helper_limits();
+        let helper = o.tool_resources();
         let validate = || {
             o.programs
                 .validator
@@ -249,7 +251,7 @@ impl Stress<'_> {
                 .is_none_or(|v| tool(v, input, helper).0.is_ok())
         };
         let brute = || tool(&o.programs.brute, input, helper).0;
-        let solve = || run_program(&o.programs.solution, input, o.limits);
+        let solve = || run_program(&o.programs.solution, input, o.resources);
         let (valid, brute, run) = if o.plan.jobs > 1 {
             std::thread::scope(|scope| {
                 let valid = scope.spawn(validate);
@@ -327,7 +329,7 @@ impl Check<String> for Stress<'_> {
 
 /// Runs a stress campaign on the user's programs; an error only when the
 /// checker's directory cannot be made.
-pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
+pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyOutcome> {
     let stress = Stress {
         options,
         scratch: match options.programs.checker {
@@ -361,15 +363,15 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyReport> {
             })
             .collect()
     };
-    let mut failing: Vec<(&'static str, u64)> = outcome
+    let mut failing: Vec<(&'static str, Address)> = outcome
         .failing
         .into_iter()
-        .map(|(kind, address)| (kind_code(&kind), seed_of(address)))
+        .map(|(kind, address)| (kind_code(&kind), address))
         .collect();
     failing.sort_by_key(|&(kind, _)| kind_order(kind));
     let mut times = stress.times.into_inner().unwrap_or_else(|e| e.into_inner());
     times.generator = generator.time.into_inner();
-    Ok(AnyReport {
+    Ok(AnyOutcome {
         counts: outcome.tally,
         elapsed: outcome.elapsed,
         times,
@@ -396,14 +398,14 @@ impl Stress<'_> {
             |candidate| self.verdict_on(candidate, kind),
         );
         // The shrunk input once more, for the report.
-        let helper = self.options.helper_limits();
+        let helper = self.options.tool_resources();
         let expected = tool(&self.options.programs.brute, &shrunk.text, helper)
             .0
             .map_or_else(|_| case.expected.clone(), |run| run.stdout);
         let program = run_program(
             &self.options.programs.solution,
             &shrunk.text,
-            self.options.limits,
+            self.options.resources,
         );
         let verdict = self
             .judge(&shrunk.text, &expected, &program, &mut AnyTimes::default())

@@ -27,7 +27,7 @@ use super::generator::Generator;
 use super::seed_of;
 use crate::judge::checker::Scratch;
 use crate::judge::{kind_code, kind_order, tool, Verdicts};
-use crate::process::Limits;
+use crate::process::Resources;
 use crate::search::{Address, Check, Checked, Plan};
 use crate::shrink::text::{ShrunkText, Trial};
 use std::path::PathBuf;
@@ -35,9 +35,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-mod report;
+mod summary;
 
-use crate::judge::interactive::relay::{self, Interaction, RelayLimits};
+use crate::judge::interactive::relay::{self, Interaction, RelayResources};
 use crate::judge::interactive::transcript::Transcript;
 use crate::judge::interactive::verdict;
 use crate::judge::Verdict;
@@ -59,28 +59,30 @@ pub struct InteractiveOptions {
     /// Reads a test on stdin; exit 0 means valid.
     pub validator: Option<String>,
     /// The solution's time (wall clock, from its start) and output.
-    pub limits: Limits,
+    pub resources: Resources,
     /// The generator's, validator's and checker's time per run, and the
     /// interactor's once the solution has ended.
-    pub helper_time: Duration,
+    pub tool_time: Duration,
     /// Write every generated test (`SEED.in`) here.
     pub dump: Option<PathBuf>,
 }
 
 impl InteractiveOptions {
-    fn helper_limits(&self) -> Limits {
-        Limits::new(
-            self.helper_time,
-            self.limits.output.max(crate::process::DEFAULT_OUTPUT_LIMIT),
+    fn tool_resources(&self) -> Resources {
+        Resources::new(
+            self.tool_time,
+            self.resources
+                .output
+                .max(crate::process::DEFAULT_OUTPUT_LIMIT),
         )
     }
 
-    fn relay_limits(&self) -> RelayLimits {
-        RelayLimits {
-            solution_time: self.limits.time,
-            solution_output: self.limits.output,
-            interactor_time: self.helper_time,
-            interactor_output: self.helper_limits().output,
+    fn relay_resources(&self) -> RelayResources {
+        RelayResources {
+            solution_time: self.resources.time,
+            solution_output: self.resources.output,
+            interactor_time: self.tool_time,
+            interactor_output: self.tool_resources().output,
         }
     }
 
@@ -114,14 +116,14 @@ pub struct InteractiveFailure {
 
 /// What an interactive stress run found.
 #[derive(Debug, Clone)]
-pub struct InteractiveReport {
+pub struct InteractiveOutcome {
     pub counts: Verdicts,
     pub elapsed: Duration,
     /// Lines relayed over all cases, both ways.
     pub lines: u64,
     pub failures: Vec<InteractiveFailure>,
-    /// Every failing case: its kind and its seed, sorted.
-    pub failing: Vec<(&'static str, u64)>,
+    /// Every failing case: its kind and its address (`seed 5004`), by kind.
+    pub failing: Vec<(&'static str, Address)>,
     /// A tool's failure (the interactor's included) that stopped the run.
     pub problem: Option<String>,
     pub warnings: Vec<String>,
@@ -155,16 +157,16 @@ impl Stress<'_> {
             crate::process::quoted(&input),
             crate::process::quoted(&output)
         );
-        let result = relay::interact(&cmd, &o.solution, o.relay_limits(), transcript);
+        let result = relay::interact(&cmd, &o.solution, o.relay_resources(), transcript);
         let written = std::fs::read_to_string(&output).unwrap_or_default();
         let _ = std::fs::remove_file(&input);
         let _ = std::fs::remove_file(&output);
         let interaction = result.map_err(|e| format!("could not start: {e}"))?;
-        let mut verdict = verdict::judge(&interaction, o.relay_limits().interactor_output)?;
+        let mut verdict = verdict::judge(&interaction, o.relay_resources().interactor_output)?;
         if let (Verdict::Ok, Some(checker)) = (&verdict, &o.checker) {
-            let (checked, _) = self
-                .scratch
-                .check(checker, test, &written, test, o.helper_limits());
+            let (checked, _) =
+                self.scratch
+                    .check(checker, test, &written, test, o.tool_resources());
             verdict = match checked.map_err(|e| format!("the checker failed: {e}"))? {
                 Verdict::Ok => Verdict::Ok,
                 Verdict::WrongAnswer(diff) => Verdict::WrongAnswer(diff),
@@ -183,7 +185,7 @@ impl Stress<'_> {
         let o = self.options;
         let replay = format!("(`{}` makes the test again)", o.generator_for(seed));
         if let Some(validator) = &o.validator {
-            tool(validator, test, o.helper_limits()).0.map_err(|e| {
+            tool(validator, test, o.tool_resources()).0.map_err(|e| {
                 format!("the validator rejects the generator's test for seed {seed} {replay}: {e}")
             })?;
         }
@@ -195,7 +197,7 @@ impl Stress<'_> {
     fn trial(&self, test: &str, kind: &str) -> Trial {
         let o = self.options;
         if let Some(validator) = &o.validator {
-            if tool(validator, test, o.helper_limits()).0.is_err() {
+            if tool(validator, test, o.tool_resources()).0.is_err() {
                 return Trial::Invalid;
             }
         }
@@ -250,13 +252,13 @@ impl Check<String> for Stress<'_> {
 
 /// Runs an interactive stress campaign; an error only when lockstep's
 /// scratch directory cannot be made.
-pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<InteractiveReport> {
+pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<InteractiveOutcome> {
     let stress = Stress {
         options,
         scratch: Arc::new(Scratch::new()?),
         lines: AtomicU64::new(0),
     };
-    let limits = options.helper_limits();
+    let limits = options.tool_resources();
     let generator = Generator::new(
         &options.generator,
         &options.plan,
@@ -281,13 +283,13 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
             })
             .collect()
     };
-    let mut failing: Vec<(&'static str, u64)> = outcome
+    let mut failing: Vec<(&'static str, Address)> = outcome
         .failing
         .into_iter()
-        .map(|(kind, address)| (kind_code(&kind), seed_of(address)))
+        .map(|(kind, address)| (kind_code(&kind), address))
         .collect();
     failing.sort_by_key(|&(kind, _)| kind_order(kind));
-    Ok(InteractiveReport {
+    Ok(InteractiveOutcome {
         counts: outcome.tally,
         elapsed: outcome.elapsed,
         lines: stress.lines.into_inner(),

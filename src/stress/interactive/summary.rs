@@ -2,13 +2,13 @@
 //! case), the failing seeds, and each shrunk failure with its transcript,
 //! shortened (the whole one is saved with the test).
 
-use super::{InteractiveFailure, InteractiveOptions, InteractiveReport, Verdict};
+use super::{InteractiveFailure, InteractiveOptions, InteractiveOutcome, Verdict};
 
 /// Entries of a transcript a report shows from its start, and from its end.
 pub const SHOWN_FIRST: usize = 12;
 pub const SHOWN_LAST: usize = 12;
 
-impl std::fmt::Display for InteractiveReport {
+impl std::fmt::Display for InteractiveOutcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let c = &self.counts;
         writeln!(f, "{}", c.line("stress", self.elapsed))?;
@@ -19,12 +19,7 @@ impl std::fmt::Display for InteractiveReport {
                 self.lines as f64 / c.cases as f64
             )?;
         }
-        let failing: Vec<(&'static str, String)> = self
-            .failing
-            .iter()
-            .map(|&(kind, seed)| (kind, seed.to_string()))
-            .collect();
-        crate::judge::list_failing(f, &failing, "seed")
+        crate::judge::list_failing(f, &self.failing)
     }
 }
 
@@ -45,11 +40,11 @@ impl InteractiveFailure {
             Verdict::TimeLimit(Some(deadlock)) => format!("{deadlock}\n"),
             Verdict::TimeLimit(None) => format!(
                 "the solution was still running after {} ms: killed\n",
-                options.limits.time.as_millis()
+                options.resources.time.as_millis()
             ),
             Verdict::OutputLimit => format!(
                 "the solution wrote more than {} bytes: killed\n",
-                options.limits.output
+                options.resources.output
             ),
             // The relay measures no memory (the command line refuses a
             // memory limit with an interactor).

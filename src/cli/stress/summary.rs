@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::Path;
 
-pub(super) fn stress_puzzle_report(
+pub(super) fn stress_puzzle_summary(
     entry: &dyn AnyPuzzle,
     options: &StressOptions,
     banner: &str,
@@ -25,7 +25,7 @@ pub(super) fn stress_puzzle_report(
         options.plan.seed,
         crate::text::counted(options.plan.jobs as u64, "job"),
         options.comparison,
-        options.case_limits,
+        options.limits,
         options.plan.seed,
         options.plan.jobs
     );
@@ -60,17 +60,13 @@ pub(super) fn stress_puzzle_report(
             "command": options.cmd,
             "seed": options.plan.seed,
             "jobs": options.plan.jobs,
-            "limits": options.case_limits.to_string(),
+            "limits": options.limits.to_string(),
             "counts": counts_json(&summary.counts),
             "memory": memory_json(&summary.memory),
             "seconds": summary.elapsed.as_secs_f64(),
             "failures": failures,
             "failing": summary.failing.iter()
-                .map(|(kind, address)| match address {
-                    crate::search::Address::Stream { job, index } =>
-                        serde_json::json!({"kind": kind, "job": job, "case": index}),
-                    other => serde_json::json!({"kind": kind, "case": other.to_string()}),
-                })
+                .map(|(kind, address)| serde_json::json!({"kind": kind, "case": address.to_string()}))
                 .collect::<Vec<_>>(),
         }));
     }
@@ -97,7 +93,7 @@ fn memory_json(memory: &crate::judge::MemoryFigures) -> serde_json::Value {
     serde_json::json!({ "median": memory.median(), "largest": memory.largest() })
 }
 
-pub(super) fn stress_any_report(
+pub(super) fn stress_any_summary(
     options: &AnyOptions,
     banner: &str,
     save: &Path,
@@ -151,7 +147,7 @@ pub(super) fn stress_any_report(
             "warnings": report.warnings,
             "failures": failures,
             "failing": report.failing.iter()
-                .map(|(kind, seed)| serde_json::json!({"kind": kind, "seed": seed}))
+                .map(|(kind, address)| serde_json::json!({"kind": kind, "case": address.to_string()}))
                 .collect::<Vec<_>>(),
         }));
     }

@@ -2,13 +2,13 @@
 //! what went wrong), the counts with the median and largest time and
 //! memory, or all of it as one JSON document (the schema is in the README).
 
-use super::{TestOutcome, TestSetOptions, TestSetReport};
+use super::{TestRun, TestSetOptions, TestSetOutcome};
 use crate::judge::Verdict;
 use crate::process::human_bytes;
 use serde::Serialize;
 
 /// What a failed test's line says after its figures.
-fn detail(outcome: &TestOutcome, options: &TestSetOptions) -> Option<String> {
+fn detail(outcome: &TestRun, options: &TestSetOptions) -> Option<String> {
     let said = |text: &str| crate::text::clip(text.lines().last().unwrap_or(""), 120);
     Some(match outcome.verdict.as_ref() {
         None => "no answer (NAME.ans or NAME.out): exited cleanly, output not judged".to_string(),
@@ -21,11 +21,11 @@ fn detail(outcome: &TestOutcome, options: &TestSetOptions) -> Option<String> {
         Some(Verdict::TimeLimit(_)) => {
             format!(
                 "still running after {} ms: killed",
-                options.limits.time.as_millis()
+                options.resources.time.as_millis()
             )
         }
         Some(Verdict::MemoryLimit) => {
-            let limit = options.limits.memory.unwrap_or_default();
+            let limit = options.resources.memory.unwrap_or_default();
             match outcome.memory {
                 Some(peak) if peak > limit => {
                     format!(
@@ -49,19 +49,19 @@ fn detail(outcome: &TestOutcome, options: &TestSetOptions) -> Option<String> {
             }
         }
         Some(Verdict::OutputLimit) => {
-            format!("wrote more than {} bytes: killed", options.limits.output)
+            format!("wrote more than {} bytes: killed", options.resources.output)
         }
     })
 }
 
-fn verdict_code(outcome: &TestOutcome) -> &'static str {
+fn verdict_code(outcome: &TestRun) -> &'static str {
     outcome.verdict.as_ref().map_or("--", Verdict::code)
 }
 
 /// One test's line: `NAME  VERDICT  TIME  MEMORY  detail`, the name padded
 /// to `width`.
 pub struct TestLine<'a> {
-    pub outcome: &'a TestOutcome,
+    pub outcome: &'a TestRun,
     pub width: usize,
     pub options: &'a TestSetOptions,
 }
@@ -87,7 +87,7 @@ impl std::fmt::Display for TestLine<'_> {
 }
 
 /// The summary after the lines: the counts, then time and memory.
-impl std::fmt::Display for TestSetReport {
+impl std::fmt::Display for TestSetOutcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let c = &self.counts;
         write!(
@@ -117,7 +117,7 @@ impl std::fmt::Display for TestSetReport {
 }
 
 #[derive(Serialize)]
-struct JsonLimits {
+struct JsonResources {
     time_ms: u128,
     memory_bytes: Option<u64>,
     /// How a memory limit is enforced (absent without one).
@@ -164,7 +164,7 @@ pub struct TestSetJson {
     program: String,
     /// The comparison, or `checker`.
     judged_by: String,
-    limits: JsonLimits,
+    resources: JsonResources,
     tests: Vec<JsonTest>,
     counts: JsonCounts,
     time_ms: JsonFigures<f64>,
@@ -173,7 +173,7 @@ pub struct TestSetJson {
 }
 
 impl TestSetJson {
-    pub fn of(report: &TestSetReport, options: &TestSetOptions) -> TestSetJson {
+    pub fn of(report: &TestSetOutcome, options: &TestSetOptions) -> TestSetJson {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         let c = &report.counts;
         let times = report.times();
@@ -185,14 +185,14 @@ impl TestSetJson {
                 Some(checker) => format!("checker {checker}"),
                 None => options.comparison.to_string(),
             },
-            limits: JsonLimits {
-                time_ms: options.limits.time.as_millis(),
-                memory_bytes: options.limits.memory,
+            resources: JsonResources {
+                time_ms: options.resources.time.as_millis(),
+                memory_bytes: options.resources.memory,
                 memory_guard: options
-                    .limits
+                    .resources
                     .memory
                     .map(|_| crate::process::memory_guard().to_string()),
-                output_bytes: options.limits.output,
+                output_bytes: options.resources.output,
             },
             tests: report
                 .outcomes

@@ -1,7 +1,7 @@
 //! What a stress of any problem prints: the summary with where the time
 //! went per case, the failing seeds, and each shrunk failure's report.
 
-use super::{AnyFailure, AnyOptions, AnyReport};
+use super::{AnyFailure, AnyOptions, AnyOutcome};
 
 /// A program's output for a report; an empty one said as such.
 fn shown(text: &str) -> String {
@@ -12,7 +12,7 @@ fn shown(text: &str) -> String {
     }
 }
 
-impl std::fmt::Display for AnyReport {
+impl std::fmt::Display for AnyOutcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let c = &self.counts;
         writeln!(f, "{}", c.line("stress", self.elapsed))?;
@@ -37,12 +37,7 @@ impl std::fmt::Display for AnyReport {
         if let Some(line) = self.memory.line() {
             writeln!(f, "{line}")?;
         }
-        let failing: Vec<(&'static str, String)> = self
-            .failing
-            .iter()
-            .map(|&(kind, seed)| (kind, seed.to_string()))
-            .collect();
-        crate::judge::list_failing(f, &failing, "seed")
+        crate::judge::list_failing(f, &self.failing)
     }
 }
 
@@ -53,7 +48,7 @@ impl AnyFailure {
         let shrunk = &self.shrunk;
         let detail = self.verdict.detail(
             &self.program,
-            &options.limits,
+            &options.resources,
             "the solution passed the shrunk input when run again: it is not deterministic",
         );
         let origin = if self.replayable {
