@@ -203,22 +203,13 @@ pub trait Puzzle: Sized + 'static {
         0
     }
 
-    /// What a disagreement on `case` is, for its bug signature
-    /// ([`crate::signature`]), when both sides answered (a panic is signed
-    /// by its message, once, for every puzzle). `lines` is the default: the
-    /// first answer line that differs on each side, folded; a puzzle
-    /// refines it from what it knows of the point where the two part.
-    /// `solver` is the core under test, as a black box that a puzzle may
-    /// ask about other cases (perft's divide does).
-    fn signature(
-        case: &Self::Case,
-        core: &Self::Answer,
-        reference: &Self::Answer,
-        lines: String,
-        solver: Solver<Self>,
-    ) -> String {
-        let _ = (case, core, reference, solver);
-        lines
+    /// What a disagreement is, for its bug signature ([`crate::signature`]),
+    /// when both sides answered (a panic is signed by its message, once, for
+    /// every puzzle): by default the first answer line that differs on each
+    /// side ([`Answers::lines`]), which a puzzle refines from what it knows
+    /// of the point where the two part.
+    fn signature(answers: Answers<'_, Self>) -> String {
+        answers.lines
     }
 
     /// How much a case costs to check, in any unit that orders cases of this
@@ -231,6 +222,19 @@ pub trait Puzzle: Sized + 'static {
     /// Forgets whatever the core caches across cases (a transposition table, say),
     /// so that a timed round starts cold. Results never depend on such caches.
     fn reset_caches() {}
+}
+
+/// The two answers of a disagreement, as [`Puzzle::signature`] reads them.
+pub struct Answers<'a, P: Puzzle> {
+    pub case: &'a P::Case,
+    pub core: &'a P::Answer,
+    pub reference: &'a P::Answer,
+    /// The first answer line that differs on each side, folded
+    /// ([`crate::signature::first_line_difference`]).
+    pub lines: String,
+    /// The core under test, as a black box that a puzzle may ask about
+    /// other cases (perft's divide does).
+    pub solver: Solver<P>,
 }
 
 /// A solver under test: the puzzle's core, or a deliberately broken one in tests.

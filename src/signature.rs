@@ -91,7 +91,13 @@ fn what_differs<P: Puzzle>(
                 &P::Case::write_answer(&c.answer),
                 &P::Case::write_answer(&r.answer),
             );
-            P::signature(case, &c.answer, &r.answer, lines, solver)
+            P::signature(crate::puzzle::Answers {
+                case,
+                core: &c.answer,
+                reference: &r.answer,
+                lines,
+                solver,
+            })
         }
         _ => "reference-out-of-fuel".to_string(),
     }

@@ -10,7 +10,7 @@
 //! cargo-fuzz, so that a fast perft that goes wrong is caught where a fast
 //! validator would be.
 
-use crate::checkers::{parse_pieces, Instance, Piece, Side, MAX_PIECES, SQUARES};
+use crate::checkers::{parse_position, Instance, Piece, Side, MAX_PIECES};
 use crate::input::{InputError, Lines};
 use crate::Run;
 
@@ -50,20 +50,6 @@ pub fn start(depth: u32) -> Case {
     }
 }
 
-fn write_squares(pieces: &[Piece]) -> String {
-    let squares: Vec<String> = pieces
-        .iter()
-        .map(|p| {
-            if p.king {
-                format!("-{}", p.square)
-            } else {
-                p.square.to_string()
-            }
-        })
-        .collect();
-    squares.join(" ")
-}
-
 /// The judge's view of the puzzle: the format is a checkers position (`r w`,
 /// the Red squares, the White squares, negative for kings) and a last line
 /// `D C`, the depth and the side to move; the answer is one number.
@@ -71,24 +57,11 @@ impl crate::Model for Case {
     type Answer = Answer;
 
     fn parse(text: &str) -> Result<Case, InputError> {
-        crate::input::check_line_ends(text)?;
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::checked(text)?;
         let header = lines.next_exact(2, "r and w")?;
         let r: usize = header.int(0, "r", 1..=MAX_PIECES)?;
         let w: usize = header.int(1, "w", 1..=MAX_PIECES)?;
-        let mut seen = [false; SQUARES as usize + 1];
-        let red = parse_pieces(
-            &lines.next_line("the Red squares")?,
-            Side::Red,
-            r,
-            &mut seen,
-        )?;
-        let white = parse_pieces(
-            &lines.next_line("the White squares")?,
-            Side::White,
-            w,
-            &mut seen,
-        )?;
+        let (red, white) = parse_position(&mut lines, r, w)?;
         let last = lines.next_exact(2, "D and the side to move (R or W)")?;
         let depth = last.int(0, "D (the depth)", 0..=MAX_DEPTH)?;
         let to_move = match last.tokens[1] {
@@ -119,8 +92,8 @@ impl crate::Model for Case {
             "{} {}\n{}\n{}\n{} {}\n",
             p.red.len(),
             p.white.len(),
-            write_squares(&p.red),
-            write_squares(&p.white),
+            crate::checkers::squares_text(&p.red),
+            crate::checkers::squares_text(&p.white),
             self.depth,
             p.to_move.letter()
         )

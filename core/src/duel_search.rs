@@ -43,8 +43,7 @@ impl crate::Model for State {
 
     /// Reads one state line (the state part of a `duel step` line).
     fn parse(text: &str) -> Result<State, InputError> {
-        crate::input::check_line_ends(text)?;
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::checked(text)?;
         let Some(line) = lines.next_nonblank() else {
             return Err(InputError::new(
                 1,

@@ -168,6 +168,13 @@ pub struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
+    /// The lines of a judge input whose line ends are checked first
+    /// ([`check_line_ends`]): how every model's parser starts.
+    pub fn checked(text: &'a str) -> Result<Self, InputError> {
+        check_line_ends(text)?;
+        Ok(Lines::new(text))
+    }
+
     pub fn new(text: &'a str) -> Self {
         Lines {
             inner: text.lines().enumerate(),
@@ -227,6 +234,18 @@ impl<'a> Lines<'a> {
         match self.next_nonblank() {
             None => Ok(()),
             Some(line) => Err(line.error("unexpected text after the end of the input")),
+        }
+    }
+}
+
+/// Asserts that each input of `cases` is refused with exactly its message:
+/// the parse-error tables of every model's tests.
+#[cfg(test)]
+pub(crate) fn assert_refused<M: crate::Model>(cases: &[(&str, &str)]) {
+    for (input, message) in cases {
+        match M::parse(input) {
+            Ok(_) => panic!("input {input:?} parsed; expected {message:?}"),
+            Err(e) => assert_eq!(e.to_string(), *message, "input {input:?}"),
         }
     }
 }

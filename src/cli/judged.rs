@@ -5,11 +5,29 @@
 //! source file compiled through the cache, a command taken as it is.
 
 use super::values::{at_least_one, byte_size};
+use crate::judge::Comparison;
 use crate::lang::{resolve_program, Languages, Runnable};
 use crate::process::Resources;
 use anyhow::{bail, Result};
 use std::io::Write;
 use std::time::Duration;
+
+/// How a program's output is judged: by a testlib checker, or compared
+/// with the expected answer.
+#[derive(clap::Args, Debug, Clone)]
+pub(super) struct JudgeFlags {
+    /// For a problem with several right answers: `CHECKER input output
+    /// answer` judges (testlib's convention: exit 0 accepts, 1 and 2 reject;
+    /// 3, any other code or a crash is the checker's own failure); without it
+    /// outputs are compared as --compare says.
+    #[arg(long, value_parser = super::values::non_empty_command)]
+    pub(super) checker: Option<String>,
+    /// How the output is compared with the expected answer: tokens (the
+    /// same whitespace-separated words), lines, exact, real:EPS (numbers
+    /// within an absolute or relative error EPS, testlib's rule), yesno.
+    #[arg(long, default_value = "tokens", value_parser = super::values::comparison, conflicts_with = "checker")]
+    pub(super) compare: Comparison,
+}
 
 /// How each run of the program under test is limited.
 #[derive(clap::Args, Debug, Clone)]

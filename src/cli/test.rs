@@ -4,12 +4,9 @@
 //! fails.
 
 use super::common::{default_jobs, lookup};
-use super::judged::{ProgramFlags, ResourceFlags};
-use super::values::{
-    at_least_one, comparison, non_empty_command, origin_name, thread_count, ReportFormat,
-};
+use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
+use super::values::{at_least_one, non_empty_command, origin_name, thread_count, ReportFormat};
 use super::Exit;
-use crate::judge::compare::Comparison;
 use crate::test_set::{self, TestLine, TestSetJson, TestSetOptions};
 use anyhow::{bail, Context, Result};
 use std::io::Write;
@@ -27,16 +24,8 @@ pub(super) struct TestArgs {
     /// cache (`lockstep languages`).
     #[arg(long, value_parser = non_empty_command)]
     cmd: String,
-    /// For a problem with several right answers: `CHECKER input output
-    /// answer` judges (testlib's convention: exit 0 accepts, 1 and 2 reject;
-    /// 3, any other code or a crash is the checker's own failure).
-    #[arg(long, value_parser = non_empty_command)]
-    checker: Option<String>,
-    /// How outputs are compared with the answers: tokens (the same
-    /// whitespace-separated words), lines, exact, real:EPS (numbers within
-    /// an absolute or relative error EPS, testlib's rule), yesno.
-    #[arg(long, default_value = "tokens", value_parser = comparison, conflicts_with = "checker")]
-    compare: Comparison,
+    #[command(flatten)]
+    judged_by: JudgeFlags,
     /// Of a corpus file, only the rows of this origin (sample: the
     /// statements' samples).
     #[arg(long, value_parser = origin_name)]
@@ -92,7 +81,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     }
     let mut flags = ProgramFlags::new();
     let program = flags.runnable("--cmd", &args.cmd)?;
-    let checker = flags.optional("--checker", args.checker.as_ref())?;
+    let checker = flags.optional("--checker", args.judged_by.checker.as_ref())?;
     if let Err(message) =
         crate::judge::check_command(&program.command, args.limits.startup(&program))
     {
@@ -101,7 +90,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     let options = TestSetOptions {
         cmd: program.command.clone(),
         checker: checker.map(|c| c.command),
-        comparison: args.compare,
+        comparison: args.judged_by.compare,
         resources: args.limits.per_run(&program),
         checker_time: Duration::from_millis(args.tool_timeout_ms),
         jobs: args.jobs,

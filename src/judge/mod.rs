@@ -21,7 +21,7 @@ mod verdicts;
 
 pub use compare::Comparison;
 pub use program::{check_command, run_program, tool};
-pub use verdicts::{list_failing, MemoryFigures, Verdicts};
+pub use verdicts::{by_kind, list_failing, MemoryFigures, Verdicts};
 
 /// How a program did on one case: the one vocabulary of every judged run.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -117,6 +117,18 @@ impl MemoryFigures {
     }
 }
 
+/// A search's failing cases ([`crate::search::Outcome::failing`]) with
+/// their kinds as verdict codes, in the order [`list_failing`] names them
+/// (by kind, each kind in the order of the cases).
+pub fn by_kind(failing: Vec<(String, Address)>) -> Vec<(&'static str, Address)> {
+    let mut failing: Vec<(&'static str, Address)> = failing
+        .into_iter()
+        .map(|(kind, address)| (super::kind_code(&kind), address))
+        .collect();
+    failing.sort_by_key(|&(kind, _)| super::kind_order(kind));
+    failing
+}
+
 /// Writes the failing cases of a run, one line per kind, at most 20 named
 /// each, by their addresses (`job 0 case 32`, `seed 5004`), as a replay
 /// reads them back (`--case`).

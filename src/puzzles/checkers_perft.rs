@@ -188,13 +188,8 @@ impl Puzzle for CheckersPerft {
     /// first move after which the counts differ, to the position whose own
     /// moves the core counts wrong; that position's first-ply branches, and
     /// whether the core counted more or fewer.
-    fn signature(
-        case: &Case,
-        core: &Answer,
-        reference: &Answer,
-        _lines: String,
-        solver: crate::puzzle::Solver<Self>,
-    ) -> String {
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        let crate::puzzle::Answers { case, core, reference, solver, .. } = answers;
         let (c, r) = (*core, *reference);
         let relation = if c > r { "core-counts-more" } else { "core-counts-fewer" };
         let mut at = case.clone();

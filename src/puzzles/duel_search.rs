@@ -242,13 +242,8 @@ impl Puzzle for DuelSearch {
     }
 
     /// Which of the six values differ (either player's alike).
-    fn signature(
-        _: &State,
-        core: &Values,
-        reference: &Values,
-        _lines: String,
-        _: crate::puzzle::Solver<Self>,
-    ) -> String {
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        let crate::puzzle::Answers { core, reference, .. } = answers;
         let (c, r) = (core, reference);
         let names = ["plain-value", "race-value", "race-losses"];
         let differing: Vec<&str> = (0..3)

@@ -364,13 +364,8 @@ impl Puzzle for Footholds {
 
     /// In the first game the two answer differently: whether the winner
     /// differs, or the same player wins in more or fewer moves.
-    fn signature(
-        _: &Case,
-        core: &Answer,
-        reference: &Answer,
-        _lines: String,
-        _: crate::puzzle::Solver<Self>,
-    ) -> String {
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        let crate::puzzle::Answers { core, reference, .. } = answers;
         let Some((&c, &r)) = core.iter().zip(reference).find(|(c, r)| c != r) else {
             return "a-game-missing".to_string();
         };

@@ -181,13 +181,8 @@ impl Puzzle for MatrixGame {
     /// the core believes optimal, so a wrong pure strategy (`lower-tight`)
     /// and a search that stopped early (`no-bound-tight`) read apart even
     /// when the same numbers are off.
-    fn signature(
-        _: &Game,
-        core: &Values,
-        reference: &Values,
-        _lines: String,
-        _: crate::puzzle::Solver<Self>,
-    ) -> String {
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        let crate::puzzle::Answers { core, reference, .. } = answers;
         let (c, r) = (core, reference);
         let real = |v: &model::Value| match *v {
             model::Value::Exact(p, q) => p as f64 / q as f64,

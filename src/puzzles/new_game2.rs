@@ -346,13 +346,8 @@ impl Puzzle for NewGame2 {
     /// the move whose rule the core got wrong is among them, and in a shrunk
     /// case they are few. White, the plain move, is left out: every game has
     /// it.
-    fn signature(
-        case: &Case,
-        core: &Answer,
-        reference: &Answer,
-        _lines: String,
-        _: crate::puzzle::Solver<Self>,
-    ) -> String {
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        let crate::puzzle::Answers { case, core, reference, .. } = answers;
         let (relation, horizon) = match (core, reference) {
             (Answer::EndsOnTurn(c), Answer::EndsOnTurn(r)) if c < r => ("core-ends-earlier", *c),
             (Answer::EndsOnTurn(c), Answer::EndsOnTurn(r)) if c > r => ("core-ends-later", *r),

@@ -346,13 +346,8 @@ impl Puzzle for Robots {
     /// The first answer line that differs on each side, and the kind of the
     /// reference's last move in that game (a walk, a stay, a teleport): the
     /// move a game ends on tells a push's bug from a teleport's.
-    fn signature(
-        case: &Case,
-        core: &Answer,
-        reference: &Answer,
-        lines: String,
-        _: crate::puzzle::Solver<Self>,
-    ) -> String {
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        let crate::puzzle::Answers { case, core, reference, lines, .. } = answers;
         let Some(game) = core.iter().zip(reference).position(|(c, r)| c != r) else {
             return lines;
         };

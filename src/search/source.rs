@@ -94,6 +94,18 @@ impl<P: Puzzle> Seeded<P> {
         }
     }
 
+    /// Case `index` of global job `job` (`buf` the bytes' room).
+    fn made(&self, job: u64, index: u64, buf: &mut [u8]) -> Made<CaseWithReference<P>> {
+        let made = crate::generate::generate_case_with_reference::<P>(
+            self.seed,
+            job,
+            index,
+            buf,
+            self.limits,
+        );
+        made.map_or(Made::Nothing, Made::Case)
+    }
+
     /// The global job and the index of the case at `position`.
     fn coordinates(&self, position: u64) -> (u64, u64) {
         (self.first_job + position % self.jobs, position / self.jobs)
@@ -107,14 +119,7 @@ impl<P: Puzzle> CaseSource for Seeded<P> {
         let mut buf = vec![0u8; crate::seeds::CASE_BYTES];
         for position in positions {
             let (job, index) = self.coordinates(position);
-            let made = crate::generate::generate_case_with_reference::<P>(
-                self.seed,
-                job,
-                index,
-                &mut buf,
-                self.limits,
-            );
-            out.push((position, made.map_or(Made::Nothing, Made::Case)));
+            out.push((position, self.made(job, index, &mut buf)));
         }
     }
 
@@ -144,15 +149,7 @@ impl<P: Puzzle> CaseSource for Seeded<P> {
         let Address::Stream { job, index } = *address else {
             return None;
         };
-        let mut buf = vec![0u8; crate::seeds::CASE_BYTES];
-        let made = crate::generate::generate_case_with_reference::<P>(
-            self.seed,
-            job,
-            index,
-            &mut buf,
-            self.limits,
-        );
-        Some(made.map_or(Made::Nothing, Made::Case))
+        Some(self.made(job, index, &mut vec![0u8; crate::seeds::CASE_BYTES]))
     }
 }
 

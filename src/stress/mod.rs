@@ -14,8 +14,11 @@
 //! share that source ([`generator`]) and the format-free shrink of a failing
 //! input ([`shrink_text`]).
 
+use crate::process::Resources;
 use crate::search::{Address, Plan};
 use crate::shrink::text::{self, ShrunkText, Size, Trial};
+use generator::Generator;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -23,6 +26,58 @@ pub mod any;
 pub mod generator;
 pub mod interactive;
 pub mod puzzle;
+
+/// A run over a user's generator, as both flavours that have one take it
+/// (`stress any`, with a brute force or with an interactor): the search,
+/// the user's programs, and what each may use.
+#[derive(Debug, Clone)]
+pub struct UserRun {
+    /// The search: the first seed (case n gets `seed + n`), time, cases,
+    /// jobs, keep-going, shrink budget.
+    pub plan: Plan,
+    /// Prints an input; run with a seed as its last argument.
+    pub generator: String,
+    /// The solution under test.
+    pub solution: String,
+    /// A testlib checker, for problems with several right answers (and, of
+    /// an interactive one, for the interactor's output).
+    pub checker: Option<String>,
+    /// Reads an input on stdin; exit 0 means valid.
+    pub validator: Option<String>,
+    /// What each run of the solution may use.
+    pub resources: Resources,
+    /// Each tool's time per run (generator, validator, brute force,
+    /// checker; the interactor's once the solution has ended).
+    pub tool_time: Duration,
+    /// Write every generated input (`SEED.in`) here, with the brute force's
+    /// answer (`SEED.ans`) when there is one.
+    pub dump: Option<PathBuf>,
+}
+
+impl UserRun {
+    /// The tools' limits: their own time, and at least the default output
+    /// limit, so that a low `--output-limit` aimed at the solution does not
+    /// stop a generator or brute force that prints a large input or answer.
+    pub(crate) fn tool_resources(&self) -> Resources {
+        Resources::new(
+            self.tool_time,
+            self.resources
+                .output
+                .max(crate::process::DEFAULT_OUTPUT_LIMIT),
+        )
+    }
+
+    /// The generator's command for one seed.
+    pub fn generator_for(&self, seed: u64) -> String {
+        format!("{} {seed}", self.generator)
+    }
+
+    /// The generator as the source of the cases, each called `what`.
+    pub(crate) fn source(&self, what: &'static str) -> Generator {
+        let limits = self.tool_resources();
+        Generator::new(&self.generator, &self.plan, limits, self.dump.clone(), what)
+    }
+}
 
 /// The live progress line of a stress: `NAME: N cases, R cases/s, K not
 /// OK, S s` (cases the oracle skipped not counted).

@@ -13,9 +13,7 @@
 //! adopted and killed, output read under a cap, the verdict by the main process.
 
 use crate::corpus::{self, Origin, Row};
-use crate::judge::{
-    judge, kind_code, kind_order, run_program, Comparison, MemoryFigures, Verdict, Verdicts,
-};
+use crate::judge::{judge, kind_order, run_program, Comparison, MemoryFigures, Verdict, Verdicts};
 use crate::process::Execution;
 use crate::process::Resources;
 use crate::puzzle::{CaseLimits, CaseWithReference, Puzzle};
@@ -209,12 +207,7 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressOutcome<P::Cas
         .into_iter()
         .map(|f| shrink_failure::<P>(options, f.found, f.address))
         .collect();
-    let mut failing: Vec<(&'static str, Address)> = outcome
-        .failing
-        .into_iter()
-        .map(|(kind, address)| (kind_code(&kind), address))
-        .collect();
-    failing.sort_by_key(|&(kind, _)| kind_order(kind));
+    let failing = crate::judge::by_kind(outcome.failing);
     StressOutcome {
         counts: outcome.tally,
         elapsed: outcome.elapsed,

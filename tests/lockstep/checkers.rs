@@ -3,14 +3,13 @@
 //! catches (and shrinks) deliberately wrong validators.
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
-use lockstep::campaign::{self, generate_case};
+use lockstep::campaign::{self};
 use lockstep::corpus::{self, Origin};
-use lockstep::puzzle::{check_with, Run, Agreement as Check};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
 use lockstep::puzzles::Checkers;
 use lockstep::seeds::{case_bytes, CASE_BYTES};
-use lockstep_core::checkers::{self as model, Answer, Board, Case, Instance, Ruling, Side};
+use lockstep_core::checkers::{self as model, Board, Case, Instance, Ruling, Side};
 use lockstep_core::Model;
 use lockstep_planted::checkers::{capture_only_for_mover, validate, BUGS};
 use lockstep_reference::checkers as reference;
@@ -256,19 +255,7 @@ fn pieces(instance: &Instance) -> usize {
 fn the_third_validator_without_a_bug_agrees() {
     // Guards the test below: a broken `validate` would make every planted bug
     // "found" for the wrong reason.
-    fn bug_free(case: &Case) -> Run<Answer> {
-        validate(case, None)
-    }
-    let mut buf = vec![0u8; CASE_BYTES];
-    for index in 0..5000 {
-        let case = generate_case::<Checkers>(5, 0, index, &mut buf).unwrap();
-        assert_eq!(
-            check_with::<Checkers>(&case, bug_free, FUEL),
-            Check::Agree,
-            "{}",
-            case.write_input()
-        );
-    }
+    crate::support::third_agrees::<Checkers>(|case| validate(case, None), 5000, FUEL);
 }
 
 #[test]

@@ -9,12 +9,12 @@
 use crate::support::{fails_with, lockstep, text};
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check_with, Puzzle, Run, Agreement};
+use lockstep::puzzle::{check_with, Puzzle, Agreement};
 use lockstep::puzzles::duel::RULE_BRANCHES;
 use lockstep::puzzles::Duel;
 use lockstep::seeds::CASE_BYTES;
 use lockstep_core::duel::{
-    self as model, Action, Answer, Case, Cell, Dir, Outcome, Reason, Recorder, State, EFFECTIVE,
+    self as model, Action, Case, Cell, Dir, Outcome, Reason, Recorder, State, EFFECTIVE,
 };
 use lockstep_core::Model;
 use lockstep_planted::duel::{pushes_ignore_shared_cell, third, BUGS};
@@ -366,19 +366,7 @@ const MAX_CASES: u64 = 20_000;
 
 #[test]
 fn the_third_resolver_without_a_bug_agrees() {
-    fn bug_free(case: &Case) -> Run<Answer> {
-        third(case, None)
-    }
-    let mut buf = vec![0u8; CASE_BYTES];
-    for index in 0..5000 {
-        let case = generate_case::<Duel>(5, 0, index, &mut buf).unwrap();
-        assert_eq!(
-            check_with::<Duel>(&case, bug_free, FUEL),
-            Agreement::Agree,
-            "{}",
-            case.write_input()
-        );
-    }
+    crate::support::third_agrees::<Duel>(|case| third(case, None), 5000, FUEL);
 }
 
 fn non_wait(case: &Case) -> usize {

@@ -9,132 +9,49 @@
 //! `LOCKSTEP_BLESS=1 cargo test --test lockstep golden`, and the diff of
 //! `tests/golden/` shows what it changed.
 
-use crate::support::{cli, scratch, Cmd, BIN};
+use crate::support::{cli, scratch, BIN};
 use std::path::Path;
 
-/// One recorded run: its name (the file under `tests/golden/`) and command.
-struct Golden {
-    name: &'static str,
-    command: Cmd,
-}
+/// The runs: a name (the file under `tests/golden/`) and the command line,
+/// its words split at spaces, a single-quoted part one word, `{dir}` the
+/// scratch directory and `{py}` `python3 tests/fixtures`. Every one names
+/// its seed, caps its cases, and runs on one job where it stops at a
+/// failure (which failure is found first on two jobs depended on the clock
+/// before issue 43) or shrinks (a shrink is capped by its attempts, not by
+/// time).
+const GOLDENS: &[(&str, &str)] = &[
+    ("fuzz-text", "fuzz --seed 7 --jobs 1 --cases 64 --no-append"),
+    ("fuzz-json", "fuzz --seed 7 --jobs 2 --cases 64 --stats --keep-going --no-append --format json"),
+    ("replay-text", "replay"),
+    ("replay-json", "replay new-game2 footholds --format json --corpus {dir}/corpus"),
+    ("stress-puzzle-text", "stress new-game2 --seed 3 --jobs 1 --cases 12 --keep-going --cmd '{py}/new_game2.py mixed' --shrink-attempts 30 --corpus {dir}/corpus --save {dir}/puzzle.txt"),
+    ("stress-puzzle-json", "stress footholds --seed 5 --jobs 1 --cases 20 --no-append --format json --cmd '{py}/footholds.py wa' --shrink-attempts 30 --save {dir}/footholds.txt"),
+    ("stress-puzzle-ok", "stress new-game2 --seed 11 --jobs 2 --cases 8 --no-append --cmd '{py}/new_game2.py ok'"),
+    ("stress-any-text", "stress any --seed 1 --jobs 1 --cases 12 --gen '{py}/any/argmax.py gen' --brute '{py}/any/argmax.py brute' --cmd '{py}/any/argmax.py wrong' --checker '{py}/any/argmax.py check' --shrink-attempts 40 --save {dir}/argmax.txt"),
+    ("stress-any-json", "stress any --seed 4 --jobs 1 --cases 12 --keep-going --format json --gen '{py}/any/max_subarray.py gen' --brute '{py}/any/max_subarray.py brute' --cmd '{py}/any/max_subarray.py wrong' --validator '{py}/any/max_subarray.py validate' --shrink-attempts 40 --save {dir}/subarray.txt"),
+    ("stress-interactive-text", "stress --seed 1 --jobs 1 --cases 6 --interactor '{py}/interactive/guess.py interactor' --gen '{py}/interactive/guess.py gen' --cmd '{py}/interactive/guess.py sol wrong' --shrink-attempts 30 --save {dir}/guess.txt"),
+    ("stress-interactive-json", "stress any --seed 3 --jobs 1 --cases 6 --format json --interactor '{py}/interactive/guess.py interactor' --gen '{py}/interactive/guess.py gen' --cmd '{py}/interactive/guess.py sol early' --validator '{py}/interactive/guess.py validate' --shrink-attempts 30 --save {dir}/early.txt"),
+    ("test-text", "test corpus/footholds.csv --jobs 2 --cmd '{py}/footholds.py wa'"),
+    ("test-json", "test corpus/new_game2.csv --jobs 2 --origin sample --format json --cmd '{py}/new_game2.py wa'"),
+    ("duel-stress-illegal", "duel stress --seed 1 --jobs 1 --games 4 --cmd 'sh tests/fixtures/duel/illegal.sh' --save {dir}/illegal.log"),
+    ("duel-stress-ok", "duel stress --seed 2 --jobs 2 --games 6 --cmd '{py}/setter/bot.py' --save {dir}/ok.log"),
+];
 
-fn fixture(path: &str) -> String {
-    format!("python3 tests/fixtures/{path}")
-}
-
-/// The runs. Every one names its seed, caps its cases, and runs on one job
-/// where it stops at a failure (which failure is found first on two jobs
-/// depended on the clock before issue 43) or shrinks (a shrink is capped by
-/// its attempts, not by time).
-fn goldens(dir: &Path) -> Vec<Golden> {
-    let corpus = dir.join("corpus");
-    let save = |name: &str| dir.join(name).display().to_string();
-    let ng2 = |mode: &str| fixture(&format!("new_game2.py {mode}"));
-    let argmax = |mode: &str| fixture(&format!("any/argmax.py {mode}"));
-    let subarray = |mode: &str| fixture(&format!("any/max_subarray.py {mode}"));
-    let guess = |mode: &str| fixture(&format!("interactive/guess.py {mode}"));
-    vec![
-        Golden {
-            name: "fuzz-text",
-            command: cli("fuzz --seed 7 --jobs 1 --cases 64 --no-append"),
-        },
-        Golden {
-            name: "fuzz-json",
-            command: cli(
-                "fuzz --seed 7 --jobs 2 --cases 64 --stats --keep-going --no-append --format json",
-            ),
-        },
-        Golden {
-            name: "replay-text",
-            command: cli("replay"),
-        },
-        Golden {
-            name: "replay-json",
-            command: cli("replay new-game2 footholds --format json")
-                .flag("--corpus", corpus.display()),
-        },
-        Golden {
-            name: "stress-puzzle-text",
-            command: cli("stress new-game2 --seed 3 --jobs 1 --cases 12 --keep-going")
-                .flag("--cmd", ng2("mixed"))
-                .flag("--shrink-attempts", 30)
-                .flag("--corpus", corpus.display())
-                .flag("--save", save("puzzle.txt")),
-        },
-        Golden {
-            name: "stress-puzzle-json",
-            command: cli("stress footholds --seed 5 --jobs 1 --cases 20 --no-append --format json")
-                .flag("--cmd", fixture("footholds.py wa"))
-                .flag("--shrink-attempts", 30)
-                .flag("--save", save("footholds.txt")),
-        },
-        Golden {
-            name: "stress-puzzle-ok",
-            command: cli("stress new-game2 --seed 11 --jobs 2 --cases 8 --no-append")
-                .flag("--cmd", ng2("ok")),
-        },
-        Golden {
-            name: "stress-any-text",
-            command: cli("stress any --seed 1 --jobs 1 --cases 12")
-                .flag("--gen", argmax("gen"))
-                .flag("--brute", argmax("brute"))
-                .flag("--cmd", argmax("wrong"))
-                .flag("--checker", argmax("check"))
-                .flag("--shrink-attempts", 40)
-                .flag("--save", save("argmax.txt")),
-        },
-        Golden {
-            name: "stress-any-json",
-            command: cli("stress any --seed 4 --jobs 1 --cases 12 --keep-going --format json")
-                .flag("--gen", subarray("gen"))
-                .flag("--brute", subarray("brute"))
-                .flag("--cmd", subarray("wrong"))
-                .flag("--validator", subarray("validate"))
-                .flag("--shrink-attempts", 40)
-                .flag("--save", save("subarray.txt")),
-        },
-        Golden {
-            name: "stress-interactive-text",
-            command: cli("stress --seed 1 --jobs 1 --cases 6")
-                .flag("--interactor", guess("interactor"))
-                .flag("--gen", guess("gen"))
-                .flag("--cmd", guess("sol wrong"))
-                .flag("--shrink-attempts", 30)
-                .flag("--save", save("guess.txt")),
-        },
-        Golden {
-            name: "stress-interactive-json",
-            command: cli("stress any --seed 3 --jobs 1 --cases 6 --format json")
-                .flag("--interactor", guess("interactor"))
-                .flag("--gen", guess("gen"))
-                .flag("--cmd", guess("sol early"))
-                .flag("--validator", guess("validate"))
-                .flag("--shrink-attempts", 30)
-                .flag("--save", save("early.txt")),
-        },
-        Golden {
-            name: "test-text",
-            command: cli("test corpus/footholds.csv --jobs 2")
-                .flag("--cmd", fixture("footholds.py wa")),
-        },
-        Golden {
-            name: "test-json",
-            command: cli("test corpus/new_game2.csv --jobs 2 --origin sample --format json")
-                .flag("--cmd", ng2("wa")),
-        },
-        Golden {
-            name: "duel-stress-illegal",
-            command: cli("duel stress --seed 1 --jobs 1 --games 4")
-                .flag("--cmd", "sh tests/fixtures/duel/illegal.sh")
-                .flag("--save", save("illegal.log")),
-        },
-        Golden {
-            name: "duel-stress-ok",
-            command: cli("duel stress --seed 2 --jobs 2 --games 6")
-                .flag("--cmd", fixture("setter/bot.py"))
-                .flag("--save", save("ok.log")),
-        },
-    ]
+/// A golden's command line as words: split at spaces, a single-quoted
+/// part one word, the placeholders filled in.
+fn words(line: &str, dir: &Path) -> Vec<String> {
+    let line = line
+        .replace("{dir}", &dir.display().to_string())
+        .replace("{py}", "python3 tests/fixtures");
+    let mut words = Vec::new();
+    for (i, part) in line.split('\'').enumerate() {
+        if i % 2 == 1 {
+            words.push(part.to_string());
+        } else {
+            words.extend(part.split_whitespace().map(str::to_string));
+        }
+    }
+    words
 }
 
 /// A copy of two shipped corpus files, one row of new_game2's made wrong,
@@ -163,16 +80,17 @@ fn recorded_outputs_hold() {
     let bless = std::env::var_os("LOCKSTEP_BLESS").is_some();
     let golden_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let mut problems = Vec::new();
-    for golden in goldens(&dir) {
-        let out = golden.command.run();
+    for &(name, line) in GOLDENS {
+        let command = cli("").args(words(line, &dir));
+        let out = command.run();
         let shown = scrub::run(
-            golden.command.words(),
+            command.words(),
             out.status.code(),
             &String::from_utf8_lossy(&out.stdout),
             &String::from_utf8_lossy(&out.stderr),
             &[(dir.to_str().unwrap(), "<scratch>"), (BIN, "<lockstep>")],
         );
-        let path = golden_dir.join(format!("{}.txt", golden.name));
+        let path = golden_dir.join(format!("{name}.txt"));
         if bless {
             std::fs::create_dir_all(&golden_dir).unwrap();
             std::fs::write(&path, &shown).unwrap();
@@ -181,8 +99,7 @@ fn recorded_outputs_hold() {
         let recorded = std::fs::read_to_string(&path).unwrap_or_default();
         if recorded != shown {
             problems.push(format!(
-                "{}: differs from {}\n{}",
-                golden.name,
+                "{name}: differs from {}\n{}",
                 path.display(),
                 scrub::first_difference(&recorded, &shown)
             ));

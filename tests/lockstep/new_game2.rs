@@ -3,7 +3,6 @@
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::{self, generate_case};
-use lockstep::puzzle::{check_with, Run, Agreement};
 use lockstep::puzzles::NewGame2;
 use lockstep::seeds::CASE_BYTES;
 use lockstep_core::new_game2::{
@@ -140,18 +139,7 @@ const MAX_CASES: u64 = 5_000;
 fn the_third_simulation_without_a_bug_agrees() {
     // Guards the test below: a broken `simulate` would make every planted bug
     // "found" for the wrong reason.
-    fn bug_free(game: &Case) -> Run<Answer> {
-        simulate(game, None)
-    }
-    let mut buf = vec![0u8; CASE_BYTES];
-    for index in 0..3000 {
-        let game = generate_case::<NewGame2>(5, 0, index, &mut buf).unwrap();
-        assert_eq!(
-            check_with::<NewGame2>(&game, bug_free, FUEL),
-            Agreement::Agree,
-            "{game:?}"
-        );
-    }
+    crate::support::third_agrees::<NewGame2>(|case| simulate(case, None), 3000, FUEL);
 }
 
 /// The generator's turn-limit games end on the turn they were found to end

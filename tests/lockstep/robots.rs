@@ -4,12 +4,12 @@
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check, check_with, Run, Agreement};
+use lockstep::puzzle::{check, check_with, Agreement};
 use lockstep::puzzles::Robots;
 use lockstep::seeds::CASE_BYTES;
 use lockstep::shrink::{shrink, Stop};
 use lockstep_core::robots::{
-    self as model, Answer, Case, Cell, Ending, Feature, Game, MoveKind, MOVE_LIMIT, START,
+    self as model, Case, Cell, Ending, Feature, Game, MoveKind, MOVE_LIMIT, START,
 };
 use lockstep_core::Model;
 use lockstep_planted::robots::{simulate, BUGS};
@@ -151,18 +151,7 @@ const MAX_CASES: u64 = 20_000;
 fn the_third_simulation_without_a_bug_agrees() {
     // Guards the test below: a broken `simulate` would make every planted bug
     // "found" for the wrong reason.
-    fn bug_free(case: &Case) -> Run<Answer> {
-        simulate(case, None)
-    }
-    let mut buf = vec![0u8; CASE_BYTES];
-    for index in 0..2000 {
-        let case = generate_case::<Robots>(5, 0, index, &mut buf).unwrap();
-        assert_eq!(
-            check_with::<Robots>(&case, bug_free, FUEL),
-            Agreement::Agree,
-            "{case:?}"
-        );
-    }
+    crate::support::third_agrees::<Robots>(|case| simulate(case, None), 2000, FUEL);
 }
 
 /// At most this many diverging cases are shrunk per bug; the smallest result counts.

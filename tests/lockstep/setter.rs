@@ -13,7 +13,7 @@
 //! the cache itself and starts from an empty one. Every allocating run has a
 //! memory limit.
 
-use crate::support::{cli, scratch, text, BIN};
+use crate::support::{cli, found, scratch, text, BIN};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -182,8 +182,7 @@ fn a_test_without_an_answer_still_fails_on_a_crash_or_a_limit() {
         .arg(tests.to_str().unwrap())
         .flag("--cmd", cmd)
         .run_in(&dir);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let (stdout, _) = found(&out);
     assert_eq!(verdict_of(&stdout, "crash"), "RE", "{stdout}");
     assert_eq!(verdict_of(&stdout, "slow"), "TLE", "{stdout}");
     assert_eq!(verdict_of(&stdout, "fine"), "--", "{stdout}");
@@ -324,8 +323,7 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
         .arg(tests)
         .flag("--cmd", &cmd)
         .run_in(&dir);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (stdout, stderr) = found(&out);
     assert_eq!(verdict_of(&stdout, "1"), "MLE", "{stdout}");
     // In a cgroup malloc never says NULL: the kernel kills it at the limit.
     let says = match memory_guard(&stderr) {
@@ -341,8 +339,7 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
             .flag("--cmd", format!("{} alloc", fixture("sum.cpp")))
             .flag("--save", dir.join("min.txt").to_str().unwrap())
             .run_in(&dir);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (stdout, stderr) = found(&out);
     assert!(stdout.contains("1 MLE"), "{stdout}");
     assert!(stderr.contains("MLE on seed 3"), "{stderr}");
     let says = match memory_guard(&stderr) {
@@ -374,8 +371,7 @@ fn a_cache_under_a_path_with_a_space_still_runs_a_jvm_as_one() {
             "256M",
         ],
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let (stdout, _) = found(&out);
     assert_eq!(verdict_of(&stdout, "1"), "MLE", "{stdout}");
     assert!(
         stdout.contains("ran out of memory under the limit of 256 MiB"),
@@ -405,8 +401,7 @@ fn a_jvm_is_held_by_its_heap_flag_and_its_resident_size() {
         .arg(tests.to_str().unwrap())
         .flag("--cmd", &cmd)
         .run_in(&dir);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (stdout, stderr) = found(&out);
     assert_eq!(verdict_of(&stdout, "1"), "MLE", "{stdout}");
     // The heap flag, after `java` and before its own words, whatever
     // enforces the limit.
@@ -584,8 +579,7 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
         .flag("--cmd", &wrong)
         .flag("--save", dir.join("min.txt").to_str().unwrap())
         .run_in(&dir);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(stderr.contains("WA on seed 5"), "{stderr}");
     let saved = std::fs::read_to_string(dir.join("min.txt")).unwrap();
     assert_eq!(

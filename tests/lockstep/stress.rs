@@ -2,7 +2,7 @@
 //! passes, each planted bug gives its verdict (WA, RE, TLE) and a small shrunk
 //! input, and nothing is left running.
 
-use crate::support::{cli, fails_with, processes_with, scratch, text};
+use crate::support::{cli, fails_with, found, processes_with, scratch, text};
 use lockstep::judge::compare::Comparison;
 use lockstep::judge::{judge, Verdict};
 use lockstep::process::Execution;
@@ -14,31 +14,20 @@ use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
 
-fn lockstep(args: &[&str]) -> Output {
-    crate::support::lockstep(args, "")
-}
-
-/// Runs `lockstep stress` on a fixture; returns the output and the saved input.
-fn stress(puzzle: &str, program: &str, extra: &[&str], dir: &Path) -> (Output, Option<String>) {
+/// Runs `lockstep stress` on a fixture (seed 1, two jobs, the corpus in
+/// `dir/corpus`, `extra` split at spaces); returns the output and the saved
+/// input.
+fn stress(puzzle: &str, program: &str, extra: &str, dir: &Path) -> (Output, Option<String>) {
     let save = dir.join("failing.txt");
     let corpus = dir.join("corpus");
     std::fs::create_dir_all(&corpus).unwrap();
-    let mut args = vec![
-        "stress",
-        puzzle,
-        "--cmd",
-        program,
-        "--seed",
-        "1",
-        "--jobs",
-        "2",
-        "--save",
-        save.to_str().unwrap(),
-        "--corpus",
-        corpus.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    let out = lockstep(&args);
+    let out = cli("stress --seed 1 --jobs 2")
+        .arg(puzzle)
+        .flag("--cmd", program)
+        .flag("--save", save.display())
+        .flag("--corpus", corpus.display())
+        .args(extra.split_whitespace().map(str::to_string))
+        .run();
     (out, std::fs::read_to_string(&save).ok())
 }
 
@@ -48,7 +37,7 @@ fn a_correct_program_passes() {
     let (out, saved) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py ok",
-        &["--cases", "30"],
+        "--cases 30",
         &dir,
     );
     let stdout = text(&out.stdout);
@@ -71,11 +60,10 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
     let (out, saved) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py wa",
-        &["--cases", "300"],
+        "--cases 300",
         &dir,
     );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (_stdout, stderr) = found(&out);
     assert!(stderr.contains("new-game2: WA"), "{stderr}");
     assert!(
         stderr.contains("first difference: line 1: expected"),
@@ -127,11 +115,10 @@ fn a_crash_is_a_runtime_error_with_its_stderr() {
     let (out, saved) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py re",
-        &["--cases", "300", "--no-append"],
+        "--cases 300 --no-append",
         &dir,
     );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(stderr.contains("new-game2: RE"), "{stderr}");
     assert!(
         stderr.contains("exit code 1") && stderr.contains("RuntimeError: a group moved onto red"),
@@ -154,11 +141,10 @@ fn a_program_over_the_time_limit_is_killed_with_what_it_started() {
     let (out, saved) = stress(
         "new-game2",
         &program,
-        &["--cases", "200", "--timeout-ms", "400", "--no-append"],
+        "--cases 200 --timeout-ms 400 --no-append",
         &dir,
     );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(
         stderr.contains("new-game2: TLE") && stderr.contains("still running after 400 ms"),
         "{stderr}"
@@ -183,11 +169,10 @@ fn a_footholds_bug_shrinks_to_a_small_board() {
     let (out, saved) = stress(
         "footholds",
         "python3 tests/fixtures/footholds.py wa",
-        &["--cases", "400", "--no-append"],
+        "--cases 400 --no-append",
         &dir,
     );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, _stderr) = found(&out);
     let case = lockstep_core::footholds::Case::parse(&saved.unwrap()).unwrap();
     assert_eq!(
         case.games.len(),
@@ -207,7 +192,7 @@ fn a_footholds_bug_shrinks_to_a_small_board() {
 fn a_command_that_cannot_start_is_one_clear_error() {
     let dir = scratch("stress-missing");
     for program in ["no-such-program-lockstep", "no-such-program-lockstep | cat"] {
-        let (out, _) = stress("robots", program, &["--cases", "5"], &dir);
+        let (out, _) = stress("robots", program, "--cases 5", &dir);
         let stderr = fails_with(&out, "cannot start");
         assert_eq!(stderr.lines().count(), 1, "{program}: {stderr}");
     }
@@ -312,11 +297,10 @@ fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
     let (out, _) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py mixed",
-        &["--cases", "60", "--keep-going", "--no-append"],
+        "--cases 60 --keep-going --no-append",
         &dir,
     );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (stdout, stderr) = found(&out);
     let summary = stdout
         .lines()
         .find(|l| l.starts_with("new-game2: 60 cases"))
@@ -371,11 +355,10 @@ fn a_shrink_cut_off_by_its_budget_says_so() {
     let (out, _) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py wa",
-        &["--cases", "300", "--shrink-attempts", "1", "--no-append"],
+        "--cases 300 --shrink-attempts 1 --no-append",
         &dir,
     );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(
         stderr.contains("1 candidates run, cut off by the attempt budget"),
         "{stderr}"
@@ -394,20 +377,11 @@ fn dumped_cases_keep_to_the_limits_asked_for() {
     for (i, limits) in ["original", "wide"].into_iter().enumerate() {
         let dir = scratch(&format!("stress-dump-{limits}"));
         let dump = dir.join("cases");
-        let (out, _) = stress(
-            "checkers",
-            &program,
-            &[
-                "--cases",
-                "200",
-                "--no-append",
-                "--limits",
-                limits,
-                "--dump",
-                dump.to_str().unwrap(),
-            ],
-            &dir,
+        let extra = format!(
+            "--cases 200 --no-append --limits {limits} --dump {}",
+            dump.display()
         );
+        let (out, _) = stress("checkers", &program, &extra, &dir);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let mut inputs = 0;
         for entry in std::fs::read_dir(&dump).unwrap() {
@@ -453,9 +427,8 @@ fn a_failure_that_does_not_repeat_is_named_by_how_it_failed() {
         bin = crate::support::BIN,
     );
     let program = format!("sh -c '{program}'");
-    let (out, saved) = stress("new-game2", &program, &["--cases", "20"], &dir);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (out, saved) = stress("new-game2", &program, "--cases 20", &dir);
+    let (stdout, stderr) = found(&out);
     assert!(stdout.contains(" 1 RE,"), "{stdout}");
     assert!(stdout.contains("stress-runtime-error-"), "{stdout}");
     assert!(!stdout.contains("stress-ok-"), "{stdout}");
@@ -473,11 +446,10 @@ fn stress_writes_one_json_document() {
     let (out, saved) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py wa",
-        &["--cases", "300", "--format", "json"],
+        "--cases 300 --format json",
         &dir,
     );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (stdout, stderr) = found(&out);
     let doc: serde_json::Value =
         serde_json::from_str(&stdout).expect("stdout is one JSON document");
     assert_eq!(doc["lockstep"], "stress");

@@ -7,7 +7,7 @@
 //! exit 2 and say which; a generator that does not follow its seed is a
 //! warning.
 
-use crate::support::{fails_with, scratch, text};
+use crate::support::{fails_with, found, scratch, text};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -26,30 +26,12 @@ fn argmax(mode: &str) -> String {
     format!("{} {mode}", fixture("argmax"))
 }
 
-/// `lockstep stress` with the given programs and extra arguments, saving to
-/// `dir/min.txt`; returns the run and the saved input.
+/// `lockstep stress any` with the given programs and extra arguments,
+/// saving to `dir/min.txt`; returns the run and the saved input.
 fn stress(programs: &[(&str, String)], extra: &[&str], dir: &Path) -> (Output, Option<String>) {
-    let save = dir.join("min.txt");
-    // A file from an earlier run in the same directory must not pass for
-    // this run's.
-    let _ = std::fs::remove_file(&save);
-    let mut args: Vec<String> = vec!["stress".into(), "any".into()];
-    for (flag, command) in programs {
-        args.push(flag.to_string());
-        args.push(command.clone());
-    }
-    args.extend(["--save".to_string(), save.to_str().unwrap().to_string()]);
-    args.extend(extra.iter().map(|a| a.to_string()));
-    // A loaded machine (CI's two cores running the other tests) can keep a
-    // Python program past the 2 s default, turning a WA into a TLE and a
-    // shrink's candidates into another failure: tests not about time give
-    // the solution 20 s.
-    if !extra.contains(&"--timeout-ms") {
-        args.extend(["--timeout-ms".to_string(), "20000".to_string()]);
-    }
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = crate::support::lockstep(&args, "");
-    (out, std::fs::read_to_string(&save).ok())
+    let (out, saved, _) =
+        crate::support::stress_saving("stress any", programs, extra, (dir, "min.txt"));
+    (out, saved)
 }
 
 fn subarray_programs(solution: &str) -> Vec<(&'static str, String)> {
@@ -84,8 +66,7 @@ fn a_wrong_solution_is_caught_and_shrunk_to_a_handful_of_tokens_whatever_the_job
             &["--seed", "10", "--cases", "40", "--jobs", jobs],
             &dir,
         );
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+        let (stdout, stderr) = found(&out);
         assert!(stdout.contains("1 WA"), "{stdout}");
         // The generator's first all-negative array is seed 10's, 37 numbers.
         assert!(stderr.contains("WA on seed 10 ("), "{stderr}");
@@ -152,8 +133,7 @@ fn keep_going_shrinks_one_failure_of_each_kind() {
         &["--seed", "10", "--cases", "32", "--keep-going"],
         &dir,
     );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (stdout, stderr) = found(&out);
     assert!(stdout.contains("32 cases"), "{stdout}");
     // Seed 31 is the only array of one number among seeds 10..=41.
     assert!(stdout.contains("RE: 1 case: seed 31"), "{stdout}");
@@ -187,8 +167,7 @@ fn a_hanging_solution_is_a_time_limit_and_the_budget_is_reported() {
         ],
         &dir,
     );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (stdout, stderr) = found(&out);
     assert!(!stdout.contains(" 0 TLE"), "{stdout}");
     assert!(stderr.contains("TLE on seed 10"), "{stderr}");
     assert!(stderr.contains("cut off by the attempt budget"), "{stderr}");
@@ -235,8 +214,7 @@ fn a_checker_accepts_any_right_answer_and_rejects_a_wrong_one() {
         &["--seed", "1", "--cases", "40"],
         &dir,
     );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(
         stderr.contains("the checker rejects it (exit code 1): WA position"),
         "{stderr}"
@@ -430,8 +408,7 @@ fn stress_any_writes_one_json_document() {
         &["--seed", "1", "--cases", "40", "--format", "json"],
         &dir,
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let (stdout, _) = found(&out);
     let doc: serde_json::Value =
         serde_json::from_str(&stdout).expect("stdout is one JSON document");
     assert_eq!(doc["lockstep"], "stress-any");
@@ -464,8 +441,7 @@ fn a_grid_loses_a_column_from_every_row() {
         ("--validator", squares("validate")),
     ];
     let (out, saved) = stress(&programs, &["--seed", "9", "--cases", "1"], &dir);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(
         stderr.contains("shrunk from 6 tokens, 5 lines, 32 bytes"),
         "{stderr}"
@@ -490,8 +466,7 @@ fn a_generator_that_ignores_its_seed_is_a_warning() {
         &["--seed", "1", "--cases", "1", "--shrink-attempts", "1"],
         &dir,
     );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(
         stderr.contains("warning: the generator made a different input when run again on seed 1"),
         "{stderr}"
@@ -580,8 +555,7 @@ fn outputs_are_compared_by_the_stated_whitespace_rule() {
     let (out, _) = stress(&programs(r"printf '5 \t\r\n\n \n'"), &lines, &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let (out, _) = stress(&programs(r"printf ' 5\n'"), &lines, &dir);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(
         stderr.contains(r#"first difference: line 1: expected "5", got " 5""#),
         "{stderr}"

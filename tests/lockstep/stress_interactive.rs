@@ -6,7 +6,7 @@
 //! can fail: a solution that hangs, floods, deadlocks or leaves a child, an
 //! interactor that crashes, hangs or says FAIL, and SIGINT mid-run.
 
-use crate::support::{cli, fails_with, processes_with, scratch, text, BIN};
+use crate::support::{cli, fails_with, found, processes_with, scratch, text, BIN};
 use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
@@ -29,28 +29,7 @@ fn stress(
     extra: &[&str],
     dir: &Path,
 ) -> (Output, Option<String>, Option<String>) {
-    let save = dir.join("min.txt");
-    let transcript = dir.join("min.txt.transcript");
-    let _ = std::fs::remove_file(&save);
-    let _ = std::fs::remove_file(&transcript);
-    let mut args: Vec<String> = vec!["stress".into()];
-    for (flag, command) in programs {
-        args.push(flag.to_string());
-        args.push(command.clone());
-    }
-    args.extend(["--save".to_string(), save.to_str().unwrap().to_string()]);
-    args.extend(extra.iter().map(|a| a.to_string()));
-    // Python on a loaded machine: tests not about time give it 20 s.
-    if !extra.contains(&"--timeout-ms") {
-        args.extend(["--timeout-ms".to_string(), "20000".to_string()]);
-    }
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = crate::support::lockstep(&args, "");
-    (
-        out,
-        std::fs::read_to_string(&save).ok(),
-        std::fs::read_to_string(&transcript).ok(),
-    )
+    crate::support::stress_saving("stress", programs, extra, (dir, "min.txt"))
 }
 
 fn guessing(solution: &str) -> Vec<(&'static str, String)> {
@@ -69,8 +48,7 @@ fn an_off_by_one_search_is_caught_shrunk_and_its_wrong_answer_shown() {
         &["--seed", "1", "--cases", "60", "--jobs", "2"],
         &dir,
     );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let (stdout, stderr) = found(&out);
     assert!(stdout.contains("1 WA"), "{stdout}");
     // The smallest test on which it fails: x = n = 2.
     assert_eq!(saved.as_deref(), Some("2 2\n"), "{stderr}");
@@ -133,8 +111,7 @@ fn a_correct_search_passes_and_the_checker_reads_the_interactors_output() {
         &["--seed", "5", "--cases", "3", "--shrink-attempts", "5"],
         &dir,
     );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(stderr.contains("the checker rejects it"), "{stderr}");
 }
 
@@ -153,8 +130,7 @@ fn an_adaptive_interactor_beats_a_search_that_guesses_early() {
     let (out, _, _) = stress(&programs("ok"), &["--seed", "3", "--cases", "20"], &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let (out, saved, _) = stress(&programs("early"), &["--seed", "3", "--cases", "20"], &dir);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     // The adversary wins at once with two numbers: the guess is the lower.
     assert_eq!(saved.as_deref(), Some("2\n"), "{stderr}");
     assert!(
@@ -178,14 +154,12 @@ fn timed(solution: &str, extra: &[&str], dir: &Path) -> (Output, Duration) {
 fn a_hanging_solution_is_tle_and_a_flood_is_ole() {
     let dir = scratch("interactive-limits");
     let (out, _) = timed("hang", &["--timeout-ms", "1500"], &dir);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(stderr.contains("TLE on seed 1"), "{stderr}");
     assert!(stderr.contains("still running after 1500 ms"), "{stderr}");
     assert!(!stderr.contains("deadlock"), "{stderr}");
     let (out, _) = timed("flood", &["--output-limit", "1M"], &dir);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(stderr.contains("OLE on seed 1"), "{stderr}");
     assert!(stderr.contains("wrote more than 1048576 bytes"), "{stderr}");
     // The flood's one line is clipped in the report.
@@ -197,8 +171,7 @@ fn a_deadlock_is_the_solutions_tle_found_long_before_the_time_limit() {
     let dir = scratch("interactive-deadlock");
     // The solution's query sits in its own buffer; both wait to read.
     let (out, took) = timed("noflush", &[], &dir);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     assert!(stderr.contains("TLE on seed 1"), "{stderr}");
     assert!(
         stderr.contains("deadlock: the solution and the interactor both waited to read"),
@@ -315,8 +288,7 @@ fn a_duel_bot_is_stressed_through_the_general_path() {
         &["--seed", "1", "--cases", "6"],
         &dir,
     );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let (_, stderr) = found(&out);
     // The interactor's WA, not the bot's exit at its closed input after it.
     assert!(stderr.contains("WA on seed 1"), "{stderr}");
     assert!(stderr.contains("is not two actions"), "{stderr}");

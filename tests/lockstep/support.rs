@@ -52,6 +52,12 @@ impl Cmd {
         self
     }
 
+    /// Several more arguments.
+    pub fn args(mut self, args: impl IntoIterator<Item = String>) -> Cmd {
+        self.args.extend(args);
+        self
+    }
+
     /// A flag and its value.
     pub fn flag(self, flag: &str, value: impl std::fmt::Display) -> Cmd {
         self.arg(flag).arg(value.to_string())
@@ -94,6 +100,46 @@ impl Cmd {
         let _ = writer.join();
         out
     }
+}
+
+/// A `lockstep stress` run that saves its minimal input to `dir/NAME`: the
+/// command (`words`: the command's first words, `programs`: flags and
+/// their commands, `extra`: more arguments), and what it saved.
+/// Tests that are not about time give the solution 20 s: a loaded machine
+/// (CI's two cores running the other tests) can keep a Python program past
+/// the 2 s default, turning a WA into a TLE and a shrink's candidates into
+/// another failure.
+pub fn stress_saving(
+    words: &str,
+    programs: &[(&str, String)],
+    extra: &[&str],
+    (dir, name): (&Path, &str),
+) -> (Output, Option<String>, Option<String>) {
+    let save = dir.join(name);
+    let transcript = dir.join(format!("{name}.transcript"));
+    // A file from an earlier run in the same directory must not pass for
+    // this run's.
+    let _ = std::fs::remove_file(&save);
+    let _ = std::fs::remove_file(&transcript);
+    let mut command = cli(words).flag("--save", save.display());
+    for (flag, program) in programs {
+        command = command.flag(flag, program);
+    }
+    command = command.args(extra.iter().map(|a| a.to_string()));
+    if !extra.contains(&"--timeout-ms") {
+        command = command.flag("--timeout-ms", 20000);
+    }
+    let out = command.run();
+    let read = |path: &Path| std::fs::read_to_string(path).ok();
+    (out, read(&save), read(&transcript))
+}
+
+/// Asserts that a run found something (exit code 1); its stdout and stderr.
+#[track_caller]
+pub fn found(out: &Output) -> (String, String) {
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    (stdout, stderr)
 }
 
 /// A path of the repository, as a string.
@@ -210,6 +256,28 @@ pub fn processes_with(tag: &str) -> usize {
         .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
         .filter(|cmdline| cmdline.split(|&b| b == 0).any(|arg| arg == tag.as_bytes()))
         .count()
+}
+
+/// The guard of a puzzle's planted-bug hunt: its third implementation with
+/// no bug planted agrees with the reference on the first `cases` cases of
+/// seed 5 (a broken third would make every planted bug "found" for the
+/// wrong reason).
+pub fn third_agrees<P: lockstep::puzzle::Puzzle>(
+    third: impl Fn(&P::Case) -> lockstep::puzzle::Run<P::Answer>,
+    cases: u64,
+    fuel: u64,
+) {
+    use lockstep_core::Model;
+    let mut buf = vec![0u8; lockstep::seeds::CASE_BYTES];
+    for index in 0..cases {
+        let case = lockstep::generate::generate_case::<P>(5, 0, index, &mut buf).unwrap();
+        assert_eq!(
+            lockstep::puzzle::check_with::<P>(&case, &third, fuel),
+            lockstep::puzzle::Agreement::Agree,
+            "{}",
+            case.write_input()
+        );
+    }
 }
 
 /// A solver under test as any closure (a planted bug may capture what it needs).

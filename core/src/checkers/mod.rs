@@ -290,7 +290,30 @@ pub struct InstanceTrace {
     pub verdict: Ruling,
 }
 
-pub(crate) fn parse_pieces(
+/// The two lines of a position: `r` Red squares, then `w` White ones, no
+/// square twice.
+pub(crate) fn parse_position(
+    lines: &mut Lines<'_>,
+    r: usize,
+    w: usize,
+) -> Result<(Vec<Piece>, Vec<Piece>), InputError> {
+    let mut seen = [false; SQUARES as usize + 1];
+    let red = parse_pieces(
+        &lines.next_line("the Red squares")?,
+        Side::Red,
+        r,
+        &mut seen,
+    )?;
+    let white = parse_pieces(
+        &lines.next_line("the White squares")?,
+        Side::White,
+        w,
+        &mut seen,
+    )?;
+    Ok((red, white))
+}
+
+fn parse_pieces(
     line: &Line<'_>,
     side: Side,
     count: usize,
@@ -338,18 +361,20 @@ fn parse_move(line: &Line<'_>, number: u32) -> Result<Move, InputError> {
 }
 
 fn write_pieces(out: &mut String, pieces: &[Piece]) {
-    let values: Vec<String> = pieces
+    out.push_str(&squares_text(pieces));
+    out.push('\n');
+}
+
+/// A side's squares as the input writes them, a king's negated: `5 -12`.
+pub(crate) fn squares_text(pieces: &[Piece]) -> String {
+    let squares: Vec<String> = pieces
         .iter()
-        .map(|p| {
-            if p.king {
-                format!("-{}", p.square)
-            } else {
-                p.square.to_string()
-            }
+        .map(|p| match p.king {
+            true => format!("-{}", p.square),
+            false => p.square.to_string(),
         })
         .collect();
-    out.push_str(&values.join(" "));
-    out.push('\n');
+    squares.join(" ")
 }
 
 #[cfg(test)]
@@ -369,8 +394,7 @@ impl crate::Model for Case {
     /// promotion row is also an input error naming the line. A move square outside
     /// 1..=32 is *not*: it makes that move invalid.
     fn parse(text: &str) -> Result<Case, InputError> {
-        crate::input::check_line_ends(text)?;
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::checked(text)?;
         let mut instances = Vec::new();
         loop {
             let header = lines.next_line("r and w (or 0 0 to end the input)")?;
@@ -385,19 +409,7 @@ impl crate::Model for Case {
                     "r and w must both be in 1..={MAX_PIECES} (0 0 ends the input), found {r} {w}"
                 )));
             }
-            let mut seen = [false; SQUARES as usize + 1];
-            let red = parse_pieces(
-                &lines.next_line("the Red squares")?,
-                Side::Red,
-                r,
-                &mut seen,
-            )?;
-            let white = parse_pieces(
-                &lines.next_line("the White squares")?,
-                Side::White,
-                w,
-                &mut seen,
-            )?;
+            let (red, white) = parse_position(&mut lines, r, w)?;
             let side_line = lines.next_exact(2, "m and the side to move (R or W)")?;
             let m: u32 = side_line.int(0, "m (the number of moves)", 1..=u32::MAX)?;
             let to_move = match side_line.tokens[1] {

@@ -48,13 +48,7 @@ fn input_errors_name_the_line() {
         ("1 1\n14\n18\n1 R\n1-2-3-4-5-6-7-8-9-10-11-12-13-14\n", "line 5: move 1 must name 2..=13 squares joined by -, found \"1-2-3-4-5-6-7-8-9-10-11-12-13-14\""),
         ("0 0\n1\n", "line 2: unexpected text after the end of the input"),
     ];
-    for (input, message) in cases {
-        assert_eq!(
-            Case::parse(input).unwrap_err().to_string(),
-            message,
-            "input {input:?}"
-        );
-    }
+    crate::input::assert_refused::<Case>(&cases);
 }
 
 #[test]

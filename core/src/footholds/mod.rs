@@ -127,8 +127,7 @@ impl crate::Model for Case {
     /// 0/1, a line `ar ac br bc` (0-based); games until the end of input. Blank lines
     /// between games are skipped.
     fn parse(text: &str) -> Result<Case, InputError> {
-        crate::input::check_line_ends(text)?;
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::checked(text)?;
         let mut games = Vec::new();
         while let Some(header) = lines.next_nonblank() {
             header.expect_len(2, "H and W")?;
@@ -236,13 +235,7 @@ mod tests {
                 "line 3: expected the positions `ar ac br bc`, found 3 values",
             ),
         ];
-        for (input, message) in cases {
-            assert_eq!(
-                Case::parse(input).unwrap_err().to_string(),
-                message,
-                "{input:?}"
-            );
-        }
+        crate::input::assert_refused::<Case>(&cases);
         assert_eq!(Case::parse("\n").unwrap().games.len(), 0);
     }
 

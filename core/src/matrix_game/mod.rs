@@ -228,8 +228,7 @@ impl Model for Game {
 
     /// `M N`, then M lines of N integers.
     fn parse(text: &str) -> Result<Game, InputError> {
-        crate::input::check_line_ends(text)?;
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::checked(text)?;
         let head = lines.next_exact(2, "M and N")?;
         let rows = head.int(0, "M", 1..=MAX_SIDE)?;
         let columns = head.int(1, "N", 1..=MAX_SIDE)?;

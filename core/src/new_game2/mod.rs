@@ -375,8 +375,7 @@ impl crate::Model for Case {
 
     /// Parses the judge input: `N K`, N rows of N colours, K lines `row col dir`.
     fn parse(text: &str) -> Result<Case, InputError> {
-        crate::input::check_line_ends(text)?;
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::checked(text)?;
         let header = lines.next_exact(2, "N and K")?;
         let n: usize = header.int(0, "N", MIN_N..=MAX_N)?;
         let k: usize = header.int(1, "K", MIN_K..=MAX_K)?;

@@ -45,13 +45,7 @@ fn input_errors_name_the_line() {
         ),
         ("", "line 1: expected N and K, found end of input"),
     ];
-    for (input, message) in cases {
-        assert_eq!(
-            Case::parse(input).unwrap_err().to_string(),
-            message,
-            "input {input:?}"
-        );
-    }
+    crate::input::assert_refused::<Case>(&cases);
 }
 
 #[test]

@@ -319,8 +319,7 @@ impl crate::Model for Case {
     /// Parses the judge input: games `R T`, R lines `r c`, T lines `r c`, until `0 0`.
     /// Blank lines are skipped (the format is one pair per line, and real files vary).
     fn parse(text: &str) -> Result<Case, InputError> {
-        crate::input::check_line_ends(text)?;
-        let mut lines = Lines::new(text);
+        let mut lines = Lines::checked(text)?;
         let mut games = Vec::new();
         loop {
             let header = lines
@@ -480,12 +479,6 @@ mod tests {
                 "line 4: unexpected text after the end of the input",
             ),
         ];
-        for (input, message) in cases {
-            assert_eq!(
-                Case::parse(input).unwrap_err().to_string(),
-                message,
-                "{input:?}"
-            );
-        }
+        crate::input::assert_refused::<Case>(&cases);
     }
 }

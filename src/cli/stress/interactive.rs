@@ -7,12 +7,10 @@ use super::AnyStressArgs;
 use crate::cli::common::{print_json, OutputFormat};
 use crate::cli::judged::ProgramFlags;
 use crate::cli::Exit;
-use crate::seeds::fresh_seed;
 use crate::stress::interactive::{stress_interactive as run_stress, InteractiveOptions};
 use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Where the whole transcript of the failure saved to `save` goes.
 fn transcript_path(save: &Path) -> PathBuf {
@@ -29,41 +27,23 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
         bail!("--memory-limit is not supported with --interactor yet: the relay does not measure the solution's memory");
     }
     let mut flags = ProgramFlags::new();
-    let solution = flags.runnable("--cmd", &args.cmd)?;
     let interactor = args.interactor.as_deref().unwrap_or_default();
+    // The interactor is made after the generator, as the flags are read.
+    let (run, mut tools, banner) =
+        super::user_run(&args, &mut flags, &[("--interactor", interactor)])?;
     let options = InteractiveOptions {
-        plan: args
-            .run
-            .plan(args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000)),
-        generator: flags.runnable("--gen", &args.gen)?.command,
-        interactor: flags.runnable("--interactor", interactor)?.command,
-        solution: solution.command.clone(),
-        checker: flags
-            .optional("--checker", args.checker.as_ref())?
-            .map(|r| r.command),
-        validator: flags
-            .optional("--validator", args.validator.as_ref())?
-            .map(|r| r.command),
-        resources: limits.per_run(&solution),
-        tool_time: Duration::from_millis(args.tool_timeout_ms),
-        dump: args.dump.clone(),
+        run,
+        interactor: tools.remove(0),
     };
-    // The generator's start-up check (the interactor needs a test to start,
-    // and the solution an interactor: both are checked by the first case).
-    if let Err(message) = crate::judge::check_command(&options.generator, limits.tool_startup()) {
-        bail!("--gen: {message}");
-    }
-    if let Some(dir) = &options.dump {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("--dump {}: creating it", dir.display()))?;
-    }
     let rest = format!(
         "{}, the interactor's {} ms once the solution ends",
-        limits.banner(&solution),
-        args.tool_timeout_ms
+        banner, args.tool_timeout_ms
     );
-    let generator = format!("{}`, interactor `{}", options.generator, options.interactor);
-    errln!("{}", seeds_banner(&options.plan, &generator, &rest));
+    let generator = format!(
+        "{}`, interactor `{}",
+        options.run.generator, options.interactor
+    );
+    errln!("{}", seeds_banner(&options.run.plan, &generator, &rest));
     let report = run_stress(&options).context("making lockstep's scratch directory")?;
     run_end(&report, &report.warnings, &report.problem, args.format)?;
     let several = report.failures.len() > 1;
@@ -102,11 +82,11 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
         print_json(&serde_json::json!({
             "lockstep": "stress-interactive",
             "schema": crate::report::SCHEMA,
-            "generator": options.generator,
+            "generator": options.run.generator,
             "interactor": options.interactor,
-            "command": options.solution,
-            "seed": options.plan.seed,
-            "jobs": options.plan.jobs,
+            "command": options.run.solution,
+            "seed": options.run.plan.seed,
+            "jobs": options.run.plan.jobs,
             "counts": counts_json(&report.counts),
             "lines": report.lines,
             "seconds": report.elapsed.as_secs_f64(),

@@ -5,7 +5,7 @@
 //! shows only the flags that apply.
 
 use super::common::{corpus_dir, default_jobs, lookup, OutputFormat, RunLength};
-use super::judged::{ProgramFlags, ResourceFlags};
+use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
 use super::values::{
     at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, thread_count,
 };
@@ -19,6 +19,7 @@ use crate::search::Plan;
 use crate::seeds::fresh_seed;
 use crate::stress::any::AnyOptions;
 use crate::stress::puzzle::{Oracle, StressOptions};
+use crate::stress::UserRun;
 use anyhow::{bail, Context, Result};
 use std::ffi::OsString;
 use std::io::Write;
@@ -177,17 +178,8 @@ pub(super) struct AnyStressArgs {
     /// ...), compiled once into the cache (`lockstep languages`).
     #[arg(long, value_parser = non_empty_command)]
     cmd: String,
-    /// For a problem with several right answers: `CHECKER input output
-    /// answer` judges (testlib's convention: exit 0 accepts, 1 and 2 reject;
-    /// 3, any other code or a crash is the checker's own failure); without it
-    /// outputs are compared as --compare says.
-    #[arg(long, value_parser = non_empty_command)]
-    checker: Option<String>,
-    /// How the solution's output is compared with the brute force's: tokens
-    /// (the same whitespace-separated words), lines, exact, real:EPS (numbers
-    /// within an absolute or relative error EPS, testlib's rule), yesno.
-    #[arg(long, default_value = "tokens", value_parser = comparison, conflicts_with = "checker")]
-    compare: Comparison,
+    #[command(flatten)]
+    judged_by: JudgeFlags,
     /// Reads an input on stdin, exit 0 when it is valid. Generated inputs
     /// must pass it; shrinking keeps only inputs that do.
     #[arg(long, value_parser = non_empty_command)]
@@ -306,6 +298,75 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     stress_puzzle_summary(entry, &options, &banner, &save, dir.as_deref(), args.format)
 }
 
+/// The run over the user's generator that both flavours of `stress any`
+/// take, its programs made runnable in the order of the flags (`more`: the
+/// flavour's own tools, flag and value, made after the generator and
+/// returned) and each checked to start, the --dump directory made; and the
+/// banner's words on the solution's limits.
+fn user_run(
+    args: &AnyStressArgs,
+    flags: &mut ProgramFlags,
+    more: &[(&str, &str)],
+) -> Result<(UserRun, Vec<String>, String)> {
+    let solution = flags.runnable("--cmd", &args.cmd)?;
+    let generator = flags.runnable("--gen", &args.gen)?.command;
+    let mut made = Vec::new();
+    for (flag, value) in more {
+        made.push(flags.runnable(flag, value)?.command);
+    }
+    let run = UserRun {
+        // Small enough that a C generator's atoi reads every seed.
+        plan: args
+            .run
+            .plan(args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000)),
+        generator,
+        solution: solution.command.clone(),
+        checker: flags
+            .optional("--checker", args.judged_by.checker.as_ref())?
+            .map(|r| r.command),
+        validator: flags
+            .optional("--validator", args.validator.as_ref())?
+            .map(|r| r.command),
+        resources: args.run.resources.per_run(&solution),
+        tool_time: Duration::from_millis(args.tool_timeout_ms),
+        dump: args.dump.clone(),
+    };
+    // Each program's start-up check (the solution's under its own limits,
+    // the tools' without a memory limit), then the --dump directory.
+    let limits = &args.run.resources;
+    let tools = [
+        ("--gen", Some(run.generator.as_str())),
+        ("--validator", run.validator.as_deref()),
+        ("--checker", run.checker.as_deref()),
+    ];
+    // An interactor needs a test to start: the first case checks it.
+    let more = more
+        .iter()
+        .zip(&made)
+        .filter(|((flag, _), _)| *flag != "--interactor")
+        .map(|(&(flag, _), command)| (flag, Some(command.as_str())));
+    let startup = |flag: &str| match flag {
+        "--cmd" => limits.startup(&solution),
+        _ => limits.tool_startup(),
+    };
+    for (what, command) in [("--cmd", Some(run.solution.as_str()))]
+        .into_iter()
+        .chain(tools)
+        .chain(more)
+    {
+        if let Some(command) = command {
+            if let Err(message) = crate::judge::check_command(command, startup(what)) {
+                bail!("{what}: {message}");
+            }
+        }
+    }
+    if let Some(dir) = &args.dump {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("--dump {}: creating it", dir.display()))?;
+    }
+    Ok((run, made, limits.banner(&solution)))
+}
+
 fn stress_any(args: AnyStressArgs) -> Result<Exit> {
     if args.interactor.is_some() {
         return interactive::stress_interactive(args);
@@ -316,49 +377,11 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
         bail!("give --brute B (the expected answers) or --interactor I (an interactive problem)");
     };
     let mut flags = ProgramFlags::new();
-    let solution = flags.runnable("--cmd", &args.cmd)?;
-    let programs = crate::stress::any::Programs {
-        generator: flags.runnable("--gen", &args.gen)?.command,
-        brute: flags.runnable("--brute", brute)?.command,
-        solution: solution.command.clone(),
-        checker: flags
-            .optional("--checker", args.checker.as_ref())?
-            .map(|r| r.command),
-        validator: flags
-            .optional("--validator", args.validator.as_ref())?
-            .map(|r| r.command),
-    };
-    // Each program's start-up check (the solution's under its own limits,
-    // the tools' without a memory limit), then the --dump directory.
-    let limits = &args.run.resources;
-    let tool_startup = limits.tool_startup();
-    for (what, command, startup) in [
-        ("--cmd", Some(&programs.solution), limits.startup(&solution)),
-        ("--gen", Some(&programs.generator), tool_startup),
-        ("--brute", Some(&programs.brute), tool_startup),
-        ("--validator", programs.validator.as_ref(), tool_startup),
-        ("--checker", programs.checker.as_ref(), tool_startup),
-    ] {
-        if let Some(command) = command {
-            if let Err(message) = crate::judge::check_command(command, startup) {
-                bail!("{what}: {message}");
-            }
-        }
-    }
-    if let Some(dir) = &args.dump {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("--dump {}: creating it", dir.display()))?;
-    }
+    let (run, mut tools, banner) = user_run(&args, &mut flags, &[("--brute", brute)])?;
     let options = AnyOptions {
-        // Small enough that a C generator's atoi reads every seed.
-        plan: args
-            .run
-            .plan(args.seed.unwrap_or_else(|| fresh_seed() % 1_000_000_000)),
-        programs,
-        resources: limits.per_run(&solution),
-        comparison: args.compare,
-        tool_time: Duration::from_millis(args.tool_timeout_ms),
-        dump: args.dump,
+        run,
+        brute: tools.remove(0),
+        comparison: args.judged_by.compare,
     };
-    stress_any_summary(&options, &limits.banner(&solution), &args.save, args.format)
+    stress_any_summary(&options, &banner, &args.save, args.format)
 }

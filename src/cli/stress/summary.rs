@@ -99,15 +99,15 @@ pub(super) fn stress_any_summary(
     save: &Path,
     format: OutputFormat,
 ) -> Result<Exit> {
-    let judged = match &options.programs.checker {
+    let judged = match &options.run.checker {
         Some(_) => "judged by the checker".to_string(),
         None => format!("compared as {}", options.comparison),
     };
     errln!(
         "{}",
         seeds_banner(
-            &options.plan,
-            &options.programs.generator,
+            &options.run.plan,
+            &options.run.generator,
             &format!("{banner}, {judged}")
         )
     );
@@ -136,11 +136,11 @@ pub(super) fn stress_any_summary(
         print_json(&serde_json::json!({
             "lockstep": "stress-any",
             "schema": crate::report::SCHEMA,
-            "generator": options.programs.generator,
-            "brute": options.programs.brute,
-            "command": options.programs.solution,
-            "seed": options.plan.seed,
-            "jobs": options.plan.jobs,
+            "generator": options.run.generator,
+            "brute": options.brute,
+            "command": options.run.solution,
+            "seed": options.run.plan.seed,
+            "jobs": options.run.plan.jobs,
             "counts": counts_json(&report.counts),
             "memory": memory_json(&report.memory),
             "seconds": report.elapsed.as_secs_f64(),

@@ -65,14 +65,9 @@ fn put(pieces: &mut Vec<Piece>, square: u32, king: bool, taken: &mut [bool; 33])
 /// row and one back off it (over a different piece): the far row is a
 /// landing in the middle of its move. A plain king when the drawn square
 /// leaves no room on the board.
-fn king_over_far_row(
-    u: &mut Unstructured<'_>,
-    side: Side,
-    own: &mut Vec<Piece>,
-    theirs: &mut Vec<Piece>,
-    taken: &mut [bool; 33],
-    keep_empty: &mut [bool; 33],
-) -> arbitrary::Result<()> {
+fn king_over_far_row(u: &mut Unstructured<'_>, drawing: &mut Drawing) -> arbitrary::Result<()> {
+    let side = drawing.to_move;
+    let (own, theirs, taken, keep_empty) = drawing.sides();
     let start = *u.choose(&rows_ahead(side, 5..=5))?;
     let f = forward(side);
     let first = if u.arbitrary()? { 1 } else { -1 };
@@ -101,14 +96,9 @@ fn king_over_far_row(
 
 /// A man of `side` about to crown: one row before its promotion row (a
 /// crowning step), or two rows before with an opponent to jump onto it.
-fn man_about_to_crown(
-    u: &mut Unstructured<'_>,
-    side: Side,
-    own: &mut Vec<Piece>,
-    theirs: &mut Vec<Piece>,
-    taken: &mut [bool; 33],
-    keep_empty: &mut [bool; 33],
-) -> arbitrary::Result<()> {
+fn man_about_to_crown(u: &mut Unstructured<'_>, drawing: &mut Drawing) -> arbitrary::Result<()> {
+    let side = drawing.to_move;
+    let (own, theirs, taken, keep_empty) = drawing.sides();
     let f = forward(side);
     if u.arbitrary()? {
         let at = *u.choose(&rows_ahead(side, 6..=6))?;
@@ -151,31 +141,25 @@ pub(super) fn boundary_instance(
     log: &mut Vec<Mutation>,
     play: &mut Play,
 ) -> arbitrary::Result<Instance> {
-    let to_move = if u.arbitrary()? {
-        Side::Red
-    } else {
-        Side::White
-    };
-    let mut taken = [false; 33];
-    let mut keep_empty = [false; 33];
-    let (mut red, mut white) = (Vec::new(), Vec::new());
-    {
-        let (own, theirs) = match to_move {
-            Side::Red => (&mut red, &mut white),
-            Side::White => (&mut white, &mut red),
-        };
-        let (t, k) = (&mut taken, &mut keep_empty);
-        match boundary {
-            MoveBoundary::StepAfterJump => seed_jumps(u, to_move, own, theirs, t, k, 1..=2)?,
-            MoveBoundary::JumpStopsEarly => seed_jumps(u, to_move, own, theirs, t, k, 2..=3)?,
-            MoveBoundary::StepAfterCrowning => man_about_to_crown(u, to_move, own, theirs, t, k)?,
-            MoveBoundary::KingJumpsOnFarRow => king_over_far_row(u, to_move, own, theirs, t, k)?,
-            MoveBoundary::SeveralSteps => {
-                let at = *u.choose(&rows_ahead(to_move, 0..=4))?;
-                put(own, at, u.ratio(1, 4)?, t);
-            }
+    let mut drawing = Drawing::new(u)?;
+    match boundary {
+        MoveBoundary::StepAfterJump => seed_jumps(u, &mut drawing, 1..=2)?,
+        MoveBoundary::JumpStopsEarly => seed_jumps(u, &mut drawing, 2..=3)?,
+        MoveBoundary::StepAfterCrowning => man_about_to_crown(u, &mut drawing)?,
+        MoveBoundary::KingJumpsOnFarRow => king_over_far_row(u, &mut drawing)?,
+        MoveBoundary::SeveralSteps => {
+            let at = *u.choose(&rows_ahead(drawing.to_move, 0..=4))?;
+            let (own, _, taken, _) = drawing.sides();
+            put(own, at, u.ratio(1, 4)?, taken);
         }
     }
+    let Drawing {
+        to_move,
+        mut red,
+        mut white,
+        mut taken,
+        keep_empty,
+    } = drawing;
     let all: Vec<u32> = (1..=32).collect();
     for (side, pieces) in [(Side::Red, &mut red), (Side::White, &mut white)] {
         let count = u.int_in_range(usize::from(pieces.is_empty())..=3)?;

@@ -33,19 +33,58 @@ pub(super) fn place(
     Ok(pieces)
 }
 
+/// A position being drawn: the side to move, both sides' pieces, the
+/// squares taken, and the squares a move's landings keep empty.
+pub(super) struct Drawing {
+    pub(super) to_move: Side,
+    pub(super) red: Vec<Piece>,
+    pub(super) white: Vec<Piece>,
+    pub(super) taken: [bool; 33],
+    pub(super) keep_empty: [bool; 33],
+}
+
+impl Drawing {
+    /// An empty board, the side to move drawn.
+    pub(super) fn new(u: &mut Unstructured<'_>) -> arbitrary::Result<Drawing> {
+        let to_move = if u.arbitrary()? {
+            Side::Red
+        } else {
+            Side::White
+        };
+        Ok(Drawing {
+            to_move,
+            red: Vec::new(),
+            white: Vec::new(),
+            taken: [false; 33],
+            keep_empty: [false; 33],
+        })
+    }
+
+    /// The side to move's pieces and the other side's, with the squares
+    /// taken and those kept empty.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn sides(
+        &mut self,
+    ) -> (&mut Vec<Piece>, &mut Vec<Piece>, &mut [bool; 33], &mut [bool; 33]) {
+        let (own, theirs) = match self.to_move {
+            Side::Red => (&mut self.red, &mut self.white),
+            Side::White => (&mut self.white, &mut self.red),
+        };
+        (own, theirs, &mut self.taken, &mut self.keep_empty)
+    }
+}
+
 /// Seeds a tactic for the side to move: a piece and a chain of 1-3 jumps in front
 /// of it (opponents on the jumped squares, the landing squares kept empty); when a
 /// man's chain reaches its promotion row, one more opponent waits beside the
 /// landing square, so that a continued jump after crowning looks tempting.
 pub(super) fn seed_jumps(
     u: &mut Unstructured<'_>,
-    side: Side,
-    own: &mut Vec<Piece>,
-    theirs: &mut Vec<Piece>,
-    taken: &mut [bool; 33],
-    keep_empty: &mut [bool; 33],
+    drawing: &mut Drawing,
     jumps: std::ops::RangeInclusive<u8>,
 ) -> arbitrary::Result<()> {
+    let side = drawing.to_move;
+    let (own, theirs, taken, keep_empty) = drawing.sides();
     let king = u.ratio(1, 3)?;
     let mut at = u.int_in_range(1..=32u32)?;
     if !king && side.promotes_on(at) {
@@ -174,21 +213,17 @@ fn generate_instance(
             u.int_in_range(1..=MAX_PIECES)
         }
     };
-    let to_move = if u.arbitrary()? {
-        Side::Red
-    } else {
-        Side::White
-    };
-    let mut taken = [false; 33];
-    let mut keep_empty = [false; 33];
-    let (mut red, mut white) = (Vec::new(), Vec::new());
+    let mut drawing = Drawing::new(u)?;
     if u.ratio(1, 3)? {
-        let (own, theirs) = match to_move {
-            Side::Red => (&mut red, &mut white),
-            Side::White => (&mut white, &mut red),
-        };
-        seed_jumps(u, to_move, own, theirs, &mut taken, &mut keep_empty, 1..=3)?;
+        seed_jumps(u, &mut drawing, 1..=3)?;
     }
+    let Drawing {
+        to_move,
+        mut red,
+        mut white,
+        mut taken,
+        keep_empty,
+    } = drawing;
     // Four rows (16 squares) somewhere on the board, or the whole board.
     let squares: Vec<u32> = if u.ratio(2, 3)? {
         let top = u.int_in_range(0..=4u32)?;

@@ -171,13 +171,8 @@ impl Puzzle for Checkers {
         branches::checkers_branches(case)
     }
 
-    fn signature(
-        case: &Case,
-        core: &Answer,
-        reference: &Answer,
-        _lines: String,
-        _: crate::puzzle::Solver<Self>,
-    ) -> String {
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        let crate::puzzle::Answers { case, core, reference, .. } = answers;
         branches::checkers_signature(case, core, reference)
     }
 

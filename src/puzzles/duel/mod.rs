@@ -408,13 +408,8 @@ impl Puzzle for Duel {
         case.iter().fold(0, |bits, turn| bits | turn_branches(turn))
     }
 
-    fn signature(
-        case: &Case,
-        core: &Answer,
-        reference: &Answer,
-        _lines: String,
-        solver: crate::puzzle::Solver<Self>,
-    ) -> String {
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        let crate::puzzle::Answers { case, core, reference, solver, .. } = answers;
         signature::duel_signature(case, core, reference, solver)
     }
 }

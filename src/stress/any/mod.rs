@@ -21,81 +21,28 @@
 use super::seed_of;
 use crate::judge::checker::Scratch;
 use crate::judge::{
-    judge, kind_code, kind_order, run_program, tool, Comparison, MemoryFigures, Verdict, Verdicts,
+    judge, kind_order, run_program, tool, Comparison, MemoryFigures, Verdict, Verdicts,
 };
-use crate::process::{Ending, Execution, Resources};
-use crate::search::{Address, Check, Checked, Plan};
+use crate::process::{Ending, Execution};
+use crate::search::{Address, Check, Checked};
 use crate::shrink::text::{ShrunkText, Trial};
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 mod summary;
 
-use super::generator::Generator;
-
-/// The user's programs.
-#[derive(Debug, Clone)]
-pub struct Programs {
-    /// Prints an input; run with a seed as its last argument.
-    pub generator: String,
-    /// Prints the expected output.
-    pub brute: String,
-    /// The solution under test.
-    pub solution: String,
-    /// `checker input output answer`, for problems with several right answers.
-    pub checker: Option<String>,
-    /// Reads an input on stdin; exit 0 means valid.
-    pub validator: Option<String>,
-}
+use super::UserRun;
 
 #[derive(Debug, Clone)]
 pub struct AnyOptions {
-    /// The search: the first seed (case n gets `seed + n`), time, cases,
-    /// jobs, keep-going, shrink budget.
-    pub plan: Plan,
-    pub programs: Programs,
-    /// The solution's limits per run.
-    pub resources: Resources,
+    /// The search, the generator, the solution, its checker and validator,
+    /// the resources of each run.
+    pub run: UserRun,
+    /// Prints the expected output.
+    pub brute: String,
     /// How the solution's output is compared with the brute force's (when
     /// there is no checker).
     pub comparison: Comparison,
-    /// The generator's, validator's, brute force's and checker's time per run.
-    pub tool_time: Duration,
-    /// Write every generated input (`SEED.in`) and the brute force's answer
-    /// (`SEED.ans`) here.
-    pub dump: Option<PathBuf>,
-}
-
-impl AnyOptions {
-    /// The tools' limits: their own time, and at least the default output
-    /// limit, so that a low `--output-limit` aimed at the solution does not
-    /// stop a generator or brute force that prints a large input or answer.
-    fn tool_resources(&self) -> Resources {
-        Resources::new(
-            self.tool_time,
-            self.resources
-                .output
-                .max(crate::process::DEFAULT_OUTPUT_LIMIT),
-        )
-    }
-
-    /// The generator's command for one seed.
-    pub fn generator_for(&self, seed: u64) -> String {
-        format!("{} {seed}", self.programs.generator)
-    }
-
-    /// The generator as the source of the cases.
-    fn generator(&self) -> Generator {
-        let limits = self.tool_resources();
-        Generator::new(
-            &self.programs.generator,
-            &self.plan,
-            limits,
-            self.dump.clone(),
-            "input",
-        )
-    }
 }
 
 /// Where a run's time went, in nanoseconds over all jobs.
@@ -183,7 +130,7 @@ impl Stress<'_> {
         run: &Execution,
         times: &mut AnyTimes,
     ) -> Result<Verdict, String> {
-        match (&self.options.programs.checker, &self.scratch) {
+        match (&self.options.run.checker, &self.scratch) {
             (Some(checker), Some(scratch)) if matches!(run.ending, Ending::Exited(s) if s.success()) =>
             {
                 let (verdict, took) = scratch.check(
@@ -191,7 +138,7 @@ impl Stress<'_> {
                     input,
                     &run.stdout,
                     expected,
-                    self.options.tool_resources(),
+                    self.options.run.tool_resources(),
                 );
                 times.checker += took.as_nanos() as u64;
                 verdict.map_err(|e| format!("the checker failed: {e}"))
@@ -204,24 +151,24 @@ impl Stress<'_> {
     /// names the tool that failed.
     fn case(&self, seed: u64, input: String, times: &mut AnyTimes) -> Result<Case, String> {
         let o = self.options;
-        let helper = o.tool_resources();
-        let replay = format!("(`{}` makes it again)", o.generator_for(seed));
-        if let Some(validator) = &o.programs.validator {
+        let helper = o.run.tool_resources();
+        let replay = format!("(`{}` makes it again)", o.run.generator_for(seed));
+        if let Some(validator) = &o.run.validator {
             let (valid, took) = tool(validator, &input, helper);
             times.validator += took.as_nanos() as u64;
             valid.map_err(|e| {
                 format!("the validator rejects the generator's input for seed {seed} {replay}: {e}")
             })?;
         }
-        let (brute, took) = tool(&o.programs.brute, &input, helper);
+        let (brute, took) = tool(&o.brute, &input, helper);
         times.brute += took.as_nanos() as u64;
         let expected = brute
             .map_err(|e| format!("the brute force failed on seed {seed} {replay}: {e}"))?
             .stdout;
-        if let Some(dir) = &o.dump {
+        if let Some(dir) = &o.run.dump {
             let _ = std::fs::write(dir.join(format!("{seed}.ans")), &expected);
         }
-        let program = run_program(&o.programs.solution, &input, o.resources);
+        let program = run_program(&o.run.solution, &input, o.run.resources);
         times.solution += program.elapsed.as_nanos() as u64;
         let verdict = self
             .judge(&input, &expected, &program, times)
@@ -243,16 +190,16 @@ impl Stress<'_> {
     /// on an input found invalid is thrown away.
     fn verdict_on(&self, input: &str, kind: &str) -> Trial {
         let o = self.options;
-        let helper = o.tool_resources();
+        let helper = o.run.tool_resources();
         let validate = || {
-            o.programs
+            o.run
                 .validator
                 .as_ref()
                 .is_none_or(|v| tool(v, input, helper).0.is_ok())
         };
-        let brute = || tool(&o.programs.brute, input, helper).0;
-        let solve = || run_program(&o.programs.solution, input, o.resources);
-        let (valid, brute, run) = if o.plan.jobs > 1 {
+        let brute = || tool(&o.brute, input, helper).0;
+        let solve = || run_program(&o.run.solution, input, o.run.resources);
+        let (valid, brute, run) = if o.run.plan.jobs > 1 {
             std::thread::scope(|scope| {
                 let valid = scope.spawn(validate);
                 let brute = scope.spawn(brute);
@@ -332,15 +279,15 @@ impl Check<String> for Stress<'_> {
 pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyOutcome> {
     let stress = Stress {
         options,
-        scratch: match options.programs.checker {
+        scratch: match options.run.checker {
             Some(_) => Some(Scratch::new()?),
             None => None,
         },
         times: Mutex::new(AnyTimes::default()),
         memory: Mutex::new(MemoryFigures::default()),
     };
-    let generator = options.generator();
-    let outcome = crate::search::search(&options.plan, &generator, &stress);
+    let generator = options.run.source("input");
+    let outcome = crate::search::search(&options.run.plan, &generator, &stress);
     let mut firsts = outcome.failures;
     firsts.sort_by_key(|f| kind_order(f.found.verdict.code()));
     let mut warnings: Vec<String> = generator.sample.warning().into_iter().collect();
@@ -363,12 +310,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyOutcome> {
             })
             .collect()
     };
-    let mut failing: Vec<(&'static str, Address)> = outcome
-        .failing
-        .into_iter()
-        .map(|(kind, address)| (kind_code(&kind), address))
-        .collect();
-    failing.sort_by_key(|&(kind, _)| kind_order(kind));
+    let failing = crate::judge::by_kind(outcome.failing);
     let mut times = stress.times.into_inner().unwrap_or_else(|e| e.into_inner());
     times.generator = generator.time.into_inner();
     Ok(AnyOutcome {
@@ -392,20 +334,20 @@ impl Stress<'_> {
     fn shrink(&self, seed: u64, case: Case) -> AnyFailure {
         let kind = case.verdict.code();
         let (shrunk, shrink_time) = super::shrink_text(
-            &self.options.plan,
+            &self.options.run.plan,
             &format!("{kind} of seed {seed}"),
             &case.input,
             |candidate| self.verdict_on(candidate, kind),
         );
         // The shrunk input once more, for the report.
-        let helper = self.options.tool_resources();
-        let expected = tool(&self.options.programs.brute, &shrunk.text, helper)
+        let helper = self.options.run.tool_resources();
+        let expected = tool(&self.options.brute, &shrunk.text, helper)
             .0
             .map_or_else(|_| case.expected.clone(), |run| run.stdout);
         let program = run_program(
-            &self.options.programs.solution,
+            &self.options.run.solution,
             &shrunk.text,
-            self.options.resources,
+            self.options.run.resources,
         );
         let verdict = self
             .judge(&shrunk.text, &expected, &program, &mut AnyTimes::default())

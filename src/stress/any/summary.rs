@@ -48,7 +48,7 @@ impl AnyFailure {
         let shrunk = &self.shrunk;
         let detail = self.verdict.detail(
             &self.program,
-            &options.resources,
+            &options.run.resources,
             "the solution passed the shrunk input when run again: it is not deterministic",
         );
         let origin = if self.replayable {
@@ -67,7 +67,7 @@ impl AnyFailure {
              {detail}",
             header = crate::stress::shrunk_header(
                 (self.failed.code(), self.seed),
-                &format!("`{}` {origin}", options.generator_for(self.seed)),
+                &format!("`{}` {origin}", options.run.generator_for(self.seed)),
                 "input",
                 shrunk,
                 &format!(", {} with a count lowered{coupled}", shrunk.count_edits),

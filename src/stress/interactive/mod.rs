@@ -23,12 +23,11 @@
 //! kind of verdict (WA stays WA, TLE stays TLE). The report gives the shrunk
 //! test and the transcript of the solution on it.
 
-use super::generator::Generator;
 use super::seed_of;
+use super::UserRun;
 use crate::judge::checker::Scratch;
-use crate::judge::{kind_code, kind_order, tool, Verdicts};
-use crate::process::Resources;
-use crate::search::{Address, Check, Checked, Plan};
+use crate::judge::{kind_order, tool, Verdicts};
+use crate::search::{Address, Check, Checked};
 use crate::shrink::text::{ShrunkText, Trial};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -45,50 +44,22 @@ use crate::judge::Verdict;
 /// The options of an interactive stress run.
 #[derive(Debug, Clone)]
 pub struct InteractiveOptions {
-    /// The search: the first seed (case n gets `seed + n`), time, cases,
-    /// jobs, keep-going, shrink budget.
-    pub plan: Plan,
-    /// Prints a test; run with a seed as its last argument.
-    pub generator: String,
+    /// The search, the generator (its input is the test), the solution,
+    /// the checker of the interactor's output, the validator, the
+    /// resources of each run.
+    pub run: UserRun,
     /// `INTERACTOR TEST OUTPUT`, talking to the solution.
     pub interactor: String,
-    /// The solution under test.
-    pub solution: String,
-    /// `CHECKER TEST OUTPUT TEST`, run on the interactor's output.
-    pub checker: Option<String>,
-    /// Reads a test on stdin; exit 0 means valid.
-    pub validator: Option<String>,
-    /// The solution's time (wall clock, from its start) and output.
-    pub resources: Resources,
-    /// The generator's, validator's and checker's time per run, and the
-    /// interactor's once the solution has ended.
-    pub tool_time: Duration,
-    /// Write every generated test (`SEED.in`) here.
-    pub dump: Option<PathBuf>,
 }
 
 impl InteractiveOptions {
-    fn tool_resources(&self) -> Resources {
-        Resources::new(
-            self.tool_time,
-            self.resources
-                .output
-                .max(crate::process::DEFAULT_OUTPUT_LIMIT),
-        )
-    }
-
     fn relay_resources(&self) -> RelayResources {
         RelayResources {
-            solution_time: self.resources.time,
-            solution_output: self.resources.output,
-            interactor_time: self.tool_time,
-            interactor_output: self.tool_resources().output,
+            solution_time: self.run.resources.time,
+            solution_output: self.run.resources.output,
+            interactor_time: self.run.tool_time,
+            interactor_output: self.run.tool_resources().output,
         }
-    }
-
-    /// The generator's command for one seed.
-    pub fn generator_for(&self, seed: u64) -> String {
-        format!("{} {seed}", self.generator)
     }
 }
 
@@ -157,16 +128,16 @@ impl Stress<'_> {
             crate::process::quoted(&input),
             crate::process::quoted(&output)
         );
-        let result = relay::interact(&cmd, &o.solution, o.relay_resources(), transcript);
+        let result = relay::interact(&cmd, &o.run.solution, o.relay_resources(), transcript);
         let written = std::fs::read_to_string(&output).unwrap_or_default();
         let _ = std::fs::remove_file(&input);
         let _ = std::fs::remove_file(&output);
         let interaction = result.map_err(|e| format!("could not start: {e}"))?;
         let mut verdict = verdict::judge(&interaction, o.relay_resources().interactor_output)?;
-        if let (Verdict::Ok, Some(checker)) = (&verdict, &o.checker) {
+        if let (Verdict::Ok, Some(checker)) = (&verdict, &o.run.checker) {
             let (checked, _) =
                 self.scratch
-                    .check(checker, test, &written, test, o.tool_resources());
+                    .check(checker, test, &written, test, o.run.tool_resources());
             verdict = match checked.map_err(|e| format!("the checker failed: {e}"))? {
                 Verdict::Ok => Verdict::Ok,
                 Verdict::WrongAnswer(diff) => Verdict::WrongAnswer(diff),
@@ -183,11 +154,15 @@ impl Stress<'_> {
     /// naming the seed.
     fn case(&self, seed: u64, test: &str) -> Result<Judged, String> {
         let o = self.options;
-        let replay = format!("(`{}` makes the test again)", o.generator_for(seed));
-        if let Some(validator) = &o.validator {
-            tool(validator, test, o.tool_resources()).0.map_err(|e| {
-                format!("the validator rejects the generator's test for seed {seed} {replay}: {e}")
-            })?;
+        let replay = format!("(`{}` makes the test again)", o.run.generator_for(seed));
+        if let Some(validator) = &o.run.validator {
+            tool(validator, test, o.run.tool_resources())
+                .0
+                .map_err(|e| {
+                    format!(
+                        "the validator rejects the generator's test for seed {seed} {replay}: {e}"
+                    )
+                })?;
         }
         self.interact(test, Transcript::default())
             .map_err(|e| format!("on seed {seed} {replay}, {e}"))
@@ -196,8 +171,8 @@ impl Stress<'_> {
     /// What the shrinker is told of a candidate test.
     fn trial(&self, test: &str, kind: &str) -> Trial {
         let o = self.options;
-        if let Some(validator) = &o.validator {
-            if tool(validator, test, o.tool_resources()).0.is_err() {
+        if let Some(validator) = &o.run.validator {
+            if tool(validator, test, o.run.tool_resources()).0.is_err() {
                 return Trial::Invalid;
             }
         }
@@ -258,15 +233,8 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
         scratch: Arc::new(Scratch::new()?),
         lines: AtomicU64::new(0),
     };
-    let limits = options.tool_resources();
-    let generator = Generator::new(
-        &options.generator,
-        &options.plan,
-        limits,
-        options.dump.clone(),
-        "test",
-    );
-    let outcome = crate::search::search(&options.plan, &generator, &stress);
+    let generator = options.run.source("test");
+    let outcome = crate::search::search(&options.run.plan, &generator, &stress);
     let mut firsts = outcome.failures;
     firsts.sort_by_key(|f| kind_order(f.found.1.verdict.code()));
     let mut warnings = Vec::new();
@@ -283,12 +251,7 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
             })
             .collect()
     };
-    let mut failing: Vec<(&'static str, Address)> = outcome
-        .failing
-        .into_iter()
-        .map(|(kind, address)| (kind_code(&kind), address))
-        .collect();
-    failing.sort_by_key(|&(kind, _)| kind_order(kind));
+    let failing = crate::judge::by_kind(outcome.failing);
     Ok(InteractiveOutcome {
         counts: outcome.tally,
         elapsed: outcome.elapsed,
@@ -306,7 +269,7 @@ impl Stress<'_> {
     fn shrink(&self, seed: u64, test: String, outcome: Judged) -> InteractiveFailure {
         let kind = outcome.verdict.code();
         let (shrunk, shrink_time) = super::shrink_text(
-            &self.options.plan,
+            &self.options.run.plan,
             &format!("{kind} of seed {seed}"),
             &test,
             |candidate| self.trial(candidate, kind),

@@ -40,11 +40,11 @@ impl InteractiveFailure {
             Verdict::TimeLimit(Some(deadlock)) => format!("{deadlock}\n"),
             Verdict::TimeLimit(None) => format!(
                 "the solution was still running after {} ms: killed\n",
-                options.resources.time.as_millis()
+                options.run.resources.time.as_millis()
             ),
             Verdict::OutputLimit => format!(
                 "the solution wrote more than {} bytes: killed\n",
-                options.resources.output
+                options.run.resources.output
             ),
             // The relay measures no memory (the command line refuses a
             // memory limit with an interactor).
@@ -64,7 +64,7 @@ impl InteractiveFailure {
                 (self.failed.code(), self.seed),
                 &format!(
                     "`{}` makes the original; its interaction had {} lines",
-                    options.generator_for(self.seed),
+                    options.run.generator_for(self.seed),
                     self.original_lines
                 ),
                 "test",
