@@ -94,15 +94,12 @@ impl<'a> Line<'a> {
     }
 
     /// Token `index` as a number within `range`; `what` names it for the error.
-    pub fn int<T>(
+    pub fn int<T: Int>(
         &self,
         index: usize,
         what: &str,
         range: RangeInclusive<T>,
-    ) -> Result<T, InputError>
-    where
-        T: FromStr + PartialOrd + fmt::Display + Copy,
-    {
+    ) -> Result<T, InputError> {
         let token = self
             .tokens
             .get(index)
@@ -111,16 +108,19 @@ impl<'a> Line<'a> {
     }
 }
 
+/// What a whole number read from the input is: parsed, compared with its
+/// range, printed in an error.
+pub trait Int: FromStr + PartialOrd + fmt::Display + Copy {}
+
+impl<T: FromStr + PartialOrd + fmt::Display + Copy> Int for T {}
+
 /// Parses one token as a whole number within `range`.
-pub fn parse_int<T>(
+pub fn parse_int<T: Int>(
     token: &str,
     line: usize,
     what: &str,
     range: RangeInclusive<T>,
-) -> Result<T, InputError>
-where
-    T: FromStr + PartialOrd + fmt::Display + Copy,
-{
+) -> Result<T, InputError> {
     let value: T = token.parse().map_err(|_| {
         InputError::new(
             line,

@@ -2,7 +2,8 @@
 
 use lockstep::puzzle::{Run, Solver};
 use lockstep::puzzles::DuelSearch;
-use lockstep_core::duel::{evaluate, legal_lists, resolve_turn, State, DASH};
+use lockstep_core::duel::search::plain_maximin;
+use lockstep_core::duel::{legal_lists, State, DASH};
 use lockstep_core::Model;
 
 /// The planted bugs of this puzzle (see `tests/lockstep/planted.rs` for the
@@ -22,18 +23,7 @@ pub fn blind_to_dashes(state: &State) -> Run<[i32; 6]> {
         legal_lists(state, p, &mut rows);
         legal_lists(state, 1 - p, &mut cols);
         cols.retain(|c| c[0].code != DASH && c[1].code != DASH);
-        rows.iter()
-            .map(|&r| {
-                cols.iter()
-                    .map(|&c| {
-                        let a = if p == 0 { [r, c] } else { [c, r] };
-                        evaluate(&resolve_turn(state, &a), p)
-                    })
-                    .min()
-                    .unwrap()
-            })
-            .max()
-            .unwrap()
+        plain_maximin(state, p, &rows, &cols)
     });
     answer[..2].copy_from_slice(&blind);
     Run { answer, digest: 0 }

@@ -13,7 +13,7 @@ use crate::puzzle::{
     reference_attempt, run_core, Agreement, Attempt, Attempts, CaseLimits, CaseWithReference,
     Puzzle, ReferenceRun,
 };
-use crate::search::{Address, Check, Checked, Counts, Plan, Seeded};
+use crate::search::{Address, Check, Checked, Counts, Plan};
 use crate::seeds::CASE_BYTES;
 use crate::shrink::Shrunk;
 use lockstep_core::Model;
@@ -257,8 +257,8 @@ pub fn run_campaign_with<P: Puzzle>(
         reached: AtomicU64::new(0),
         series: Mutex::new(Vec::new()),
     };
-    let source = Seeded::<P>::new(&options.plan, options.limits);
-    let outcome = crate::search::search(&options.plan, &source, &check);
+    let source = crate::search::puzzle_cases::<P>(&options.plan, options.limits);
+    let outcome = crate::search::search(&options.plan, &*source, &check);
     let tally = outcome.counts;
     let seed = options.plan.seed;
     let bugs: Vec<Bug<P::Case>> = outcome

@@ -231,18 +231,28 @@ mod tests {
         text.parse().unwrap()
     }
 
+    /// Each (expected, got, what the difference says) under `comparison`.
+    fn differs(comparison: &Comparison, rows: &[(&str, &str, &str)]) {
+        for &(expected, got, says) in rows {
+            assert_eq!(
+                comparison.difference(expected, got).as_deref(),
+                Some(says),
+                "{got:?}"
+            );
+        }
+    }
+
     #[test]
     fn tokens_ignore_how_lines_break_and_name_the_first_other_token() {
         let tokens = parse("tokens");
         assert!(tokens.same("1 2\n3\n", "1\n2 3"));
         assert!(!tokens.same("1 2 3", "1 2"));
-        assert_eq!(
-            tokens.difference("1 2\n3\n", "1 2\n4\n").unwrap(),
-            "token 3: expected \"3\" (line 2), got \"4\" (line 2) (3 tokens expected, 3 got)"
-        );
-        assert_eq!(
-            tokens.difference("1", "1 9").unwrap(),
-            "token 2: expected the end of the output, got \"9\" (line 1) (1 tokens expected, 2 got)"
+        differs(
+            &tokens,
+            &[
+                ("1 2\n3\n", "1 2\n4\n", "token 3: expected \"3\" (line 2), got \"4\" (line 2) (3 tokens expected, 3 got)"),
+                ("1", "1 9", "token 2: expected the end of the output, got \"9\" (line 1) (1 tokens expected, 2 got)"),
+            ],
         );
     }
 
@@ -252,17 +262,25 @@ mod tests {
         assert!(lines.same("1 2\n", "1 2  \n\n"));
         assert!(!lines.same("1 2\n", "1\n2\n"));
         assert!(exact.same("1 2\n", "1 2\n"));
-        assert_eq!(
-            exact.difference("1 2\n", "1 2 \n").unwrap(),
-            "line 1 (exact): expected \"1 2\\n\", got \"1 2 \\n\""
-        );
-        assert_eq!(
-            exact.difference("1\n2\n", "1\n2").unwrap(),
-            "line 2 (exact): expected \"2\\n\", got \"2\""
-        );
-        assert_eq!(
-            exact.difference("1\n", "1\n2\n").unwrap(),
-            "line 2 (exact): expected the end of the output, got \"2\\n\""
+        differs(
+            &exact,
+            &[
+                (
+                    "1 2\n",
+                    "1 2 \n",
+                    "line 1 (exact): expected \"1 2\\n\", got \"1 2 \\n\"",
+                ),
+                (
+                    "1\n2\n",
+                    "1\n2",
+                    "line 2 (exact): expected \"2\\n\", got \"2\"",
+                ),
+                (
+                    "1\n",
+                    "1\n2\n",
+                    "line 2 (exact): expected the end of the output, got \"2\\n\"",
+                ),
+            ],
         );
     }
 

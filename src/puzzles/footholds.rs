@@ -8,6 +8,7 @@
 //! Larger boards (up to 8x8) are for the core-only properties in the tests.
 
 use crate::puzzle::{Explanation, Puzzle};
+use crate::shrink::without_line;
 use arbitrary::Unstructured;
 use lockstep_core::footholds::{self as model, Answer, Case, Game, Pos, ORIGINAL_MAX_SIDE};
 use lockstep_core::Model;
@@ -321,10 +322,7 @@ impl Puzzle for Footholds {
                     with(Game {
                         height: h - 1,
                         width: w,
-                        cells: (0..h)
-                            .filter(|&r| r != drop)
-                            .flat_map(|r| game.cells[r * w..(r + 1) * w].to_vec())
-                            .collect(),
+                        cells: without_line(&game.cells, w, Some(drop), None),
                         a: shift(game.a),
                         b: shift(game.b),
                     });
@@ -336,10 +334,7 @@ impl Puzzle for Footholds {
                     with(Game {
                         height: h,
                         width: w - 1,
-                        cells: (0..h * w)
-                            .filter(|i| i % w != drop)
-                            .map(|i| game.cells[i])
-                            .collect(),
+                        cells: without_line(&game.cells, w, None, Some(drop)),
                         a: shift(game.a),
                         b: shift(game.b),
                     });

@@ -11,6 +11,7 @@
 //! games.
 
 use crate::puzzle::{Explanation, Puzzle};
+use crate::shrink::without_line;
 use arbitrary::Unstructured;
 use lockstep_core::matrix_game::{self as model, best_replies, max_entry, Game, Values};
 use lockstep_core::Model;
@@ -218,20 +219,14 @@ impl Puzzle for MatrixGame {
             out.push(Game {
                 rows: m - 1,
                 columns: n,
-                entries: (0..m * n)
-                    .filter(|i| i / n != drop)
-                    .map(|i| game.entries[i])
-                    .collect(),
+                entries: without_line(&game.entries, n, Some(drop), None),
             });
         }
         for drop in (0..n).filter(|_| n > 1) {
             out.push(Game {
                 rows: m,
                 columns: n - 1,
-                entries: (0..m * n)
-                    .filter(|i| i % n != drop)
-                    .map(|i| game.entries[i])
-                    .collect(),
+                entries: without_line(&game.entries, n, None, Some(drop)),
             });
         }
         for i in 0..m * n {

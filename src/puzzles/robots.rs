@@ -98,20 +98,7 @@ fn show_board(board: Option<&Board>, window: Option<((u8, u8), (u8, u8))>) -> St
     };
     let mut out = format!("    rows {r0}..{r1}, columns {c0}..{c1} (where the boards differ)\n");
     for r in r0..=r1 {
-        let line: String = (c0..=c1)
-            .map(|c| {
-                if (r, c) == board.you {
-                    '@'
-                } else if board.robots.contains(&(r, c)) {
-                    'R'
-                } else if board.debris.contains(&(r, c)) {
-                    '#'
-                } else {
-                    '.'
-                }
-            })
-            .collect();
-        out.push_str(&format!("    {r:>2} {line}\n"));
+        out.push_str(&format!("    {r:>2} {}\n", board.row_text(r, c0..=c1)));
     }
     out
 }

@@ -35,15 +35,8 @@ pub struct BugSummary {
     pub seconds_to_first: f64,
     /// The case as found, and shrunk, in a few words.
     pub original: String,
-    pub shrunk: String,
-    /// The shrunk case's judge input.
-    pub input: String,
-    pub core_answer: String,
-    pub reference_answer: String,
-    /// Where the two part, from their full traces.
-    pub divergence: String,
-    /// The commands that replay it.
-    pub replay: String,
+    #[serde(flatten)]
+    pub case: crate::report::BugCase,
     /// The corpus row.
     pub row: Row,
     /// The whole report, as `lockstep fuzz` prints it.
@@ -92,8 +85,9 @@ impl BugSummary {
             first_case: index,
             seconds_to_first: bug.after.as_secs_f64(),
             original: P::describe(&f.original),
-            shrunk: P::describe(&f.shrunk.case),
-            replay: format!(
+            case: crate::report::BugCase {
+                shrunk: P::describe(&f.shrunk.case),
+                replay: format!(
                 "cargo test --test corpus_rows {}/{}   # or: lockstep solve {} [--reference] < input; the case as found: lockstep fuzz {} --seed {seed} --case \"{}\"",
                 P::MODULE,
                 f.row.name,
@@ -101,10 +95,11 @@ impl BugSummary {
                 P::NAME,
                 bug.first
             ),
-            input,
-            core_answer: f.core_answer,
-            reference_answer: f.reference_answer,
-            divergence: f.explanation.report,
+                input,
+                core_answer: f.core_answer,
+                reference_answer: f.reference_answer,
+                divergence: f.explanation.report,
+            },
             row: f.row,
             report,
         }
@@ -250,7 +245,7 @@ impl std::fmt::Display for BugTable<'_> {
                     bug.first,
                     bug.seconds_to_first,
                     bug.original,
-                    bug.shrunk
+                    bug.case.shrunk
                 )?;
             }
         }

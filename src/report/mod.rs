@@ -55,13 +55,25 @@ pub struct BugView {
     pub signature: String,
     pub count: u64,
     pub first: String,
+    pub case: BugCase,
+    pub recorded: String,
+}
+
+/// A bug's case as a report shows it: what a campaign's JSON document
+/// writes of each bug ([`crate::registry::BugSummary`] holds one) and the
+/// page reads back.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct BugCase {
+    /// The shrunk case in a few words.
     pub shrunk: String,
+    /// The shrunk case's judge input.
     pub input: String,
     pub core_answer: String,
     pub reference_answer: String,
+    /// Where the two part, from their full traces.
     pub divergence: String,
+    /// The commands that replay it.
     pub replay: String,
-    pub recorded: String,
 }
 
 /// Reads the sections of every source, in order.
@@ -184,12 +196,14 @@ fn campaign_sections(doc: &Value) -> Vec<Section> {
                         text(&b["first_case"]),
                         number(&b["seconds_to_first"])
                     ),
-                    shrunk: text(&b["shrunk"]),
-                    input: text(&b["input"]),
-                    core_answer: text(&b["core_answer"]),
-                    reference_answer: text(&b["reference_answer"]),
-                    divergence: text(&b["divergence"]),
-                    replay: text(&b["replay"]),
+                    case: BugCase {
+                        shrunk: text(&b["shrunk"]),
+                        input: text(&b["input"]),
+                        core_answer: text(&b["core_answer"]),
+                        reference_answer: text(&b["reference_answer"]),
+                        divergence: text(&b["divergence"]),
+                        replay: text(&b["replay"]),
+                    },
                     recorded: text(&b["recorded"]),
                 })
                 .collect();
@@ -246,16 +260,18 @@ fn night_sections(doc: &Value) -> Vec<Section> {
                         signature: text(&b["signature"]),
                         count: b["examples"].as_u64().unwrap_or(1),
                         first: String::new(),
-                        shrunk: text(&row["note"]),
-                        input: crate::corpus::decode_text(&text(&row["input"])),
-                        core_answer: "(see the report beside)".to_string(),
-                        reference_answer: text(&row["expected"]),
-                        divergence: text(&b["report"]),
-                        replay: format!(
-                            "cargo test --test corpus_rows {}/{}",
-                            text(&t["target"]),
-                            text(&row["name"])
-                        ),
+                        case: BugCase {
+                            shrunk: text(&row["note"]),
+                            input: crate::corpus::decode_text(&text(&row["input"])),
+                            core_answer: "(see the report beside)".to_string(),
+                            reference_answer: text(&row["expected"]),
+                            divergence: text(&b["report"]),
+                            replay: format!(
+                                "cargo test --test corpus_rows {}/{}",
+                                text(&t["target"]),
+                                text(&row["name"])
+                            ),
+                        },
                         recorded: text(&b["recorded"]),
                     }
                 })

@@ -109,12 +109,12 @@ pub fn report_html(title: &str, sections: &[Section]) -> Result<String> {
                     escape(&b.signature),
                     b.count,
                     escape(&b.first),
-                    escape(&b.shrunk),
-                    escape(&b.input),
-                    escape(&b.core_answer),
-                    escape(&b.reference_answer),
-                    escape(&b.divergence),
-                    escape(&b.replay),
+                    escape(&b.case.shrunk),
+                    escape(&b.case.input),
+                    escape(&b.case.core_answer),
+                    escape(&b.case.reference_answer),
+                    escape(&b.case.divergence),
+                    escape(&b.case.replay),
                     escape(&b.recorded)
                 )?;
             }

@@ -32,7 +32,7 @@ pub mod source;
 
 pub use address::Address;
 pub use plan::{Plan, Shard};
-pub use source::{CaseSource, Made, Seeded};
+pub use source::{puzzle_cases, CaseSource, Made, Seeded};
 
 /// What a check says of one case.
 #[derive(Debug)]
@@ -166,6 +166,20 @@ pub struct Outcome<F, T> {
     pub interrupted: bool,
 }
 
+impl<F, T> Outcome<F, T> {
+    /// The kept failures worth shrinking, ordered by `order`: none when a
+    /// tool's problem or a signal ended the search (each candidate would be
+    /// judged by the broken tool, or killed).
+    pub fn to_shrink<K: Ord>(&mut self, order: impl FnMut(&Failure<F>) -> K) -> Vec<Failure<F>> {
+        let mut kept = std::mem::take(&mut self.failures);
+        if self.problem.is_some() || self.interrupted {
+            kept.clear();
+        }
+        kept.sort_by_key(order);
+        kept
+    }
+}
+
 /// A kept failure while the search runs.
 struct Kept<F> {
     position: u64,
@@ -185,7 +199,7 @@ struct Findings<F> {
 /// Runs a search: positions from `source`, checked by `check`, as `plan`
 /// says. Returns when the cap, the source's end, the deadline, the first
 /// failure (without `keep_going`), a problem or a signal ends it.
-pub fn search<S: CaseSource, K: Check<S::Case>>(
+pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
     plan: &Plan,
     source: &S,
     check: &K,
@@ -398,7 +412,7 @@ pub fn search<S: CaseSource, K: Check<S::Case>>(
 /// The search of one case, named by `address` (`--case`): checked alone,
 /// whatever the plan's cap, jobs and time. A source that has no such case
 /// says so as the search's problem.
-fn search_one<S: CaseSource, K: Check<S::Case>>(
+fn search_one<S: CaseSource + ?Sized, K: Check<S::Case>>(
     source: &S,
     check: &K,
     address: Address,

@@ -57,6 +57,17 @@ pub trait CaseSource: Sync {
     }
 }
 
+/// The cases of puzzle `P` that `plan` asks for, within `limits`: the one
+/// place the commands that check a puzzle's cases (`fuzz`, `stress PUZZLE`)
+/// get their source. A new source of puzzle cases is a type here and a
+/// branch on the plan below; no command changes.
+pub fn puzzle_cases<P: Puzzle>(
+    plan: &Plan,
+    limits: CaseLimits,
+) -> Box<dyn CaseSource<Case = CaseWithReference<P>>> {
+    Box::new(Seeded::<P>::new(plan, limits))
+}
+
 /// The seeded generator: position `n` is case `n / jobs` of job `n % jobs`
 /// (of this machine's jobs in a sharded run), its bytes from
 /// [`crate::seeds::case_bytes`] through the puzzle's generator. With one

@@ -100,6 +100,16 @@ fn numbers(len: Option<u64>) -> Numbers {
     }
 }
 
+/// Failing on multiples of `every`, the odd numbers slow.
+fn slowly(every: u64) -> Multiples {
+    Multiples { every, slow: true }
+}
+
+/// Failing on multiples of `every`, none slow.
+fn quickly(every: u64) -> Multiples {
+    Multiples { every, slow: false }
+}
+
 fn plan(jobs: usize, max_cases: Option<u64>) -> Plan {
     Plan {
         max_cases,
@@ -118,10 +128,7 @@ fn plan(jobs: usize, max_cases: Option<u64>) -> Plan {
 #[test]
 fn a_cap_takes_exactly_the_first_positions_whatever_the_jobs() {
     for jobs in 1..=4 {
-        let check = Multiples {
-            every: 1000,
-            slow: true,
-        };
+        let check = slowly(1000);
         let out = search(&plan(jobs, Some(37)), &numbers(None), &check);
         let mut seen = out.tally.0;
         seen.sort_unstable();
@@ -138,10 +145,7 @@ fn the_lowest_failure_is_kept_and_every_position_before_it_is_checked() {
     for jobs in 1..=4 {
         // Multiples of 6: the slow odd numbers hold back the jobs that have
         // them, so 12 or 18 may be met before 6 in wall time.
-        let check = Multiples {
-            every: 6,
-            slow: true,
-        };
+        let check = slowly(6);
         let out = search(&plan(jobs, Some(1000)), &numbers(None), &check);
         assert_eq!(out.failures.len(), 1, "{jobs} jobs");
         let failure = &out.failures[0];
@@ -156,14 +160,7 @@ fn the_lowest_failure_is_kept_and_every_position_before_it_is_checked() {
 fn going_on_keeps_the_first_of_each_kind_and_lists_every_failure() {
     let mut p = plan(3, Some(100));
     p.keep_going = true;
-    let out = search(
-        &p,
-        &numbers(None),
-        &Multiples {
-            every: 4,
-            slow: true,
-        },
-    );
+    let out = search(&p, &numbers(None), &slowly(4));
     let kept: Vec<(u64, &str, u64)> = out
         .failures
         .iter()
@@ -215,14 +212,7 @@ fn a_source_ends_the_search_and_gaps_are_not_counted() {
         nothing: 4,
         problem: None,
     };
-    let out = search(
-        &plan(2, None),
-        &source,
-        &Multiples {
-            every: 1000,
-            slow: false,
-        },
-    );
+    let out = search(&plan(2, None), &source, &quickly(1000));
     // 3, 7, 11, 15 and 19 make no case.
     assert_eq!(out.counts.cases, 15);
 }
@@ -231,24 +221,10 @@ fn a_source_ends_the_search_and_gaps_are_not_counted() {
 fn one_case_asked_for_is_the_only_one_checked() {
     let mut p = plan(2, None);
     p.only = Some(Address::Seed(42));
-    let out = search(
-        &p,
-        &numbers(None),
-        &Multiples {
-            every: 6,
-            slow: false,
-        },
-    );
+    let out = search(&p, &numbers(None), &quickly(6));
     assert_eq!(out.tally.0, [42]);
     assert_eq!(out.failures[0].address, Address::Seed(42));
     p.only = Some(Address::Game(1));
-    let out = search(
-        &p,
-        &numbers(None),
-        &Multiples {
-            every: 6,
-            slow: false,
-        },
-    );
+    let out = search(&p, &numbers(None), &quickly(6));
     assert_eq!(out.counts.cases, 0);
 }

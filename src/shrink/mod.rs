@@ -119,6 +119,21 @@ pub fn fewer_parts<T: Clone>(parts: &[T]) -> Vec<Vec<T>> {
     alone.chain(without).collect()
 }
 
+/// A grid's cells, kept row by row with `width` cells a row, without row
+/// `row` (`Some`) or without column `column`: what a shrinker of a grid
+/// (a board, a matrix) tries.
+pub fn without_line<T: Copy>(
+    cells: &[T],
+    width: usize,
+    row: Option<usize>,
+    column: Option<usize>,
+) -> Vec<T> {
+    (0..cells.len())
+        .filter(|i| Some(i / width) != row && Some(i % width) != column)
+        .map(|i| cells[i])
+        .collect()
+}
+
 /// The variants of a case made of parts (games, instances): the case with
 /// fewer parts ([`fewer_parts`]), then each part in turn replaced by each
 /// simpler part that `simpler` offers (through the function it is given),

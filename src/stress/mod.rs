@@ -158,3 +158,32 @@ pub(crate) fn shrunk_header(
         secs = took.as_secs_f64(),
     )
 }
+
+/// How a stress of the user's generator ended, besides its counts and its
+/// shrunk failures (`stress any` and interactive stress alike).
+#[derive(Debug, Clone, Default)]
+pub struct RunEnd {
+    /// Every failing case: its kind and its address (`seed 5004`), by kind.
+    pub failing: Vec<(&'static str, crate::search::Address)>,
+    /// A tool's failure on a generated input (the interactor's included),
+    /// which stopped the run.
+    pub problem: Option<String>,
+    /// What is wrong with the generator (generator.rs), in words: warnings
+    /// that change no verdict and no exit code.
+    pub warnings: Vec<String>,
+}
+
+impl RunEnd {
+    /// From the search's failing cases and problem, and the warnings.
+    fn of(
+        failing: Vec<(String, crate::search::Address)>,
+        problem: Option<(crate::search::Address, String)>,
+        warnings: Vec<String>,
+    ) -> RunEnd {
+        RunEnd {
+            failing: crate::judge::by_kind(failing),
+            problem: problem.map(|(_, message)| message),
+            warnings,
+        }
+    }
+}

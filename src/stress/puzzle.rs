@@ -17,7 +17,7 @@ use crate::judge::{judge, kind_order, run_program, Comparison, MemoryFigures, Ve
 use crate::process::Execution;
 use crate::process::Resources;
 use crate::puzzle::{CaseLimits, CaseWithReference, Puzzle};
-use crate::search::{Address, Check, Checked, Plan, Seeded};
+use crate::search::{Address, Check, Checked, Plan};
 use crate::shrink::{shrink_within, Budget, Stop};
 use lockstep_core::Model;
 use lockstep_reference::Fuel;
@@ -199,8 +199,8 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressOutcome<P::Cas
         memory: Mutex::new(MemoryFigures::default()),
         puzzle: std::marker::PhantomData,
     };
-    let source = Seeded::<P>::new(&options.plan, options.limits);
-    let outcome = crate::search::search(&options.plan, &source, &check);
+    let source = crate::search::puzzle_cases::<P>(&options.plan, options.limits);
+    let outcome = crate::search::search(&options.plan, &*source, &check);
     let mut kept = outcome.failures;
     kept.sort_by_key(|f| kind_order(f.found.verdict.code()));
     let failures = kept

@@ -3,7 +3,10 @@
 //! interrupted with SIGINT and SIGTERM. Checked: verdicts, leftover processes,
 //! and that every meaningless argument is an error naming its flag.
 
-use crate::support::{cli, fails_with, found, lockstep, processes_with, scratch, text, BIN};
+use crate::support::{
+    cli, fails_with, found, has, lockstep, made, passed, processes_with, scratch, text, written,
+    BIN,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -43,8 +46,10 @@ fn correct() -> String {
 fn a_program_printing_forever_is_ole_and_killed() {
     let out = stress("yes", &["--cases", "5", "--output-limit", "1M"]);
     let (_stdout, stderr) = found(&out);
-    assert!(stderr.contains("new-game2: OLE"), "{stderr}");
-    assert!(stderr.contains("wrote more than 1048576 bytes"), "{stderr}");
+    has(
+        &stderr,
+        &["new-game2: OLE", "wrote more than 1048576 bytes"],
+    );
     // The report shows the start of the flood, not all of it.
     assert!(stderr.len() < 20_000, "a report of {} bytes", stderr.len());
 }
@@ -58,9 +63,8 @@ fn daemons_and_children_a_program_leaves_are_killed() {
         correct()
     );
     let out = stress(&program, &["--cases", "60"]);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("60 OK"), "{stdout}");
+    let stdout = passed(&out);
+    has(&stdout, &["60 OK"]);
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(processes_with(&tag), 0, "processes left behind");
 }
@@ -73,9 +77,8 @@ fn a_child_holding_stdout_does_not_change_the_verdict() {
     let program = format!("sh -c \"{}; sh -c 'sleep 300; :' {tag} &\"", correct());
     let start = Instant::now();
     let out = stress(&program, &["--cases", "20"]);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("20 OK"), "{stdout}");
+    let stdout = passed(&out);
+    has(&stdout, &["20 OK"]);
     assert!(start.elapsed() < Duration::from_secs(30));
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(processes_with(&tag), 0, "processes left behind");
@@ -98,9 +101,8 @@ fn the_start_up_check_takes_the_time_it_is_given() {
         let start = Instant::now();
         let out = stress(&program, &args);
         let elapsed = start.elapsed();
-        let stdout = text(&out.stdout);
-        assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-        assert!(stdout.contains("4 OK"), "{stdout}");
+        let stdout = passed(&out);
+        has(&stdout, &["4 OK"]);
         // The check's own limit, plus four quick cases and the process starts.
         assert!(
             elapsed < limit + Duration::from_secs(4),
@@ -115,14 +117,9 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
     let dir = scratch("abuse-signals");
     for signal in ["INT", "TERM"] {
         let tag = tag(&format!("signal-{signal}"));
-        let bot = dir.join(format!("bot-{signal}.sh"));
-        std::fs::write(
-            &bot,
-            format!(
+        let bot = written(dir.join(format!("bot-{signal}.sh")), format!(
                 "#!/bin/sh\nsetsid sh -c 'sleep 300; :' {tag} &\nsh -c 'sleep 300; :' {tag} &\nexec {BIN} duel bot --strategy random\n"
-            ),
-        )
-        .unwrap();
+            ));
         std::fs::set_permissions(&bot, std::os::unix::fs::PermissionsExt::from_mode(0o755))
             .unwrap();
         let slow_program = format!(
@@ -179,8 +176,7 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
             ],
         ];
         // The checker's scratch files go here, and must be gone after the signal.
-        let tmp = dir.join(format!("tmp-{signal}"));
-        std::fs::create_dir_all(&tmp).unwrap();
+        let tmp = made(dir.join(format!("tmp-{signal}")));
         for args in runs {
             let child = Command::new(BIN)
                 .args(&args)
@@ -254,10 +250,8 @@ fn a_bot_that_never_sends_a_newline_breaks_the_line_limit() {
             env!("CARGO_MANIFEST_DIR")
         ))
         .run();
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("result: p2 wins"), "{stdout}");
-    assert!(stdout.contains("longer than 128 bytes"), "{stdout}");
+    let stdout = passed(&out);
+    has(&stdout, &["result: p2 wins", "longer than 128 bytes"]);
 }
 
 #[test]
@@ -311,8 +305,7 @@ fn meaningless_arguments_are_errors_naming_the_flag() {
 #[test]
 fn a_puzzle_named_twice_runs_once() {
     let out = cli("fuzz new-game2 new_game2 --cases 100 --seed 1 --no-append").run();
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let stdout = passed(&out);
     assert_eq!(
         stdout
             .lines()

@@ -3,7 +3,6 @@
 //! catches (and shrinks) deliberately wrong validators.
 
 use crate::support::{planted_bugs, Hunt, PlantedBug};
-use lockstep::campaign::{self};
 use lockstep::corpus::{self, Origin};
 use lockstep::puzzle::{CaseLimits, Puzzle};
 use lockstep::puzzles::checkers::{all_valid, generate_logged, Mutation};
@@ -18,11 +17,7 @@ use std::collections::BTreeMap;
 
 /// Both solvers' judge output for a judge input; they must agree.
 fn judge(text: &str) -> String {
-    let case = Case::parse(text).unwrap();
-    let core = Case::write_answer(&case.solve().answer);
-    let naive = Case::write_answer(&case.solve_naively(&mut Fuel::unlimited()).unwrap().answer);
-    assert_eq!(core, naive, "core and reference disagree on\n{text}");
-    core
+    crate::support::both_answer::<Checkers>(text)
 }
 
 #[test]
@@ -285,24 +280,10 @@ fn planted_bugs_are_found_and_shrunk_small() {
 
 #[test]
 fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
-    let options = crate::support::campaign_options(8, 20_000);
-    let report = campaign::run_campaign_with::<Checkers>(&options, capture_only_for_mover);
-    let (_, finding) = report.finding.expect("the broken core is found");
-    let row = finding.row;
-    let shrunk = Case::parse(&corpus::decode_text(&row.input)).unwrap();
-    assert_eq!(shrunk, finding.shrunk.case);
+    let (shrunk, _) = crate::support::broken_core_row::<Checkers>(capture_only_for_mover);
     assert!(
         shrunk.instances.iter().map(pieces).sum::<usize>() <= 4,
         "{shrunk:?}"
-    );
-    // The expected answer is the reference's.
-    let naive = shrunk.solve_naively(&mut Fuel::unlimited()).unwrap();
-    let truth = Case::write_answer(&naive.answer);
-    assert_eq!(row.expected, truth.trim_end().replace('\n', "|"));
-    assert!(
-        row.note.contains("first difference at line "),
-        "{}",
-        row.note
     );
 }
 

@@ -1,6 +1,6 @@
 //! The `lockstep` binary as a user runs it: outputs, errors and exit codes.
 
-use crate::support::{cli, fails_with, lockstep, scratch, text};
+use crate::support::{cli, fails_with, has, line_starting, lockstep, made, passed, scratch, text};
 
 const SAMPLE_5: &str = "6 10\n0 1 2 0 1 1\n1 2 0 1 1 0\n2 1 0 1 1 0\n1 0 1 1 0 2\n2 0 1 2 0 1\n0 2 1 0 2 1\n1 1 1\n2 2 2\n3 3 4\n4 4 1\n5 5 3\n6 6 2\n1 6 3\n6 1 2\n2 4 3\n4 2 1\n";
 
@@ -84,12 +84,8 @@ fn unknown_puzzles_and_bad_arguments_exit_2() {
 #[test]
 fn a_short_fuzz_campaign_prints_its_summary_and_exits_0() {
     let out = cli("fuzz new-game2 --seconds 600 --cases 3000 --seed 5 --jobs 2 --no-append").run();
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    let row = stdout
-        .lines()
-        .find(|l| l.starts_with("new-game2"))
-        .expect("a summary row");
+    let stdout = passed(&out);
+    let row = line_starting(&stdout, "new-game2");
     let numbers: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(numbers[1], "3000", "{row}");
     assert_eq!(numbers[3], "3000", "{row}");
@@ -101,16 +97,12 @@ fn a_short_fuzz_campaign_prints_its_summary_and_exits_0() {
 #[test]
 fn replay_passes_on_the_corpus() {
     let out = cli("replay new-game2").run();
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let stdout = passed(&out);
     let line = stdout
         .lines()
         .find(|l| l.starts_with("new-game2: "))
         .unwrap_or_else(|| panic!("no line for new-game2 in {stdout}"));
-    assert!(
-        line.contains(" rows, ") && line.contains(" 0 failed"),
-        "{line}"
-    );
+    has(line, &[" rows, ", " 0 failed"]);
 }
 
 #[test]
@@ -126,7 +118,7 @@ fn replay_reports_a_wrong_expectation_and_exits_1() {
         .run();
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("new_game2.csv:2 wrong"), "{stdout}");
+    has(&stdout, &["new_game2.csv:2 wrong"]);
     assert!(
         stdout.contains(
             "core does not print the expected answer: line 1: core \"1\", expected \"2\""
@@ -161,12 +153,8 @@ fn shrink_refuses_a_case_both_solvers_agree_on() {
 #[test]
 fn bench_reports_both_rates_and_the_ratio() {
     let out = cli("bench new-game2 --cases 50 --rounds 3").run();
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let row = stdout
-        .lines()
-        .find(|l| l.starts_with("new-game2"))
-        .expect("a bench row");
+    let stdout = passed(&out);
+    let row = line_starting(&stdout, "new-game2");
     // puzzle, core cases/s, reference cases/s, speedup ("12.3x"), skipped
     let fields: Vec<&str> = row.split_whitespace().collect();
     let rate = |s: &str| s.trim_end_matches('x').parse::<f64>().unwrap_or(f64::NAN);
@@ -193,8 +181,7 @@ fn bench_reports_both_rates_and_the_ratio() {
 #[test]
 fn bench_writes_one_json_document() {
     let out = cli("bench new-game2 robots --cases 30 --rounds 1 --no-extras --format json").run();
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let stdout = passed(&out);
     let doc: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON document");
     assert_eq!(doc["lockstep"], "bench");
     assert_eq!(doc["options"]["rounds"], 1);
@@ -291,20 +278,16 @@ fn a_misspelt_lockstep_limits_is_an_error_naming_it() {
     let out = run("orignal");
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("LOCKSTEP_LIMITS=\"orignal\": expected"),
-        "{stderr}"
-    );
+    has(&stderr, &["LOCKSTEP_LIMITS=\"orignal\": expected"]);
     // The same bytes under a good value reach the solvers.
     let stderr = text(&run("original").stderr);
-    assert!(stderr.contains("agree on this case"), "{stderr}");
+    has(&stderr, &["agree on this case"]);
     // Triage stops before reading an artifact: none is settled into done/.
     let artifacts = dir.join("artifacts");
     let crash = artifacts.join("new_game2").join("crash-1");
     std::fs::create_dir_all(crash.parent().unwrap()).unwrap();
     std::fs::write(&crash, [1u8, 2, 3, 0xff]).unwrap();
-    let corpus = dir.join("corpus");
-    std::fs::create_dir_all(&corpus).unwrap();
+    let corpus = made(dir.join("corpus"));
     let out = std::process::Command::new(crate::support::BIN)
         .env("LOCKSTEP_LIMITS", "orignal")
         .args([
@@ -354,94 +337,34 @@ fn a_report_that_cannot_be_written_is_an_error_for_every_command() {
         dir.join("corpus").to_string_lossy().to_string(),
     );
     let rows = rows.to_string_lossy().to_string();
-    let commands: Vec<(Vec<&str>, &str)> = vec![
-        (vec!["solve", "new-game2"], SAMPLE_5),
-        (
-            vec!["fuzz", "new-game2", "--cases", "50", "--no-append"],
-            "",
-        ),
-        (vec!["replay", "new-game2", "--corpus", corpus], ""),
-        (vec!["triage", &artifacts, "--corpus", &corpus_dir], ""),
-        (
-            vec!["import", "new-game2", &rows, "--corpus", &corpus_dir],
-            "",
-        ),
-        (
-            vec![
-                "stress",
-                "new-game2",
-                "--cmd",
-                &solver,
-                "--cases",
-                "2",
-                "--no-append",
-            ],
-            "",
-        ),
-        (
-            vec![
-                "stress", "any", "--gen", &gen, "--brute", &brute, "--cmd", &ok, "--cases", "1",
-            ],
-            "",
-        ),
-        (
-            vec![
-                "bench",
-                "new-game2",
-                "--cases",
-                "20",
-                "--rounds",
-                "1",
-                "--no-extras",
-            ],
-            "",
-        ),
-        (vec!["perft", "--depth", "2"], ""),
-        (
-            vec!["duel", "step"],
-            "1 4 4 4 3 10 0 0 0 0 0 0 0 4 5 10 0 0 0 0 0 0 0 | 0 0 | 0 0\n",
-        ),
-        (
-            vec!["duel", "referee", "--p1", &bot, "--p2", &bot, "--seed", "1"],
-            "",
-        ),
-        (
-            vec![
-                "duel",
-                "tournament",
-                "--p1",
-                &bot,
-                "--p2",
-                &bot,
-                "--games",
-                "2",
-                "--seed",
-                "1",
-            ],
-            "",
-        ),
-        (
-            vec![
-                "duel",
-                "ladder",
-                "--strategies",
-                "random,greedy",
-                "--games",
-                "2",
-                "--seed",
-                "1",
-            ],
-            "",
-        ),
-        (
-            vec![
-                "duel", "stress", "--cmd", &bot, "--games", "1", "--seed", "1",
-            ],
-            "",
-        ),
+    let commands = [
+        cli("solve new-game2").stdin(SAMPLE_5),
+        cli("fuzz new-game2 --cases 50 --no-append"),
+        cli("replay new-game2").flag("--corpus", corpus),
+        cli("triage").arg(&artifacts).flag("--corpus", &corpus_dir),
+        cli("import new-game2")
+            .arg(&rows)
+            .flag("--corpus", &corpus_dir),
+        cli("stress new-game2 --cases 2 --no-append").flag("--cmd", &solver),
+        cli("stress any --cases 1")
+            .flag("--gen", &gen)
+            .flag("--brute", &brute)
+            .flag("--cmd", &ok),
+        cli("bench new-game2 --cases 20 --rounds 1 --no-extras"),
+        cli("perft --depth 2"),
+        cli("duel step").stdin("1 4 4 4 3 10 0 0 0 0 0 0 0 4 5 10 0 0 0 0 0 0 0 | 0 0 | 0 0\n"),
+        cli("duel referee --seed 1")
+            .flag("--p1", &bot)
+            .flag("--p2", &bot),
+        cli("duel tournament --games 2 --seed 1")
+            .flag("--p1", &bot)
+            .flag("--p2", &bot),
+        cli("duel ladder --strategies random,greedy --games 2 --seed 1"),
+        cli("duel stress --games 1 --seed 1").flag("--cmd", &bot),
     ];
     let mut problems = Vec::new();
-    for (args, input) in &commands {
+    for command in &commands {
+        let (args, input) = (command.words(), command.input());
         let full = std::fs::OpenOptions::new()
             .write(true)
             .open("/dev/full")
@@ -674,8 +597,7 @@ fn fuzz_writes_one_json_document() {
 #[test]
 fn replay_reports_rows_as_json_junit_and_annotations() {
     let dir = scratch("replay-ci");
-    let corpus = dir.join("corpus");
-    std::fs::create_dir_all(&corpus).unwrap();
+    let corpus = made(dir.join("corpus"));
     let source = crate::support::corpus_dir().join("new_game2.csv");
     let text = std::fs::read_to_string(&source).unwrap();
     // The first sample's answer made wrong: -1 -> 5 (line 2 of the file).
@@ -702,16 +624,15 @@ fn replay_reports_rows_as_json_junit_and_annotations() {
     assert_eq!(results[0]["line"], 2);
     assert!(results[1..].iter().all(|r| r["outcome"] == "pass"));
     let xml = std::fs::read_to_string(&junit).unwrap();
-    assert!(
-        xml.contains("<testcase name=\"sample-1-never-ends\""),
-        "{xml}"
-    );
+    has(&xml, &["<testcase name=\"sample-1-never-ends\""]);
     assert_eq!(xml.matches("<failure").count(), 1, "{xml}");
     assert_eq!(xml.matches("<testcase ").count(), results.len(), "{xml}");
-    assert!(
-        stderr.contains("::error file=")
-            && stderr.contains("new_game2.csv,line=2::corpus row sample-1-never-ends fails"),
-        "{stderr}"
+    has(
+        &stderr,
+        &[
+            "::error file=",
+            "new_game2.csv,line=2::corpus row sample-1-never-ends fails",
+        ],
     );
 }
 

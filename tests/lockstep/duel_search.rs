@@ -3,6 +3,7 @@
 //! deliberately blind search caught by the differential, and short tournaments
 //! through the real binary.
 
+use crate::support::has;
 use lockstep::campaign::{find_and_shrink, generate_case};
 use lockstep::duel::bots::turn_budget;
 use lockstep::puzzle::{check, check_with, Puzzle, Agreement};
@@ -331,7 +332,7 @@ fn the_ladder_tables_built_ins_and_a_command_bot() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("3 bots, 4 games a pair"), "{text}");
+    has(&text, &["3 bots, 4 games a pair"]);
     let rows: Vec<&str> = text
         .lines()
         .filter(|l| {

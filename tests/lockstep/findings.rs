@@ -6,7 +6,7 @@
 //! and missing corpora (the finding goes to a fallback file), empty files, a
 //! closed stdout.
 
-use crate::support::{cli, fails_with, lockstep, scratch, text, BIN};
+use crate::support::{cli, exited, fails_with, has, lockstep, made, scratch, text, BIN};
 use lockstep::campaign::{self, Solver};
 use lockstep::corpus::{self, Appended, Recorded, Row};
 use lockstep::puzzle::{run_reference, Encoding, Puzzle};
@@ -71,8 +71,7 @@ fn round_trip<P: Puzzle>(broken: Solver<P>, max_cases: u64) -> Result<RoundTrip,
     // The same case as a cargo-fuzz artifact: the generator's bytes, which is
     // what libFuzzer saves. Beside it, the bytes of a case the broken core
     // gets right, which must not reproduce.
-    let artifacts = dir.join("artifacts");
-    fs::create_dir_all(&artifacts).unwrap();
+    let artifacts = made(dir.join("artifacts"));
     let mut buf = vec![0u8; CASE_BYTES];
     let lockstep::search::Address::Stream { job, index } = address else {
         unreachable!("a campaign's case at {address}");
@@ -264,12 +263,10 @@ fn a_closed_stdout_does_not_panic() {
 fn triage_settles_what_does_not_reproduce_and_checks_the_corpus() {
     let dir = scratch("triage-cli");
     let artifacts = dir.join("artifacts");
-    let folder = artifacts.join("new_game2");
-    fs::create_dir_all(&folder).unwrap();
+    let folder = made(artifacts.join("new_game2"));
     fs::write(folder.join("crash-1"), [7u8; 64]).unwrap();
     fs::write(folder.join("notes.txt"), "not an artifact").unwrap();
-    let corpus_dir = dir.join("corpus");
-    fs::create_dir_all(&corpus_dir).unwrap();
+    let corpus_dir = made(dir.join("corpus"));
     let args = |extra: &[&str]| {
         let mut v = vec![
             "triage".to_string(),
@@ -285,9 +282,8 @@ fn triage_settles_what_does_not_reproduce_and_checks_the_corpus() {
         lockstep(&v.iter().map(String::as_str).collect::<Vec<_>>(), "")
     };
     let out = run(&["--target", "new-game2"]);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
-    assert!(stderr.contains("did not reproduce"), "{stderr}");
+    let (stdout, stderr) = exited(&out, 0, "");
+    has(&stderr, &["did not reproduce"]);
     assert!(folder.join("done/crash-1").exists());
     assert!(folder.join("notes.txt").exists());
     let line = stdout
@@ -327,8 +323,7 @@ fn triage_settles_what_does_not_reproduce_and_checks_the_corpus() {
 #[test]
 fn the_pre_check_fails_a_corpus_file_that_cannot_be_replaced() {
     let dir = scratch("check-immutable");
-    let corpus_dir = dir.join("corpus");
-    fs::create_dir_all(&corpus_dir).unwrap();
+    let corpus_dir = made(dir.join("corpus"));
     let file = corpus::path_for::<NewGame2>(&corpus_dir);
     fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
     let check = || {
@@ -400,13 +395,8 @@ fn the_overnight_script_stops_before_the_night_when_findings_could_be_lost() {
             .output()
             .unwrap()
     };
-    let read_only = dir.join("read-only");
-    fs::create_dir_all(&read_only).unwrap();
-    let file = corpus::path_for::<NewGame2>(&read_only);
-    fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
-    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
-    let broken = dir.join("broken");
-    fs::create_dir_all(&broken).unwrap();
+    let read_only = read_only_corpus(&dir.join("read-only"));
+    let broken = made(dir.join("broken"));
     fs::write(corpus::path_for::<Robots>(&broken), "name,input\n").unwrap();
     let missing = dir.join("missing");
     let arg = |p: &Path| p.to_str().unwrap().to_string();
@@ -452,6 +442,16 @@ fn the_overnight_script_stops_before_the_night_when_findings_could_be_lost() {
         .unwrap();
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("missing column"), "{stderr}");
+    has(&stderr, &["missing column"]);
     assert!(stderr.contains(&arg(&broken)), "{stderr}");
+}
+
+/// A corpus directory `dir` whose new_game2 file holds the header alone and
+/// cannot be written.
+fn read_only_corpus(dir: &Path) -> std::path::PathBuf {
+    fs::create_dir_all(dir).unwrap();
+    let file = corpus::path_for::<NewGame2>(dir);
+    fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    dir.to_path_buf()
 }

@@ -9,7 +9,7 @@
 //! `LOCKSTEP_BLESS=1 cargo test --test lockstep golden`, and the diff of
 //! `tests/golden/` shows what it changed.
 
-use crate::support::{cli, scratch, BIN};
+use crate::support::{cli, made, scratch, BIN};
 use std::path::Path;
 
 /// The runs: a name (the file under `tests/golden/`) and the command line,
@@ -57,8 +57,7 @@ fn words(line: &str, dir: &Path) -> Vec<String> {
 /// A copy of two shipped corpus files, one row of new_game2's made wrong,
 /// for the replay that fails.
 fn corpus_with_a_wrong_row(dir: &Path) {
-    let corpus = dir.join("corpus");
-    std::fs::create_dir_all(&corpus).unwrap();
+    let corpus = made(dir.join("corpus"));
     let shipped = crate::support::corpus_dir();
     std::fs::copy(shipped.join("footholds.csv"), corpus.join("footholds.csv")).unwrap();
     let text = std::fs::read_to_string(shipped.join("new_game2.csv")).unwrap();

@@ -3,15 +3,12 @@
 //! games with a log, a bot that cannot start is the user's error, and a
 //! tournament tallies each failure by its kind.
 
-use crate::support::{cli, fails_with, text};
+use crate::support::{cli, fails_with, has, repo, text};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn fixture(name: &str) -> String {
-    format!(
-        "sh {}/tests/fixtures/duel/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    format!("sh {}", repo(&format!("tests/fixtures/duel/{name}")))
 }
 
 fn bot(strategy: &str, seed: u64) -> String {
@@ -93,7 +90,7 @@ fn built_in_bots_play_whole_games_with_a_log() {
             ],
             Duration::from_secs(10),
         );
-        assert!(out.contains("result: "), "{out}");
+        has(&out, &["result: "]);
         // A rule ended the game, not a referee's loss (illegal, time, crash,
         // malformed, READY).
         let reason = out.lines().find(|l| l.starts_with("reason: ")).unwrap();

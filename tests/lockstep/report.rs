@@ -6,7 +6,7 @@
 //! `LOCKSTEP_BROWSER=required` (`.ci/run` installs Chromium and sets it), so
 //! that CI cannot pass it by skipping it.
 
-use crate::support::{scratch, text, BIN};
+use crate::support::{made, scratch, text, BIN};
 use lockstep::campaign::run_campaign_with;
 use lockstep::puzzles::Checkers;
 use lockstep::registry::{fuzz_json, CampaignSummary};
@@ -198,16 +198,14 @@ fn the_binary_s_json_of_every_puzzle_and_of_a_night_makes_one_page() {
     let artifacts = dir.join("artifacts");
     std::fs::create_dir_all(artifacts.join("new_game2")).unwrap();
     std::fs::write(artifacts.join("new_game2/crash-1"), [0u8; 16]).unwrap();
-    let logs = dir.join("logs");
-    std::fs::create_dir_all(&logs).unwrap();
+    let logs = made(dir.join("logs"));
     std::fs::write(
         logs.join("new_game2.log"),
         "#100: cov: 50 ft: 60 corp: 3 exec/s: 0 oom/timeout/crash: 0/0/0 time: 1s job: 1 dft_time: 0\n\
          #900: cov: 70 ft: 90 corp: 5 exec/s: 0 oom/timeout/crash: 0/0/0 time: 3s job: 2 dft_time: 0\n",
     )
     .unwrap();
-    let corpus = dir.join("corpus");
-    std::fs::create_dir_all(&corpus).unwrap();
+    let corpus = made(dir.join("corpus"));
     let night = Command::new(BIN)
         .arg("triage")
         .arg(&artifacts)

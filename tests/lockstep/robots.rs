@@ -14,15 +14,9 @@ use lockstep_core::robots::{
 use lockstep_core::Model;
 use lockstep_planted::robots::{simulate, BUGS};
 use lockstep_reference::robots as reference;
-use lockstep_reference::Fuel;
-use lockstep_reference::Naive;
 
 fn solve_both(text: &str) -> String {
-    let case = Case::parse(text).unwrap();
-    let core = Case::write_answer(&case.solve().answer);
-    let naive = Case::write_answer(&case.solve_naively(&mut Fuel::unlimited()).unwrap().answer);
-    assert_eq!(core, naive, "core and reference differ on {text:?}");
-    core
+    crate::support::both_answer::<Robots>(text)
 }
 
 #[test]

@@ -13,15 +13,12 @@
 //! the cache itself and starts from an empty one. Every allocating run has a
 //! memory limit.
 
-use crate::support::{cli, found, scratch, text, BIN};
+use crate::support::{cli, exited, found, has, made, passed, repo, scratch, text, written, BIN};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn fixture(name: &str) -> String {
-    format!(
-        "{}/tests/fixtures/setter/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    repo(&format!("tests/fixtures/setter/{name}"))
 }
 
 /// `lockstep ARGS` with the languages file under `dir` and the given cache.
@@ -38,8 +35,7 @@ fn run_cached(cache: &Path, dir: &Path, args: &[&str]) -> Output {
 
 /// Writes tests `NAME.in` / `NAME.ans` for the sum (n, then n numbers).
 fn sum_tests(dir: &Path, tests: &[(&str, &[i64])]) -> PathBuf {
-    let tests_dir = dir.join("tests");
-    std::fs::create_dir_all(&tests_dir).unwrap();
+    let tests_dir = made(dir.join("tests"));
     for (name, numbers) in tests {
         let line: Vec<String> = numbers.iter().map(i64::to_string).collect();
         let input = format!("{}\n{}\n", numbers.len(), line.join(" "));
@@ -88,24 +84,25 @@ fn a_source_is_compiled_once_and_its_language_sets_the_time_limit() {
     let tests = tests.to_str().unwrap();
     let source = fixture("sum.cpp");
     let first = run_cached(&dir.join("cache"), &dir, &["test", tests, "--cmd", &source]);
-    let (stdout, stderr) = (text(&first.stdout), text(&first.stderr));
-    assert_eq!(first.status.code(), Some(0), "{stdout}{stderr}");
-    assert!(stderr.contains("cpp, compiled in"), "{stderr}");
+    let (stdout, stderr) = exited(&first, 0, "");
+    has(&stderr, &["cpp, compiled in"]);
     // In natural order: 2 before 10.
     let names: Vec<&str> = stdout
         .lines()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert_eq!(names[..3], ["1", "2", "10"], "{stdout}");
-    assert!(
-        stdout.contains("3 tests: 3 OK, 0 WA, 0 RE, 0 TLE, 0 MLE, 0 OLE"),
-        "{stdout}"
+    has(
+        &stdout,
+        &[
+            "3 tests: 3 OK, 0 WA, 0 RE, 0 TLE, 0 MLE, 0 OLE",
+            "peak memory: median",
+        ],
     );
-    assert!(stdout.contains("peak memory: median"), "{stdout}");
     let second = run_cached(&dir.join("cache"), &dir, &["test", tests, "--cmd", &source]);
     let stderr = text(&second.stderr);
     assert_eq!(second.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains("cpp, built before"), "{stderr}");
+    has(&stderr, &["cpp, built before"]);
     let builds: Vec<_> = std::fs::read_dir(dir.join("cache/build"))
         .unwrap()
         .collect();
@@ -115,10 +112,7 @@ fn a_source_is_compiled_once_and_its_language_sets_the_time_limit() {
     // C++ at x1.5 here.
     let table = cli("languages").run_in(&dir);
     let printed = text(&table.stdout);
-    assert!(
-        printed.contains("[java]") && printed.contains("time = 3"),
-        "{printed}"
-    );
+    has(&printed, &["[java]", "time = 3"]);
     let (before, cpp) = printed.split_once("[cpp]").unwrap();
     let edited = format!(
         "{before}[cpp]{}",
@@ -131,10 +125,7 @@ fn a_source_is_compiled_once_and_its_language_sets_the_time_limit() {
         &["test", tests, "--cmd", &source, "--timeout-ms", "1000"],
     );
     let stderr = text(&scaled.stderr);
-    assert!(
-        stderr.contains("time limit 1000 ms (cpp x1.5: 1500 ms)"),
-        "{stderr}"
-    );
+    has(&stderr, &["time limit 1000 ms (cpp x1.5: 1500 ms)"]);
     std::fs::write(dir.join("languages.conf"), "[cpp]\ncolour = red\n").unwrap();
     let broken = run_cached(&dir.join("cache"), &dir, &["test", tests, "--cmd", &source]);
     crate::support::fails_with(&broken, "line 2: unknown key \"colour\"");
@@ -157,8 +148,7 @@ fn a_copy_under_another_name_is_built_under_that_name() {
             &dir,
             &["test", tests, "--cmd", source.to_str().unwrap()],
         );
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        assert_eq!(out.status.code(), Some(0), "{name}: {stdout}{stderr}");
+        let (stdout, stderr) = exited(&out, 0, format_args!("{name}: "));
         assert!(stdout.contains("2 tests: 2 OK"), "{name}: {stdout}");
         assert!(stderr.contains("cpp, compiled in"), "{name}: {stderr}");
     }
@@ -172,8 +162,7 @@ fn a_copy_under_another_name_is_built_under_that_name() {
 #[test]
 fn a_test_without_an_answer_still_fails_on_a_crash_or_a_limit() {
     let dir = scratch("setter-unanswered");
-    let tests = dir.join("tests");
-    std::fs::create_dir_all(&tests).unwrap();
+    let tests = made(dir.join("tests"));
     for name in ["crash", "fine", "slow"] {
         std::fs::write(tests.join(format!("{name}.in")), format!("{name}\n")).unwrap();
     }
@@ -186,9 +175,9 @@ fn a_test_without_an_answer_still_fails_on_a_crash_or_a_limit() {
     assert_eq!(verdict_of(&stdout, "crash"), "RE", "{stdout}");
     assert_eq!(verdict_of(&stdout, "slow"), "TLE", "{stdout}");
     assert_eq!(verdict_of(&stdout, "fine"), "--", "{stdout}");
-    assert!(
-        stdout.contains("3 tests: 0 OK, 0 WA, 1 RE, 1 TLE, 0 MLE, 0 OLE, 1 not judged"),
-        "{stdout}"
+    has(
+        &stdout,
+        &["3 tests: 0 OK, 0 WA, 1 RE, 1 TLE, 0 MLE, 0 OLE, 1 not judged"],
     );
 }
 
@@ -213,8 +202,7 @@ fn test_judges_cpp_java_and_python_with_time_memory_and_json() {
             .arg(tests)
             .flag("--cmd", &cmd)
             .run_in(&dir);
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        assert_eq!(out.status.code(), Some(0), "{cmd}: {stdout}{stderr}");
+        let (stdout, stderr) = exited(&out, 0, format_args!("{cmd}: "));
         // Java and Python get their multipliers.
         let limit = match cmd.rsplit_once('.').map(|(_, ext)| ext) {
             Some("java") => "time limit 2000 ms (java x2: 4000 ms),",
@@ -226,7 +214,7 @@ fn test_judges_cpp_java_and_python_with_time_memory_and_json() {
             assert_eq!(verdict_of(&stdout, name), "OK", "{cmd}: {stdout}");
         }
         assert_eq!(verdict_of(&stdout, "05"), "--", "{stdout}");
-        assert!(stdout.contains("1 not judged (no answer)"), "{stdout}");
+        has(&stdout, &["1 not judged (no answer)"]);
         // Every test's line has its time and a measured peak (the summary's
         // line has both words too, so each test's is looked at).
         for name in ["01", "02", "03", "04", "05"] {
@@ -296,8 +284,7 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
             .arg(tests)
             .flag("--cmd", &cmd)
             .run_in(&dir);
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        assert_eq!(out.status.code(), Some(1), "{source}: {stdout}{stderr}");
+        let (stdout, stderr) = exited(&out, 1, format_args!("{source}: "));
         assert!(
             stdout.contains("0 OK, 0 WA, 0 RE, 0 TLE, 2 MLE"),
             "{source}: {stdout}"
@@ -340,8 +327,8 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
             .flag("--save", dir.join("min.txt").to_str().unwrap())
             .run_in(&dir);
     let (stdout, stderr) = found(&out);
-    assert!(stdout.contains("1 MLE"), "{stdout}");
-    assert!(stderr.contains("MLE on seed 3"), "{stderr}");
+    has(&stdout, &["1 MLE"]);
+    has(&stderr, &["MLE on seed 3"]);
     let says = match memory_guard(&stderr) {
         Guard::AddressSpace => "ran out of memory under 256 MiB",
         Guard::Cgroup => "256 MiB",
@@ -373,10 +360,7 @@ fn a_cache_under_a_path_with_a_space_still_runs_a_jvm_as_one() {
     );
     let (stdout, _) = found(&out);
     assert_eq!(verdict_of(&stdout, "1"), "MLE", "{stdout}");
-    assert!(
-        stdout.contains("ran out of memory under the limit of 256 MiB"),
-        "{stdout}"
-    );
+    has(&stdout, &["ran out of memory under the limit of 256 MiB"]);
 }
 
 /// A program named `java` is a JVM: no address-space cap, its heap flag
@@ -385,14 +369,8 @@ fn a_cache_under_a_path_with_a_space_still_runs_a_jvm_as_one() {
 #[test]
 fn a_jvm_is_held_by_its_heap_flag_and_its_resident_size() {
     let dir = scratch("setter-jvm");
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let java = bin.join("java");
-    std::fs::write(
-        &java,
-        "#!/usr/bin/env python3\nimport sys, time\nif not sys.stdin.read().strip():\n    sys.exit(0)\nopen(sys.argv[0] + '.args', 'w').write(' '.join(sys.argv[1:]))\nblocks = []\nfor _ in range(25):\n    blocks.append(bytearray(16 << 20))\n    time.sleep(0.02)\nprint(len(blocks))\n",
-    )
-    .unwrap();
+    let bin = made(dir.join("bin"));
+    let java = written(bin.join("java"), "#!/usr/bin/env python3\nimport sys, time\nif not sys.stdin.read().strip():\n    sys.exit(0)\nopen(sys.argv[0] + '.args', 'w').write(' '.join(sys.argv[1:]))\nblocks = []\nfor _ in range(25):\n    blocks.append(bytearray(16 << 20))\n    time.sleep(0.02)\nprint(len(blocks))\n");
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&java, std::fs::Permissions::from_mode(0o755)).unwrap();
     let tests = sum_tests(&dir, &[("1", &[25])]);
@@ -469,10 +447,7 @@ fn a_compile_error_is_ce_with_the_compilers_first_lines_before_any_case() {
         ],
     );
     let stderr = crate::support::fails_with(&out, "--brute");
-    assert!(
-        stderr.contains("CE: ") && stderr.contains("undeclared_name"),
-        "{stderr}"
-    );
+    has(&stderr, &["CE: ", "undeclared_name"]);
     assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
     // Nothing of a failed build stays in the cache: only the Python
     // programs that built (the generator, the solution).
@@ -490,8 +465,7 @@ fn a_compile_error_is_ce_with_the_compilers_first_lines_before_any_case() {
 #[test]
 fn reals_compare_within_an_error_and_yes_matches_in_any_case() {
     let dir = scratch("setter-compare");
-    let tests = dir.join("tests");
-    std::fs::create_dir_all(&tests).unwrap();
+    let tests = made(dir.join("tests"));
     for n in [1, 7] {
         std::fs::write(tests.join(format!("{n}.in")), format!("{n}\n")).unwrap();
         std::fs::write(
@@ -513,12 +487,11 @@ fn reals_compare_within_an_error_and_yes_matches_in_any_case() {
     let far = run(&third("far"), "real:1e-6");
     let stdout = text(&far.stdout);
     assert_eq!(far.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("absolute error 1.000e-4"), "{stdout}");
+    has(&stdout, &["absolute error 1.000e-4"]);
     // Exact tokens: the extra decimals are a difference.
     assert_eq!(run(&third(""), "tokens").status.code(), Some(1));
 
-    let yes = dir.join("yes");
-    std::fs::create_dir_all(&yes).unwrap();
+    let yes = made(dir.join("yes"));
     for n in [2, 3] {
         std::fs::write(yes.join(format!("{n}.in")), format!("{n}\n")).unwrap();
         let answer = if n % 2 == 0 { "YES" } else { "NO" };
@@ -554,13 +527,9 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
         .flag("--cmd", fixture("sum.cpp"))
         .flag("--dump", dump.to_str().unwrap())
         .run_in(&dir);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
-    assert!(
-        stdout.contains("6 OK") && stdout.contains("peak memory: median"),
-        "{stdout}"
-    );
-    assert!(stderr.contains("compared as tokens"), "{stderr}");
+    let (stdout, stderr) = exited(&out, 0, "");
+    has(&stdout, &["6 OK", "peak memory: median"]);
+    has(&stderr, &["compared as tokens"]);
     // The dump set runs through `test` unchanged: right, then wrong.
     let out = cli("test")
         .arg(dump.to_str().unwrap())
@@ -580,7 +549,7 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
         .flag("--save", dir.join("min.txt").to_str().unwrap())
         .run_in(&dir);
     let (_, stderr) = found(&out);
-    assert!(stderr.contains("WA on seed 5"), "{stderr}");
+    has(&stderr, &["WA on seed 5"]);
     let saved = std::fs::read_to_string(dir.join("min.txt")).unwrap();
     assert_eq!(
         saved.split_whitespace().count(),
@@ -598,13 +567,7 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
         )
         .flag("--dump", puzzle_dump.to_str().unwrap())
         .run_in(&dir);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    passed(&out);
     assert!(
         text(&out.stderr).contains("new_game2.py ok: python, "),
         "a source with an argument: {}",
@@ -624,8 +587,7 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
         .arg(&samples)
         .flag("--cmd", &solver)
         .run_in(&dir);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let stdout = passed(&out);
     assert!(
         stdout.contains("5 tests: 5 OK"),
         "the five statement samples: {stdout}"
@@ -640,23 +602,13 @@ fn the_duel_commands_take_a_bot_source() {
         .flag("--p1", &bot)
         .flag("--p2", &bot)
         .run_in(&dir);
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
-    assert!(stdout.contains("result: "), "{stdout}");
-    assert!(
-        stderr.contains("--p1 ") && stderr.contains(": python, "),
-        "{stderr}"
-    );
+    let (stdout, stderr) = exited(&out, 0, "");
+    has(&stdout, &["result: "]);
+    has(&stderr, &["--p1 ", ": python, "]);
     let out = cli("duel stress --games 2 --seed 1 --jobs 1")
         .flag("--cmd", &bot)
         .run_in(&dir);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    passed(&out);
     let out = cli("duel ladder --strategies random --games 2 --seed 1")
         .flag("--cmd", format!("mine={bot}"))
         .run_in(&dir);

@@ -6,6 +6,7 @@
 //! wrong on the way is read off the case, and shrunk cases of one bug can
 //! take different ways). The table the test prints is in the dated note.
 
+use crate::support::made;
 use lockstep::campaign::{generate_case, Solver};
 use lockstep::puzzle::{check_with, run_core, run_reference, Agreement, Puzzle};
 use lockstep::seeds::CASE_BYTES;
@@ -207,10 +208,8 @@ fn triage_makes_one_bug_of_one_bugs_artifacts_and_two_of_two() {
     let mut table = Vec::new();
     for (label, core, bugs) in [("one bug", single, 1), ("two bugs", two_bugs as Core, 2)] {
         let dir = crate::support::scratch(&format!("triage-{}", bugs));
-        let artifacts = dir.join("checkers");
-        std::fs::create_dir_all(&artifacts).unwrap();
-        let corpus = dir.join("corpus");
-        std::fs::create_dir_all(&corpus).unwrap();
+        let artifacts = made(dir.join("checkers"));
+        let corpus = made(dir.join("corpus"));
         // The first 40 diverging cases of a seed, saved as libFuzzer would.
         let mut buf = vec![0u8; CASE_BYTES];
         let mut saved = 0;

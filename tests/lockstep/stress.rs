@@ -2,7 +2,7 @@
 //! passes, each planted bug gives its verdict (WA, RE, TLE) and a small shrunk
 //! input, and nothing is left running.
 
-use crate::support::{cli, fails_with, found, processes_with, scratch, text};
+use crate::support::{cli, fails_with, found, has, made, passed, processes_with, scratch, text};
 use lockstep::judge::compare::Comparison;
 use lockstep::judge::{judge, Verdict};
 use lockstep::process::Execution;
@@ -19,8 +19,7 @@ use std::time::Duration;
 /// input.
 fn stress(puzzle: &str, program: &str, extra: &str, dir: &Path) -> (Output, Option<String>) {
     let save = dir.join("failing.txt");
-    let corpus = dir.join("corpus");
-    std::fs::create_dir_all(&corpus).unwrap();
+    let corpus = made(dir.join("corpus"));
     let out = cli("stress --seed 1 --jobs 2")
         .arg(puzzle)
         .flag("--cmd", program)
@@ -40,12 +39,8 @@ fn a_correct_program_passes() {
         "--cases 30",
         &dir,
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(
-        stdout.contains("30 cases") && stdout.contains("30 OK, 0 WA, 0 RE, 0 TLE"),
-        "{stdout}"
-    );
+    let stdout = passed(&out);
+    has(&stdout, &["30 cases", "30 OK, 0 WA, 0 RE, 0 TLE"]);
     assert!(saved.is_none());
 }
 
@@ -64,19 +59,15 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
         &dir,
     );
     let (_stdout, stderr) = found(&out);
-    assert!(stderr.contains("new-game2: WA"), "{stderr}");
-    assert!(
-        stderr.contains("first difference: line 1: expected"),
-        "{stderr}"
+    has(
+        &stderr,
+        &["new-game2: WA", "first difference: line 1: expected"],
     );
     let (n, k) = new_game2_size(&saved.expect("the failing input is saved"));
     assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
     // The row is in the corpus, with the oracle's answer, and replays.
     let rows = std::fs::read_to_string(dir.join("corpus/new_game2.csv")).unwrap();
-    assert!(
-        rows.contains("stress-wrong-answer-") && rows.contains(",stress,"),
-        "{rows}"
-    );
+    has(&rows, &["stress-wrong-answer-", ",stress,"]);
     let replay = cli("replay new-game2")
         .flag("--corpus", dir.join("corpus").to_str().unwrap())
         .run();
@@ -119,10 +110,10 @@ fn a_crash_is_a_runtime_error_with_its_stderr() {
         &dir,
     );
     let (_, stderr) = found(&out);
-    assert!(stderr.contains("new-game2: RE"), "{stderr}");
-    assert!(
-        stderr.contains("exit code 1") && stderr.contains("RuntimeError: a group moved onto red"),
-        "{stderr}"
+    has(&stderr, &["new-game2: RE"]);
+    has(
+        &stderr,
+        &["exit code 1", "RuntimeError: a group moved onto red"],
     );
     let (n, k) = new_game2_size(&saved.unwrap());
     assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
@@ -145,10 +136,7 @@ fn a_program_over_the_time_limit_is_killed_with_what_it_started() {
         &dir,
     );
     let (_, stderr) = found(&out);
-    assert!(
-        stderr.contains("new-game2: TLE") && stderr.contains("still running after 400 ms"),
-        "{stderr}"
-    );
+    has(&stderr, &["new-game2: TLE", "still running after 400 ms"]);
     let (n, k) = new_game2_size(&saved.unwrap());
     assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
     // The kill is asynchronous: give the processes a few seconds to disappear.
@@ -250,12 +238,8 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
     let out = cli("duel stress --games 8 --seed 2")
         .flag("--cmd", &sound)
         .run();
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(
-        stdout.contains("duel: 8 games against random and greedy"),
-        "{stdout}"
-    );
+    let stdout = passed(&out);
+    has(&stdout, &["duel: 8 games against random and greedy"]);
 
     for (fixture, kind, message) in [
         ("illegal", "an illegal action list", "played illegally"),
@@ -280,10 +264,7 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
             stderr.contains(&format!("the bot lost by {kind}: it ")) && stderr.contains(message),
             "{fixture}: {stderr}"
         );
-        assert!(
-            stderr.contains("replay: lockstep duel referee --p1"),
-            "{stderr}"
-        );
+        has(&stderr, &["replay: lockstep duel referee --p1"]);
         let log = std::fs::read_to_string(&save).expect("the log is saved");
         assert!(log.starts_with("INIT "), "{fixture}: {log}");
     }
@@ -345,7 +326,7 @@ fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
             "{stderr}"
         );
     }
-    assert!(stderr.contains("a local minimum"), "{stderr}");
+    has(&stderr, &["a local minimum"]);
 }
 
 /// The shrinker's budget is the user's, and a cut-off says so.
@@ -359,9 +340,9 @@ fn a_shrink_cut_off_by_its_budget_says_so() {
         &dir,
     );
     let (_, stderr) = found(&out);
-    assert!(
-        stderr.contains("1 candidates run, cut off by the attempt budget"),
-        "{stderr}"
+    has(
+        &stderr,
+        &["1 candidates run, cut off by the attempt budget"],
     );
 }
 
@@ -429,11 +410,9 @@ fn a_failure_that_does_not_repeat_is_named_by_how_it_failed() {
     let program = format!("sh -c '{program}'");
     let (out, saved) = stress("new-game2", &program, "--cases 20", &dir);
     let (stdout, stderr) = found(&out);
-    assert!(stdout.contains(" 1 RE,"), "{stdout}");
-    assert!(stdout.contains("stress-runtime-error-"), "{stdout}");
+    has(&stdout, &[" 1 RE,", "stress-runtime-error-"]);
     assert!(!stdout.contains("stress-ok-"), "{stdout}");
-    assert!(stderr.contains("new-game2: RE (job "), "{stderr}");
-    assert!(stderr.contains("not deterministic"), "{stderr}");
+    has(&stderr, &["new-game2: RE (job ", "not deterministic"]);
     assert!(saved.is_some(), "the input is saved under --save");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -491,5 +470,5 @@ fn stress_writes_one_json_document() {
             .starts_with("appended"),
         "{doc:#}"
     );
-    assert!(stderr.contains("first difference"), "{stderr}");
+    has(&stderr, &["first difference"]);
 }

@@ -7,15 +7,12 @@
 //! exit 2 and say which; a generator that does not follow its seed is a
 //! warning.
 
-use crate::support::{fails_with, found, scratch, text};
+use crate::support::{fails_with, found, has, made, passed, repo, scratch, text};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
 fn fixture(name: &str) -> String {
-    format!(
-        "python3 {}/tests/fixtures/any/{name}.py",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    format!("python3 {}", repo(&format!("tests/fixtures/any/{name}.py")))
 }
 
 fn max_subarray(mode: &str) -> String {
@@ -67,18 +64,20 @@ fn a_wrong_solution_is_caught_and_shrunk_to_a_handful_of_tokens_whatever_the_job
             &dir,
         );
         let (stdout, stderr) = found(&out);
-        assert!(stdout.contains("1 WA"), "{stdout}");
+        has(&stdout, &["1 WA"]);
         // The generator's first all-negative array is seed 10's, 37 numbers.
-        assert!(stderr.contains("WA on seed 10 ("), "{stderr}");
+        has(&stderr, &["WA on seed 10 ("]);
         let (before, after) = shrunk_sizes(&stderr);
         assert_eq!((before, after), (38, 2), "{stderr}");
         assert_eq!(saved.as_deref(), Some("1\n-1\n"), "{stderr}");
-        assert!(stderr.contains("with a count lowered"), "{stderr}");
-        assert!(
-            stderr.contains("expected (brute force):\n    -1\n"),
-            "{stderr}"
+        has(
+            &stderr,
+            &[
+                "with a count lowered",
+                "expected (brute force):\n    -1\n",
+                "solution printed:\n    0\n",
+            ],
         );
-        assert!(stderr.contains("solution printed:\n    0\n"), "{stderr}");
         seen.push(saved);
     }
     assert_eq!(seen[0], seen[1]);
@@ -100,13 +99,8 @@ fn a_correct_solution_passes_and_dump_keeps_every_case() {
         ],
         &dir,
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(
-        stdout.contains("6 cases") && stdout.contains("6 OK, 0 WA"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("ms validator"), "{stdout}");
+    let stdout = passed(&out);
+    has(&stdout, &["6 cases", "6 OK, 0 WA", "ms validator"]);
     assert!(saved.is_none());
     // Named by seed: the generator makes each again.
     for seed in 500..506 {
@@ -134,18 +128,14 @@ fn keep_going_shrinks_one_failure_of_each_kind() {
         &dir,
     );
     let (stdout, stderr) = found(&out);
-    assert!(stdout.contains("32 cases"), "{stdout}");
+    has(&stdout, &["32 cases"]);
     // Seed 31 is the only array of one number among seeds 10..=41.
-    assert!(stdout.contains("RE: 1 case: seed 31"), "{stdout}");
-    assert!(
-        stdout.contains("WA: ") && stdout.contains(" WA, 1 RE"),
-        "{stdout}"
-    );
+    has(&stdout, &["RE: 1 case: seed 31", "WA: ", " WA, 1 RE"]);
     let wa = std::fs::read_to_string(dir.join("min-WA.txt")).unwrap();
     let re = std::fs::read_to_string(dir.join("min-RE.txt")).unwrap();
     assert_eq!(wa, "2\n-1 -1\n", "{stderr}");
     assert_eq!(re.lines().next(), Some("1"), "{stderr}");
-    assert!(stderr.contains("IndexError"), "{stderr}");
+    has(&stderr, &["IndexError"]);
 }
 
 #[test]
@@ -169,10 +159,15 @@ fn a_hanging_solution_is_a_time_limit_and_the_budget_is_reported() {
     );
     let (stdout, stderr) = found(&out);
     assert!(!stdout.contains(" 0 TLE"), "{stdout}");
-    assert!(stderr.contains("TLE on seed 10"), "{stderr}");
-    assert!(stderr.contains("cut off by the attempt budget"), "{stderr}");
-    assert!(stderr.contains("(4 candidates run"), "{stderr}");
-    assert!(stderr.contains("still running after 1500 ms"), "{stderr}");
+    has(
+        &stderr,
+        &[
+            "TLE on seed 10",
+            "cut off by the attempt budget",
+            "(4 candidates run",
+            "still running after 1500 ms",
+        ],
+    );
     assert!(saved.is_some());
 }
 
@@ -196,12 +191,8 @@ fn a_checker_accepts_any_right_answer_and_rejects_a_wrong_one() {
         &["--seed", "1", "--cases", "10"],
         &dir,
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(
-        stdout.contains("10 OK") && stdout.contains("ms checker"),
-        "{stdout}"
-    );
+    let stdout = passed(&out);
+    has(&stdout, &["10 OK", "ms checker"]);
     let (out, _) = stress(
         &programs("last", false),
         &["--seed", "1", "--cases", "10"],
@@ -215,9 +206,9 @@ fn a_checker_accepts_any_right_answer_and_rejects_a_wrong_one() {
         &dir,
     );
     let (_, stderr) = found(&out);
-    assert!(
-        stderr.contains("the checker rejects it (exit code 1): WA position"),
-        "{stderr}"
+    has(
+        &stderr,
+        &["the checker rejects it (exit code 1): WA position"],
     );
     // "2" and two numbers, the larger last.
     let saved = saved.unwrap();
@@ -334,12 +325,9 @@ fn the_old_spelling_of_stress_any_still_works() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(
-        stderr.contains("is now spelt `lockstep stress any --gen ...`"),
-        "{stderr}"
-    );
+    has(&stderr, &["is now spelt `lockstep stress any --gen ...`"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("stress: 3 cases"), "{stdout}");
+    has(&stdout, &["stress: 3 cases"]);
 }
 
 /// The checker's files live in a directory of lockstep's own under TMPDIR,
@@ -347,8 +335,7 @@ fn the_old_spelling_of_stress_any_still_works() {
 #[test]
 fn the_checker_leaves_no_files_behind() {
     let dir = scratch("any-checker-files");
-    let tmp = dir.join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = made(dir.join("tmp"));
     let out = std::process::Command::new(crate::support::BIN)
         .args([
             "stress",
@@ -442,13 +429,10 @@ fn a_grid_loses_a_column_from_every_row() {
     ];
     let (out, saved) = stress(&programs, &["--seed", "9", "--cases", "1"], &dir);
     let (_, stderr) = found(&out);
-    assert!(
-        stderr.contains("shrunk from 6 tokens, 5 lines, 32 bytes"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("to 4 tokens, 3 lines, 10 bytes: a local minimum"),
-        "{stderr}"
+    has(&stderr, &["shrunk from 6 tokens, 5 lines, 32 bytes"]);
+    has(
+        &stderr,
+        &["to 4 tokens, 3 lines, 10 bytes: a local minimum"],
     );
     assert_eq!(saved.as_deref(), Some("2 2\n##\n##\n"), "{stderr}");
 }
@@ -467,13 +451,13 @@ fn a_generator_that_ignores_its_seed_is_a_warning() {
         &dir,
     );
     let (_, stderr) = found(&out);
-    assert!(
-        stderr.contains("warning: the generator made a different input when run again on seed 1"),
-        "{stderr}"
+    has(
+        &stderr,
+        &["warning: the generator made a different input when run again on seed 1"],
     );
-    assert!(
-        stderr.contains("gen-unseeded 1` made the original, and another input when run again"),
-        "{stderr}"
+    has(
+        &stderr,
+        &["gen-unseeded 1` made the original, and another input when run again"],
     );
     assert!(!stderr.contains("makes the original"), "{stderr}");
     assert!(saved.is_some());

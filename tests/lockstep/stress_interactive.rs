@@ -6,15 +6,17 @@
 //! can fail: a solution that hangs, floods, deadlocks or leaves a child, an
 //! interactor that crashes, hangs or says FAIL, and SIGINT mid-run.
 
-use crate::support::{cli, fails_with, found, processes_with, scratch, text, BIN};
+use crate::support::{
+    cli, fails_with, found, has, passed, processes_with, repo, scratch, text, written, BIN,
+};
 use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
 fn fixture(name: &str) -> String {
     format!(
-        "python3 {}/tests/fixtures/interactive/{name}.py",
-        env!("CARGO_MANIFEST_DIR")
+        "python3 {}",
+        repo(&format!("tests/fixtures/interactive/{name}.py"))
     )
 }
 
@@ -49,12 +51,12 @@ fn an_off_by_one_search_is_caught_shrunk_and_its_wrong_answer_shown() {
         &dir,
     );
     let (stdout, stderr) = found(&out);
-    assert!(stdout.contains("1 WA"), "{stdout}");
+    has(&stdout, &["1 WA"]);
     // The smallest test on which it fails: x = n = 2.
     assert_eq!(saved.as_deref(), Some("2 2\n"), "{stderr}");
-    assert!(
-        stderr.contains("the interactor says WA: wrong answer: answered 1, the number is 2"),
-        "{stderr}"
+    has(
+        &stderr,
+        &["the interactor says WA: wrong answer: answered 1, the number is 2"],
     );
     // The transcript: n, the query, the answer, the wrong guess.
     let lines: Vec<&str> = stderr
@@ -66,25 +68,19 @@ fn an_off_by_one_search_is_caught_shrunk_and_its_wrong_answer_shown() {
         .map(|l| l.split("  ").last().unwrap())
         .collect();
     assert_eq!(said, ["2", "? 1", ">", "! 1"], "{stderr}");
-    assert!(stderr.contains("transcript (4 lines"), "{stderr}");
+    has(&stderr, &["transcript (4 lines"]);
     let whole = whole.expect("the whole transcript is saved");
-    assert!(whole.contains("sol  ! 1"), "{whole}");
-    assert!(
-        whole.contains("the interactor exited: exit code 1"),
-        "{whole}"
-    );
+    has(&whole, &["sol  ! 1", "the interactor exited: exit code 1"]);
 }
 
 #[test]
 fn a_correct_search_passes_and_the_checker_reads_the_interactors_output() {
     let dir = scratch("interactive-ok");
     // The checker accepts a query count the interactor wrote, and at most 11.
-    let checker = dir.join("check.sh");
-    std::fs::write(
-        &checker,
+    let checker = written(
+        dir.join("check.sh"),
         "#!/bin/sh\nq=$(cat \"$2\")\n[ -n \"$q\" ] && [ \"$q\" -le 11 ]\n",
-    )
-    .unwrap();
+    );
     let (out, saved, _) = stress(
         &[
             guessing("ok"),
@@ -97,13 +93,8 @@ fn a_correct_search_passes_and_the_checker_reads_the_interactors_output() {
         &["--seed", "5", "--cases", "30"],
         &dir,
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(
-        stdout.contains("30 cases") && stdout.contains("30 OK"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("lines per case"), "{stdout}");
+    let stdout = passed(&out);
+    has(&stdout, &["30 cases", "30 OK", "lines per case"]);
     assert!(saved.is_none());
     // A checker that rejects every output makes the same search WA.
     let (out, _, _) = stress(
@@ -112,7 +103,7 @@ fn a_correct_search_passes_and_the_checker_reads_the_interactors_output() {
         &dir,
     );
     let (_, stderr) = found(&out);
-    assert!(stderr.contains("the checker rejects it"), "{stderr}");
+    has(&stderr, &["the checker rejects it"]);
 }
 
 #[test]
@@ -133,11 +124,11 @@ fn an_adaptive_interactor_beats_a_search_that_guesses_early() {
     let (_, stderr) = found(&out);
     // The adversary wins at once with two numbers: the guess is the lower.
     assert_eq!(saved.as_deref(), Some("2\n"), "{stderr}");
-    assert!(
-        stderr.contains("answered 1, but 2 is consistent with every answer"),
-        "{stderr}"
+    has(
+        &stderr,
+        &["answered 1, but 2 is consistent with every answer"],
     );
-    assert!(stderr.contains("sol  ! 1"), "{stderr}");
+    has(&stderr, &["sol  ! 1"]);
 }
 
 /// Runs the guessing problem against `solution` with a short time limit;
@@ -155,13 +146,11 @@ fn a_hanging_solution_is_tle_and_a_flood_is_ole() {
     let dir = scratch("interactive-limits");
     let (out, _) = timed("hang", &["--timeout-ms", "1500"], &dir);
     let (_, stderr) = found(&out);
-    assert!(stderr.contains("TLE on seed 1"), "{stderr}");
-    assert!(stderr.contains("still running after 1500 ms"), "{stderr}");
+    has(&stderr, &["TLE on seed 1", "still running after 1500 ms"]);
     assert!(!stderr.contains("deadlock"), "{stderr}");
     let (out, _) = timed("flood", &["--output-limit", "1M"], &dir);
     let (_, stderr) = found(&out);
-    assert!(stderr.contains("OLE on seed 1"), "{stderr}");
-    assert!(stderr.contains("wrote more than 1048576 bytes"), "{stderr}");
+    has(&stderr, &["OLE on seed 1", "wrote more than 1048576 bytes"]);
     // The flood's one line is clipped in the report.
     assert!(stderr.len() < 20_000, "a report of {} bytes", stderr.len());
 }
@@ -172,10 +161,10 @@ fn a_deadlock_is_the_solutions_tle_found_long_before_the_time_limit() {
     // The solution's query sits in its own buffer; both wait to read.
     let (out, took) = timed("noflush", &[], &dir);
     let (_, stderr) = found(&out);
-    assert!(stderr.contains("TLE on seed 1"), "{stderr}");
-    assert!(
-        stderr.contains("deadlock: the solution and the interactor both waited to read"),
-        "{stderr}"
+    has(&stderr, &["TLE on seed 1"]);
+    has(
+        &stderr,
+        &["deadlock: the solution and the interactor both waited to read"],
     );
     // The time limit is 20 s; a few runs of the shrinker took far less.
     assert!(took < Duration::from_secs(15), "took {took:?}");
@@ -190,9 +179,8 @@ fn a_child_the_solution_leaves_is_reaped() {
         &["--seed", "1", "--cases", "8"],
         &dir,
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("8 OK"), "{stdout}");
+    let stdout = passed(&out);
+    has(&stdout, &["8 OK"]);
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(processes_with(&tag), 0, "processes left behind");
 }
@@ -200,12 +188,7 @@ fn a_child_the_solution_leaves_is_reaped() {
 /// An interactor script of one line of Python after guess.py's start: it
 /// prints n, reads one query, then does `what`.
 fn broken_interactor(dir: &Path, name: &str, what: &str) -> String {
-    let path = dir.join(format!("{name}.py"));
-    std::fs::write(
-        &path,
-        format!("import sys\nn, x = open(sys.argv[-2]).read().split()\nprint(n, flush=True)\nsys.stdin.readline()\n{what}\n"),
-    )
-    .unwrap();
+    let path = written(dir.join(format!("{name}.py")), format!("import sys\nn, x = open(sys.argv[-2]).read().split()\nprint(n, flush=True)\nsys.stdin.readline()\n{what}\n"));
     format!("python3 {}", path.display())
 }
 
@@ -269,16 +252,13 @@ fn a_duel_bot_is_stressed_through_the_general_path() {
         &["--seed", "1", "--cases", "6"],
         &dir,
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("6 OK"), "{stdout}");
+    let stdout = passed(&out);
+    has(&stdout, &["6 OK"]);
     // A bot that answers READY and then one malformed line is caught.
-    let bot = dir.join("bad-bot.sh");
-    std::fs::write(
-        &bot,
+    let bot = written(
+        dir.join("bad-bot.sh"),
         "#!/bin/sh\nread init\nread ready\necho OK\nread turn\necho JUMP\nread turn\n",
-    )
-    .unwrap();
+    );
     let (out, _, _) = stress(
         &[
             ("--interactor", duel("interactor")),
@@ -290,9 +270,10 @@ fn a_duel_bot_is_stressed_through_the_general_path() {
     );
     let (_, stderr) = found(&out);
     // The interactor's WA, not the bot's exit at its closed input after it.
-    assert!(stderr.contains("WA on seed 1"), "{stderr}");
-    assert!(stderr.contains("is not two actions"), "{stderr}");
-    assert!(stderr.contains("sol  JUMP"), "{stderr}");
+    has(
+        &stderr,
+        &["WA on seed 1", "is not two actions", "sol  JUMP"],
+    );
 }
 
 /// SIGINT in the middle of a run: lockstep exits 130 and leaves neither the

@@ -37,6 +37,23 @@ pub struct Cmd {
     stdin: String,
 }
 
+/// The stdout of a run that must have exited 0 (its stderr shown if not).
+#[track_caller]
+pub fn passed(out: &Output) -> String {
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    stdout
+}
+
+/// Asserts that `text` holds every one of `needles`, showing the whole
+/// text when one is missing.
+#[track_caller]
+pub fn has(text: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(text.contains(needle), "{needle:?} is missing from:\n{text}");
+    }
+}
+
 /// [`Cmd`] starting with the words of `command` (`"stress any"`).
 pub fn cli(command: &str) -> Cmd {
     Cmd {
@@ -72,6 +89,11 @@ impl Cmd {
     /// The arguments, for a test that runs them some other way.
     pub fn words(&self) -> &[String] {
         &self.args
+    }
+
+    /// What it reads on stdin, for a test that runs it some other way.
+    pub fn input(&self) -> &str {
+        &self.stdin
     }
 
     /// Runs it to the end, from the source tree.
@@ -137,9 +159,49 @@ pub fn stress_saving(
 /// Asserts that a run found something (exit code 1); its stdout and stderr.
 #[track_caller]
 pub fn found(out: &Output) -> (String, String) {
+    exited(out, 1, "")
+}
+
+/// Asserts that a run exited with `code`; its stdout and stderr (shown
+/// after `context` if not).
+#[track_caller]
+pub fn exited(out: &Output, code: i32, context: impl std::fmt::Display) -> (String, String) {
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert_eq!(out.status.code(), Some(code), "{context}{stdout}{stderr}");
     (stdout, stderr)
+}
+
+/// The directory `dir`, made with its parents.
+pub fn made(dir: PathBuf) -> PathBuf {
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The first line of `text` that starts with `start`.
+#[track_caller]
+pub fn line_starting<'a>(text: &'a str, start: &str) -> &'a str {
+    let line = text.lines().find(|l| l.starts_with(start));
+    line.unwrap_or_else(|| panic!("no line starts with {start:?} in:\n{text}"))
+}
+
+/// `path`, written with `text` (a test's script or data file).
+pub fn written(path: PathBuf, text: impl AsRef<[u8]>) -> PathBuf {
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The judge answer to `text` of `P`'s core, asserted to be the
+/// reference's too.
+#[track_caller]
+pub fn both_answer<P: lockstep::puzzle::Puzzle>(text: &str) -> String {
+    use lockstep_core::Model;
+    use lockstep_reference::Naive;
+    let case = P::Case::parse(text).unwrap();
+    let core = P::Case::write_answer(&case.solve().answer);
+    let fuel = &mut lockstep_reference::Fuel::unlimited();
+    let naive = P::Case::write_answer(&case.solve_naively(fuel).unwrap().answer);
+    assert_eq!(core, naive, "core and reference disagree on\n{text}");
+    core
 }
 
 /// A path of the repository, as a string.
@@ -241,6 +303,34 @@ pub fn campaign_options(seed: u64, max_cases: u64) -> lockstep::campaign::Campai
         stats: false,
         limits: lockstep::puzzle::CaseLimits::Wide,
     }
+}
+
+/// A campaign (seed 8, 20,000 cases) against `core`, a broken core of `P`:
+/// its first finding's corpus row checked whole (the input reads back as the
+/// shrunk case, the expected answer is the reference's, the note names the
+/// first difference), returned with the shrunk case for the puzzle's own
+/// bounds on its size.
+pub fn broken_core_row<P: lockstep::puzzle::Puzzle>(
+    core: lockstep::puzzle::Solver<P>,
+) -> (P::Case, lockstep::corpus::Row) {
+    use lockstep::corpus::{decode_for, encode_for};
+    use lockstep_core::Model;
+    use lockstep_reference::Naive;
+    let report = lockstep::campaign::run_campaign_with::<P>(&campaign_options(8, 20_000), core);
+    assert!(report.tally.failed >= 1);
+    let (_, finding) = report.finding.expect("the broken core is found");
+    let row = finding.row;
+    let shrunk = P::Case::parse(&decode_for::<P>(&row.input)).unwrap();
+    assert_eq!(shrunk, finding.shrunk.case);
+    let naive = shrunk
+        .solve_naively(&mut lockstep_reference::Fuel::unlimited())
+        .unwrap();
+    assert_eq!(
+        row.expected,
+        encode_for::<P>(&P::Case::write_answer(&naive.answer))
+    );
+    has(&row.note, &["first difference at line "]);
+    (shrunk, row)
 }
 
 /// The shipped corpus directory.

@@ -34,7 +34,7 @@
 //! the reference's plain loops.
 
 use super::fast::{choose, resolve_choices, Choice};
-use super::{evaluate, legal_lists, Action, Actions, State, TurnResult, WIN_VALUE};
+use super::{evaluate, legal_lists, resolve_turn, Action, Actions, State, TurnResult, WIN_VALUE};
 use std::time::Instant;
 
 /// How many refuting columns are kept and tried first on every row.
@@ -319,6 +319,24 @@ impl Searcher {
     }
 }
 
+/// Maximin for `player` by plain loops, `rows` its action lists and `cols`
+/// the opponent's, no pruning: the brute force the pruned search is tested
+/// against, and what a planted bug changes the lists of. Both lists must be
+/// non-empty (a player always has a legal list).
+pub fn plain_maximin(state: &State, player: usize, rows: &[Actions], cols: &[Actions]) -> i32 {
+    let value = |&r: &Actions, &c: &Actions| {
+        let a = if player == 0 { [r, c] } else { [c, r] };
+        evaluate(&resolve_turn(state, &a), player)
+    };
+    let worst = |r: &Actions| {
+        cols.iter()
+            .map(|c| value(r, c))
+            .min()
+            .expect("a legal list")
+    };
+    rows.iter().map(worst).max().expect("a legal list")
+}
+
 /// Exhaustive maximin for `player` (no deadline): the value the differential
 /// compares with the reference's.
 pub fn maximin(state: &State, player: usize) -> SearchResult {
@@ -335,18 +353,7 @@ mod tests {
         let (mut rows, mut cols) = (Vec::new(), Vec::new());
         legal_lists(state, player, &mut rows);
         legal_lists(state, 1 - player, &mut cols);
-        rows.iter()
-            .map(|&r| {
-                cols.iter()
-                    .map(|&c| {
-                        let a = if player == 0 { [r, c] } else { [c, r] };
-                        evaluate(&resolve_turn(state, &a), player)
-                    })
-                    .min()
-                    .unwrap()
-            })
-            .max()
-            .unwrap()
+        plain_maximin(state, player, &rows, &cols)
     }
 
     #[test]

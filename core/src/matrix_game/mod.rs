@@ -197,23 +197,25 @@ pub fn answer_of(game: &Game, strategies: &Strategies) -> Values {
 /// concedes (the best row against it): plain loops over the whole matrix,
 /// apart from the double oracle's cached best replies.
 pub fn best_replies(game: &Game, strategies: &Strategies) -> (f64, f64) {
-    let mut lower = f64::INFINITY;
-    for c in 0..game.columns {
-        let mut sum = 0.0;
-        for r in 0..game.rows {
-            sum += strategies.rows[r] * f64::from(game.entry(r, c));
-        }
-        lower = lower.min(sum);
-    }
-    let mut upper = f64::NEG_INFINITY;
-    for r in 0..game.rows {
-        let mut sum = 0.0;
-        for c in 0..game.columns {
-            sum += strategies.columns[c] * f64::from(game.entry(r, c));
-        }
-        upper = upper.max(sum);
-    }
-    (lower, upper)
+    let lower = earned(&strategies.rows, game.columns, |r, c| game.entry(r, c));
+    let upper = earned(&strategies.columns, game.rows, |c, r| game.entry(r, c));
+    (
+        lower.fold(f64::INFINITY, f64::min),
+        upper.fold(f64::NEG_INFINITY, f64::max),
+    )
+}
+
+/// What `mix` earns against each pure reply in turn, `entry(mine, reply)`
+/// the payoff, summed in the order of `mix`.
+fn earned<'a>(
+    mix: &'a [f64],
+    replies: usize,
+    entry: impl Fn(usize, usize) -> i32 + 'a,
+) -> impl Iterator<Item = f64> + 'a {
+    (0..replies).map(move |reply| {
+        let terms = mix.iter().enumerate();
+        terms.fold(0.0, |sum, (i, &p)| sum + p * f64::from(entry(i, reply)))
+    })
 }
 
 fn solve(game: &Game) -> Run<Values> {

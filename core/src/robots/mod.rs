@@ -286,22 +286,29 @@ impl fmt::Display for Board {
         let (r1, c1) = ((r1 + 1).min(SIZE), (c1 + 1).min(SIZE));
         writeln!(f, "    rows {r0}..{r1}, columns {c0}..{c1}")?;
         for r in r0..=r1 {
-            let line: String = (c0..=c1)
-                .map(|c| {
-                    if (r, c) == self.you {
-                        '@'
-                    } else if self.robots.contains(&(r, c)) {
-                        'R'
-                    } else if self.debris.contains(&(r, c)) {
-                        '#'
-                    } else {
-                        '.'
-                    }
-                })
-                .collect();
-            writeln!(f, "    {r:>2} {line}")?;
+            writeln!(f, "    {r:>2} {}", self.row_text(r, c0..=c1))?;
         }
         Ok(())
+    }
+}
+
+impl Board {
+    /// Row `r` between `columns` as the board is drawn: `@` you, `R` robot,
+    /// `#` debris, `.` empty.
+    pub fn row_text(&self, r: u8, columns: std::ops::RangeInclusive<u8>) -> String {
+        columns
+            .map(|c| {
+                if (r, c) == self.you {
+                    '@'
+                } else if self.robots.contains(&(r, c)) {
+                    'R'
+                } else if self.debris.contains(&(r, c)) {
+                    '#'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
     }
 }
 

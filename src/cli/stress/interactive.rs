@@ -2,7 +2,7 @@
 //! the programs made runnable and checked, the run, and its report (the
 //! shrunk test saved to `--save`, its whole transcript beside it).
 
-use super::summary::{counts_json, run_end, save_input, saved_as, seeds_banner};
+use super::summary::{counts_json, failing_json, run_end, save_input, saved_as, seeds_banner};
 use super::AnyStressArgs;
 use crate::cli::common::{print_json, OutputFormat};
 use crate::cli::judged::ProgramFlags;
@@ -45,7 +45,7 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
     );
     errln!("{}", seeds_banner(&options.run.plan, &generator, &rest));
     let report = run_stress(&options).context("making lockstep's scratch directory")?;
-    run_end(&report, &report.warnings, &report.problem, args.format)?;
+    run_end(&report, &report.end, args.format)?;
     let several = report.failures.len() > 1;
     let mut failures = Vec::new();
     for failure in &report.failures {
@@ -90,11 +90,9 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
             "counts": counts_json(&report.counts),
             "lines": report.lines,
             "seconds": report.elapsed.as_secs_f64(),
-            "warnings": report.warnings,
+            "warnings": report.end.warnings,
             "failures": failures,
-            "failing": report.failing.iter()
-                .map(|(kind, address)| serde_json::json!({"kind": kind, "case": address.to_string()}))
-                .collect::<Vec<_>>(),
+            "failing": failing_json(&report.end.failing),
         }));
     }
     Ok(Exit::found_if(!report.failures.is_empty()))

@@ -65,9 +65,7 @@ pub(super) fn stress_puzzle_summary(
             "memory": memory_json(&summary.memory),
             "seconds": summary.elapsed.as_secs_f64(),
             "failures": failures,
-            "failing": summary.failing.iter()
-                .map(|(kind, address)| serde_json::json!({"kind": kind, "case": address.to_string()}))
-                .collect::<Vec<_>>(),
+            "failing": failing_json(&summary.failing),
         }));
     }
     Ok(Exit::found_if(!summary.failures.is_empty()))
@@ -89,6 +87,14 @@ pub(super) fn counts_json(counts: &crate::judge::Verdicts) -> serde_json::Value 
 
 /// A stress run's peak memory over its runs, in bytes (null when none was
 /// measured).
+/// Every failing case of a run, by kind, as the JSON document lists them.
+pub(super) fn failing_json(failing: &[(&str, crate::search::Address)]) -> serde_json::Value {
+    failing
+        .iter()
+        .map(|(kind, address)| serde_json::json!({"kind": kind, "case": address.to_string()}))
+        .collect()
+}
+
 fn memory_json(memory: &crate::judge::MemoryFigures) -> serde_json::Value {
     serde_json::json!({ "median": memory.median(), "largest": memory.largest() })
 }
@@ -113,7 +119,7 @@ pub(super) fn stress_any_summary(
     );
     let report =
         crate::stress::any::stress_any(options).context("making the checker's directory")?;
-    run_end(&report, &report.warnings, &report.problem, format)?;
+    run_end(&report, &report.end, format)?;
     let several = report.failures.len() > 1;
     let mut failures = Vec::new();
     for failure in &report.failures {
@@ -144,11 +150,9 @@ pub(super) fn stress_any_summary(
             "counts": counts_json(&report.counts),
             "memory": memory_json(&report.memory),
             "seconds": report.elapsed.as_secs_f64(),
-            "warnings": report.warnings,
+            "warnings": report.end.warnings,
             "failures": failures,
-            "failing": report.failing.iter()
-                .map(|(kind, address)| serde_json::json!({"kind": kind, "case": address.to_string()}))
-                .collect::<Vec<_>>(),
+            "failing": failing_json(&report.end.failing),
         }));
     }
     Ok(Exit::found_if(!report.failures.is_empty()))
@@ -170,18 +174,17 @@ pub(super) fn unless_interrupted() {
 /// was found), and a tool's failure as the error.
 pub(super) fn run_end(
     table: &dyn std::fmt::Display,
-    warnings: &[String],
-    problem: &Option<String>,
+    end: &crate::stress::RunEnd,
     format: OutputFormat,
 ) -> Result<()> {
     unless_interrupted();
     if format == OutputFormat::Text {
         out!("{table}");
     }
-    for warning in warnings {
+    for warning in &end.warnings {
         errln!("warning: {warning}");
     }
-    if let Some(problem) = problem {
+    if let Some(problem) = &end.problem {
         bail!("{problem}");
     }
     Ok(())

@@ -153,19 +153,13 @@ pub(super) fn boundary_instance(
             put(own, at, u.ratio(1, 4)?, taken);
         }
     }
-    let Drawing {
-        to_move,
-        mut red,
-        mut white,
-        mut taken,
-        keep_empty,
-    } = drawing;
     let all: Vec<u32> = (1..=32).collect();
-    for (side, pieces) in [(Side::Red, &mut red), (Side::White, &mut white)] {
-        let count = u.int_in_range(usize::from(pieces.is_empty())..=3)?;
-        let more = place(u, side, count, &all, 1, &mut taken, &keep_empty)?;
-        pieces.extend(more);
-    }
+    drawing.add_pieces(u, &all, 1, |u, pieces| {
+        u.int_in_range(usize::from(pieces.is_empty())..=3)
+    })?;
+    let Drawing {
+        to_move, red, white, ..
+    } = drawing;
     // The legal move one time in four (the king's boundary: half): the valid
     // side of the boundary, which a solution may reject.
     let valid = match boundary {

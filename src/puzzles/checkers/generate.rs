@@ -72,6 +72,28 @@ impl Drawing {
         };
         (own, theirs, &mut self.taken, &mut self.keep_empty)
     }
+
+    /// More pieces for each side, red first, on free `squares` (kings by
+    /// `king_weight`), as many as `count` draws given the side's pieces so
+    /// far.
+    pub(super) fn add_pieces(
+        &mut self,
+        u: &mut Unstructured<'_>,
+        squares: &[u32],
+        king_weight: u8,
+        mut count: impl FnMut(&mut Unstructured<'_>, &[Piece]) -> arbitrary::Result<usize>,
+    ) -> arbitrary::Result<()> {
+        for side in [Side::Red, Side::White] {
+            let pieces = match side {
+                Side::Red => &mut self.red,
+                Side::White => &mut self.white,
+            };
+            let n = count(u, pieces)?;
+            let more = place(u, side, n, squares, king_weight, &mut self.taken, &self.keep_empty)?;
+            pieces.extend(more);
+        }
+        Ok(())
+    }
 }
 
 /// Seeds a tactic for the side to move: a piece and a chain of 1-3 jumps in front
@@ -217,13 +239,6 @@ fn generate_instance(
     if u.ratio(1, 3)? {
         seed_jumps(u, &mut drawing, 1..=3)?;
     }
-    let Drawing {
-        to_move,
-        mut red,
-        mut white,
-        mut taken,
-        keep_empty,
-    } = drawing;
     // Four rows (16 squares) somewhere on the board, or the whole board.
     let squares: Vec<u32> = if u.ratio(2, 3)? {
         let top = u.int_in_range(0..=4u32)?;
@@ -232,22 +247,15 @@ fn generate_instance(
         (1..=32).collect()
     };
     let king_weight = u.int_in_range(0..=3u8)?;
-    for (side, pieces) in [(Side::Red, &mut red), (Side::White, &mut white)] {
+    drawing.add_pieces(u, &squares, king_weight, |u, pieces| {
         let wanted = few(u)?.clamp(1, MAX_PIECES);
-        let count = wanted
+        Ok(wanted
             .min(MAX_PIECES - pieces.len())
-            .max(usize::from(pieces.is_empty()));
-        let more = place(
-            u,
-            side,
-            count,
-            &squares,
-            king_weight,
-            &mut taken,
-            &keep_empty,
-        )?;
-        pieces.extend(more);
-    }
+            .max(usize::from(pieces.is_empty())))
+    })?;
+    let Drawing {
+        to_move, red, white, ..
+    } = drawing;
 
     let length = if u.ratio(2, 3)? {
         u.int_in_range(1..=3usize)?
@@ -314,14 +322,13 @@ pub fn generate_logged(
 
 /// A case, the mutations put into it, and the reference's run on it when its
 /// fuel lasted ([`Play`]).
+pub(super) type Played = (Case, Vec<Mutation>, Option<crate::puzzle::ReferenceRun<Answer>>);
+
+/// A case as [`Played`] says.
 pub(super) fn generate_played(
     u: &mut Unstructured<'_>,
     limits: CaseLimits,
-) -> arbitrary::Result<(
-    Case,
-    Vec<Mutation>,
-    Option<crate::puzzle::ReferenceRun<Answer>>,
-)> {
+) -> arbitrary::Result<Played> {
     generate_played_with_fuel(u, limits, Checkers::FUEL)
 }
 
@@ -329,11 +336,7 @@ fn generate_played_with_fuel(
     u: &mut Unstructured<'_>,
     limits: CaseLimits,
     fuel: u64,
-) -> arbitrary::Result<(
-    Case,
-    Vec<Mutation>,
-    Option<crate::puzzle::ReferenceRun<Answer>>,
-)> {
+) -> arbitrary::Result<Played> {
     let mut log = Vec::new();
     let mut play = Play::new(fuel);
     let count = u.int_in_range(1..=3usize)?;

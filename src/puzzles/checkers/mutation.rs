@@ -140,9 +140,7 @@ pub(super) fn mutate(
                     })
                     .filter(|p| empty(p[1]))
                     .collect();
-                (!steps.is_empty())
-                    .then(|| u.choose(&steps).cloned())
-                    .transpose()?
+                one_of(u, &steps)?
             }
         }
         Mutation::ManBackward => {
@@ -156,9 +154,7 @@ pub(super) fn mutate(
                         .filter_map(move |&d| diagonal(s, d, 1).map(|t| vec![s, t]))
                 })
                 .collect();
-            (!backward.is_empty())
-                .then(|| u.choose(&backward).cloned())
-                .transpose()?
+            one_of(u, &backward)?
         }
         Mutation::ContinueAfterCrowning => {
             // A man's jump that ends on its promotion row, then one more jump as
@@ -186,9 +182,7 @@ pub(super) fn mutate(
                     }
                 }
             }
-            (!continued.is_empty())
-                .then(|| u.choose(&continued).cloned())
-                .transpose()?
+            one_of(u, &continued)?
         }
         Mutation::KingJumpsTwice => {
             let kings: Vec<&reference::LegalMove> = legal
@@ -244,9 +238,7 @@ pub(super) fn mutate(
                 .filter(|m| jumps_exist && !crowns(grid, side, m))
                 .flat_map(|m| steps_from(m, side, false))
                 .collect();
-            (!ends.is_empty())
-                .then(|| u.choose(&ends).cloned())
-                .transpose()?
+            one_of(u, &ends)?
         }
         Mutation::StepAfterCrowning => {
             let ends: Vec<Vec<u32>> = legal
@@ -254,9 +246,7 @@ pub(super) fn mutate(
                 .filter(|m| crowns(grid, side, m))
                 .flat_map(|m| steps_from(m, side, true))
                 .collect();
-            (!ends.is_empty())
-                .then(|| u.choose(&ends).cloned())
-                .transpose()?
+            one_of(u, &ends)?
         }
         Mutation::SeveralSteps => {
             // A legal step, then one or two more steps the same piece could
@@ -280,9 +270,7 @@ pub(super) fn mutate(
                     }
                 }
             }
-            (!longer.is_empty())
-                .then(|| u.choose(&longer).cloned())
-                .transpose()?
+            one_of(u, &longer)?
         }
         Mutation::KingStopsOnFarRow => {
             let far = |s: u32| side.promotes_on(s);
@@ -299,9 +287,7 @@ pub(super) fn mutate(
                     }
                 }
             }
-            (!cut.is_empty())
-                .then(|| u.choose(&cut).cloned())
-                .transpose()?
+            one_of(u, &cut)?
         }
     })
 }
@@ -329,4 +315,10 @@ fn steps_from(m: &reference::LegalMove, side: Side, as_crowned: bool) -> Vec<Vec
             path
         })
         .collect()
+}
+
+/// One of `paths` drawn, or none when there is none (a mutation that does
+/// not apply to this position).
+fn one_of(u: &mut Unstructured<'_>, paths: &[Vec<u32>]) -> arbitrary::Result<Option<Vec<u32>>> {
+    (!paths.is_empty()).then(|| u.choose(paths).cloned()).transpose()
 }

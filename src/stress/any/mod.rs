@@ -96,13 +96,7 @@ pub struct AnyOutcome {
     /// The solution's peak memory over the cases.
     pub memory: MemoryFigures,
     pub failures: Vec<AnyFailure>,
-    /// Every failing case: its kind and its address (`seed 5004`), by kind.
-    pub failing: Vec<(&'static str, Address)>,
-    /// A tool that failed on a generated input, which stopped the run.
-    pub problem: Option<String>,
-    /// What is wrong with the generator (generator.rs), in words: warnings
-    /// that change no verdict and no exit code.
-    pub warnings: Vec<String>,
+    pub end: super::RunEnd,
 }
 
 /// A stress run's shared state: the options, the checker's directory, and
@@ -287,30 +281,23 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyOutcome> {
         memory: Mutex::new(MemoryFigures::default()),
     };
     let generator = options.run.source("input");
-    let outcome = crate::search::search(&options.run.plan, &generator, &stress);
-    let mut firsts = outcome.failures;
-    firsts.sort_by_key(|f| kind_order(f.found.verdict.code()));
+    let mut outcome = crate::search::search(&options.run.plan, &generator, &stress);
     let mut warnings: Vec<String> = generator.sample.warning().into_iter().collect();
-    // With a broken tool nothing is shrunk: every candidate would be judged by it.
-    let failures = if outcome.problem.is_some() || outcome.interrupted {
-        Vec::new()
-    } else {
-        firsts
-            .into_iter()
-            .map(|failure| {
-                let seed = seed_of(failure.address);
-                // Before shrinking: the report will say `GEN SEED` makes it.
-                let rerun = generator.rerun_warning(seed, &failure.found.input);
-                let replayable = rerun.is_none();
-                warnings.extend(rerun);
-                AnyFailure {
-                    replayable,
-                    ..stress.shrink(seed, failure.found)
-                }
-            })
-            .collect()
-    };
-    let failing = crate::judge::by_kind(outcome.failing);
+    let firsts = outcome.to_shrink(|f| kind_order(f.found.verdict.code()));
+    let failures = firsts
+        .into_iter()
+        .map(|failure| {
+            let seed = seed_of(failure.address);
+            // Before shrinking: the report will say `GEN SEED` makes it.
+            let rerun = generator.rerun_warning(seed, &failure.found.input);
+            let replayable = rerun.is_none();
+            warnings.extend(rerun);
+            AnyFailure {
+                replayable,
+                ..stress.shrink(seed, failure.found)
+            }
+        })
+        .collect();
     let mut times = stress.times.into_inner().unwrap_or_else(|e| e.into_inner());
     times.generator = generator.time.into_inner();
     Ok(AnyOutcome {
@@ -322,9 +309,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyOutcome> {
             .into_inner()
             .unwrap_or_else(|e| e.into_inner()),
         failures,
-        failing,
-        problem: outcome.problem.map(|(_, message)| message),
-        warnings,
+        end: super::RunEnd::of(outcome.failing, outcome.problem, warnings),
     })
 }
 

@@ -37,7 +37,7 @@ impl std::fmt::Display for AnyOutcome {
         if let Some(line) = self.memory.line() {
             writeln!(f, "{line}")?;
         }
-        crate::judge::list_failing(f, &self.failing)
+        crate::judge::list_failing(f, &self.end.failing)
     }
 }
 

@@ -93,11 +93,7 @@ pub struct InteractiveOutcome {
     /// Lines relayed over all cases, both ways.
     pub lines: u64,
     pub failures: Vec<InteractiveFailure>,
-    /// Every failing case: its kind and its address (`seed 5004`), by kind.
-    pub failing: Vec<(&'static str, Address)>,
-    /// A tool's failure (the interactor's included) that stopped the run.
-    pub problem: Option<String>,
-    pub warnings: Vec<String>,
+    pub end: super::RunEnd,
 }
 
 /// One run of a test through the interactor.
@@ -234,32 +230,24 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
         lines: AtomicU64::new(0),
     };
     let generator = options.run.source("test");
-    let outcome = crate::search::search(&options.run.plan, &generator, &stress);
-    let mut firsts = outcome.failures;
-    firsts.sort_by_key(|f| kind_order(f.found.1.verdict.code()));
+    let mut outcome = crate::search::search(&options.run.plan, &generator, &stress);
     let mut warnings = Vec::new();
-    let failures = if outcome.problem.is_some() || outcome.interrupted {
-        Vec::new()
-    } else {
-        firsts
-            .into_iter()
-            .map(|failure| {
-                let seed = seed_of(failure.address);
-                let (test, found) = failure.found;
-                warnings.extend(generator.rerun_warning(seed, &test));
-                stress.shrink(seed, test, found)
-            })
-            .collect()
-    };
-    let failing = crate::judge::by_kind(outcome.failing);
+    let firsts = outcome.to_shrink(|f| kind_order(f.found.1.verdict.code()));
+    let failures = firsts
+        .into_iter()
+        .map(|failure| {
+            let seed = seed_of(failure.address);
+            let (test, found) = failure.found;
+            warnings.extend(generator.rerun_warning(seed, &test));
+            stress.shrink(seed, test, found)
+        })
+        .collect();
     Ok(InteractiveOutcome {
         counts: outcome.tally,
         elapsed: outcome.elapsed,
         lines: stress.lines.into_inner(),
         failures,
-        failing,
-        problem: outcome.problem.map(|(_, message)| message),
-        warnings,
+        end: super::RunEnd::of(outcome.failing, outcome.problem, warnings),
     })
 }
 

@@ -19,7 +19,7 @@ impl std::fmt::Display for InteractiveOutcome {
                 self.lines as f64 / c.cases as f64
             )?;
         }
-        crate::judge::list_failing(f, &self.failing)
+        crate::judge::list_failing(f, &self.end.failing)
     }
 }
 

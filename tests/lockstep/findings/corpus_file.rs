@@ -54,8 +54,7 @@ fn import(file: &Path, dir: &Path) -> Command {
 #[test]
 fn concurrent_appends_lose_and_duplicate_nothing() {
     let dir = scratch("concurrent-appends");
-    let corpus_dir = dir.join("corpus");
-    fs::create_dir_all(&corpus_dir).unwrap();
+    let corpus_dir = made(dir.join("corpus"));
     let mut all_inputs = Vec::new();
     let mut children = Vec::new();
     for process in 0..8 {
@@ -107,8 +106,7 @@ fn concurrent_appends_lose_and_duplicate_nothing() {
 #[test]
 fn an_appender_killed_at_any_moment_leaves_a_loadable_file() {
     let dir = scratch("killed-appends");
-    let corpus_dir = dir.join("corpus");
-    fs::create_dir_all(&corpus_dir).unwrap();
+    let corpus_dir = made(dir.join("corpus"));
     let path = corpus::path_for::<NewGame2>(&corpus_dir);
     let mut previous = 0;
     for round in 0..12u64 {
@@ -145,18 +143,12 @@ fn a_row_the_corpus_cannot_take_goes_to_a_fallback_file() {
     let rows = corpus::load::<NewGame2>(&dir.join("rows.csv")).unwrap();
     let row = rows[1].row.clone();
 
-    let read_only_file = dir.join("read-only-file");
-    fs::create_dir_all(&read_only_file).unwrap();
-    let file = corpus::path_for::<NewGame2>(&read_only_file);
-    fs::write(&file, corpus::COLUMNS.join(",") + "\n").unwrap();
-    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    let read_only_file = read_only_corpus(&dir.join("read-only-file"));
 
-    let read_only_dir = dir.join("read-only-dir");
-    fs::create_dir_all(&read_only_dir).unwrap();
+    let read_only_dir = made(dir.join("read-only-dir"));
     fs::set_permissions(&read_only_dir, fs::Permissions::from_mode(0o555)).unwrap();
 
-    let broken = dir.join("broken");
-    fs::create_dir_all(&broken).unwrap();
+    let broken = made(dir.join("broken"));
     fs::write(corpus::path_for::<NewGame2>(&broken), "name,input\n").unwrap();
 
     for (corpus_dir, why) in [

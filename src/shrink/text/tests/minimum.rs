@@ -5,7 +5,7 @@
 //! by hand and a bound on the candidates run; the note of 2026-12-01 on
 //! stress any gives the figures.
 
-use super::{integers, shrunk, Stop, Trial};
+use super::{integers, minimum_is, shrunk, Stop, Trial};
 
 /// The verdict on a valid candidate.
 fn fails_if(fails: bool) -> Trial {
@@ -54,8 +54,7 @@ fn a_grid_loses_columns_with_its_width() {
     };
     let text = "4 6\n.#..#.\n..##.#\n#.##..\n.#...#\n";
     let result = shrunk(text, test);
-    assert_eq!(result.text, "2 2\n##\n##\n", "{result:?}");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "2 2\n##\n##\n");
     assert!(result.attempts <= 45, "{result:?}");
 }
 
@@ -86,8 +85,7 @@ fn a_matrix_of_numbers_loses_columns_with_its_width() {
     };
     let text = "3 5\n4 -2 7 1 3\n5 6 -1 2 8\n9 1 -3 -4 2\n";
     let result = shrunk(text, test);
-    assert_eq!(result.text, "2 1\n-1\n-1\n", "{result:?}");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "2 1\n-1\n-1\n");
     assert!(result.attempts <= 90, "{result:?}");
 }
 
@@ -120,8 +118,7 @@ fn an_item_goes_with_its_count_and_the_indices_after_it() {
     };
     let text = "6 4\n5 -7 3 8 -2 4\n3\n6\n2\n4\n";
     let result = shrunk(text, test);
-    assert_eq!(result.text, "1 1\n-1\n1\n", "{result:?}");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "1 1\n-1\n1\n");
     assert!(result.coupled_edits > 0, "{result:?}");
     assert!(result.attempts <= 60, "{result:?}");
 }
@@ -144,8 +141,7 @@ fn a_permutation_is_renumbered_as_it_loses_values() {
         fails_if(p.windows(2).any(|w| w[0] > w[1]))
     };
     let result = shrunk("7\n3 1 6 7 2 5 4\n", test);
-    assert_eq!(result.text, "2\n2 1\n", "{result:?}");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "2\n2 1\n");
     assert!(result.coupled_edits > 0, "{result:?}");
     assert!(result.attempts <= 40, "{result:?}");
 }
@@ -261,8 +257,7 @@ fn a_value_just_above_a_threshold_stops_just_above_it() {
             Some(_) => Trial::Passes,
         };
         let result = shrunk(text, test);
-        assert_eq!(result.text, minimum, "{result:?}");
-        assert_eq!(result.stop, Some(Stop::LocalMinimum));
+        minimum_is(&result, minimum);
         // The bisection's exact last digits cost about log2 of the value.
         assert!(result.attempts <= 90, "{result:?}");
     }

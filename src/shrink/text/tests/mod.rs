@@ -66,6 +66,13 @@ fn shrunk(text: &str, test: impl FnMut(&str) -> Trial) -> ShrunkText {
 /// shrinker took on the same fixture before it had columns, coupled edits
 /// and bisection (`before`, measured at c595782): the bound those were held
 /// to.
+/// The shrink ended in a local minimum, and `text` is it.
+#[track_caller]
+fn minimum_is(result: &ShrunkText, text: &str) {
+    assert_eq!(result.text, text, "{result:?}");
+    assert_eq!(result.stop, Some(Stop::LocalMinimum), "{result:?}");
+}
+
 fn at_most_half_again(result: &ShrunkText, before: usize) {
     assert!(
         result.attempts * 2 <= before * 3,
@@ -114,8 +121,7 @@ fn a_count_with_one_item_a_line_shrinks_the_same_way() {
         .collect();
     let result = shrunk(&text, test);
     at_most_half_again(&result, 15);
-    assert_eq!(result.text, "1\n-1\n");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "1\n-1\n");
 }
 
 #[test]
@@ -146,8 +152,7 @@ fn several_test_cases_shrink_to_the_one_that_fails() {
     let text = "4\n3\n1 2 3\n2\n-5 7\n3\n-4 -9 -2\n1\n8\n";
     let result = shrunk(text, test);
     at_most_half_again(&result, 108);
-    assert_eq!(result.text, "1\n1\n-1\n");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "1\n1\n-1\n");
 }
 
 #[test]
@@ -283,8 +288,7 @@ fn a_line_skipped_for_its_shape_is_tried_before_a_minimum_is_claimed() {
     };
     let result = shrunk("1 2 3\n7 x 9\n", test);
     at_most_half_again(&result, 25);
-    assert_eq!(result.text, "0 0 0\nx\n");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "0 0 0\nx\n");
 }
 
 #[test]
@@ -353,8 +357,7 @@ fn a_large_array_shrinks_in_few_candidates() {
     let result = shrunk(&text, test);
     at_most_half_again(&result, 30);
     // Lowering one of the two alone breaks the pair: a local minimum.
-    assert_eq!(result.text, "2\n-7 -7\n");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "2\n-7 -7\n");
     assert!(result.attempts < 100, "{result:?}");
 }
 
@@ -399,8 +402,7 @@ fn a_graph_shrinks_to_one_edge_without_a_guess_per_token() {
     };
     let result = shrunk(&text, test);
     at_most_half_again(&result, 67);
-    assert_eq!(result.text, "1 1\n1 1 7\n");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "1 1\n1 1 7\n");
     assert!(result.attempts < 100, "{result:?}");
 }
 
@@ -422,8 +424,7 @@ fn repeated_labels_are_renumbered_together() {
     };
     let result = shrunk("50 2\n40 25 3\n25 40 3\n", test);
     at_most_half_again(&result, 65);
-    assert_eq!(result.text, "2 2\n1 2 1\n1 1 1\n");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "2 2\n1 2 1\n1 1 1\n");
 }
 
 #[test]
@@ -447,8 +448,7 @@ fn a_repeated_number_held_above_one_by_a_bound_is_bisected_down_to_it() {
         }
     };
     let result = shrunk("139 139\n", test);
-    assert_eq!(result.text, "2 2\n");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "2 2\n");
     assert!(result.attempts < 30, "{} candidates", result.attempts);
 }
 
@@ -512,8 +512,7 @@ fn a_grid_loses_rows_through_its_count() {
     let text = format!("5 3\n{}\n", rows.join("\n"));
     let result = shrunk(&text, test);
     at_most_half_again(&result, 24);
-    assert_eq!(result.text, "1 3\n#.#\n");
-    assert_eq!(result.stop, Some(Stop::LocalMinimum));
+    minimum_is(&result, "1 3\n#.#\n");
 }
 
 #[test]
