@@ -11,6 +11,8 @@
 //! - [`search`]: the one search driver: a plan, a source of cases, a check of
 //!   one case, and the loop that joins them;
 //! - [`seeds`], [`campaign`]: reproducible case bytes and the in-process fuzzer;
+//! - [`enumerate`]: every case of a puzzle up to a size, level by level, for
+//!   `lockstep verify`;
 //! - [`shrink`]: greedy reduction of a failing case;
 //! - [`signature`]: a short, stable name for what a disagreement is (one bug,
 //!   many findings);
@@ -42,6 +44,7 @@ pub mod cli;
 pub mod corpus;
 pub mod coverage;
 pub mod duel;
+pub mod enumerate;
 pub mod fuzz_target;
 pub mod generate;
 pub mod jobs;

@@ -219,6 +219,10 @@ pub trait Puzzle: Sized + 'static {
         case.write_input().len() as u64
     }
 
+    /// Every case up to a size, level by level, for `lockstep verify`
+    /// (`src/enumerate/<module>.rs`; the rule page says what a size is).
+    const LEVELS: crate::enumerate::Levels<Self::Case>;
+
     /// Forgets whatever the core caches across cases (a transposition table, say),
     /// so that a timed round starts cold. Results never depend on such caches.
     fn reset_caches() {}

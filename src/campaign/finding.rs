@@ -25,18 +25,28 @@ pub struct Finding<C> {
     pub row: Row,
 }
 
-/// Shrinks (within `limits`) and explains a disagreement; `provenance` (where
-/// it was found) goes into the corpus row's note. The row is built from the typed answers: its
+/// Shrinks (within `limits`, when `shrink` says so: an enumeration's first
+/// disagreement is already its smallest) and explains a disagreement;
+/// `provenance` (where it was found) goes into the corpus row's note. The row is built from the typed answers: its
 /// `expected` is the reference's `write_answer` on the shrunk case (run again
 /// with replay's budget if the campaign's ran out while the core panicked).
 pub fn investigate<P: Puzzle>(
     core: Solver<P>,
     case: P::Case,
-    origin: Origin,
-    provenance: &str,
+    (origin, provenance): (Origin, &str),
     limits: CaseLimits,
+    shrink: bool,
 ) -> Finding<P::Case> {
-    let shrunk = shrink_divergence::<P>(case.clone(), core, limits);
+    let shrunk = if shrink {
+        shrink_divergence::<P>(case.clone(), core, limits)
+    } else {
+        Shrunk {
+            case: case.clone(),
+            attempts: 0,
+            steps: 0,
+            stop: crate::shrink::Stop::LocalMinimum,
+        }
+    };
     let outcome = run_both::<P>(&shrunk.case, core, P::FUEL);
     // The original diverged and shrinking keeps only diverging cases, so this
     // fails only if a solver is not deterministic. Say so in the report.
@@ -120,9 +130,9 @@ pub fn reproduce<P: Puzzle>(
             Ok(investigate::<P>(
                 core,
                 case,
-                Origin::Fuzz,
-                provenance,
+                (Origin::Fuzz, provenance),
                 limits,
+                true,
             ))
         }
         Agreement::Agree => Err(NotReproduced::Agree(P::describe(&case))),

@@ -22,8 +22,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+mod certificate;
 mod finding;
 
+pub use certificate::LevelCertificate;
 pub use finding::*;
 
 #[derive(Debug, Clone)]
@@ -52,6 +54,8 @@ pub struct CampaignOutcome<C> {
     pub rule_branches: Vec<(&'static str, u64)>,
     /// The campaign over time, a sample a second ([`Sample`]).
     pub series: Vec<Sample>,
+    /// In an enumeration, each level checked, smallest first.
+    pub levels: Vec<LevelCertificate>,
 }
 
 /// One bug of a campaign: the disagreements of one signature.
@@ -147,15 +151,17 @@ pub struct Disagreement<P: Puzzle> {
 struct Differential<P: Puzzle> {
     solver: Solver<P>,
     stats: bool,
+    /// In an enumeration, the levels are certified: `Some(symmetry)`.
+    certify: Option<bool>,
     /// The rule branches any case reached, a bit each.
     reached: AtomicU64,
     series: Mutex<Vec<Sample>>,
 }
 
 /// What each job of a campaign counts beside the driver: with `stats`, how
-/// many cases reached each rule branch.
+/// many cases reached each rule branch; in an enumeration, the levels.
 #[derive(Default)]
-struct Branches(Vec<u64>);
+struct Branches(Vec<u64>, certificate::LevelTally);
 
 impl crate::search::Tally for Branches {
     fn add(&mut self, other: Branches) {
@@ -165,6 +171,7 @@ impl crate::search::Tally for Branches {
         for (total, count) in self.0.iter_mut().zip(other.0) {
             *total += count;
         }
+        self.1.merge(other.1);
     }
 }
 
@@ -180,10 +187,13 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
         branches: &mut Branches,
         out: &mut Vec<Checked<Disagreement<P>>>,
     ) {
+        let start = std::time::Instant::now();
+        let share = cases.len().max(1) as u64;
         let cores: Vec<Attempt<P::Answer>> = cases
             .iter()
             .map(|(_, (case, _))| run_core::<P>(case, self.solver))
             .collect();
+        let mut sized = Vec::new();
         for ((address, (case, generated)), core) in cases.into_iter().zip(cores) {
             if self.stats {
                 let bits = P::rule_branches(&case);
@@ -197,7 +207,18 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
                 audit_generated::<P>(&case, &generated);
             }
             let reference = reference_attempt::<P>(&case, generated);
-            let checked = match (Attempts { core, reference }).into_agreement() {
+            let shown = self.certify.map(|_| core.clone());
+            let agreement = (Attempts { core, reference }).into_agreement();
+            if let (Some(symmetry), Address::Sized { size, index }, Some(core)) =
+                (self.certify, address, shown)
+            {
+                let weight = match symmetry {
+                    true => crate::enumerate::class_of(&case, P::LEVELS.images).unwrap_or(1),
+                    false => 1,
+                };
+                sized.push(((size, index, weight), core, agreement.clone()));
+            }
+            let checked = match agreement {
                 Agreement::Agree => Checked::Pass,
                 Agreement::Timeout => Checked::Skip,
                 Agreement::Diverge { core, reference } => Checked::Fail(Disagreement {
@@ -207,6 +228,11 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
                 }),
             };
             out.push(checked);
+        }
+        // The batch's time, shared evenly by its cases.
+        let nanos = start.elapsed().as_nanos() as u64 / share;
+        for (coordinates, core, agreement) in sized {
+            branches.1.add::<P>(coordinates, &core, &agreement, nanos);
         }
     }
 
@@ -251,9 +277,11 @@ pub fn run_campaign_with<P: Puzzle>(
     options: &CampaignOptions,
     core: Solver<P>,
 ) -> CampaignOutcome<P::Case> {
+    let enumeration = options.plan.enumerate;
     let check = Differential::<P> {
         solver: core,
         stats: options.stats,
+        certify: enumeration.map(|e| e.symmetry),
         reached: AtomicU64::new(0),
         series: Mutex::new(Vec::new()),
     };
@@ -265,13 +293,25 @@ pub fn run_campaign_with<P: Puzzle>(
         .failures
         .into_iter()
         .map(|failure| {
-            let provenance = format!("lockstep fuzz seed {seed} {}", failure.address);
+            // An enumeration's first failure is its smallest: kept as found.
+            let (origin, provenance, shrink) = match enumeration {
+                None => (
+                    Origin::Fuzz,
+                    format!("lockstep fuzz seed {seed} {}", failure.address),
+                    true,
+                ),
+                Some(_) => (
+                    Origin::Verify,
+                    format!("lockstep verify {}", failure.address),
+                    false,
+                ),
+            };
             let finding = investigate::<P>(
                 core,
                 failure.found.case,
-                Origin::Fuzz,
-                &provenance,
+                (origin, &provenance),
                 options.limits,
+                shrink,
             );
             Bug {
                 // Without keep_going no kind was asked for: the shrunk case's.
@@ -288,14 +328,26 @@ pub fn run_campaign_with<P: Puzzle>(
         .collect();
     let finding = bugs.first().map(|bug| (bug.first, bug.finding.clone()));
     let rule_branches = if options.stats {
-        let mut totals = outcome.tally.0;
+        let mut totals = outcome.tally.0.clone();
         totals.resize(P::RULE_BRANCHES.len(), 0);
         P::RULE_BRANCHES.iter().copied().zip(totals).collect()
     } else {
         Vec::new()
     };
+    // Every size of an enumeration has its line, an empty level's too.
+    let mut levels = outcome.tally.1 .0.clone();
+    if let Some(enumeration) = enumeration.filter(|_| options.plan.only.is_none()) {
+        for size in 1..=enumeration.up_to {
+            levels.entry(size).or_insert(LevelCertificate {
+                size,
+                ..LevelCertificate::default()
+            });
+        }
+    }
+    let levels = levels.into_values().collect();
     CampaignOutcome {
         tally,
+        levels,
         elapsed: outcome.elapsed,
         finding,
         bugs,

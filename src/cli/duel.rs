@@ -292,6 +292,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
             shrink: crate::shrink::DIFFERENTIAL_BUDGET,
             shard: crate::search::Shard::WHOLE,
             only: args.case,
+            enumerate: None,
         },
         cmd,
     };

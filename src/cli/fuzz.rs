@@ -82,6 +82,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
             shrink: crate::shrink::DIFFERENTIAL_BUDGET,
             shard: args.shard,
             only: args.case,
+            enumerate: None,
         },
         limits: args.limits,
         stats: args.stats,

@@ -55,6 +55,7 @@ mod stress;
 mod test;
 mod triage;
 mod values;
+mod verify;
 
 pub use exit::Exit;
 
@@ -101,6 +102,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Differential fuzzing: run core and reference on generated cases (the main job).
     Fuzz(fuzz::FuzzArgs),
+    /// Verification: every case up to a size through core and reference,
+    /// smallest first; a certificate per level, or the smallest disagreement.
+    Verify(verify::VerifyArgs),
     /// Replay every corpus row through core and reference.
     Replay(replay::ReplayArgs),
     /// Shrink a diverging case (judge text or a cargo-fuzz artifact) and print its CSV row.
@@ -211,6 +215,7 @@ fn dispatch(command: Command) -> Result<Exit> {
     match command {
         Command::Solve(args) => solve::solve(args),
         Command::Fuzz(args) => fuzz::fuzz(args),
+        Command::Verify(args) => verify::verify(args),
         Command::Replay(args) => replay::replay(args),
         Command::Shrink(args) => shrink::shrink(args),
         Command::Triage(args) => triage::triage(args),

@@ -45,6 +45,8 @@ pub enum Origin {
     /// Kept by `lockstep corpus distill` for the code or rule branches it
     /// reaches (the core and the reference agree on it).
     Coverage,
+    /// Found by `lockstep verify`: the smallest disagreement of its levels.
+    Verify,
 }
 
 impl fmt::Display for Origin {
@@ -57,6 +59,7 @@ impl fmt::Display for Origin {
             Origin::Hand => "hand",
             Origin::Stress => "stress",
             Origin::Coverage => "coverage",
+            Origin::Verify => "verify",
         };
         f.write_str(name)
     }

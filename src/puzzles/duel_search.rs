@@ -110,6 +110,7 @@ pub const RULE_BRANCHES: [&str; 9] = [
 impl Puzzle for DuelSearch {
     const NAME: &'static str = "duel-search";
     const MODULE: &'static str = "duel_search";
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::duel_search::LEVELS;
     /// Joint actions resolved, all four searches together (two per player);
     /// the generator keeps each matrix under 40,000.
     const FUEL: u64 = 400_000;

@@ -240,6 +240,7 @@ impl Puzzle for Footholds {
 
     const NAME: &'static str = "footholds";
     const MODULE: &'static str = "footholds";
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::footholds::LEVELS;
     /// Positions the reference may visit per case before the case is a timeout.
     const FUEL: u64 = 2_000_000;
 

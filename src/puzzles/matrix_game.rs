@@ -49,6 +49,7 @@ pub const RULE_BRANCHES: [&str; 8] = [
 impl Puzzle for MatrixGame {
     const NAME: &'static str = "matrix-game";
     const MODULE: &'static str = "matrix_game";
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::matrix_game::LEVELS;
     /// Square submatrices tried: a 6 x 6 game has 923.
     const FUEL: u64 = 10_000;
     const PROPERTY_CASES: u64 = 1000;

@@ -73,6 +73,7 @@ impl Puzzle for NewGame2 {
 
     const NAME: &'static str = "new-game2";
     const MODULE: &'static str = "new_game2";
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::new_game2::LEVELS;
     /// The reference makes at most 1000 turns x 10 moves; this is a safety net.
     const FUEL: u64 = 20_000;
 

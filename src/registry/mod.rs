@@ -33,6 +33,12 @@ pub trait AnyPuzzle: Sync {
     /// Judge input to judge output, by the core or the reference.
     fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
     fn fuzz(&self, options: &CampaignOptions) -> CampaignSummary;
+    /// The puzzle's levels for `lockstep verify`: what a size holds, and the
+    /// largest sizes of `--scope ci` and `--scope night`.
+    fn sizes(&self) -> (&'static str, u32, u32);
+    /// The number of cases of each level from 1 to `up_to`, by the levels'
+    /// own count (nothing is checked).
+    fn level_counts(&self, up_to: u32) -> Vec<u64>;
     fn replay(&self, dir: &Path) -> Result<ReplayOutcome>;
     /// The names of this puzzle's corpus rows under `dir`, in file order.
     fn row_names(&self, dir: &Path) -> Result<Vec<String>>;
@@ -127,6 +133,14 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
             P::Case::solve(&case).answer
         };
         Ok(P::Case::write_answer(&answer))
+    }
+
+    fn sizes(&self) -> (&'static str, u32, u32) {
+        (P::LEVELS.size, P::LEVELS.ci, P::LEVELS.night)
+    }
+
+    fn level_counts(&self, up_to: u32) -> Vec<u64> {
+        (1..=up_to).map(P::LEVELS.count).collect()
     }
 
     fn fuzz(&self, options: &CampaignOptions) -> CampaignSummary {

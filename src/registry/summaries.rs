@@ -16,6 +16,8 @@ pub struct CampaignSummary {
     pub rule_branches: Vec<(&'static str, u64)>,
     /// The campaign over time, a sample a second.
     pub series: Vec<Sample>,
+    /// In an enumeration (`lockstep verify`), each level checked.
+    pub levels: Vec<crate::campaign::LevelCertificate>,
 }
 
 /// One bug of a campaign, shrunk and explained, as a report shows it.
@@ -49,13 +51,26 @@ impl BugSummary {
     pub fn of<P: crate::puzzle::Puzzle>(bug: Bug<P::Case>, seed: u64) -> BugSummary {
         use lockstep_core::Model;
         let f = bug.finding;
-        let (job, index) = match bug.first {
-            crate::search::Address::Stream { job, index } => (job, index),
-            _ => unreachable!("a campaign's cases are seeded streams"),
+        // A campaign's cases are seeded streams, or an enumeration's levels
+        // (`lockstep verify`), whose index in its level stands as the case.
+        let (job, index, found_by, again) = match bug.first {
+            crate::search::Address::Stream { job, index } => (
+                job,
+                index,
+                format!("seed {seed}"),
+                format!("lockstep fuzz {} --seed {seed}", P::NAME),
+            ),
+            crate::search::Address::Sized { index, .. } => (
+                0,
+                index,
+                "verify".to_string(),
+                format!("lockstep verify {}", P::NAME),
+            ),
+            _ => unreachable!("a campaign's cases are seeded streams or levels"),
         };
         let input = f.shrunk.case.write_input();
         let report = format!(
-            "{name}: core and reference disagree (seed {seed}, {first})\n\
+            "{name}: core and reference disagree ({found_by}, {first})\n\
              signature: {signature} ({count} disagreement{s} of it)\n\
              original: {original}\n\
              shrunk ({steps} steps, {attempts} candidates tried): {shrunk}\n\
@@ -88,10 +103,9 @@ impl BugSummary {
             case: crate::report::BugCase {
                 shrunk: P::describe(&f.shrunk.case),
                 replay: format!(
-                "cargo test --test corpus_rows {}/{}   # or: lockstep solve {} [--reference] < input; the case as found: lockstep fuzz {} --seed {seed} --case \"{}\"",
+                "cargo test --test corpus_rows {}/{}   # or: lockstep solve {} [--reference] < input; the case as found: {again} --case \"{}\"",
                 P::MODULE,
                 f.row.name,
-                P::NAME,
                 P::NAME,
                 bug.first
             ),
@@ -117,6 +131,7 @@ impl CampaignSummary {
             elapsed: report.elapsed,
             rule_branches: report.rule_branches,
             series: report.series,
+            levels: report.levels,
             bugs: report
                 .bugs
                 .into_iter()

@@ -92,8 +92,9 @@ pub fn report_sections(sources: &[Source]) -> Result<Vec<Section>> {
         match doc["lockstep"].as_str() {
             Some("fuzz") => sections.extend(campaign_sections(doc)),
             Some("triage") => sections.extend(night_sections(doc)),
+            Some("verify") => sections.extend(verify_sections(doc)),
             other => bail!(
-                "{}: not the JSON of `lockstep fuzz` or `lockstep triage` (\"lockstep\": {})",
+                "{}: not the JSON of `lockstep fuzz`, `triage` or `verify` (\"lockstep\": {})",
                 source.name,
                 other.map_or("missing".to_string(), |k| format!("{k:?}"))
             ),
@@ -180,6 +181,73 @@ fn series_plots(series: &[Value], total: (&str, &str), others: &[(&str, &str)]) 
     plots
 }
 
+/// A campaign's bug (a [`crate::registry::BugSummary`] as JSON) as the page
+/// shows it.
+fn bug_view(b: &Value, first: String, recorded: String) -> BugView {
+    BugView {
+        signature: text(&b["signature"]),
+        count: b["count"].as_u64().unwrap_or(1),
+        first,
+        case: BugCase {
+            shrunk: text(&b["shrunk"]),
+            input: text(&b["input"]),
+            core_answer: text(&b["core_answer"]),
+            reference_answer: text(&b["reference_answer"]),
+            divergence: text(&b["divergence"]),
+            replay: text(&b["replay"]),
+        },
+        recorded,
+    }
+}
+
+/// `lockstep verify`'s document: a section per puzzle, its levels' counts
+/// and digests, and what they prove.
+fn verify_sections(doc: &Value) -> Vec<Section> {
+    items(&doc["puzzles"])
+        .iter()
+        .map(|p| {
+            let up_to = text(&p["up_to"]);
+            let verdict = match p["verified"].as_bool() {
+                Some(true) => format!("verified: every case up to size {up_to}"),
+                _ => format!("not verified up to size {up_to}"),
+            };
+            let mut counts = vec![
+                ("result".to_string(), verdict),
+                ("size".to_string(), text(&p["size"])),
+                ("limits".to_string(), text(&doc["limits"])),
+                ("symmetry".to_string(), text(&doc["symmetry"])),
+                ("shard".to_string(), text(&doc["shard"])),
+                ("cases".to_string(), text(&p["cases"])),
+                ("checked".to_string(), text(&p["checked"])),
+            ];
+            for l in items(&p["levels"]) {
+                counts.push((
+                    format!("size {}", text(&l["size"])),
+                    format!(
+                        "{} cases, {} checked, {} skipped, {} differ, digest {}",
+                        text(&l["cases"]),
+                        text(&l["classes"]),
+                        text(&l["skipped"]),
+                        text(&l["disagreements"]),
+                        text(&l["digest"])
+                    ),
+                ));
+            }
+            let bugs: Vec<BugView> = items(&p["bugs"])
+                .iter()
+                .map(|b| bug_view(&b["bug"], text(&b["bug"]["first"]), text(&b["recorded"])))
+                .collect();
+            Section {
+                title: format!("verify: {}", text(&p["puzzle"])),
+                counts,
+                plots: Vec::new(),
+                rows_added: rows_added(&bugs),
+                bugs,
+            }
+        })
+        .collect()
+}
+
 fn campaign_sections(doc: &Value) -> Vec<Section> {
     items(&doc["puzzles"])
         .iter()
@@ -187,24 +255,14 @@ fn campaign_sections(doc: &Value) -> Vec<Section> {
             let series = items(&p["series"]);
             let bugs: Vec<BugView> = items(&p["bugs"])
                 .iter()
-                .map(|b| BugView {
-                    signature: text(&b["signature"]),
-                    count: b["count"].as_u64().unwrap_or(1),
-                    first: format!(
+                .map(|b| {
+                    let first = format!(
                         "job {} case {} after {:.2} s",
                         text(&b["first_job"]),
                         text(&b["first_case"]),
                         number(&b["seconds_to_first"])
-                    ),
-                    case: BugCase {
-                        shrunk: text(&b["shrunk"]),
-                        input: text(&b["input"]),
-                        core_answer: text(&b["core_answer"]),
-                        reference_answer: text(&b["reference_answer"]),
-                        divergence: text(&b["divergence"]),
-                        replay: text(&b["replay"]),
-                    },
-                    recorded: text(&b["recorded"]),
+                    );
+                    bug_view(b, first, text(&b["recorded"]))
                 })
                 .collect();
             Section {

@@ -27,11 +27,16 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 mod address;
+mod counts;
+mod enumerated;
 mod plan;
 pub mod source;
 
 pub use address::Address;
-pub use plan::{Plan, Shard};
+use counts::SharedCounts;
+pub use counts::{Counts, Tally};
+pub use enumerated::Enumerated;
+pub use plan::{Enumeration, Plan, Shard};
 pub use source::{puzzle_cases, CaseSource, Made, Seeded};
 
 /// What a check says of one case.
@@ -83,52 +88,6 @@ pub trait Check<C>: Sync {
     /// Called once a second by the first job, and once at the end: what a
     /// check records over time.
     fn tick(&self, _counts: &Counts, _seconds: f64) {}
-}
-
-/// What a job counts beside the driver, added up over the jobs.
-pub trait Tally: Default + Send {
-    /// Adds `other` into `self`.
-    fn add(&mut self, other: Self);
-}
-
-impl Tally for () {
-    fn add(&mut self, _: ()) {}
-}
-
-/// The driver's counts of a search.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Cases checked.
-    pub cases: u64,
-    pub passed: u64,
-    pub failed: u64,
-    pub skipped: u64,
-}
-
-#[derive(Default)]
-struct SharedCounts {
-    cases: AtomicU64,
-    passed: AtomicU64,
-    failed: AtomicU64,
-    skipped: AtomicU64,
-}
-
-impl SharedCounts {
-    fn add(&self, c: &Counts) {
-        self.cases.fetch_add(c.cases, Ordering::Relaxed);
-        self.passed.fetch_add(c.passed, Ordering::Relaxed);
-        self.failed.fetch_add(c.failed, Ordering::Relaxed);
-        self.skipped.fetch_add(c.skipped, Ordering::Relaxed);
-    }
-
-    fn get(&self) -> Counts {
-        Counts {
-            cases: self.cases.load(Ordering::Relaxed),
-            passed: self.passed.load(Ordering::Relaxed),
-            failed: self.failed.load(Ordering::Relaxed),
-            skipped: self.skipped.load(Ordering::Relaxed),
-        }
-    }
 }
 
 /// A failure the search kept: the first (lowest position) of its kind.

@@ -28,6 +28,17 @@ pub struct Plan {
     pub shard: Shard,
     /// Check only this case (as a report printed its address).
     pub only: Option<Address>,
+    /// Every case up to a size instead of the seeded generator's (`lockstep
+    /// verify`); `None` for the generator.
+    pub enumerate: Option<Enumeration>,
+}
+
+/// Which levels an enumeration runs: every case of sizes 1 to `up_to`,
+/// one case of each symmetry class when `symmetry` says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Enumeration {
+    pub up_to: u32,
+    pub symmetry: bool,
 }
 
 impl Plan {
@@ -44,6 +55,7 @@ impl Plan {
             shrink,
             shard: Shard::WHOLE,
             only: None,
+            enumerate: None,
         }
     }
 }

@@ -60,12 +60,16 @@ pub trait CaseSource: Sync {
 /// The cases of puzzle `P` that `plan` asks for, within `limits`: the one
 /// place the commands that check a puzzle's cases (`fuzz`, `stress PUZZLE`)
 /// get their source. A new source of puzzle cases is a type here and a
-/// branch on the plan below; no command changes.
+/// branch on the plan below; no command changes. Today: the seeded
+/// generator, or every case up to a size ([`super::Enumerated`]).
 pub fn puzzle_cases<P: Puzzle>(
     plan: &Plan,
     limits: CaseLimits,
 ) -> Box<dyn CaseSource<Case = CaseWithReference<P>>> {
-    Box::new(Seeded::<P>::new(plan, limits))
+    match plan.enumerate {
+        None => Box::new(Seeded::<P>::new(plan, limits)),
+        Some(_) => Box::new(super::Enumerated::<P>::new(plan, P::LEVELS, limits)),
+    }
 }
 
 /// The seeded generator: position `n` is case `n / jobs` of job `n % jobs`

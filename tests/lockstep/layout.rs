@@ -50,7 +50,12 @@ fn every_registered_puzzle_has_its_files() {
                 format!("planted/src/{m}/mod.rs"),
             ],
             vec![format!("docs/rules/{m}.md")],
+            vec![format!("src/enumerate/{m}.rs")],
         ];
+        // The rule page says what verify's sizes are.
+        if !read(&format!("docs/rules/{m}.md")).contains("## Sizes (`lockstep verify`)") {
+            missing.push(format!("{m}: a Sizes section in docs/rules/{m}.md"));
+        }
         for paths in one_of {
             if !paths.iter().any(|p| root.join(p).is_file()) {
                 missing.push(format!("{m}: {}", paths.join(" or ")));

@@ -26,6 +26,7 @@ mod stress;
 mod stress_any;
 mod stress_interactive;
 mod support;
+mod verify;
 
 /// One test module per puzzle (`tests/lockstep/<module>.rs`: the statement's
 /// examples, rule scenarios, planted bugs), from the one list of puzzles.

@@ -93,6 +93,7 @@ impl StressRun {
             shrink: self.shrink.budget(),
             shard: crate::search::Shard::WHOLE,
             only: self.case,
+            enumerate: None,
         }
     }
 }

@@ -115,6 +115,7 @@ fn pieces_of(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
 impl Puzzle for Checkers {
     const NAME: &'static str = "checkers";
     const MODULE: &'static str = "checkers";
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::checkers::LEVELS;
     /// Generated cases enumerate a few hundred moves at most.
     const FUEL: u64 = 200_000;
     const MUTANT_CASES: u64 = 40_000;

@@ -1,0 +1,255 @@
+//! `lockstep verify`: every case of each puzzle up to a size, smallest
+//! first ([`crate::enumerate`]), through core and reference on the search
+//! driver. With no disagreement each level gets a certificate (its cases,
+//! the classes checked, a digest of the answers); the first disagreement is
+//! the smallest of the levels, reported like a fuzz finding and recorded
+//! with origin `verify`.
+
+use super::common::{
+    announce_corpus, corpus_dir, default_jobs, pick, print_json, record_finding, OutputFormat,
+};
+use super::values::{puzzle_names, thread_count};
+use super::Exit;
+use crate::campaign::{CampaignOptions, LevelCertificate};
+use crate::puzzle::CaseLimits;
+use crate::search::{Address, Enumeration, Plan, Shard};
+use anyhow::Result;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// How far each puzzle is verified when `--size` does not say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum Scope {
+    /// The first levels of every puzzle, a minute in all on 2 cores.
+    Ci,
+    /// Further levels, for a night (or a sharded matrix of machines).
+    Night,
+}
+
+#[derive(clap::Args, Debug)]
+pub(super) struct VerifyArgs {
+    /// Puzzles to verify (default: all).
+    #[arg(value_parser = puzzle_names())]
+    puzzles: Vec<String>,
+    /// Verify every case up to this size (each puzzle's rule page says what
+    /// its size is), instead of the scope's sizes.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    size: Option<u32>,
+    /// The sizes to verify when --size does not say: each puzzle's own for
+    /// CI or for a night.
+    #[arg(long, value_enum, default_value_t = Scope::Ci)]
+    scope: Scope,
+    /// Which cases count: only those inside the original statements' limits,
+    /// or every case the levels hold.
+    #[arg(long, value_enum, default_value_t = CaseLimits::Original)]
+    limits: CaseLimits,
+    /// Check every case, not one of each symmetry class.
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Print what each level holds and how many cases, and check nothing.
+    #[arg(long)]
+    levels: bool,
+    /// Parallel jobs; the default is this machine's cores.
+    #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
+    jobs: usize,
+    /// Machine K of N (K from 0) in one verification spread over N
+    /// machines: this one checks every N-th case from the K-th; the
+    /// machines' certificates add up to the whole one.
+    #[arg(long, default_value = "0/1", value_name = "K/N")]
+    shard: Shard,
+    /// Check only this case, as a report names it (`size 3 case 17`).
+    #[arg(long, value_name = "ADDRESS")]
+    case: Option<Address>,
+    /// Go on after a disagreement: count every one under its signature and
+    /// report the smallest of each.
+    #[arg(long)]
+    keep_going: bool,
+    /// The report on stdout: tables, or one JSON document.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
+    /// Corpus directory that findings are appended to (must exist)
+    /// [default: ./corpus].
+    #[arg(long, value_name = "DIR", help_heading = "Findings")]
+    corpus: Option<PathBuf>,
+    /// Report findings without appending them to the corpus.
+    #[arg(long, help_heading = "Findings")]
+    no_append: bool,
+}
+
+pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
+    let entries = pick(&args.puzzles)?;
+    let example = Address::Sized { size: 1, index: 0 };
+    Address::check_kind(args.case.as_ref(), example).map_err(anyhow::Error::msg)?;
+    if args.levels {
+        for entry in &entries {
+            let (what, ci, night) = entry.sizes();
+            let up_to = args.size.unwrap_or(match args.scope {
+                Scope::Ci => ci,
+                Scope::Night => night,
+            });
+            outln!(
+                "{}: size = {what} (--scope ci: {ci}, night: {night})",
+                entry.name()
+            );
+            for (size, cases) in (1..).zip(entry.level_counts(up_to)) {
+                outln!("{size:>6} {cases:>14}");
+            }
+        }
+        return Ok(Exit::Clean);
+    }
+    let dir = if args.no_append {
+        None
+    } else {
+        Some(corpus_dir(args.corpus.clone())?)
+    };
+    let dir = dir.as_deref();
+    errln!(
+        "lockstep verify: {}, {} limits, {}{} (repeat with --jobs {}{})",
+        crate::text::counted(args.jobs as u64, "job"),
+        args.limits,
+        if args.no_symmetry {
+            "every case"
+        } else {
+            "one case per symmetry class"
+        },
+        match args.shard == Shard::WHOLE {
+            true => String::new(),
+            false => format!(", shard {}", args.shard),
+        },
+        args.jobs,
+        match args.shard == Shard::WHOLE {
+            true => String::new(),
+            false => format!(" --shard {}", args.shard),
+        },
+    );
+    announce_corpus(dir);
+    let mut found = false;
+    let mut complete = true;
+    let mut documents = Vec::new();
+    for entry in &entries {
+        let (what, ci, night) = entry.sizes();
+        let up_to = args.size.unwrap_or(match args.scope {
+            Scope::Ci => ci,
+            Scope::Night => night,
+        });
+        let options = CampaignOptions {
+            plan: Plan {
+                seconds: f64::INFINITY,
+                max_cases: None,
+                progress: true,
+                keep_going: args.keep_going,
+                shard: args.shard,
+                only: args.case,
+                enumerate: Some(Enumeration {
+                    up_to,
+                    symmetry: !args.no_symmetry,
+                }),
+                ..Plan::cases(0, 0, args.jobs, crate::shrink::DIFFERENTIAL_BUDGET)
+            },
+            stats: false,
+            limits: args.limits,
+        };
+        let summary = entry.fuzz(&options);
+        let mut bugs = Vec::new();
+        for bug in &summary.bugs {
+            found = true;
+            errln!("\n{}", bug.report);
+            let recorded = record_finding(*entry, dir, &bug.row, args.format);
+            bugs.push(serde_json::json!({
+                "bug": bug,
+                "recorded": recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
+            }));
+        }
+        let verified = args.case.is_none()
+            && summary.bugs.is_empty()
+            && summary.levels.len() == up_to as usize
+            && summary.levels.iter().all(LevelCertificate::complete);
+        // One case asked for (`--case`) proves nothing of its levels, and
+        // fails only by disagreeing.
+        complete &= verified || args.case.is_some();
+        if args.format == OutputFormat::Text {
+            out!(
+                "{}",
+                Certificate {
+                    name: entry.name(),
+                    what,
+                    up_to,
+                    levels: &summary.levels,
+                    verified,
+                    shard: args.shard,
+                }
+            );
+        }
+        documents.push(serde_json::json!({
+            "puzzle": entry.name(),
+            "size": what,
+            "up_to": up_to,
+            "verified": verified,
+            "levels": summary.levels,
+            "cases": summary.levels.iter().map(|l| l.cases).sum::<u64>(),
+            "checked": summary.tally.cases,
+            "seconds": summary.elapsed.as_secs_f64(),
+            "bugs": bugs,
+        }));
+    }
+    if args.format == OutputFormat::Json {
+        print_json(&serde_json::json!({
+            "lockstep": "verify",
+            "schema": crate::report::SCHEMA,
+            "limits": args.limits.to_string(),
+            "symmetry": !args.no_symmetry,
+            "shard": args.shard.to_string(),
+            "jobs": args.jobs,
+            "puzzles": documents,
+        }));
+    }
+    Ok(Exit::found_if(found || !complete))
+}
+
+/// One puzzle's levels as a table, and what they prove.
+struct Certificate<'a> {
+    name: &'static str,
+    what: &'static str,
+    up_to: u32,
+    levels: &'a [LevelCertificate],
+    verified: bool,
+    shard: Shard,
+}
+
+impl std::fmt::Display for Certificate<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "{}: size = {}", self.name, self.what)?;
+        writeln!(
+            f,
+            "{:>6} {:>12} {:>12} {:>8} {:>8}  {:<16} {:>9}",
+            "size", "cases", "checked", "skipped", "differ", "digest", "seconds"
+        )?;
+        for l in self.levels {
+            writeln!(
+                f,
+                "{:>6} {:>12} {:>12} {:>8} {:>8}  {:016x} {:>9.2}",
+                l.size,
+                l.cases,
+                l.classes,
+                l.skipped,
+                l.disagreements,
+                l.digest,
+                l.seconds()
+            )?;
+        }
+        let cases: u64 = self.levels.iter().map(|l| l.cases).sum();
+        let part = match self.shard == Shard::WHOLE {
+            true => String::new(),
+            false => format!(" of shard {}", self.shard),
+        };
+        match self.verified {
+            true => writeln!(
+                f,
+                "verified: every case{part} up to size {} agrees ({})",
+                self.up_to,
+                crate::text::counted(cases, "case")
+            ),
+            false => writeln!(f, "not verified up to size {}", self.up_to),
+        }
+    }
+}

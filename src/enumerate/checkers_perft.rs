@@ -1,0 +1,108 @@
+//! Checkers perft's levels: size `p` is every position of `p` pieces (each
+//! side at least one; every square, man or king, but no man on its own
+//! promotion row, which the statement rules out), either side to move, and
+//! depth 1, 2 or 3. A position is its set of pieces: each side's pieces
+//! are listed in ascending square order, and inputs that list the same
+//! pieces in another order are the same position.
+//!
+//! Symmetry: the board turned half round with the colours swapped (square
+//! `s` to `33 - s`, Red to White, the side to move too) has the same count.
+
+use super::{choose, subset, Digits, Levels};
+use lockstep_core::checkers::{Instance, Piece, Side};
+use lockstep_core::checkers_perft::Case;
+
+pub const LEVELS: Levels<Case> = Levels {
+    size: "pieces (each side at least one, kings or men anywhere legal), either side to move, depth 1..=3",
+    ci: 3,
+    night: 4,
+    span,
+    case,
+    count,
+    images,
+};
+
+const DEPTHS: u64 = 3;
+
+fn span(p: u32) -> u64 {
+    let p = u64::from(p);
+    choose(32, p) * 4u64.pow(p as u32) * 2 * DEPTHS
+}
+
+fn case(p: u32, index: u64) -> Option<Case> {
+    let p = u64::from(p);
+    let mut d = Digits(index);
+    let squares = subset(32, p, d.take(choose(32, p)));
+    let (mut red, mut white) = (Vec::new(), Vec::new());
+    for square in squares {
+        let square = square as u32 + 1;
+        // 0 red man, 1 red king, 2 white man, 3 white king.
+        let kind = d.take(4);
+        let side = if kind < 2 { Side::Red } else { Side::White };
+        let king = kind % 2 == 1;
+        if !king && side.promotes_on(square) {
+            return None;
+        }
+        let piece = Piece {
+            square: square as u8,
+            king,
+        };
+        match side {
+            Side::Red => red.push(piece),
+            Side::White => white.push(piece),
+        }
+    }
+    let to_move = d.pick(&[Side::Red, Side::White]);
+    let depth = d.take(DEPTHS) as u32 + 1;
+    if red.is_empty() || white.is_empty() {
+        return None;
+    }
+    Some(Case {
+        position: Instance {
+            red,
+            white,
+            to_move,
+            moves: Vec::new(),
+        },
+        depth,
+    })
+}
+
+/// The coefficient of x^p in the product over the squares of (1 + f x),
+/// `f` the kinds a square may hold: 4, or 3 on the two back rows (no man
+/// of the side that promotes there); less the positions of one colour
+/// alone (2 kinds a square, 1 on that colour's promotion row); times the
+/// sides to move and the depths.
+fn count(p: u32) -> u64 {
+    let coefficient = |middle: u64, red_row: u64, white_row: u64| {
+        // 24 middle squares, 4 on Red's promotion row (29..=32), 4 on White's.
+        let mut poly = vec![1u64];
+        let factors = std::iter::repeat_n(middle, 24)
+            .chain(std::iter::repeat_n(red_row, 4))
+            .chain(std::iter::repeat_n(white_row, 4));
+        // Only the degrees up to p matter (higher ones would overflow).
+        for f in factors {
+            let mut next = vec![0; (poly.len() + 1).min(p as usize + 1)];
+            for (i, &c) in poly.iter().enumerate() {
+                next[i] += c;
+                if let Some(up) = next.get_mut(i + 1) {
+                    *up += c * f;
+                }
+            }
+            poly = next;
+        }
+        poly.get(p as usize).copied().unwrap_or(0)
+    };
+    let all = coefficient(4, 3, 3);
+    let red_only = coefficient(2, 1, 2);
+    let white_only = coefficient(2, 2, 1);
+    (all - red_only - white_only) * 2 * DEPTHS
+}
+
+fn images(case: &Case) -> Vec<Case> {
+    let turned = Case {
+        position: super::checkers::turned(&case.position),
+        depth: case.depth,
+    };
+    vec![case.clone(), turned]
+}

@@ -1,0 +1,160 @@
+//! Every case of a puzzle up to a size, smallest first: the levels that
+//! `lockstep verify` checks completely, where `fuzz` samples. Each puzzle
+//! says what its size is (its rule page says what a level holds and how
+//! many cases it has) in a [`Levels`], in a file of its own here.
+//!
+//! A level is a numbered space of coordinates, `0..span(size)`; the case at
+//! an index is made by decoding the index digit by digit ([`Digits`]), and
+//! coordinates that make no valid case are skipped. Decoding rather than
+//! listing is what lets any machine of a sharded run, or a run resumed,
+//! start at any index without making the cases before it.
+//!
+//! Where the rules are symmetric (the board's rotations and reflections
+//! with the directions mapped, a colour swap), one case of each class is
+//! checked and counted with its class's size: the case whose judge input
+//! is the least of its images ([`class_of`]). The tests hold both halves:
+//! the count of every level (the classes' sizes added up) against one
+//! computed another way, and a run with symmetry against one without.
+
+pub mod checkers;
+pub mod checkers_perft;
+pub mod duel;
+pub mod duel_search;
+pub mod footholds;
+pub mod matrix_game;
+pub mod new_game2;
+pub mod robots;
+
+use lockstep_core::Model;
+
+/// A puzzle's levels: what its sizes are and how each is enumerated.
+pub struct Levels<C: 'static> {
+    /// What a level of this size holds, in words.
+    pub size: &'static str,
+    /// The largest size of `verify --scope ci` and of `--scope night`.
+    pub ci: u32,
+    pub night: u32,
+    /// The number of indices of level `size` (valid cases or not).
+    pub span: fn(u32) -> u64,
+    /// The case at `index` of level `size`, or `None` when those
+    /// coordinates make no valid case.
+    pub case: fn(u32, u64) -> Option<C>,
+    /// The number of valid cases of level `size`, counted another way than
+    /// by `case` (a closed form): what the tests hold the decoding to.
+    pub count: fn(u32) -> u64,
+    /// The images of a case under the rules' symmetries, itself included;
+    /// each has the case's answer. `only_itself` where the rules have none
+    /// that keep the answer.
+    pub images: fn(&C) -> Vec<C>,
+}
+
+impl<C> Clone for Levels<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Levels<C> {}
+
+/// The images of a case with no symmetry: itself.
+pub fn only_itself<C: Clone>(case: &C) -> Vec<C> {
+    vec![case.clone()]
+}
+
+/// Where a case stands in its symmetry class: checked as the class's one
+/// case (`Some(size of the class)`), or `None`, another case of a class
+/// checked through its least member.
+pub fn class_of<C: Model>(case: &C, images: fn(&C) -> Vec<C>) -> Option<u64> {
+    let own = case.write_input();
+    let mut inputs: Vec<String> = images(case).iter().map(Model::write_input).collect();
+    if inputs.iter().any(|other| *other < own) {
+        return None;
+    }
+    inputs.sort_unstable();
+    inputs.dedup();
+    Some(inputs.len() as u64)
+}
+
+/// An index read as digits of mixed radix, the lowest first: each
+/// [`Digits::take`] takes the next digit below its radix.
+pub struct Digits(pub u64);
+
+impl Digits {
+    /// The next digit, in `0..radix`.
+    pub fn take(&mut self, radix: u64) -> u64 {
+        let digit = self.0 % radix;
+        self.0 /= radix;
+        digit
+    }
+
+    /// The next digit as a choice among `options`.
+    pub fn pick<T: Copy>(&mut self, options: &[T]) -> T {
+        options[self.take(options.len() as u64) as usize]
+    }
+}
+
+/// The grids of `k` cells with both sides within `1..=max_side`, as
+/// `(rows, columns)`, fewest rows first.
+pub fn shapes(k: u32, max_side: usize) -> Vec<(usize, usize)> {
+    let k = k as usize;
+    (1..=max_side)
+        .filter(|&rows| k.is_multiple_of(rows) && (1..=max_side).contains(&(k / rows)))
+        .map(|rows| (rows, k / rows))
+        .collect()
+}
+
+/// `n` choose `k`, exactly (the sizes counted here stay far below overflow).
+pub fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k.min(n - k)).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// The `rank`-th subset of `k` elements of `0..n` in colex order (each
+/// subset exactly once as `rank` runs over `0..choose(n, k)`), ascending.
+pub fn subset(n: u64, k: u64, mut rank: u64) -> Vec<u64> {
+    let mut out = vec![0; k as usize];
+    let mut top = n;
+    for slot in (0..k).rev() {
+        // The largest element c with choose(c, slot + 1) <= rank.
+        let mut c = slot;
+        while c + 1 < top && choose(c + 1, slot + 1) <= rank {
+            c += 1;
+        }
+        rank -= choose(c, slot + 1);
+        out[slot as usize] = c;
+        top = c;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rank names a different subset of the right size, and all of
+    /// them together are every subset.
+    #[test]
+    fn subsets_are_each_named_once() {
+        for n in 0..8 {
+            for k in 0..=n {
+                let mut seen: Vec<Vec<u64>> = (0..choose(n, k)).map(|r| subset(n, k, r)).collect();
+                for s in &seen {
+                    assert_eq!(s.len() as u64, k);
+                    assert!(s.windows(2).all(|w| w[0] < w[1]) && s.iter().all(|&x| x < n));
+                }
+                seen.sort();
+                seen.dedup();
+                assert_eq!(seen.len() as u64, choose(n, k), "{n} choose {k}");
+            }
+        }
+        assert_eq!(choose(32, 3), 4960);
+    }
+
+    #[test]
+    fn digits_read_back_what_was_written() {
+        let mut d = Digits(5 + 7 * (2 + 3 * 4));
+        assert_eq!((d.take(7), d.take(3), d.take(10)), (5, 2, 4));
+    }
+}

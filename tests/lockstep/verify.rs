@@ -1,0 +1,292 @@
+//! `lockstep verify` held to what it claims: each level's decoding against
+//! a count made another way (every case valid and different), each
+//! symmetry keeping the core's answer, a run with symmetry against one
+//! without, shards against the whole, the first disagreement of planted
+//! bugs against every case before it, and the command end to end.
+
+use crate::support::{cli, exited, has, passed, scratch, written};
+use lockstep::campaign::{run_campaign_with, CampaignOptions, CampaignOutcome, LevelCertificate};
+use lockstep::puzzle::{check_with, CaseLimits, Puzzle, Solver};
+use lockstep::puzzles::{
+    Checkers, CheckersPerft, Duel, DuelSearch, Footholds, MatrixGame, NewGame2, Robots,
+};
+use lockstep::search::{Address, Enumeration, Plan, Shard};
+use lockstep_core::Model;
+use std::collections::HashSet;
+
+fn options(up_to: u32, symmetry: bool, shard: Shard, keep_going: bool) -> CampaignOptions {
+    CampaignOptions {
+        plan: Plan {
+            keep_going,
+            shard,
+            enumerate: Some(Enumeration { up_to, symmetry }),
+            max_cases: None,
+            ..Plan::cases(0, 0, 2, lockstep::shrink::DIFFERENTIAL_BUDGET)
+        },
+        stats: false,
+        limits: CaseLimits::Original,
+    }
+}
+
+fn verified<P: Puzzle>(up_to: u32, symmetry: bool, shard: Shard) -> CampaignOutcome<P::Case> {
+    run_campaign_with::<P>(&options(up_to, symmetry, shard, false), P::Case::solve)
+}
+
+/// Every level up to `up_to`: the valid cases decoded number what the
+/// level's count says, each reads back from its judge input, lies within
+/// the statement's limits, and differs from every other.
+fn levels_hold_their_counts<P: Puzzle>(up_to: u32) {
+    let levels = P::LEVELS;
+    for size in 1..=up_to {
+        let mut inputs = HashSet::new();
+        for index in 0..(levels.span)(size) {
+            let Some(case) = (levels.case)(size, index) else {
+                continue;
+            };
+            let text = case.write_input();
+            assert_eq!(P::Case::parse(&text).as_ref(), Ok(&case), "{text}");
+            assert!(P::within_original(&case), "{text}");
+            assert!(inputs.insert(text), "size {size} index {index} twice");
+        }
+        assert_eq!(
+            inputs.len() as u64,
+            (levels.count)(size),
+            "{} size {size}",
+            P::NAME
+        );
+    }
+}
+
+#[test]
+fn every_level_holds_its_count_of_different_valid_cases() {
+    levels_hold_their_counts::<Footholds>(9);
+    levels_hold_their_counts::<MatrixGame>(6);
+    levels_hold_their_counts::<CheckersPerft>(2);
+    levels_hold_their_counts::<DuelSearch>(6);
+    levels_hold_their_counts::<Checkers>(2);
+    levels_hold_their_counts::<Robots>(2);
+    levels_hold_their_counts::<NewGame2>(1);
+    levels_hold_their_counts::<Duel>(1);
+}
+
+/// Every image of every case of the first levels has the case's answer
+/// (by the core, and by the reference on a sample): the symmetries a
+/// puzzle claims are the rules' own.
+fn images_keep_the_answer<P: Puzzle>(up_to: u32) {
+    let levels = P::LEVELS;
+    for size in 1..=up_to {
+        for index in 0..(levels.span)(size) {
+            let Some(case) = (levels.case)(size, index) else {
+                continue;
+            };
+            let answer = case.solve().answer;
+            for image in (levels.images)(&case) {
+                assert_eq!(image.solve().answer, answer, "{}", image.write_input());
+            }
+        }
+    }
+}
+
+#[test]
+fn symmetries_keep_the_answer() {
+    images_keep_the_answer::<Footholds>(9);
+    images_keep_the_answer::<CheckersPerft>(2);
+    images_keep_the_answer::<Checkers>(2);
+    images_keep_the_answer::<NewGame2>(1);
+}
+
+fn totals(levels: &[LevelCertificate]) -> Vec<(u32, u64)> {
+    levels.iter().map(|l| (l.size, l.cases)).collect()
+}
+
+/// One case of each class, weighted by the class's size, covers the cases
+/// every case does, and both runs verify.
+#[test]
+fn a_run_with_symmetry_covers_what_a_run_without_does() {
+    let with = verified::<Footholds>(8, true, Shard::WHOLE);
+    let without = verified::<Footholds>(8, false, Shard::WHOLE);
+    assert_eq!(totals(&with.levels), totals(&without.levels));
+    assert!(with
+        .levels
+        .iter()
+        .chain(&without.levels)
+        .all(LevelCertificate::complete));
+    let (checked, all) = (with.tally.cases, without.tally.cases);
+    assert!(checked * 3 < all, "{checked} classes for {all} cases");
+    let checkers = [true, false].map(|s| verified::<CheckersPerft>(2, s, Shard::WHOLE).levels);
+    assert_eq!(totals(&checkers[0]), totals(&checkers[1]));
+}
+
+/// Three machines' certificates add up to the certificate of one: cases,
+/// classes and digest, level by level.
+#[test]
+fn shards_add_up_to_the_whole_certificate() {
+    let whole = verified::<Footholds>(8, true, Shard::WHOLE).levels;
+    let mut sum: Vec<LevelCertificate> = whole
+        .iter()
+        .map(|l| LevelCertificate {
+            size: l.size,
+            ..LevelCertificate::default()
+        })
+        .collect();
+    for index in 0..3 {
+        let part = verified::<Footholds>(8, true, Shard { index, count: 3 }).levels;
+        for (total, l) in sum.iter_mut().zip(&part) {
+            assert_eq!(total.size, l.size);
+            total.cases += l.cases;
+            total.classes += l.classes;
+            total.digest = total.digest.wrapping_add(l.digest);
+        }
+    }
+    let key = |l: &LevelCertificate| (l.size, l.cases, l.classes, l.digest);
+    assert_eq!(
+        sum.iter().map(key).collect::<Vec<_>>(),
+        whole.iter().map(key).collect::<Vec<_>>()
+    );
+}
+
+/// The disagreement verify reports for a broken core is the first of the
+/// enumeration: no case before it (smaller, or of its size and a lower
+/// index) disagrees.
+fn first_is_smallest<P: Puzzle>(solver: Solver<P>, up_to: u32) -> Address {
+    let outcome = run_campaign_with::<P>(&options(up_to, false, Shard::WHOLE, false), solver);
+    let (address, finding) = outcome.finding.expect("the planted bug is found");
+    let Address::Sized { size, index } = address else {
+        panic!("{address}")
+    };
+    assert_eq!(finding.row.origin, lockstep::corpus::Origin::Verify);
+    let levels = P::LEVELS;
+    for s in 1..=size {
+        let end = if s == size { index } else { (levels.span)(s) };
+        for i in 0..end {
+            if let Some(case) = (levels.case)(s, i) {
+                let check = check_with::<P>(&case, solver, P::FUEL);
+                assert!(
+                    !check.is_divergence(),
+                    "size {s} case {i} disagrees before {address}"
+                );
+            }
+        }
+    }
+    address
+}
+
+#[test]
+fn the_first_disagreement_is_the_smallest() {
+    for (name, bug) in lockstep_planted::footholds::bugs() {
+        let at = first_is_smallest::<Footholds>(bug, 9);
+        eprintln!("footholds, {name}: {at}");
+    }
+    for (name, bug) in lockstep_planted::matrix_game::bugs() {
+        let at = first_is_smallest::<MatrixGame>(bug, 6);
+        eprintln!("matrix-game, {name}: {at}");
+    }
+}
+
+#[test]
+fn the_command_prints_a_certificate_and_its_json() {
+    let out = cli("verify footholds matrix-game --size 3 --no-append").run();
+    let stdout = passed(&out);
+    has(
+        &stdout,
+        &[
+            "footholds: size = board cells",
+            "verified: every case up to size 3 agrees (61 cases)",
+            "verified: every case up to size 3 agrees (75 cases)",
+        ],
+    );
+    let out = cli("verify footholds --size 4 --format json --no-append --jobs 1").run();
+    let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
+    let puzzle = &doc["puzzles"][0];
+    assert_eq!(puzzle["verified"], true, "{doc}");
+    assert_eq!(puzzle["cases"], 1 + 12 + 48 + 240, "{doc}");
+    assert_eq!(puzzle["levels"].as_array().map(Vec::len), Some(4), "{doc}");
+    // The same levels on two jobs give the same certificate.
+    let again = cli("verify footholds --size 4 --format json --no-append --jobs 2").run();
+    let again: serde_json::Value = serde_json::from_str(&passed(&again)).unwrap();
+    let digests = |d: &serde_json::Value| {
+        let levels = d["puzzles"][0]["levels"].as_array().cloned().unwrap();
+        levels
+            .iter()
+            .map(|l| l["digest"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(digests(&doc), digests(&again));
+    // `lockstep report` shows the certificate.
+    let dir = scratch("verify-report");
+    let json = written(dir.join("verify.json"), again.to_string());
+    let page = dir.join("page.html");
+    passed(&cli("report").arg(&json).flag("--out", page.display()).run());
+    let html = std::fs::read_to_string(&page).unwrap();
+    has(
+        &html,
+        &["verify: footholds", "verified: every case up to size 4"],
+    );
+}
+
+#[test]
+fn a_case_replays_as_printed_and_another_kind_of_address_is_an_error() {
+    let out = cli("verify footholds --no-append")
+        .flag("--case", "size 2 case 5")
+        .run();
+    passed(&out);
+    let out = cli("verify footholds --no-append")
+        .flag("--case", "job 0 case 3")
+        .run();
+    exited(&out, 2, "");
+}
+
+/// Every puzzle has levels, and `--levels` lists each level's count
+/// without checking a case.
+#[test]
+fn every_puzzle_has_levels_and_they_can_be_listed() {
+    let out = cli("verify --levels --size 2").run();
+    let stdout = passed(&out);
+    for entry in lockstep::registry::all() {
+        has(&stdout, &[&format!("{}: size = ", entry.name())]);
+    }
+    has(
+        &stdout,
+        &["footholds: size = board cells", "     2             12"],
+    );
+}
+
+/// Each planted bug against `verify --scope night` (one case per class),
+/// 120 seconds at most a bug: the first disagreement's address and the time
+/// it took, printed as a table (`cargo test --release --test lockstep
+/// planted_bugs_by_size -- --ignored --nocapture`). Footholds, the matrix
+/// game and checkers perft enumerate every case their bugs touch, so each of
+/// their bugs must be found; the other puzzles' levels leave parts of their
+/// rules to `fuzz`, and their rows say how far verify got.
+#[test]
+#[ignore = "a measurement of minutes; run by hand for the figures"]
+fn planted_bugs_by_size() {
+    fn hunt<P: Puzzle>(name: &str, bug: Solver<P>, missed: &mut Vec<String>) {
+        let mut options = options(P::LEVELS.night, true, Shard::WHOLE, false);
+        options.plan.seconds = 120.0;
+        let start = std::time::Instant::now();
+        let outcome = run_campaign_with::<P>(&options, bug);
+        let found = outcome.finding.as_ref().map(|(at, _)| at.to_string());
+        eprintln!(
+            "| {} | {name} | {} | {:.2} |",
+            P::NAME,
+            found.as_deref().unwrap_or("not found"),
+            start.elapsed().as_secs_f64()
+        );
+        let must = [Footholds::NAME, MatrixGame::NAME, CheckersPerft::NAME];
+        if found.is_none() && must.contains(&P::NAME) {
+            missed.push(format!("{}: {name}", P::NAME));
+        }
+    }
+    let mut missed = Vec::new();
+    macro_rules! every_bug {
+        ($($ty:ident $m:ident [$($flag:ident)?],)*) => {
+            $(for (name, bug) in lockstep_planted::$m::bugs() {
+                hunt::<lockstep::puzzles::$ty>(name, bug, &mut missed);
+            })*
+        };
+    }
+    eprintln!("| puzzle | planted bug | first disagreement | seconds |\n|---|---|---|---:|");
+    lockstep::for_each_puzzle!(every_bug);
+    assert!(missed.is_empty(), "not found: {missed:?}");
+}
