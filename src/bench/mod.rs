@@ -23,6 +23,7 @@ pub mod duel_search;
 pub mod footholds;
 pub mod matrix_game;
 pub mod overhead;
+pub mod verify;
 
 use crate::generate::generate_case;
 use crate::puzzle::Puzzle;
@@ -64,6 +65,10 @@ pub struct BenchResult {
     /// alone on the same cases and counted once, as a share of their sum
     /// (0.05: 5% more); median of the rounds' shares ([`overhead`]).
     pub overhead: f64,
+    /// `lockstep verify`'s cases per second over the first cases of the
+    /// levels, as a share of core plus reference's on the same cases (1.0:
+    /// no cost of its own); median of the rounds ([`verify`]).
+    pub verify_share: f64,
     /// The puzzle's own lines ([`Extras`]).
     pub extra: Vec<String>,
 }
@@ -164,7 +169,7 @@ impl std::fmt::Display for Header<'_> {
         )?;
         writeln!(
             f,
-            "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>16} {:>9}",
+            "{:<12} {:>14} {:>16} {:>9} {:>8} {:>16} {:>16} {:>9} {:>7}",
             "puzzle",
             "core cases/s",
             "reference cases/s",
@@ -172,7 +177,8 @@ impl std::fmt::Display for Header<'_> {
             "skipped",
             "campaign cases/s",
             "generate cases/s",
-            "overhead"
+            "overhead",
+            "verify"
         )
     }
 }
@@ -185,7 +191,7 @@ impl std::fmt::Display for Line<'_> {
         let Line(name, r) = self;
         writeln!(
             f,
-            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>16.0} {:>+8.1}%",
+            "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>16.0} {:>+8.1}% {:>6.0}%",
             name,
             r.core_per_second,
             r.reference_per_second,
@@ -193,7 +199,8 @@ impl std::fmt::Display for Line<'_> {
             r.skipped,
             r.campaign_per_second,
             r.generate_per_second,
-            100.0 * r.overhead
+            100.0 * r.overhead,
+            100.0 * r.verify_share
         )?;
         for line in &r.extra {
             writeln!(f, "  {line}")?;
@@ -236,10 +243,12 @@ pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
     // The campaign over the same case indices, and its overhead beyond the
     // three parts timed alone.
     let harness = overhead::overhead::<P>(options.seed, index, options.rounds);
+    let verify_share = verify::verify_share::<P>(options.cases, options.rounds);
     BenchResult {
         campaign_per_second: harness.campaign_per_second,
         generate_per_second: harness.generate_per_second,
         overhead: harness.overhead,
+        verify_share,
         cases: cases.len(),
         skipped,
         rounds: options.rounds.max(1),

@@ -51,6 +51,38 @@ pub(super) fn corpus_dir(given: Option<PathBuf>) -> Result<PathBuf> {
     }
 }
 
+/// How a command reports on stdout (`fuzz`, `verify`).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub(super) struct OutputArgs {
+    /// The report on stdout: tables, or one JSON document (README, "Output
+    /// for machines").
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub(super) format: OutputFormat,
+}
+
+/// Where a run's findings go (`fuzz`, `verify`): the corpus they are
+/// appended to, or none.
+#[derive(clap::Args, Debug, Clone)]
+pub(super) struct FindingsArgs {
+    /// Corpus directory that findings are appended to (must exist)
+    /// [default: ./corpus].
+    #[arg(long, value_name = "DIR", help_heading = "Findings")]
+    corpus: Option<PathBuf>,
+    /// Report findings without appending them to the corpus.
+    #[arg(long, help_heading = "Findings")]
+    no_append: bool,
+}
+
+impl FindingsArgs {
+    /// The corpus directory findings go to; `None` with `--no-append`.
+    pub(super) fn dir(self) -> Result<Option<PathBuf>> {
+        match self.no_append {
+            true => Ok(None),
+            false => corpus_dir(self.corpus).map(Some),
+        }
+    }
+}
+
 /// Says where a run's findings will go, before it starts.
 pub(super) fn announce_corpus(dir: Option<&Path>) {
     match dir {

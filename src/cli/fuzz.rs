@@ -3,7 +3,8 @@
 //! shrunk, explained and recorded in the corpus.
 
 use super::common::{
-    announce_corpus, corpus_dir, default_jobs, pick, print_json, record_finding, OutputFormat,
+    announce_corpus, default_jobs, pick, print_json, record_finding, FindingsArgs, OutputArgs,
+    OutputFormat,
 };
 use super::values::{at_least_one, positive_seconds, puzzle_names, thread_count};
 use super::Exit;
@@ -13,7 +14,6 @@ use crate::search::{Plan, Shard};
 use crate::seeds::fresh_seed;
 use anyhow::Result;
 use std::io::Write;
-use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct FuzzArgs {
@@ -54,17 +54,10 @@ pub(super) struct FuzzArgs {
     /// shrink and record the first of each, and list every bug at the end.
     #[arg(long)]
     keep_going: bool,
-    /// The report on stdout: tables, or one JSON document (README, "Output for
-    /// machines").
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    format: OutputFormat,
-    /// Corpus directory that findings are appended to (must exist)
-    /// [default: ./corpus].
-    #[arg(long, value_name = "DIR", help_heading = "Findings")]
-    corpus: Option<PathBuf>,
-    /// Report findings without appending them to the corpus.
-    #[arg(long, help_heading = "Findings")]
-    no_append: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    findings: FindingsArgs,
 }
 
 pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
@@ -87,11 +80,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         limits: args.limits,
         stats: args.stats,
     };
-    let dir = if args.no_append {
-        None
-    } else {
-        Some(corpus_dir(args.corpus)?)
-    };
+    let dir = args.findings.clone().dir()?;
     let (options, dir) = (&options, dir.as_deref());
     let plan = &options.plan;
     let shard = if plan.shard == Shard::WHOLE {
@@ -131,12 +120,12 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         for bug in &summary.bugs {
             found = true;
             errln!("\n{}", bug.report);
-            let where_to = record_finding(*entry, dir, &bug.row, args.format);
+            let where_to = record_finding(*entry, dir, &bug.row, args.output.format);
             recorded.push(where_to.map_or_else(|| "printed only".to_string(), |r| r.to_string()));
         }
         rows.push((entry.name(), summary));
     }
-    match args.format {
+    match args.output.format {
         OutputFormat::Text => {
             out!(
                 "{}",

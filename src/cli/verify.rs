@@ -6,7 +6,8 @@
 //! with origin `verify`.
 
 use super::common::{
-    announce_corpus, corpus_dir, default_jobs, pick, print_json, record_finding, OutputFormat,
+    announce_corpus, default_jobs, pick, print_json, record_finding, FindingsArgs, OutputArgs,
+    OutputFormat,
 };
 use super::values::{puzzle_names, thread_count};
 use super::Exit;
@@ -15,7 +16,6 @@ use crate::puzzle::CaseLimits;
 use crate::search::{Address, Enumeration, Plan, Shard};
 use anyhow::Result;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// How far each puzzle is verified when `--size` does not say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -57,23 +57,16 @@ pub(super) struct VerifyArgs {
     /// machines' certificates add up to the whole one.
     #[arg(long, default_value = "0/1", value_name = "K/N")]
     shard: Shard,
+    /// Go on after a disagreement: the smallest of each signature.
+    #[arg(long)]
+    keep_going: bool,
     /// Check only this case, as a report names it (`size 3 case 17`).
     #[arg(long, value_name = "ADDRESS")]
     case: Option<Address>,
-    /// Go on after a disagreement: count every one under its signature and
-    /// report the smallest of each.
-    #[arg(long)]
-    keep_going: bool,
-    /// The report on stdout: tables, or one JSON document.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    format: OutputFormat,
-    /// Corpus directory that findings are appended to (must exist)
-    /// [default: ./corpus].
-    #[arg(long, value_name = "DIR", help_heading = "Findings")]
-    corpus: Option<PathBuf>,
-    /// Report findings without appending them to the corpus.
-    #[arg(long, help_heading = "Findings")]
-    no_append: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    findings: FindingsArgs,
 }
 
 pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
@@ -97,11 +90,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         }
         return Ok(Exit::Clean);
     }
-    let dir = if args.no_append {
-        None
-    } else {
-        Some(corpus_dir(args.corpus.clone())?)
-    };
+    let dir = args.findings.clone().dir()?;
     let dir = dir.as_deref();
     errln!(
         "lockstep verify: {}, {} limits, {}{} (repeat with --jobs {}{})",
@@ -154,7 +143,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         for bug in &summary.bugs {
             found = true;
             errln!("\n{}", bug.report);
-            let recorded = record_finding(*entry, dir, &bug.row, args.format);
+            let recorded = record_finding(*entry, dir, &bug.row, args.output.format);
             bugs.push(serde_json::json!({
                 "bug": bug,
                 "recorded": recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
@@ -167,7 +156,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         // One case asked for (`--case`) proves nothing of its levels, and
         // fails only by disagreeing.
         complete &= verified || args.case.is_some();
-        if args.format == OutputFormat::Text {
+        if args.output.format == OutputFormat::Text {
             out!(
                 "{}",
                 Certificate {
@@ -192,7 +181,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             "bugs": bugs,
         }));
     }
-    if args.format == OutputFormat::Json {
+    if args.output.format == OutputFormat::Json {
         print_json(&serde_json::json!({
             "lockstep": "verify",
             "schema": crate::report::SCHEMA,

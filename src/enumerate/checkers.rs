@@ -27,19 +27,34 @@ fn span(p: u32) -> u64 {
 }
 
 fn case(p: u32, index: u64) -> Option<Case> {
-    let p = u64::from(p);
     let mut d = Digits(index);
+    let (mut instance, sides) = position(u64::from(p), &mut d)?;
+    let (side, from) = sides[d.take(u64::from(p)) as usize];
+    let to = d.take(32) as u32 + 1;
+    if side != instance.to_move {
+        return None;
+    }
+    instance.moves = vec![Move(vec![from, to])];
+    Some(Case {
+        instances: vec![instance],
+    })
+}
+
+/// A position of `p` pieces read from `d`: the squares (a subset), each
+/// piece's kind (red man, red king, white man, white king), the side to
+/// move; with each piece's side and square in square order. `None` for a
+/// man on its own promotion row or a side without pieces. Checkers perft's
+/// levels read their positions the same way.
+pub(super) fn position(p: u64, d: &mut Digits) -> Option<(Instance, Vec<(Side, u32)>)> {
     let squares = subset(32, p, d.take(choose(32, p)));
     let (mut red, mut white, mut sides) = (Vec::new(), Vec::new(), Vec::new());
+    let mut legal = true;
     for square in squares {
         let square = square as u32 + 1;
-        // 0 red man, 1 red king, 2 white man, 3 white king.
         let kind = d.take(4);
         let side = if kind < 2 { Side::Red } else { Side::White };
         let king = kind % 2 == 1;
-        if !king && side.promotes_on(square) {
-            return None;
-        }
+        legal &= king || !side.promotes_on(square);
         let piece = Piece {
             square: square as u8,
             king,
@@ -51,19 +66,14 @@ fn case(p: u32, index: u64) -> Option<Case> {
         }
     }
     let to_move = d.pick(&[Side::Red, Side::White]);
-    let (side, from) = sides[d.take(p) as usize];
-    let to = d.take(32) as u32 + 1;
-    if red.is_empty() || white.is_empty() || side != to_move {
-        return None;
-    }
-    Some(Case {
-        instances: vec![Instance {
-            red,
-            white,
-            to_move,
-            moves: vec![Move(vec![from, to])],
-        }],
-    })
+    let moves = Vec::new();
+    let instance = Instance {
+        red,
+        white,
+        to_move,
+        moves,
+    };
+    (legal && !instance.red.is_empty() && !instance.white.is_empty()).then_some((instance, sides))
 }
 
 /// Positions with both sides, by a table of (pieces, red pieces) over the

@@ -8,8 +8,7 @@
 //! Symmetry: the board turned half round with the colours swapped (square
 //! `s` to `33 - s`, Red to White, the side to move too) has the same count.
 
-use super::{choose, subset, Digits, Levels};
-use lockstep_core::checkers::{Instance, Piece, Side};
+use super::{choose, Digits, Levels};
 use lockstep_core::checkers_perft::Case;
 
 pub const LEVELS: Levels<Case> = Levels {
@@ -30,40 +29,11 @@ fn span(p: u32) -> u64 {
 }
 
 fn case(p: u32, index: u64) -> Option<Case> {
-    let p = u64::from(p);
     let mut d = Digits(index);
-    let squares = subset(32, p, d.take(choose(32, p)));
-    let (mut red, mut white) = (Vec::new(), Vec::new());
-    for square in squares {
-        let square = square as u32 + 1;
-        // 0 red man, 1 red king, 2 white man, 3 white king.
-        let kind = d.take(4);
-        let side = if kind < 2 { Side::Red } else { Side::White };
-        let king = kind % 2 == 1;
-        if !king && side.promotes_on(square) {
-            return None;
-        }
-        let piece = Piece {
-            square: square as u8,
-            king,
-        };
-        match side {
-            Side::Red => red.push(piece),
-            Side::White => white.push(piece),
-        }
-    }
-    let to_move = d.pick(&[Side::Red, Side::White]);
+    let position = super::checkers::position(u64::from(p), &mut d);
     let depth = d.take(DEPTHS) as u32 + 1;
-    if red.is_empty() || white.is_empty() {
-        return None;
-    }
     Some(Case {
-        position: Instance {
-            red,
-            white,
-            to_move,
-            moves: Vec::new(),
-        },
+        position: position?.0,
         depth,
     })
 }

@@ -58,7 +58,6 @@ fn instance_of(grid: &Grid, to_move: Side) -> Instance {
 impl Puzzle for CheckersPerft {
     const NAME: &'static str = "checkers-perft";
     const MODULE: &'static str = "checkers_perft";
-    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::checkers_perft::LEVELS;
     /// Enough for depth 6 from a sparse position; a busy deep one is a timeout.
     const FUEL: u64 = 3_000_000;
     const PROPERTY_CASES: u64 = 300;
@@ -233,6 +232,9 @@ impl Puzzle for CheckersPerft {
             });
         format!("{relation}:{shape}")
     }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::checkers_perft::LEVELS;
 }
 
 /// The rule branches `--stats` counts: what the first ply of the position

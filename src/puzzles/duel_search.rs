@@ -110,7 +110,6 @@ pub const RULE_BRANCHES: [&str; 9] = [
 impl Puzzle for DuelSearch {
     const NAME: &'static str = "duel-search";
     const MODULE: &'static str = "duel_search";
-    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::duel_search::LEVELS;
     /// Joint actions resolved, all four searches together (two per player);
     /// the generator keeps each matrix under 40,000.
     const FUEL: u64 = 400_000;
@@ -264,4 +263,7 @@ impl Puzzle for DuelSearch {
         let [a, b] = [0, 1].map(|p| list_count(case, p, &mut lists) as u64);
         a * b
     }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::duel_search::LEVELS;
 }

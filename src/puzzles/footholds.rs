@@ -240,7 +240,6 @@ impl Puzzle for Footholds {
 
     const NAME: &'static str = "footholds";
     const MODULE: &'static str = "footholds";
-    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::footholds::LEVELS;
     /// Positions the reference may visit per case before the case is a timeout.
     const FUEL: u64 = 2_000_000;
 
@@ -378,4 +377,7 @@ impl Puzzle for Footholds {
     fn reset_caches() {
         model::clear_table();
     }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::footholds::LEVELS;
 }

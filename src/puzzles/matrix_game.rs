@@ -49,7 +49,6 @@ pub const RULE_BRANCHES: [&str; 8] = [
 impl Puzzle for MatrixGame {
     const NAME: &'static str = "matrix-game";
     const MODULE: &'static str = "matrix_game";
-    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::matrix_game::LEVELS;
     /// Square submatrices tried: a 6 x 6 game has 923.
     const FUEL: u64 = 10_000;
     const PROPERTY_CASES: u64 = 1000;
@@ -273,4 +272,7 @@ impl Puzzle for MatrixGame {
         .enumerate()
         .fold(0, |bits, (i, &on)| bits | u64::from(on) << i)
     }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::matrix_game::LEVELS;
 }

@@ -73,7 +73,6 @@ impl Puzzle for NewGame2 {
 
     const NAME: &'static str = "new-game2";
     const MODULE: &'static str = "new_game2";
-    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::new_game2::LEVELS;
     /// The reference makes at most 1000 turns x 10 moves; this is a safety net.
     const FUEL: u64 = 20_000;
 
@@ -372,4 +371,7 @@ impl Puzzle for NewGame2 {
         };
         format!("{relation}:{rules}")
     }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::new_game2::LEVELS;
 }

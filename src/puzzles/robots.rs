@@ -135,7 +135,6 @@ impl Puzzle for Robots {
 
     const NAME: &'static str = "robots";
     const MODULE: &'static str = "robots";
-    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::robots::LEVELS;
     /// Candidates tried (ten a move, more with teleports): enough for games of a few
     /// thousand moves; generated games take a few hundred at most.
     const FUEL: u64 = 200_000;
@@ -346,6 +345,9 @@ impl Puzzle for Robots {
             None => lines,
         }
     }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::robots::LEVELS;
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@ use crate::shrink::Budget;
 pub struct Plan {
     /// The seed the source draws its cases from.
     pub seed: u64,
+    /// Every case up to a size (`lockstep verify`); `None`: the generator's.
+    pub enumerate: Option<Enumeration>,
     /// The time budget in seconds (infinite: none).
     pub seconds: f64,
     /// The first this many cases at most (over every machine of a shard).
@@ -28,9 +30,6 @@ pub struct Plan {
     pub shard: Shard,
     /// Check only this case (as a report printed its address).
     pub only: Option<Address>,
-    /// Every case up to a size instead of the seeded generator's (`lockstep
-    /// verify`); `None` for the generator.
-    pub enumerate: Option<Enumeration>,
 }
 
 /// Which levels an enumeration runs: every case of sizes 1 to `up_to`,

@@ -1,6 +1,8 @@
 //! The `lockstep` binary as a user runs it: outputs, errors and exit codes.
 
-use crate::support::{cli, fails_with, has, line_starting, lockstep, made, passed, scratch, text};
+use crate::support::{
+    cli, exited, fails_with, has, line_starting, lockstep, made, passed, scratch, text,
+};
 
 const SAMPLE_5: &str = "6 10\n0 1 2 0 1 1\n1 2 0 1 1 0\n2 1 0 1 1 0\n1 0 1 1 0 2\n2 0 1 2 0 1\n0 2 1 0 2 1\n1 1 1\n2 2 2\n3 3 4\n4 4 1\n5 5 3\n6 6 2\n1 6 3\n6 1 2\n2 4 3\n4 2 1\n";
 
@@ -12,12 +14,7 @@ fn solve_prints_the_judge_answer_with_core_and_reference() {
         &["solve", "new_game2"],
     ] {
         let out = lockstep(args, SAMPLE_5);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        exited(&out, 0, format_args!("{args:?}: "));
         assert_eq!(text(&out.stdout), "7\n", "{args:?}");
     }
 }
@@ -164,7 +161,12 @@ fn bench_reports_both_rates_and_the_ratio() {
     assert!(fields[3].ends_with('x'), "{row}");
     // skipped, campaign cases/s, generate cases/s, overhead ("+4.2%", which a
     // noisy round can make negative, never below -100%)
-    assert_eq!(fields.len(), 8, "{row}");
+    // and verify's rate as a share of core plus reference's ("97%").
+    assert_eq!(fields.len(), 9, "{row}");
+    let share = fields[8]
+        .strip_suffix('%')
+        .and_then(|p| p.parse::<f64>().ok());
+    assert!(share.is_some_and(|p| p > 0.0), "{row}");
     for value in [fields[5], fields[6]] {
         assert!(rate(value).is_finite() && rate(value) > 0.0, "{row}");
     }
@@ -213,12 +215,7 @@ fn checkers_solve_prints_one_line_per_instance() {
         &["solve", "checkers", "--reference"],
     ] {
         let out = lockstep(args, input);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        exited(&out, 0, format_args!("{args:?}: "));
         assert_eq!(
             text(&out.stdout),
             "All moves valid\nMove 1 is invalid\n",
@@ -240,12 +237,7 @@ fn perft_prints_depth_and_nodes_for_core_and_reference() {
         &["perft", "--depth", "5", "--threads", "2"],
     ] {
         let out = lockstep(args, "");
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        exited(&out, 0, format_args!("{args:?}: "));
         assert_eq!(text(&out.stdout), expected, "{args:?}");
     }
     assert_eq!(cli("perft --depth 0").run().status.code(), Some(2));

@@ -115,7 +115,6 @@ fn pieces_of(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
 impl Puzzle for Checkers {
     const NAME: &'static str = "checkers";
     const MODULE: &'static str = "checkers";
-    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::checkers::LEVELS;
     /// Generated cases enumerate a few hundred moves at most.
     const FUEL: u64 = 200_000;
     const MUTANT_CASES: u64 = 40_000;
@@ -279,6 +278,9 @@ impl Puzzle for Checkers {
         }
         out
     }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::checkers::LEVELS;
 }
 
 /// The verdicts of a case, as the tests count them.

@@ -285,7 +285,6 @@ fn turn_branches(turn: &Turn) -> u64 {
 impl Puzzle for Duel {
     const NAME: &'static str = "duel";
     const MODULE: &'static str = "duel";
-    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::duel::LEVELS;
     /// One unit a line; generated games have at most 60 lines.
     const FUEL: u64 = 10_000;
     const MUTANT_CASES: u64 = 60_000;
@@ -413,4 +412,7 @@ impl Puzzle for Duel {
         let crate::puzzle::Answers { case, core, reference, solver, .. } = answers;
         signature::duel_signature(case, core, reference, solver)
     }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::duel::LEVELS;
 }
