@@ -73,7 +73,7 @@ impl<P: Puzzle> CaseSource for Enumerated<P> {
     fn cases(&self, positions: Range<u64>, out: &mut Vec<(u64, Made<Self::Case>)>) {
         for position in positions {
             let (size, index) = self.coordinates(self.global(position));
-            let made = match self.decoded(size, index) {
+            let made = match (self.levels.case)(size, index) {
                 Some(case)
                     if self.limits.admits::<P>(&case)
                         && (!self.symmetry || class_of(&case, self.levels.images).is_some()) =>
