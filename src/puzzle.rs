@@ -138,7 +138,7 @@ pub trait Puzzle: Sized + 'static {
         + Send
         + Sync
         + 'static;
-    type Answer: Clone + Debug + PartialEq + Send + 'static;
+    type Answer: Clone + Debug + PartialEq + std::hash::Hash + Send + 'static;
 
     /// Builds a valid case from bytes; leans toward the interesting corners.
     fn generate(u: &mut Unstructured<'_>) -> arbitrary::Result<Self::Case>;
@@ -217,6 +217,14 @@ pub trait Puzzle: Sized + 'static {
     /// it adds replay fast. By default the length of the judge input.
     fn replay_cost(case: &Self::Case) -> u64 {
         case.write_input().len() as u64
+    }
+
+    /// Several cases as one judge input, where the judge format takes many
+    /// (robots' and footholds' games, checkers' instances); its answer is
+    /// theirs in order. What lets `stress --exhaustive` run a program once
+    /// over many small cases. `None`: one case an input.
+    fn join(_cases: &[Self::Case]) -> Option<Self::Case> {
+        None
     }
 
     /// Every case up to a size, level by level, for `lockstep verify`

@@ -35,6 +35,74 @@ impl Digest {
     }
 }
 
+/// A digest as a [`std::hash::Hasher`], so that a value that derives
+/// `Hash` can be folded in (lockstep verify's certificates digest the
+/// core's answers this way). Every integer is pushed as one word and bytes
+/// eight to a word, little-endian: the same value gives the same digest on
+/// any machine, whatever its word size or byte order.
+impl std::hash::Hasher for Digest {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.push(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.push(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.push(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.push(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.push(i);
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.push(i as u64);
+        self.push((i >> 64) as u64);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.push(i as u64);
+    }
+
+    fn write_i8(&mut self, i: i8) {
+        self.push(i as u64);
+    }
+
+    fn write_i16(&mut self, i: i16) {
+        self.push(i as u64);
+    }
+
+    fn write_i32(&mut self, i: i32) {
+        self.push(i as u64);
+    }
+
+    fn write_i64(&mut self, i: i64) {
+        self.push(i as u64);
+    }
+
+    fn write_i128(&mut self, i: i128) {
+        self.write_u128(i as u128);
+    }
+
+    fn write_isize(&mut self, i: isize) {
+        self.push(i as u64);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Digest;

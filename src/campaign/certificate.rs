@@ -3,7 +3,7 @@
 //! core's answers, the cases the reference could not finish, and the time.
 //!
 //! The digest adds up one hash per case (the case's size and index, and
-//! the core's judge-format answer) with wrapping addition, so it does not
+//! the core's answer) with wrapping addition, so it does not
 //! depend on which job checked which case: two machines that verify the
 //! same levels print the same certificate, and the machines of a sharded
 //! run add up to the certificate of the whole.
@@ -49,21 +49,65 @@ impl LevelCertificate {
     }
 }
 
+/// How one case's check went, as a certificate counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseResult {
+    Agree,
+    Timeout,
+    Diverge,
+}
+
+impl CaseResult {
+    pub fn of<A>(agreement: &crate::puzzle::Agreement<A>) -> CaseResult {
+        use crate::puzzle::Agreement;
+        match agreement {
+            Agreement::Agree => CaseResult::Agree,
+            Agreement::Timeout => CaseResult::Timeout,
+            Agreement::Diverge { .. } => CaseResult::Diverge,
+        }
+    }
+}
+
+/// The hash of the core's answer, which the level's digest adds up: the
+/// answer's value folded field by field into a [`Digest`] (its `Hash`), or
+/// the text of what the core did instead of answering. The value, not its
+/// judge-format text: writing the duel's answers as text took 40% of its
+/// verify time, and the value pins the text (the printer is a function of
+/// it). The digest is the same on any machine; a lockstep whose answer
+/// types change shape prints other digests, as one whose levels change does.
+pub fn answer_hash<P: Puzzle>(core: &Attempt<P::Answer>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut digest = Digest::default();
+    match core {
+        Attempt::Ran(run) => {
+            0u8.hash(&mut digest);
+            run.answer.hash(&mut digest);
+        }
+        other => {
+            1u8.hash(&mut digest);
+            other
+                .show(<P::Case as lockstep_core::Model>::write_answer)
+                .hash(&mut digest);
+        }
+    }
+    digest.finish()
+}
+
 /// The levels one job checked, added up over the jobs.
 #[derive(Debug, Default)]
 pub struct LevelTally(pub BTreeMap<u32, LevelCertificate>);
 
 impl LevelTally {
     /// One case of level `size` at `index`, standing for `weight` cases,
-    /// with the core's attempt and how the check went.
-    pub fn add<P: Puzzle>(
+    /// with the hash of the core's answer ([`answer_hash`]) and how the
+    /// check went.
+    pub fn add(
         &mut self,
         (size, index, weight): (u32, u64, u64),
-        core: &Attempt<P::Answer>,
-        agreement: &crate::puzzle::Agreement<P::Answer>,
+        answer: u64,
+        checked: CaseResult,
         nanos: u64,
     ) {
-        use crate::puzzle::Agreement;
         let level = self.0.entry(size).or_insert(LevelCertificate {
             size,
             ..LevelCertificate::default()
@@ -71,22 +115,15 @@ impl LevelTally {
         level.cases += weight;
         level.classes += 1;
         level.nanos += nanos;
-        match agreement {
-            Agreement::Agree => {}
-            Agreement::Timeout => level.skipped += 1,
-            Agreement::Diverge { .. } => level.disagreements += 1,
+        match checked {
+            CaseResult::Agree => {}
+            CaseResult::Timeout => level.skipped += 1,
+            CaseResult::Diverge => level.disagreements += 1,
         }
         let mut digest = Digest::default();
         digest.push(u64::from(size));
         digest.push(index);
-        let write = <P::Case as lockstep_core::Model>::write_answer;
-        let answer = match core {
-            Attempt::Ran(run) => write(&run.answer),
-            other => other.show(write),
-        };
-        for byte in answer.bytes() {
-            digest.push(u64::from(byte));
-        }
+        digest.push(answer);
         level.digest = level.digest.wrapping_add(digest.value());
     }
 

@@ -44,7 +44,7 @@ pub fn investigate<P: Puzzle>(
             case: case.clone(),
             attempts: 0,
             steps: 0,
-            stop: crate::shrink::Stop::LocalMinimum,
+            stop: crate::shrink::Stop::Smallest,
         }
     };
     let outcome = run_both::<P>(&shrunk.case, core, P::FUEL);

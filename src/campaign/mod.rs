@@ -178,7 +178,9 @@ impl crate::search::Tally for Branches {
 impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
     type Found = Disagreement<P>;
     type Tally = Branches;
-    const BATCH: u64 = BATCH;
+    fn batch(&self) -> u64 {
+        BATCH
+    }
     const LISTS_FAILING: bool = false;
 
     fn check(
@@ -207,16 +209,21 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
                 audit_generated::<P>(&case, &generated);
             }
             let reference = reference_attempt::<P>(&case, generated);
-            let shown = self.certify.map(|_| core.clone());
+            // The certificate's share of the case, taken before the
+            // agreement takes the answers.
+            let certified = match (self.certify, &address) {
+                (Some(symmetry), &Address::Sized { size, index }) => {
+                    let weight = match symmetry {
+                        true => crate::enumerate::class_of(&case, P::LEVELS.images).unwrap_or(1),
+                        false => 1,
+                    };
+                    Some(((size, index, weight), certificate::answer_hash::<P>(&core)))
+                }
+                _ => None,
+            };
             let agreement = (Attempts { core, reference }).into_agreement();
-            if let (Some(symmetry), Address::Sized { size, index }, Some(core)) =
-                (self.certify, address, shown)
-            {
-                let weight = match symmetry {
-                    true => crate::enumerate::class_of(&case, P::LEVELS.images).unwrap_or(1),
-                    false => 1,
-                };
-                sized.push(((size, index, weight), core, agreement.clone()));
+            if let Some((coordinates, answer)) = certified {
+                sized.push((coordinates, answer, certificate::CaseResult::of(&agreement)));
             }
             let checked = match agreement {
                 Agreement::Agree => Checked::Pass,
@@ -231,8 +238,8 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
         }
         // The batch's time, shared evenly by its cases.
         let nanos = start.elapsed().as_nanos() as u64 / share;
-        for (coordinates, core, agreement) in sized {
-            branches.1.add::<P>(coordinates, &core, &agreement, nanos);
+        for (coordinates, answer, checked) in sized {
+            branches.1.add(coordinates, answer, checked, nanos);
         }
     }
 

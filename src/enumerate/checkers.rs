@@ -28,52 +28,78 @@ fn span(p: u32) -> u64 {
 
 fn case(p: u32, index: u64) -> Option<Case> {
     let mut d = Digits(index);
-    let (mut instance, sides) = position(u64::from(p), &mut d)?;
-    let (side, from) = sides[d.take(u64::from(p)) as usize];
+    let placed = Placed::read(u64::from(p), &mut d)?;
+    let (side, from) = placed.pieces[d.take(u64::from(p)) as usize];
     let to = d.take(32) as u32 + 1;
-    if side != instance.to_move {
+    // Half the coordinates move a piece of the side not to move: refused
+    // before the position is built.
+    if side != placed.to_move {
         return None;
     }
+    let mut instance = placed.instance();
     instance.moves = vec![Move(vec![from, to])];
     Some(Case {
         instances: vec![instance],
     })
 }
 
-/// A position of `p` pieces read from `d`: the squares (a subset), each
-/// piece's kind (red man, red king, white man, white king), the side to
-/// move; with each piece's side and square in square order. `None` for a
-/// man on its own promotion row or a side without pieces. Checkers perft's
-/// levels read their positions the same way.
-pub(super) fn position(p: u64, d: &mut Digits) -> Option<(Instance, Vec<(Side, u32)>)> {
-    let squares = subset(32, p, d.take(choose(32, p)));
-    let (mut red, mut white, mut sides) = (Vec::new(), Vec::new(), Vec::new());
-    let mut legal = true;
-    for square in squares {
-        let square = square as u32 + 1;
-        let kind = d.take(4);
-        let side = if kind < 2 { Side::Red } else { Side::White };
-        let king = kind % 2 == 1;
-        legal &= king || !side.promotes_on(square);
-        let piece = Piece {
-            square: square as u8,
-            king,
-        };
-        sides.push((side, square));
-        match side {
-            Side::Red => red.push(piece),
-            Side::White => white.push(piece),
+/// A position as read from an index, before any list is built: each
+/// piece's side and square in square order (and whether it is a king),
+/// and the side to move.
+pub(super) struct Placed {
+    pub pieces: Vec<(Side, u32)>,
+    kings: u32,
+    pub to_move: Side,
+}
+
+impl Placed {
+    /// A position of `p` pieces read from `d`: the squares (a subset),
+    /// each piece's kind (red man, red king, white man, white king), the
+    /// side to move. `None` for a man on its own promotion row or a side
+    /// without pieces. Checkers perft's levels read their positions the
+    /// same way.
+    pub(super) fn read(p: u64, d: &mut Digits) -> Option<Placed> {
+        let squares = subset(32, p, d.take(choose(32, p)));
+        let mut pieces = Vec::with_capacity(p as usize);
+        let (mut kings, mut legal, mut reds) = (0u32, true, 0);
+        for (i, &square) in squares.iter().enumerate() {
+            let square = square as u32 + 1;
+            let kind = d.take(4);
+            let side = if kind < 2 { Side::Red } else { Side::White };
+            let king = kind % 2 == 1;
+            legal &= king || !side.promotes_on(square);
+            kings |= u32::from(king) << i;
+            reds += u64::from(side == Side::Red);
+            pieces.push((side, square));
+        }
+        let to_move = d.pick(&[Side::Red, Side::White]);
+        (legal && reds > 0 && reds < p).then_some(Placed {
+            pieces,
+            kings,
+            to_move,
+        })
+    }
+
+    /// The instance of this position, with no moves yet.
+    pub(super) fn instance(&self) -> Instance {
+        let (mut red, mut white) = (Vec::new(), Vec::new());
+        for (i, &(side, square)) in self.pieces.iter().enumerate() {
+            let piece = Piece {
+                square: square as u8,
+                king: self.kings >> i & 1 == 1,
+            };
+            match side {
+                Side::Red => red.push(piece),
+                Side::White => white.push(piece),
+            }
+        }
+        Instance {
+            red,
+            white,
+            to_move: self.to_move,
+            moves: Vec::new(),
         }
     }
-    let to_move = d.pick(&[Side::Red, Side::White]);
-    let moves = Vec::new();
-    let instance = Instance {
-        red,
-        white,
-        to_move,
-        moves,
-    };
-    (legal && !instance.red.is_empty() && !instance.white.is_empty()).then_some((instance, sides))
 }
 
 /// Positions with both sides, by a table of (pieces, red pieces) over the

@@ -30,10 +30,10 @@ fn span(p: u32) -> u64 {
 
 fn case(p: u32, index: u64) -> Option<Case> {
     let mut d = Digits(index);
-    let position = super::checkers::position(u64::from(p), &mut d);
+    let placed = super::checkers::Placed::read(u64::from(p), &mut d)?;
     let depth = d.take(DEPTHS) as u32 + 1;
     Some(Case {
-        position: position?.0,
+        position: placed.instance(),
         depth,
     })
 }

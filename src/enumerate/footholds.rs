@@ -18,18 +18,22 @@ pub const LEVELS: Levels<Case> = Levels {
 
 fn span(k: u32) -> u64 {
     let cells = u64::from(k);
-    shapes(k, ORIGINAL_MAX_SIDE).len() as u64 * (1 << cells) * cells * cells
+    shapes(k, ORIGINAL_MAX_SIDE).count() as u64 * (1 << cells) * cells * cells
 }
 
 fn case(k: u32, index: u64) -> Option<Case> {
     let cells = u64::from(k);
     let mut d = Digits(index);
-    let (height, width) = d.pick(&shapes(k, ORIGINAL_MAX_SIDE));
+    let shapes = shapes(k, ORIGINAL_MAX_SIDE);
+    let shape = d.take(shapes.clone().count() as u64) as usize;
     let mask = d.take(1 << cells);
     let (a, b) = (d.take(cells) as usize, d.take(cells) as usize);
+    // Three coordinates in four put a player off the footholds: refused
+    // before anything is built.
     if mask >> a & 1 == 0 || mask >> b & 1 == 0 {
         return None;
     }
+    let (height, width) = shapes.clone().nth(shape)?;
     let at = |i: usize| ((i / width) as u8, (i % width) as u8);
     Some(Case {
         games: vec![Game {
@@ -45,7 +49,7 @@ fn case(k: u32, index: u64) -> Option<Case> {
 /// Per shape, sum over m footholds of C(k, m) m^2 = k (k + 1) 2^(k - 2).
 fn count(k: u32) -> u64 {
     let cells = u64::from(k);
-    shapes(k, ORIGINAL_MAX_SIDE).len() as u64 * cells * (cells + 1) * (1 << cells) / 4
+    shapes(k, ORIGINAL_MAX_SIDE).count() as u64 * cells * (cells + 1) * (1 << cells) / 4
 }
 
 /// The board's four rotations, each also mirrored: the answer depends on

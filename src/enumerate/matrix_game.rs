@@ -19,7 +19,8 @@ pub const LEVELS: Levels<Game> = Levels {
 
 fn case(k: u32, index: u64) -> Option<Game> {
     let mut d = Digits(index);
-    let (rows, columns) = d.pick(&shapes(k, MAX_SIDE));
+    let shapes = shapes(k, MAX_SIDE);
+    let (rows, columns) = shapes.clone().nth(d.take(shapes.count() as u64) as usize)?;
     let entries = (0..k).map(|_| d.take(3) as i32 - 1).collect();
     Some(Game {
         rows,
@@ -30,5 +31,5 @@ fn case(k: u32, index: u64) -> Option<Game> {
 
 /// Every coordinate is a valid game: shapes times 3^k.
 fn count(k: u32) -> u64 {
-    shapes(k, MAX_SIDE).len() as u64 * 3u64.pow(k)
+    shapes(k, MAX_SIDE).count() as u64 * 3u64.pow(k)
 }

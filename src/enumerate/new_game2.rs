@@ -90,7 +90,7 @@ fn case(s: u32, mut index: u64) -> Option<Case> {
         let mut d = Digits(index);
         let mut board = vec![Colour::White; N * N];
         let painted = subset(CELLS, colours, d.take(choose(CELLS, colours)));
-        for cell in painted {
+        for &cell in painted.iter() {
             board[cell as usize] = d.pick(&[Colour::Red, Colour::Blue]);
         }
         let cells = all[spread][d.take(all[spread].len() as u64) as usize];

@@ -57,7 +57,7 @@ fn case(s: u32, mut index: u64) -> Option<Case> {
         let teleports = (r..s).map(|_| cell(d.take(WINDOW))).collect();
         return Some(Case {
             games: vec![Game {
-                robots: robots.into_iter().map(robot_cell).collect(),
+                robots: robots.iter().copied().map(robot_cell).collect(),
                 teleports,
             }],
         });

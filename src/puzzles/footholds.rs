@@ -378,6 +378,13 @@ impl Puzzle for Footholds {
         model::clear_table();
     }
 
+    /// The games of every case, in order, in one input.
+    fn join(cases: &[Self::Case]) -> Option<Self::Case> {
+        Some(Self::Case {
+            games: cases.iter().flat_map(|c| c.games.iter().cloned()).collect(),
+        })
+    }
+
     /// `lockstep verify`'s levels (the rule page's "Sizes").
     const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::footholds::LEVELS;
 }

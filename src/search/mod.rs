@@ -60,10 +60,13 @@ pub trait Check<C>: Sync {
     /// (and after every batch, for the progress line).
     type Tally: Tally;
 
-    /// Cases a job takes at once. A check of in-process solvers takes a few
-    /// dozen, so that each phase (generation, core, reference) stays hot in
-    /// the cache; a check that runs programs takes one.
-    const BATCH: u64 = 1;
+    /// Positions a job takes at once. A check of in-process solvers takes a
+    /// few dozen, so that each phase (generation, core, reference) stays hot
+    /// in the cache; a check that runs a program per case takes one, and one
+    /// that joins cases into one run of a program takes as many as it joins.
+    fn batch(&self) -> u64 {
+        1
+    }
 
     /// Checks `cases`, each with its address, pushing one result a case
     /// onto `out`, in order.
@@ -209,9 +212,9 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            let from = next.fetch_add(K::BATCH, Ordering::Relaxed);
+            let from = next.fetch_add(check.batch(), Ordering::Relaxed);
             let limit = end.min(stop_at.load(Ordering::Relaxed));
-            let mut to = from.saturating_add(K::BATCH).min(limit);
+            let mut to = from.saturating_add(check.batch()).min(limit);
             if let Some(beyond) = (from..to).find(|&p| !within_cap(p)) {
                 to = beyond;
             }

@@ -64,7 +64,9 @@ impl Tally for Seen {
 impl Check<u64> for Multiples {
     type Found = u64;
     type Tally = Seen;
-    const BATCH: u64 = 3;
+    fn batch(&self) -> u64 {
+        3
+    }
 
     fn check(&self, cases: Vec<(Address, u64)>, tally: &mut Seen, out: &mut Vec<Checked<u64>>) {
         for (_, n) in cases {

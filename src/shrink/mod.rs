@@ -30,6 +30,9 @@ pub enum Stop {
     Attempts,
     /// The time budget ran out first: the result may shrink further.
     Time,
+    /// Not shrunk: the first failure of an enumeration, smallest first
+    /// (`verify`, `stress --exhaustive`), has no smaller failing case.
+    Smallest,
 }
 
 impl std::fmt::Display for Stop {
@@ -38,6 +41,7 @@ impl std::fmt::Display for Stop {
             Stop::LocalMinimum => "a local minimum",
             Stop::Attempts => "cut off by the attempt budget (it may shrink further)",
             Stop::Time => "cut off by the time budget (it may shrink further)",
+            Stop::Smallest => "not shrunk: no case before it in the enumeration fails",
         })
     }
 }

@@ -130,9 +130,131 @@ struct AgainstOracle<'a, P> {
     puzzle: std::marker::PhantomData<fn() -> P>,
 }
 
+/// Positions a job takes at once when a program runs over many cases in
+/// one input (`--exhaustive`, a puzzle whose judge format takes many): one
+/// program start for the valid cases among them.
+const JOINED: u64 = 64;
+
+impl<P: Puzzle> AgainstOracle<'_, P> {
+    /// One case in one run of the program.
+    fn one(
+        &self,
+        address: Address,
+        case: P::Case,
+        counts: &mut Verdicts,
+        out: &mut Vec<Checked<FoundFailure<P::Case>>>,
+    ) {
+        let options = self.options;
+        let before = Instant::now();
+        let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
+            counts.skipped += 1;
+            out.push(Checked::Skip);
+            return;
+        };
+        let input = case.write_input();
+        if let Some(dir) = &options.dump {
+            // Best effort: a full disk must not stop the run.
+            let stem = address.file_stem();
+            let _ = std::fs::write(dir.join(format!("{stem}.in")), &input);
+            let _ = std::fs::write(dir.join(format!("{stem}.ans")), &expected);
+        }
+        let (verdict, run) = self.run(&input, &expected, before);
+        counts.add_one(&verdict);
+        out.push(match verdict {
+            Verdict::Ok => Checked::Pass,
+            verdict => Checked::Fail(FoundFailure {
+                case,
+                verdict,
+                expected,
+                run,
+            }),
+        });
+    }
+
+    /// The program on `input`, judged against `expected`, its time and
+    /// memory counted.
+    fn run(&self, input: &str, expected: &str, before: Instant) -> (Verdict, Execution) {
+        let options = self.options;
+        let run = run_program(&options.cmd, input, options.resources);
+        let verdict = judge(expected, &run, options.comparison);
+        self.memory
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(run.memory);
+        let total = before.elapsed();
+        self.times
+            .program
+            .fetch_add(run.elapsed.as_nanos() as u64, Ordering::Relaxed);
+        self.times.own.fetch_add(
+            total.saturating_sub(run.elapsed).as_nanos() as u64,
+            Ordering::Relaxed,
+        );
+        (verdict, run)
+    }
+
+    /// The cases in one run of the program, when they join into one input
+    /// within the run's limits that the oracle answers: each case passes
+    /// when the whole passes. Otherwise each case runs alone, so that every
+    /// case gets its own verdict; when each passes alone, the joined input
+    /// is the failure, placed at the first case (a program that keeps
+    /// state from one case to the next). `false`: not joined, nothing run.
+    fn joined(
+        &self,
+        cases: &[(Address, CaseWithReference<P>)],
+        counts: &mut Verdicts,
+        out: &mut Vec<Checked<FoundFailure<P::Case>>>,
+    ) -> bool {
+        let options = self.options;
+        let all: Vec<P::Case> = cases.iter().map(|(_, (case, _))| case.clone()).collect();
+        let Some(joined) = P::join(&all).filter(|j| options.limits.admits::<P>(j)) else {
+            return false;
+        };
+        let before = Instant::now();
+        let Some(expected) = oracle_output::<P>(&joined, options.oracle) else {
+            return false;
+        };
+        let (verdict, run) = self.run(&joined.write_input(), &expected, before);
+        if matches!(verdict, Verdict::Ok) {
+            for _ in cases {
+                counts.add_one(&Verdict::Ok);
+                out.push(Checked::Pass);
+            }
+            return true;
+        }
+        let (mut alone, mut results) = (Verdicts::default(), Vec::new());
+        for (address, (case, _)) in cases {
+            self.one(*address, case.clone(), &mut alone, &mut results);
+        }
+        if results.iter().all(|r| matches!(r, Checked::Pass)) {
+            alone = Verdicts::default();
+            alone.add_one(&verdict);
+            results[0] = Checked::Fail(FoundFailure {
+                case: joined,
+                verdict,
+                expected,
+                run,
+            });
+            for _ in 1..cases.len() {
+                alone.add_one(&Verdict::Ok);
+            }
+        }
+        crate::search::Tally::add(counts, alone);
+        out.extend(results);
+        true
+    }
+}
+
 impl<P: Puzzle> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
     type Found = FoundFailure<P::Case>;
     type Tally = Verdicts;
+
+    fn batch(&self) -> u64 {
+        let joins = P::join(&[]).is_some();
+        match self.options.plan.enumerate.is_some() && joins && self.options.dump.is_none() {
+            true => JOINED,
+            false => 1,
+        }
+    }
 
     fn check(
         &self,
@@ -140,45 +262,11 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
         counts: &mut Verdicts,
         out: &mut Vec<Checked<Self::Found>>,
     ) {
-        let options = self.options;
+        if cases.len() > 1 && self.joined(&cases, counts, out) {
+            return;
+        }
         for (address, (case, _)) in cases {
-            let before = Instant::now();
-            let Some(expected) = oracle_output::<P>(&case, options.oracle) else {
-                counts.skipped += 1;
-                out.push(Checked::Skip);
-                continue;
-            };
-            let input = case.write_input();
-            if let Some(dir) = &options.dump {
-                // Best effort: a full disk must not stop the run.
-                let stem = address.file_stem();
-                let _ = std::fs::write(dir.join(format!("{stem}.in")), &input);
-                let _ = std::fs::write(dir.join(format!("{stem}.ans")), &expected);
-            }
-            let run = run_program(&options.cmd, &input, options.resources);
-            let verdict = judge(&expected, &run, options.comparison);
-            self.memory
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .add(run.memory);
-            let total = before.elapsed();
-            self.times
-                .program
-                .fetch_add(run.elapsed.as_nanos() as u64, Ordering::Relaxed);
-            self.times.own.fetch_add(
-                total.saturating_sub(run.elapsed).as_nanos() as u64,
-                Ordering::Relaxed,
-            );
-            counts.add_one(&verdict);
-            out.push(match verdict {
-                Verdict::Ok => Checked::Pass,
-                verdict => Checked::Fail(FoundFailure {
-                    case,
-                    verdict,
-                    expected,
-                    run,
-                }),
-            });
+            self.one(address, case, counts, out);
         }
     }
 
@@ -247,7 +335,16 @@ fn shrink_failure<P: Puzzle>(
             Err(_) => false,
         }
     };
-    let shrunk = shrink_within::<P>(case.clone(), still_fails, options.plan.shrink);
+    let shrunk = match options.plan.enumerate {
+        // Every case before it passed: nothing smaller to look for.
+        Some(_) => crate::shrink::Shrunk {
+            case: case.clone(),
+            attempts: 0,
+            steps: 0,
+            stop: Stop::Smallest,
+        },
+        None => shrink_within::<P>(case.clone(), still_fails, options.plan.shrink),
+    };
     // Run the shrunk case once more for the report.
     let input = shrunk.case.write_input();
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);

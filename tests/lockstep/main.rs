@@ -24,6 +24,7 @@ mod setter;
 mod signatures;
 mod stress;
 mod stress_any;
+mod stress_exhaustive;
 mod stress_interactive;
 mod support;
 mod verify;

@@ -121,6 +121,18 @@ impl Value {
     }
 }
 
+/// By parts, the float by its bits: what a digest of answers needs (equal
+/// values hash alike; `-0.0` and `0.0`, equal, hash apart, which no answer
+/// holds, since the value is snapped or printed to 12 places first).
+impl std::hash::Hash for Value {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match *self {
+            Value::Exact(p, q) => (0u8, p, q).hash(state),
+            Value::Approx(x) => (1u8, x.to_bits()).hash(state),
+        }
+    }
+}
+
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {

@@ -133,6 +133,17 @@ struct PuzzleStressArgs {
     /// Seed for the generated cases (default: a fresh one, printed).
     #[arg(long)]
     seed: Option<u64>,
+    /// Every case up to --size instead of generated ones, smallest first:
+    /// the puzzle's levels as `lockstep verify` enumerates them, every case
+    /// of each (no symmetry: your program need not be symmetric). The first
+    /// failure is the smallest, so it is not shrunk. Robots', footholds'
+    /// and checkers' cases run many to an input.
+    #[arg(long, conflicts_with = "seed", help_heading = "Exhaustive")]
+    exhaustive: bool,
+    /// The largest size for --exhaustive [default: the puzzle's `verify
+    /// --scope ci` size]; the rule pages say what a size is.
+    #[arg(long, requires = "exhaustive", value_parser = clap::value_parser!(u32).range(1..), help_heading = "Exhaustive")]
+    size: Option<u32>,
     #[command(flatten)]
     run: StressRun,
     /// Where to save the minimal failing input [default:
@@ -253,7 +264,10 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
         bail!("name a puzzle and give --cmd (or use `lockstep stress any` for any problem)");
     };
     let entry = lookup(&puzzle)?;
-    let example = crate::search::Address::Stream { job: 0, index: 0 };
+    let example = match args.exhaustive {
+        true => crate::search::Address::Sized { size: 1, index: 0 },
+        false => crate::search::Address::Stream { job: 0, index: 0 },
+    };
     crate::search::Address::check_kind(args.run.case.as_ref(), example)
         .map_err(anyhow::Error::msg)?;
     // A bot is judged by the referee's rules and clock, not by an oracle: its
@@ -275,8 +289,21 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
             .with_context(|| format!("--dump {}: creating it", dir.display()))?;
     }
     let per_run = limits.per_run(&program);
+    let mut plan = args.run.plan(args.seed.unwrap_or_else(fresh_seed));
+    if args.exhaustive {
+        let (_, ci, _) = entry.sizes();
+        plan.seed = 0;
+        plan.enumerate = Some(crate::search::Enumeration {
+            up_to: args.size.unwrap_or(ci),
+            symmetry: false,
+        });
+        // The levels' end ends the run, unless the flags say sooner.
+        if args.run.length.seconds.is_none() {
+            plan.seconds = f64::INFINITY;
+        }
+    }
     let options = StressOptions {
-        plan: args.run.plan(args.seed.unwrap_or_else(fresh_seed)),
+        plan,
         cmd: program.command.clone(),
         resources: per_run,
         comparison: args.compare,

@@ -19,21 +19,51 @@ pub(super) fn stress_puzzle_summary(
     dir: Option<&Path>,
     format: OutputFormat,
 ) -> Result<Exit> {
+    // The cases an exhaustive run's levels hold, by their own count.
+    let levels = options
+        .plan
+        .enumerate
+        .map(|e| (e.up_to, entry.level_counts(e.up_to).iter().sum::<u64>()));
+    let (cases, repeat) = match levels {
+        Some((up_to, total)) => (
+            format!("every case up to size {up_to} ({total})"),
+            format!("--exhaustive --size {up_to}"),
+        ),
+        None => (
+            format!("seed {}", options.plan.seed),
+            format!("--seed {}", options.plan.seed),
+        ),
+    };
     errln!(
-        "lockstep stress {}: seed {}, {}, {banner}, compared as {}, {} limits (repeat with --seed {} --jobs {})",
+        "lockstep stress {}: {cases}, {}, {banner}, compared as {}, {} limits (repeat with {repeat} --jobs {})",
         entry.name(),
-        options.plan.seed,
         crate::text::counted(options.plan.jobs as u64, "job"),
         options.comparison,
         options.limits,
-        options.plan.seed,
         options.plan.jobs
     );
     announce_corpus(dir);
     let summary = entry.stress(options);
     unless_interrupted();
+    // An exhaustive run passes every case of its levels, or says how far
+    // it got.
+    let exhaustive = levels.map(|(up_to, total)| {
+        let run = summary.counts.cases + summary.counts.skipped;
+        let every = summary.failures.is_empty() && summary.counts.skipped == 0 && run == total;
+        (up_to, total, every)
+    });
     if format == OutputFormat::Text {
         out!("{}", crate::registry::StressTable(entry.name(), &summary));
+        if let Some((up_to, total, every)) = exhaustive {
+            match every {
+                true => outln!("passed: every case up to size {up_to} ({total})"),
+                false => outln!(
+                    "not every case up to size {up_to}: {} of {total} run, {} passed",
+                    summary.counts.cases,
+                    summary.counts.ok
+                ),
+            }
+        }
     }
     let several = summary.failures.len() > 1;
     let mut failures = Vec::new();
@@ -59,6 +89,11 @@ pub(super) fn stress_puzzle_summary(
             "puzzle": entry.name(),
             "command": options.cmd,
             "seed": options.plan.seed,
+            "exhaustive": exhaustive.map(|(up_to, total, every)| serde_json::json!({
+                "up_to": up_to,
+                "cases": total,
+                "every_case_passed": every,
+            })),
             "jobs": options.plan.jobs,
             "limits": options.limits.to_string(),
             "counts": counts_json(&summary.counts),

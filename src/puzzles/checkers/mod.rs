@@ -279,6 +279,13 @@ impl Puzzle for Checkers {
         out
     }
 
+    /// The instances of every case, in order, in one input.
+    fn join(cases: &[Self::Case]) -> Option<Self::Case> {
+        Some(Self::Case {
+            instances: cases.iter().flat_map(|c| c.instances.iter().cloned()).collect(),
+        })
+    }
+
     /// `lockstep verify`'s levels (the rule page's "Sizes").
     const LEVELS: crate::enumerate::Levels<Self::Case> = crate::enumerate::checkers::LEVELS;
 }

@@ -1,0 +1,146 @@
+//! `lockstep stress PUZZLE --exhaustive`: a program over every case of the
+//! puzzle's levels, end to end through the command. Every puzzle with a
+//! correct program (lockstep's own `solve`) passes, whole levels where
+//! they are small; a wrong program's first failure is the smallest case
+//! that fails, whatever the jobs; and where cases are joined into one
+//! input, a program that only fails on several cases at once is caught by
+//! the joined input.
+
+use crate::support::{cli, has, scratch, BIN};
+
+/// The JSON document of a stress run, and its exit code.
+fn run(puzzle: &str, program: &str, extra: &str) -> (serde_json::Value, Option<i32>, String) {
+    let out = cli(&format!(
+        "stress {puzzle} --exhaustive --no-append --format json --save /dev/null {extra}"
+    ))
+    .flag("--cmd", program)
+    .run();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    let doc = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}{stderr}"));
+    (doc, out.status.code(), stderr)
+}
+
+/// Each puzzle, its own solver as the program: every case run passes. The
+/// small levels are run whole (and say so); the large ones to a cap of
+/// positions, which still runs cases of the second level.
+#[test]
+fn every_puzzle_passes_a_correct_program_over_its_levels() {
+    // (puzzle, size, cap of positions; none: the whole levels)
+    let plan: [(&str, u32, Option<u64>); 8] = [
+        ("robots", 2, None),
+        ("new-game2", 1, Some(150)),
+        ("footholds", 6, None),
+        ("checkers", 2, Some(40_000)),
+        ("checkers-perft", 2, Some(2_000)),
+        // A duel bot is stressed by `duel stress`, not against an oracle.
+        ("duel", 0, None),
+        ("duel-search", 1, None),
+        ("matrix-game", 3, None),
+    ];
+    assert_eq!(plan.len(), lockstep::registry::all().len());
+    for (entry, (name, size, cap)) in lockstep::registry::all().iter().zip(plan) {
+        assert_eq!(entry.name(), name);
+        if size == 0 {
+            assert!(entry.played_through_referee(), "{name}");
+            continue;
+        }
+        let extra = match cap {
+            Some(cap) => format!("--size {size} --cases {cap}"),
+            None => format!("--size {size}"),
+        };
+        let (doc, code, stderr) = run(name, &format!("{BIN} solve {name}"), &extra);
+        assert_eq!(code, Some(0), "{name}: {doc}\n{stderr}");
+        let counts = &doc["counts"];
+        assert!(counts["cases"].as_u64() > Some(0), "{name}: {doc}");
+        assert_eq!(counts["ok"], counts["cases"], "{name}: {doc}");
+        let total: u64 = entry.level_counts(size).iter().sum();
+        assert_eq!(doc["exhaustive"]["cases"], total, "{name}");
+        assert_eq!(
+            doc["exhaustive"]["every_case_passed"],
+            cap.is_none(),
+            "{name}: {doc}"
+        );
+        if cap.is_none() {
+            assert_eq!(counts["cases"], total, "{name}: {doc}");
+        }
+    }
+}
+
+/// A program wrong on every footholds game whose answer is 4: the first
+/// failure is the first such case of the levels, with one job or two, not
+/// shrunk, and every case before it passed.
+#[test]
+fn the_first_failure_is_the_smallest_whatever_the_jobs() {
+    let dir = scratch("exhaustive-smallest");
+    let program = dir.join("wrong.sh");
+    std::fs::write(
+        &program,
+        format!("#!/bin/sh\n{BIN} solve footholds | sed 's/^4$/5/'\n"),
+    )
+    .unwrap();
+    make_executable(&program);
+    let mut firsts = Vec::new();
+    for jobs in [1, 2] {
+        let (doc, code, stderr) = run(
+            "footholds",
+            &program.display().to_string(),
+            &format!("--size 6 --jobs {jobs}"),
+        );
+        assert_eq!(code, Some(1), "{doc}");
+        has(
+            &stderr,
+            &["not shrunk: no case before it in the enumeration fails"],
+        );
+        let failure = &doc["failures"][0];
+        assert_eq!(failure["kind"], "WA", "{doc}");
+        firsts.push(failure["input"].as_str().unwrap_or_default().to_string());
+        assert_eq!(doc["exhaustive"]["every_case_passed"], false);
+    }
+    assert_eq!(firsts[0], firsts[1]);
+    // The first case of the levels whose answer is 4, found by the oracle.
+    let levels = <lockstep::puzzles::Footholds as lockstep::puzzle::Puzzle>::LEVELS;
+    let first = (1..=6)
+        .flat_map(|size| (0..(levels.span)(size)).map(move |i| (size, i)))
+        .filter_map(|(size, i)| (levels.case)(size, i))
+        .find(|case| {
+            use lockstep_core::Model;
+            case.solve().answer == vec![4]
+        })
+        .expect("some game takes 4 moves");
+    assert_eq!(firsts[0], lockstep_core::Model::write_input(&first));
+}
+
+/// A program that answers the first game of an input right and adds one to
+/// every later answer: each case alone passes, so only the joined input
+/// fails, and that is what is reported, placed at its first case.
+#[test]
+fn a_program_that_fails_only_on_joined_cases_is_caught() {
+    let dir = scratch("exhaustive-joined");
+    let program = dir.join("keeps-state.sh");
+    std::fs::write(
+        &program,
+        format!("#!/bin/sh\n{BIN} solve footholds | awk 'NR > 1 {{ $0 = $0 + 1 }} {{ print }}'\n"),
+    )
+    .unwrap();
+    make_executable(&program);
+    let (doc, code, _) = run(
+        "footholds",
+        &program.display().to_string(),
+        "--size 4 --jobs 1",
+    );
+    assert_eq!(code, Some(1), "{doc}");
+    let failure = &doc["failures"][0];
+    assert_eq!(failure["kind"], "WA", "{doc}");
+    let input = failure["input"].as_str().unwrap_or_default();
+    let games = <lockstep_core::footholds::Case as lockstep_core::Model>::parse(input)
+        .expect("the joined input reads back")
+        .games
+        .len();
+    assert!(games > 1, "{input}");
+}
+
+fn make_executable(path: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
