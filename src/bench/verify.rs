@@ -21,6 +21,7 @@ use std::time::Instant;
 pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize) -> f64 {
     let whole = Plan {
         enumerate: Some(Enumeration {
+            from: 1,
             up_to: P::LEVELS.night,
             symmetry: false,
         }),

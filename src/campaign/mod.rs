@@ -344,7 +344,7 @@ pub fn run_campaign_with<P: Puzzle>(
     // Every size of an enumeration has its line, an empty level's too.
     let mut levels = outcome.tally.1 .0.clone();
     if let Some(enumeration) = enumeration.filter(|_| options.plan.only.is_none()) {
-        for size in 1..=enumeration.up_to {
+        for size in enumeration.from.max(1)..=enumeration.up_to {
             levels.entry(size).or_insert(LevelCertificate {
                 size,
                 ..LevelCertificate::default()

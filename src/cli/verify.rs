@@ -35,6 +35,10 @@ pub(super) struct VerifyArgs {
     /// its size is), instead of the scope's sizes.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     size: Option<u32>,
+    /// Start at this size: a run that stopped resumes at its first level
+    /// without a certificate (the levels before it keep theirs).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    from: u32,
     /// The sizes to verify when --size does not say: each puzzle's own for
     /// CI or for a night.
     #[arg(long, value_enum, default_value_t = Scope::Ci)]
@@ -130,6 +134,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
                 shard: args.shard,
                 only: args.case,
                 enumerate: Some(Enumeration {
+                    from: args.from,
                     up_to,
                     symmetry: !args.no_symmetry,
                 }),
@@ -149,10 +154,16 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
                 "recorded": recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
             }));
         }
+        // A whole run's level is whole when its cases add up to the
+        // level's own count (each class with its size): checked, not assumed.
+        let counts = entry.level_counts(up_to);
+        let whole = |l: &LevelCertificate| {
+            args.shard != Shard::WHOLE || counts.get(l.size as usize - 1) == Some(&l.cases)
+        };
         let verified = args.case.is_none()
             && summary.bugs.is_empty()
-            && summary.levels.len() == up_to as usize
-            && summary.levels.iter().all(LevelCertificate::complete);
+            && summary.levels.len() == up_to.saturating_sub(args.from - 1) as usize
+            && summary.levels.iter().all(|l| l.complete() && whole(l));
         // One case asked for (`--case`) proves nothing of its levels, and
         // fails only by disagreeing.
         complete &= verified || args.case.is_some();
@@ -162,6 +173,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
                 Certificate {
                     name: entry.name(),
                     what,
+                    from: args.from,
                     up_to,
                     levels: &summary.levels,
                     verified,
@@ -172,6 +184,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         documents.push(serde_json::json!({
             "puzzle": entry.name(),
             "size": what,
+            "from": args.from,
             "up_to": up_to,
             "verified": verified,
             "levels": summary.levels,
@@ -199,6 +212,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
 struct Certificate<'a> {
     name: &'static str,
     what: &'static str,
+    from: u32,
     up_to: u32,
     levels: &'a [LevelCertificate],
     verified: bool,
@@ -227,10 +241,13 @@ impl std::fmt::Display for Certificate<'_> {
             )?;
         }
         let cases: u64 = self.levels.iter().map(|l| l.cases).sum();
-        let part = match self.shard == Shard::WHOLE {
+        let mut part = match self.shard == Shard::WHOLE {
             true => String::new(),
             false => format!(" of shard {}", self.shard),
         };
+        if self.from > 1 {
+            part += &format!(" from size {}", self.from);
+        }
         match self.verified {
             true => writeln!(
                 f,

@@ -27,12 +27,12 @@ pub struct Enumerated<P: Puzzle> {
 }
 
 impl<P: Puzzle> Enumerated<P> {
-    /// The levels `plan` asks for (sizes 1 to its enumeration's `up_to`).
+    /// The levels `plan` asks for (its enumeration's `from` to `up_to`).
     pub fn new(plan: &Plan, levels: Levels<P::Case>, limits: CaseLimits) -> Enumerated<P> {
         let enumeration = plan.enumerate.expect("an enumerating plan");
         let mut sizes = Vec::new();
         let mut total = 0u64;
-        for size in 1..=enumeration.up_to {
+        for size in enumeration.from.max(1)..=enumeration.up_to {
             let span = (levels.span)(size);
             sizes.push((size, total, span));
             total += span;

@@ -32,10 +32,13 @@ pub struct Plan {
     pub only: Option<Address>,
 }
 
-/// Which levels an enumeration runs: every case of sizes 1 to `up_to`,
-/// one case of each symmetry class when `symmetry` says so.
+/// Which levels an enumeration runs: every case of sizes `from` to
+/// `up_to`, one case of each symmetry class when `symmetry` says so. A run
+/// that stopped resumes at its first unfinished level (`from`), since each
+/// level's certificate stands on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Enumeration {
+    pub from: u32,
     pub up_to: u32,
     pub symmetry: bool,
 }

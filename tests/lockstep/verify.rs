@@ -19,7 +19,11 @@ fn options(up_to: u32, symmetry: bool, shard: Shard, keep_going: bool) -> Campai
         plan: Plan {
             keep_going,
             shard,
-            enumerate: Some(Enumeration { up_to, symmetry }),
+            enumerate: Some(Enumeration {
+                from: 1,
+                up_to,
+                symmetry,
+            }),
             max_cases: None,
             ..Plan::cases(0, 0, 2, lockstep::shrink::DIFFERENTIAL_BUDGET)
         },
@@ -309,4 +313,26 @@ fn planted_bugs_by_size() {
     eprintln!("| puzzle | planted bug | first disagreement | seconds |\n|---|---|---|---:|");
     lockstep::for_each_puzzle!(every_bug);
     assert!(missed.is_empty(), "not found: {missed:?}");
+}
+
+/// A run resumed at a level (`--from`) gives those levels the very
+/// certificates of a whole run, and is verified on them alone.
+#[test]
+fn a_run_resumed_at_a_level_certifies_it_as_the_whole_run_does() {
+    let levels = |extra: &str| -> serde_json::Value {
+        let out = cli(&format!(
+            "verify footholds matrix-game --size 6 --format json --no-append {extra}"
+        ))
+        .run();
+        let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
+        doc
+    };
+    let (whole, resumed) = (levels(""), levels("--from 4"));
+    for p in 0..2 {
+        let (w, r) = (&whole["puzzles"][p], &resumed["puzzles"][p]);
+        assert_eq!(r["verified"], true, "{r}");
+        assert_eq!(r["from"], 4, "{r}");
+        let tail: Vec<_> = w["levels"].as_array().unwrap()[3..].to_vec();
+        assert_eq!(r["levels"].as_array().unwrap(), &tail, "{r}");
+    }
 }

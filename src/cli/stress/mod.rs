@@ -294,6 +294,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
         let (_, ci, _) = entry.sizes();
         plan.seed = 0;
         plan.enumerate = Some(crate::search::Enumeration {
+            from: 1,
             up_to: args.size.unwrap_or(ci),
             symmetry: false,
         });
