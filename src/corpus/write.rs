@@ -219,6 +219,15 @@ pub(super) fn replace_file(
 /// Writes `bytes` to `path` whole or not at all (a temporary file beside it,
 /// renamed over it): a saved input is never half-written.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
+    // A device or a pipe (`--save /dev/null`) is written to, never
+    // renamed over: a rename would put a plain file where the device was.
+    if fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return fs::File::options()
+            .write(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(bytes))
+            .with_context(|| format!("writing {}", path.display()));
+    }
     let file_name = path
         .file_name()
         .with_context(|| format!("{} names no file", path.display()))?;
@@ -380,4 +389,18 @@ pub fn unused_name(name: &str, taken: impl Fn(&str) -> bool) -> String {
         .map(|i| format!("{name}-{i}"))
         .find(|n| !taken(n))
         .expect("an unused suffix exists")
+}
+
+#[cfg(test)]
+mod device_tests {
+    /// Saving to /dev/null leaves it the device it was (a rename over it,
+    /// as root, once replaced it with a plain file).
+    #[test]
+    fn a_device_is_written_to_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let null = std::path::Path::new("/dev/null");
+        super::write_whole(null, b"thrown away").unwrap();
+        let kind = std::fs::metadata(null).unwrap().file_type();
+        assert!(kind.is_char_device(), "/dev/null is now {kind:?}");
+    }
 }
