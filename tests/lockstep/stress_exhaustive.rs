@@ -73,13 +73,7 @@ fn every_puzzle_passes_a_correct_program_over_its_levels() {
 #[test]
 fn the_first_failure_is_the_smallest_whatever_the_jobs() {
     let dir = scratch("exhaustive-smallest");
-    let program = dir.join("wrong.sh");
-    std::fs::write(
-        &program,
-        format!("#!/bin/sh\n{BIN} solve footholds | sed 's/^4$/5/'\n"),
-    )
-    .unwrap();
-    make_executable(&program);
+    let program = footholds_then(&dir, "sed 's/^4$/5/'");
     let mut firsts = Vec::new();
     for jobs in [1, 2] {
         let (doc, code, stderr) = run(
@@ -117,13 +111,7 @@ fn the_first_failure_is_the_smallest_whatever_the_jobs() {
 #[test]
 fn a_program_that_fails_only_on_joined_cases_is_caught() {
     let dir = scratch("exhaustive-joined");
-    let program = dir.join("keeps-state.sh");
-    std::fs::write(
-        &program,
-        format!("#!/bin/sh\n{BIN} solve footholds | awk 'NR > 1 {{ $0 = $0 + 1 }} {{ print }}'\n"),
-    )
-    .unwrap();
-    make_executable(&program);
+    let program = footholds_then(&dir, "awk 'NR > 1 { $0 = $0 + 1 } { print }'");
     let (doc, code, _) = run(
         "footholds",
         &program.display().to_string(),
@@ -140,7 +128,16 @@ fn a_program_that_fails_only_on_joined_cases_is_caught() {
     assert!(games > 1, "{input}");
 }
 
-fn make_executable(path: &std::path::Path) {
+/// A program in `dir`: lockstep's own footholds solver, its answers
+/// piped through `filter` (a shell command).
+fn footholds_then(dir: &std::path::Path, filter: &str) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let program = dir.join("program.sh");
+    std::fs::write(
+        &program,
+        format!("#!/bin/sh\n{BIN} solve footholds | {filter}\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    program
 }
