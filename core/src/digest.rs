@@ -35,6 +35,15 @@ impl Digest {
     }
 }
 
+/// `Hasher` methods that push their integer as one word.
+macro_rules! fn_words {
+    ($($name:ident: $int:ty),* $(,)?) => {
+        $(fn $name(&mut self, i: $int) {
+            self.push(i as u64);
+        })*
+    };
+}
+
 /// A digest as a [`std::hash::Hasher`], so that a value that derives
 /// `Hash` can be folded in (lockstep verify's certificates digest the
 /// core's answers this way). Every integer is pushed as one word and bytes
@@ -53,20 +62,10 @@ impl std::hash::Hasher for Digest {
         }
     }
 
-    fn write_u8(&mut self, i: u8) {
-        self.push(u64::from(i));
-    }
-
-    fn write_u16(&mut self, i: u16) {
-        self.push(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.push(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.push(i);
+    // Each integer one word, sign-extended: the same on any machine.
+    fn_words! {
+        write_u8: u8, write_u16: u16, write_u32: u32, write_u64: u64, write_usize: usize,
+        write_i8: i8, write_i16: i16, write_i32: i32, write_i64: i64, write_isize: isize,
     }
 
     fn write_u128(&mut self, i: u128) {
@@ -74,38 +73,29 @@ impl std::hash::Hasher for Digest {
         self.push((i >> 64) as u64);
     }
 
-    fn write_usize(&mut self, i: usize) {
-        self.push(i as u64);
-    }
-
-    fn write_i8(&mut self, i: i8) {
-        self.push(i as u64);
-    }
-
-    fn write_i16(&mut self, i: i16) {
-        self.push(i as u64);
-    }
-
-    fn write_i32(&mut self, i: i32) {
-        self.push(i as u64);
-    }
-
-    fn write_i64(&mut self, i: i64) {
-        self.push(i as u64);
-    }
-
     fn write_i128(&mut self, i: i128) {
         self.write_u128(i as u128);
-    }
-
-    fn write_isize(&mut self, i: isize) {
-        self.push(i as u64);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Digest;
+
+    /// As a Hasher, every integer is one word whatever its width or sign,
+    /// and bytes go eight to a word, little-endian.
+    #[test]
+    fn a_hashed_value_is_its_words() {
+        use std::hash::{Hash, Hasher};
+        let mut hashed = Digest::new();
+        (1u8, -2i32, 3usize).hash(&mut hashed);
+        hashed.write(&[1, 0, 0, 0, 0, 0, 0, 0, 7]);
+        let mut pushed = Digest::new();
+        for word in [1, -2i64 as u64, 3, 1, 7] {
+            pushed.push(word);
+        }
+        assert_eq!(hashed.finish(), pushed.value());
+    }
 
     #[test]
     fn order_and_content_change_the_digest() {
