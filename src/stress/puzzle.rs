@@ -195,9 +195,12 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
     /// The cases in one run of the program, when they join into one input
     /// within the run's limits that the oracle answers: each case passes
     /// when the whole passes. Otherwise each case runs alone, so that every
-    /// case gets its own verdict; when each passes alone, the joined input
-    /// is the failure, placed at the first case (a program that keeps
-    /// state from one case to the next). `false`: not joined, nothing run.
+    /// case gets its own verdict; when each passes alone and the joined
+    /// input got a wrong answer or crashed, the joined input is the failure,
+    /// placed at the first case (a program that keeps state from one case
+    /// to the next). A joined input over the time, memory or output limit
+    /// whose cases each pass alone is no failure: the limits are per case,
+    /// and the joining is lockstep's. `false`: not joined, nothing run.
     fn joined(
         &self,
         cases: &[(Address, CaseWithReference<P>)],
@@ -225,7 +228,11 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
         for (address, (case, _)) in cases {
             self.one(*address, case.clone(), &mut alone, &mut results);
         }
-        if results.iter().all(|r| matches!(r, Checked::Pass)) {
+        let state_kept = matches!(
+            verdict,
+            Verdict::WrongAnswer(_) | Verdict::PresentationError(_) | Verdict::RuntimeError { .. }
+        );
+        if state_kept && results.iter().all(|r| matches!(r, Checked::Pass)) {
             alone = Verdicts::default();
             alone.add_one(&verdict);
             results[0] = Checked::Fail(FoundFailure {
