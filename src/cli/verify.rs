@@ -80,10 +80,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
     if args.levels {
         for entry in &entries {
             let (what, ci, night) = entry.sizes();
-            let up_to = args.size.unwrap_or(match args.scope {
-                Scope::Ci => ci,
-                Scope::Night => night,
-            });
+            let up_to = last_size(&args, *entry);
             outln!(
                 "{}: size = {what} (--scope ci: {ci}, night: {night})",
                 entry.name()
@@ -93,6 +90,17 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             }
         }
         return Ok(Exit::Clean);
+    }
+    // A start past a puzzle's last size would verify no level, vacuously.
+    for entry in &entries {
+        let up_to = last_size(&args, *entry);
+        if up_to < args.from {
+            anyhow::bail!(
+                "{}: --from {} is past its last size here, {up_to}: no level to verify",
+                entry.name(),
+                args.from
+            );
+        }
     }
     let dir = args.findings.clone().dir()?;
     let dir = dir.as_deref();
@@ -120,11 +128,8 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
     let mut complete = true;
     let mut documents = Vec::new();
     for entry in &entries {
-        let (what, ci, night) = entry.sizes();
-        let up_to = args.size.unwrap_or(match args.scope {
-            Scope::Ci => ci,
-            Scope::Night => night,
-        });
+        let (what, _, _) = entry.sizes();
+        let up_to = last_size(&args, *entry);
         let options = CampaignOptions {
             plan: Plan {
                 seconds: f64::INFINITY,
@@ -206,6 +211,15 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         }));
     }
     Ok(Exit::found_if(found || !complete))
+}
+
+/// The last size verified of a puzzle: `--size`, else its scope's.
+fn last_size(args: &VerifyArgs, entry: &dyn crate::registry::AnyPuzzle) -> u32 {
+    let (_, ci, night) = entry.sizes();
+    args.size.unwrap_or(match args.scope {
+        Scope::Ci => ci,
+        Scope::Night => night,
+    })
 }
 
 /// One puzzle's levels as a table, and what they prove.

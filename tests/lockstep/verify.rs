@@ -336,3 +336,14 @@ fn a_run_resumed_at_a_level_certifies_it_as_the_whole_run_does() {
         assert_eq!(r["levels"].as_array().unwrap(), &tail, "{r}");
     }
 }
+
+/// A start past the last size is an error, not a vacuous "verified".
+#[test]
+fn a_start_past_the_last_size_is_an_error() {
+    let out = cli("verify new-game2 --from 3 --no-append").run();
+    assert_eq!(out.status.code(), Some(2));
+    has(
+        &String::from_utf8_lossy(&out.stderr),
+        &["new-game2: --from 3 is past its last size here, 1"],
+    );
+}
