@@ -159,8 +159,8 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
         "{} bytes",
         png.len()
     );
-    // The README's screenshot is this one:
-    // LOCKSTEP_REPORT_SCREENSHOT=$PWD/docs/images/report.png cargo test --test lockstep report::
+    // The guide's screenshot is this one:
+    // LOCKSTEP_REPORT_SCREENSHOT=$PWD/docs/guide/src/images/report.png cargo test --test lockstep report::
     if let Some(keep) = std::env::var_os("LOCKSTEP_REPORT_SCREENSHOT") {
         std::fs::write(&keep, &png).expect("the screenshot is kept where asked");
     }
