@@ -21,7 +21,7 @@
 //! - [`coverage`]: the code coverage counters of an instrumented build;
 //! - [`triage`]: cargo-fuzz artifacts turned into corpus rows;
 //! - [`quickcheck_cases`]: quickcheck over the same generators;
-//! - [`bench`]: core against reference, side by side;
+//! - [`bench`](mod@bench): core against reference, side by side;
 //! - [`stress`]: a user's program against the oracle, failures shrunk;
 //! - [`text`]: judge-text comparison and bounded quotes;
 //! - [`judge`]: a program run under limits, its output compared or checked,

@@ -18,8 +18,8 @@
 //!   cannot stretch the run or change what was read. Output is read under a cap;
 //!   stderr keeps only its tail.
 //! - **Memory.** A run's peak resident memory is measured through a small
-//!   launcher process ([`launch`]), and a memory limit is enforced by a
-//!   cgroup v2 or the address-space rlimit ([`memory`]).
+//!   launcher process (`process/launch.rs`), and a memory limit is enforced by a
+//!   cgroup v2 or the address-space rlimit (`process/memory.rs`).
 //!
 //! Children that lockstep itself starts without this module (the tests start
 //! `lockstep` binaries, say) share lockstep's own process group, and a sweep
@@ -109,7 +109,7 @@ pub(crate) fn piped_in_own_group(command: &mut Command) {
         .process_group(0);
 }
 
-/// A program to run from a user's command line ([`program_words`]), piped,
+/// A program to run from a user's command line (`program_words`), piped,
 /// in a process group of its own, without limits: the referee's bots.
 pub fn command(cmd: &str) -> Command {
     let mut command = program_command(&program_words(cmd), &memory::ChildLimits::default());
@@ -209,7 +209,7 @@ impl Program {
 
     /// The program's peak resident memory in bytes, once it is reaped: the
     /// kernel's figure, which counts from the size of lockstep at the fork
-    /// (see [`launch`] for why runs are measured through the launcher).
+    /// (see `process/launch.rs` for why runs are measured through the launcher).
     pub fn peak(&self) -> Option<u64> {
         self.peak
     }

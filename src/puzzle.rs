@@ -479,7 +479,7 @@ pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Cas
 /// instead of the region where the two sides differ: `lockstep shrink --full`.
 static FULL_REPORTS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// See [`FULL_REPORTS`].
+/// See `FULL_REPORTS`.
 pub fn full_reports() -> bool {
     FULL_REPORTS.load(std::sync::atomic::Ordering::Relaxed)
 }

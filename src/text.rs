@@ -4,7 +4,7 @@
 //! and the reports; it depends on nothing else in the crate.
 
 /// The lines of a judge output as a judge compares them. The whole rule,
-/// as the README states it: outputs are compared line by line, after
+/// as the guide states it (docs/guide/src/reference/comparisons.md): outputs are compared line by line, after
 /// removing the whitespace at the end of each line (spaces, tabs, a `\r`)
 /// and the whitespace at the end of the output (so its final newline and
 /// any empty lines after the last line with something on it). Everything
@@ -102,7 +102,7 @@ pub fn counted(n: impl Into<u64>, word: &str) -> String {
 mod tests {
     use super::same_output;
 
-    /// Each clause of the rule stated at `judge_lines` (and in the README).
+    /// Each clause of the rule stated at `judge_lines` (and in the guide).
     #[test]
     fn the_stated_whitespace_rule_is_the_comparison() {
         // Removed: whitespace at the end of a line, at the end of the output.

@@ -258,7 +258,7 @@ impl Grid {
 
 /// One instance being checked, move by move: the position after the moves
 /// found valid so far, its legal list once asked for, and the ruling once a
-/// move is found invalid. [`solve`] and [`trace_instance`] drive it; so does a
+/// move is found invalid. `solve` and [`trace_instance`] drive it; so does a
 /// generator that picks each move from the list (see [`Solving`]).
 #[derive(Debug, Clone)]
 pub struct InstanceCheck {
@@ -336,8 +336,8 @@ impl InstanceCheck {
 }
 
 /// A case being solved instance by instance: the rulings and the digest so
-/// far. [`solve`] is a loop over it; a generator that plays a case's moves
-/// through it (the checkers generator does) ends with exactly the run [`solve`]
+/// far. `solve` is a loop over it; a generator that plays a case's moves
+/// through it (the checkers generator does) ends with exactly the run `solve`
 /// would give on that case, so the harness need not run the reference again.
 #[derive(Debug, Clone, Default)]
 pub struct Solving {

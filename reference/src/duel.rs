@@ -413,8 +413,8 @@ pub fn resolve_turn(state: &State, actions: &[Actions; 2], events: &mut Vec<Even
 }
 
 /// A case being solved line by line: the results and the digest so far.
-/// [`solve`] is a loop over it; a generator that plays a game forward through
-/// it (the duel generator does) ends with exactly the run [`solve`] would give
+/// `solve` is a loop over it; a generator that plays a game forward through
+/// it (the duel generator does) ends with exactly the run `solve` would give
 /// on the lines it made, so the harness need not run the reference again.
 #[derive(Debug, Clone, Default)]
 pub struct Solving {

@@ -1,6 +1,6 @@
 //! Robots, played literally.
 //!
-//! The board is a 31x31 grid of [`Thing`]s with your position beside it. Every
+//! The board is a 31x31 grid of `Thing`s with your position beside it. Every
 //! candidate move is tried on a full copy of the state: walk (pushing debris as the
 //! rules say), let the robots move, look at what is left. The strategy is then
 //! applied exactly as written: drop the moves that lose at once, sort the rest by

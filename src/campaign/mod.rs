@@ -1,7 +1,7 @@
 //! The in-process differential fuzzer behind `lockstep fuzz` (stable Rust, no
 //! libFuzzer): the search driver ([`crate::search`]) over the seeded
 //! generator's cases, each checked by core against reference; each
-//! disagreement kept is shrunk, explained and signed ([`finding`]).
+//! disagreement kept is shrunk, explained and signed (`finding.rs`).
 //!
 //! Case `(seed, job, index)` comes from [`crate::seeds`], so a campaign is
 //! reproducible from its seed and job count, and a finding from its

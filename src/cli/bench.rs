@@ -26,7 +26,7 @@ pub(super) struct BenchArgs {
     #[arg(long)]
     no_extras: bool,
     /// The report on stdout: a table, row by row, or one JSON document at the
-    /// end (README, "Output for machines").
+    /// end (its schema: docs/guide/src/reference/json.md).
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
 }

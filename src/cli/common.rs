@@ -54,8 +54,8 @@ pub(super) fn corpus_dir(given: Option<PathBuf>) -> Result<PathBuf> {
 /// How a command reports on stdout (`fuzz`, `verify`).
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub(super) struct OutputArgs {
-    /// The report on stdout: tables, or one JSON document (README, "Output
-    /// for machines").
+    /// The report on stdout: tables, or one JSON document (its schema:
+    /// docs/guide/src/reference/json.md).
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub(super) format: OutputFormat,
 }
@@ -131,7 +131,7 @@ pub(super) enum OutputFormat {
     /// Tables for a person.
     #[default]
     Text,
-    /// One JSON document (the schema is in the README).
+    /// One JSON document (its schema: docs/guide/src/reference/json.md).
     Json,
 }
 

@@ -19,8 +19,8 @@ pub(super) struct ReplayArgs {
     /// Corpus directory to replay (must exist) [default: ./corpus].
     #[arg(long, value_name = "DIR")]
     corpus: Option<PathBuf>,
-    /// The report on stdout: tables, or one JSON document (README, "Output for
-    /// machines").
+    /// The report on stdout: tables, or one JSON document (its schema:
+    /// docs/guide/src/reference/json.md).
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
     /// Also write a JUnit XML report here: a test suite per puzzle, a test

@@ -40,7 +40,7 @@ pub(super) struct TestArgs {
     #[command(flatten)]
     limits: ResourceFlags,
     /// text: a line per test and the counts; json: one document (its
-    /// schema is in the README).
+    /// schema: docs/guide/src/reference/json.md).
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     format: ReportFormat,
 }

@@ -34,8 +34,8 @@ pub(super) struct TriageArgs {
     /// reported as hanging and kept for the next triage.
     #[arg(long, default_value_t = 300, value_parser = at_least_one)]
     artifact_seconds: u64,
-    /// The report on stdout: tables, or one JSON document (README, "Output for
-    /// machines").
+    /// The report on stdout: tables, or one JSON document (its schema:
+    /// docs/guide/src/reference/json.md).
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
     /// With --format json: the night's libFuzzer logs, DIR/<target>.log (as

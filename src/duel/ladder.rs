@@ -1,7 +1,7 @@
 //! `lockstep duel ladder`: every bot against every other, on the same INITs with
 //! the sides swapped, and a table of scores, ratings and endings.
 //!
-//! Each pair plays a [`tournament`](super::tournament) through the real
+//! Each pair plays a [`tournament`] through the real
 //! referee, with the same seed, so every pair meets the same starts and a bot's
 //! time is measured as a judge would measure it. The built-in strategies run
 //! as `lockstep duel bot --strategy NAME` processes beside any `--cmd` bots.

@@ -1,6 +1,6 @@
 //! A testlib checker through its protocol (`checker input output answer`
 //! on files in a private directory; the exit code read strictly), and that
-//! private directory ([`Scratch`]), which interactive runs use for their
+//! private directory (`Scratch`), which interactive runs use for their
 //! test files too.
 
 use super::program::why;

@@ -1,10 +1,10 @@
 //! The judge: what every command that judges a program stands on (each
 //! flavour of stress, test sets, the duel's start-up check). It runs a
-//! program under its limits ([`program`]), compares its output with the
+//! program under its limits (`program.rs`), compares its output with the
 //! answer ([`compare`]) or has a testlib checker judge it ([`checker`]),
 //! connects an interactive solution to its interactor ([`interactive`]),
 //! and gives one [`Verdict`] in one vocabulary (OK, WA, PE, RE, TLE, MLE,
-//! OLE); [`verdicts`] adds a run's verdicts up.
+//! OLE); `verdicts.rs` adds a run's verdicts up.
 //!
 //! The judge knows nothing of puzzles or searches: it is handed a command,
 //! an input and limits, and says how the program did.

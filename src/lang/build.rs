@@ -129,7 +129,7 @@ fn expand(line: &str, source: &Path, dir: &Path) -> String {
 }
 
 /// The command for a program flag's value: compiled first when it names a
-/// source (see [`source_in`]). An error is one to stop on: a compile error
+/// source (see `source_in`). An error is one to stop on: a compile error
 /// (CE, with the compiler's first lines), or a build that could not be made.
 pub fn resolve_program(value: &str, languages: &Languages) -> Result<Runnable, String> {
     let Some((source, language, args)) = source_in(value, languages) else {

@@ -57,7 +57,7 @@ pub enum Ending {
     /// Wrote more than the output limit: killed.
     OutputLimit,
     /// Used more memory than the limit: killed when seen over it, or ended
-    /// by a refused allocation (see [`super::memory`]).
+    /// by a refused allocation (see `process/memory.rs`).
     MemoryLimit,
 }
 
@@ -72,7 +72,7 @@ pub struct Execution {
     pub stderr: String,
     /// From start to exit (or to the kill).
     pub elapsed: Duration,
-    /// Peak resident memory in bytes, when known (see [`super::launch`]).
+    /// Peak resident memory in bytes, when known (see `process/launch.rs`).
     pub memory: Option<u64>,
 }
 

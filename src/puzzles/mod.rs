@@ -13,7 +13,7 @@
 /// with the whole list, for code that makes items (modules, tables);
 /// [`each_puzzle!`](crate::each_puzzle) is the short form for calling one
 /// generic function for every puzzle. A new puzzle is one line here (see
-/// ARCHITECTURE.md, "Adding a puzzle"), as regex's test `load!` lists its
+/// docs/guide/src/tasks/add-puzzle.md), as regex's test `load!` lists its
 /// suites once.
 #[macro_export]
 macro_rules! for_each_puzzle {

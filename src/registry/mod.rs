@@ -78,10 +78,10 @@ pub trait AnyPuzzle: Sync {
     fn bench(&self, options: &BenchOptions) -> BenchResult;
     /// Runs a user's program against the oracle (`lockstep stress`).
     fn stress(&self, options: &StressOptions) -> StressSummary;
-    /// [`Puzzle::PLAYED_THROUGH_REFEREE`]: a program for it is a bot, stressed
+    /// [`Puzzle::PLAYED_THROUGH_REFEREE`](crate::puzzle::Puzzle::PLAYED_THROUGH_REFEREE): a program for it is a bot, stressed
     /// by `lockstep duel stress` ([`crate::duel::stress`]), not `lockstep stress`.
     fn played_through_referee(&self) -> bool;
-    /// The rule branches `--stats` counts ([`Puzzle::RULE_BRANCHES`]).
+    /// The rule branches `--stats` counts ([`Puzzle::RULE_BRANCHES`](crate::puzzle::Puzzle::RULE_BRANCHES)).
     fn rule_branches(&self) -> &'static [&'static str];
     /// A campaign distilled into corpus rows ([`corpus::distill`]).
     fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled;

@@ -145,7 +145,7 @@ impl CampaignSummary {
     }
 }
 
-/// `lockstep fuzz --format json`'s document (README, "Output for machines"):
+/// `lockstep fuzz --format json`'s document (docs/guide/src/reference/json.md):
 /// the campaign's options, then per puzzle its counts, rule branches, series
 /// and bugs; `recorded` says where each bug's row went, in order.
 pub fn fuzz_json(

@@ -12,7 +12,7 @@
 //! search driver ([`crate::search`]) over its cases, judged by the judge
 //! ([`crate::judge`]). The two flavours whose cases are a user's generator's
 //! share that source ([`generator`]) and the format-free shrink of a failing
-//! input ([`shrink_text`]).
+//! input (`shrink_text`).
 
 use crate::process::Resources;
 use crate::search::{Address, Plan};

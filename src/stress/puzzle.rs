@@ -3,7 +3,7 @@
 //!
 //! Each case is written in the judge format to the program's stdin; its stdout is
 //! compared with the oracle's answer as a judge would (by default line by line,
-//! trailing spaces and final newlines aside; see [`crate::compare`]). A case is
+//! trailing spaces and final newlines aside; see [`crate::judge::compare`]). A case is
 //! OK, WA (wrong answer), RE (non-zero exit or a signal), TLE (still running at
 //! the time limit), MLE (over the memory limit) or OLE (more output than the
 //! output limit). The first failure is shrunk with the puzzle's own shrinker,

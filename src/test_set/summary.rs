@@ -1,6 +1,7 @@
 //! What `lockstep test` prints: a line per test (verdict, time, memory,
 //! what went wrong), the counts with the median and largest time and
-//! memory, or all of it as one JSON document (the schema is in the README).
+//! memory, or all of it as one JSON document (the schema is in
+//! docs/guide/src/reference/json.md).
 
 use super::{TestRun, TestSetOptions, TestSetOutcome};
 use crate::judge::Verdict;

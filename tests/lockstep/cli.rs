@@ -557,8 +557,8 @@ fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
 }
 
 /// `fuzz --format json` writes one JSON document on stdout, with a line of
-/// counts, the time series and the bugs per puzzle (README, "Output for
-/// machines"), and nothing else there.
+/// counts, the time series and the bugs per puzzle
+/// (docs/guide/src/reference/json.md), and nothing else there.
 #[test]
 fn fuzz_writes_one_json_document() {
     let out =

@@ -106,7 +106,7 @@ fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
             .count()
             .min(1);
     }
-    // The shares ARCHITECTURE.md quotes (`-- --nocapture` shows them).
+    // The generator's shares (`-- --nocapture` shows them).
     eprintln!(
         "of 20,000 games: {never} never end, {late} end after turn 100 (before 999), \
          {at_the_limit} on turn 999 or 1000, {first_turn} on turn 1"
@@ -120,7 +120,7 @@ fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
     assert_eq!(counts, (4..=10).collect(), "piece counts");
     assert_eq!(rules.len(), 5, "rules seen: {rules:?}");
     assert!(first_turn > 500, "games ending on turn 1: {first_turn}");
-    // ARCHITECTURE: "about half never end, 4% end after turn 100".
+    // About half never end (docs/rules/new_game2.md), 4% end after turn 100.
     assert!(
         (600..=1200).contains(&late),
         "games ending after turn 100: {late}"

@@ -9,7 +9,7 @@
 //! the median and the restricted mean time to detect, the median cases to
 //! detect and the shrunk size; a Mann-Whitney U test compares each other
 //! driver with the stable one on each bug (`stats.rs`). The table it prints
-//! is the README's.
+//! is docs/notes/2026-12-03-evaluation.md's.
 //!
 //! The wrong solvers live in the `lockstep-planted` crate (`planted/`, one
 //! module per puzzle with its `BUGS`), where a cargo-fuzz target can reach
@@ -298,9 +298,9 @@ fn every_planted_bug_is_found_from_every_seed() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The README's table: 20 seeds, both drivers, a 10 s budget a run.
+/// The evaluation note's table: 20 seeds, both drivers, a 10 s budget a run.
 #[test]
-#[ignore = "minutes: run by hand for the README's table"]
+#[ignore = "minutes: run by hand for the evaluation note's table"]
 fn the_planted_bug_table_over_20_seeds() {
     let budget = Budget {
         seconds: 10.0,

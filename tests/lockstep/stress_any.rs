@@ -508,7 +508,7 @@ fn the_tools_output_limit_names_the_flag_that_raises_it() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
-/// The README's rules: by default (`tokens`) only the words count; with
+/// The guide's rules (docs/guide/src/reference/comparisons.md): by default (`tokens`) only the words count; with
 /// `--compare lines` whitespace at the end of each line and of the output
 /// does not count, a leading space does.
 #[test]

@@ -439,7 +439,7 @@ impl crate::Model for Case {
         Ok(Case { instances })
     }
 
-    /// Writes a case in the judge format, `0 0` included (the inverse of [`parse`]).
+    /// Writes a case in the judge format, `0 0` included (the inverse of [`Model::parse`](crate::Model::parse)).
     fn write_input(&self) -> String {
         let mut out = String::new();
         for instance in &self.instances {

@@ -3,7 +3,7 @@
 //!
 //! A turn is a matrix game: each player picks one of its legal action lists (up
 //! to 1089, [`legal_lists`]) without seeing the other's. Every joint choice is
-//! resolved by the fast engine (as [`resolve_turn`](super::resolve_turn), no events; each list is read
+//! resolved by the fast engine (as [`resolve_turn`], no events; each list is read
 //! once and every joint action resolves the two read lists) and scored by the
 //! shared position evaluation ([`evaluate`], documented there: result, hp,
 //! blessing race, distance to the spring, edge danger, waits). The search picks

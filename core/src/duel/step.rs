@@ -101,7 +101,7 @@ pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
 
 /// The judge's view of the duel: a case is `duel step` lines, each resolved
 /// on its own, answered one line each; the fast solver is the bitmask
-/// resolver ([`super::fast`]).
+/// resolver (`duel/fast/`).
 impl crate::Model for Case {
     type Answer = Answer;
 

@@ -165,7 +165,7 @@ impl crate::Model for Case {
         Ok(Case { games })
     }
 
-    /// Writes a case in the text format (the inverse of [`parse`]).
+    /// Writes a case in the text format (the inverse of [`Model::parse`](crate::Model::parse)).
     fn write_input(&self) -> String {
         let mut out = String::new();
         for game in &self.games {

@@ -414,7 +414,7 @@ impl crate::Model for Case {
         Ok(Case { n, board, pieces })
     }
 
-    /// Writes a case in the judge format (the inverse of [`parse`]).
+    /// Writes a case in the judge format (the inverse of [`Model::parse`](crate::Model::parse)).
     fn write_input(&self) -> String {
         let mut out = format!("{} {}\n", self.n, self.pieces.len());
         for row in self.board.chunks(self.n) {

@@ -23,7 +23,7 @@ pub const MAX_ROBOTS: usize = 50;
 pub const MAX_TELEPORTS: usize = 20;
 /// A game still going after this many moves is stopped (a lockstep rule: the
 /// statement has no such case, and no generated game has come near it; see the
-/// README). Both solvers apply it, so a game that never ends cannot hang either.
+/// rule page, docs/rules/robots.md). Both solvers apply it, so a game that never ends cannot hang either.
 pub const MOVE_LIMIT: u32 = 100_000;
 
 /// A cell as (row, column), both 1-based.

@@ -161,8 +161,9 @@ struct PuzzleStressArgs {
     /// (JOB-INDEX.ans) to this directory (created if missing).
     #[arg(long, help_heading = "Findings")]
     dump: Option<PathBuf>,
-    /// The report on stdout: a table, or one JSON document (README, "Output
-    /// for machines"); failures' reports stay on stderr either way.
+    /// The report on stdout: a table, or one JSON document (its schema:
+    /// docs/guide/src/reference/json.md); failures' reports stay on stderr
+    /// either way.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
 }
@@ -215,8 +216,9 @@ pub(super) struct AnyStressArgs {
     /// (SEED.ans) to this directory (created if missing).
     #[arg(long, help_heading = "Findings")]
     dump: Option<PathBuf>,
-    /// The report on stdout: a table, or one JSON document (README, "Output
-    /// for machines"); failures' reports stay on stderr either way.
+    /// The report on stdout: a table, or one JSON document (its schema:
+    /// docs/guide/src/reference/json.md); failures' reports stay on stderr
+    /// either way.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
 }

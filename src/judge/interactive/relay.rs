@@ -442,7 +442,7 @@ fn watch(
                 }
                 let last = Duration::from_nanos(activity.load(Ordering::SeqCst));
                 // Before a first message both may still be starting (see
-                // ARCHITECTURE.md); reading first on both sides is a TLE.
+                // docs/decisions.md); reading first on both sides is a TLE.
                 let started = !last.is_zero();
                 if started
                     && now.saturating_sub(last) >= QUIET

@@ -12,7 +12,7 @@
 //! seldom has apart from it).
 //!
 //! The two programs are connected through lockstep ([`relay`]), which
-//! records the transcript ([`transcript`]), bounds the solution's output,
+//! records the transcript ([`transcript`](crate::judge::interactive::transcript)), bounds the solution's output,
 //! detects a deadlock, and reaps both programs' process groups on every
 //! path, a signal's included ([`crate::process`]).
 //!
