@@ -120,10 +120,7 @@ fn reference_pages() -> Vec<PathBuf> {
 /// text up to the next heading of the same or a higher level).
 fn sections(text: &str) -> Vec<(usize, String, String)> {
     let lines: Vec<&str> = text.lines().collect();
-    let headings: Vec<(usize, usize, String)> = headings_of(text)
-        .into_iter()
-        .map(|(line, level, title)| (line, level, title))
-        .collect();
+    let headings = headings_of(text);
     headings
         .iter()
         .enumerate()
