@@ -12,6 +12,10 @@
 //! - **Registry.** Every live program is registered. [`stop_on_signals`] makes
 //!   SIGINT, SIGTERM and SIGHUP kill them all (and sweep) before lockstep exits;
 //!   [`shutdown`] does the same at a normal exit; dropping a [`Program`] kills it.
+//! - **Time.** Time is limited as judges limit it, by CPU time (user and
+//!   system, read from `/proc` as the program runs and from wait4 at its end),
+//!   which a busy machine does not inflate, with a wall-time limit as the
+//!   backstop for a program that sleeps or waits ([`Resources`]).
 //! - **Verdicts.** [`execute`] judges by the main process alone: when it exits (or
 //!   runs out of time, or writes more than the output limit) its group is
 //!   killed and the pipes are drained, so a descendant that holds stdout open
@@ -140,12 +144,23 @@ fn become_subreaper() {
     });
 }
 
+/// User plus system time of a `rusage`.
+pub(crate) fn cpu_of(usage: &nix::libc::rusage) -> Duration {
+    let time = |t: nix::libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
 /// A running program, registered until it is stopped. Dropping it stops it.
 pub struct Program {
     child: Child,
     status: Option<ExitStatus>,
     /// Its peak resident bytes, from wait4 once it is reaped.
     peak: Option<u64>,
+    /// Its CPU time (user and system, its waited-for children's included),
+    /// from wait4 once it is reaped.
+    cpu: Option<Duration>,
     stopped: bool,
     /// Its group was killed while its id was still held (see `try_wait`).
     group_killed: bool,
@@ -167,6 +182,7 @@ impl Program {
             child,
             status: None,
             peak: None,
+            cpu: None,
             stopped: false,
             group_killed: false,
         })
@@ -214,8 +230,14 @@ impl Program {
         self.peak
     }
 
-    /// Reaps the program with wait4 (blocking or not), keeping its status
-    /// and peak; std's own wait would not give the peak.
+    /// The program's CPU time, user and system, once it is reaped (its
+    /// children's that it waited for included, as wait4 counts them).
+    pub fn cpu(&self) -> Option<Duration> {
+        self.cpu
+    }
+
+    /// Reaps the program with wait4 (blocking or not), keeping its status,
+    /// peak and CPU time; std's own wait would give neither.
     fn reap(&mut self, block: bool) -> std::io::Result<()> {
         let pid = self.child.id() as i32;
         let flags = if block { 0 } else { nix::libc::WNOHANG };
@@ -228,6 +250,7 @@ impl Program {
             if got == pid {
                 self.status = Some(ExitStatus::from_raw(status));
                 self.peak = Some(usage.ru_maxrss.max(0) as u64 * 1024);
+                self.cpu = Some(cpu_of(&usage));
                 return Ok(());
             }
             if got == 0 {
@@ -348,9 +371,64 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// True once a signal is stopping lockstep: the thread that handles it exits
 /// the process, and any other thread should wait for that rather than report
-/// on programs it killed.
+/// on programs it killed ([`stop_on_signals`]); or, for a command that runs
+/// no program ([`finish_on_signals`]), the search should stop and report.
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// The signal that stopped a command that finishes on signals, if one did.
+static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
+
+/// The signal [`finish_on_signals`] saw, once one came.
+pub fn stopped_by() -> Option<i32> {
+    match STOPPED_BY.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
+}
+
+/// For a command that runs no program of the user's (`fuzz`, `verify`):
+/// the first SIGINT, SIGTERM or SIGHUP stops the search, whose cases in
+/// hand are finished, and the command reports what it did (and exits with
+/// 128 + the signal); a second one exits at once.
+pub fn finish_on_signals() {
+    let Ok((mut reader, writer)) = std::io::pipe() else {
+        return;
+    };
+    SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
+    std::mem::forget(writer);
+    let action = SigAction::new(
+        SigHandler::Handler(on_signal),
+        SaFlags::SA_RESTART,
+        SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        // Safety: the handler only calls write(2) on a descriptor it owns.
+        unsafe {
+            let _ = signal::sigaction(signal, &action);
+        }
+    }
+    std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        if reader.read_exact(&mut byte).is_ok() {
+            STOPPED_BY.store(i32::from(byte[0]), Ordering::SeqCst);
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nlockstep: stopping (signal {}): the cases in hand are finished, then what was done is reported (again to stop at once)",
+                byte[0]
+            );
+        }
+        if reader.read_exact(&mut byte).is_ok() {
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nlockstep: stopped by signal {}",
+                byte[0]
+            );
+            std::process::exit(128 + i32::from(byte[0]));
+        }
+    });
 }
 
 /// Kills every live program's group and sweeps until no orphan is left. For
@@ -486,9 +564,10 @@ pub use launch::launcher_entry;
 pub(crate) use memory::runs_a_jvm;
 pub use memory::{human_bytes, memory_guard, MemoryGuard};
 pub use run::{
-    execute, execute_keeping, Ending, Execution, Kept, Resources, DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
+    default_wall, execute, execute_keeping, Ending, Execution, Kept, Resources,
+    DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
 };
-pub use waiting::{group_state, GroupState};
+pub use waiting::{cpu_time, group_state, GroupState};
 
 #[cfg(test)]
 mod tests;

@@ -33,10 +33,22 @@ pub(super) struct JudgeFlags {
 #[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "Resources per run")]
 pub(super) struct ResourceFlags {
-    /// Time limit per run of the program, in milliseconds; a source's
-    /// language multiplies it (`lockstep languages`: Java x2, Python x3).
+    /// CPU time limit per run of the program (user and system, as judges
+    /// count it), in milliseconds; more is TLE. A source's language
+    /// multiplies it (`lockstep languages`: Java x2, Python x3); a --cmd
+    /// line is taken as it is, whatever it runs.
     #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
     timeout_ms: u64,
+    /// Wall-clock limit per run, in milliseconds: still running then, having
+    /// not spent its CPU time, is ILE (a program that sleeps or waits).
+    /// Default: 10 times the CPU time limit.
+    #[arg(long, value_parser = at_least_one)]
+    wall_ms: Option<u64>,
+    /// Take a time limit (TLE, ILE) at its first run. By default a run that
+    /// ends at one is run again, and one that then passes is reported as
+    /// flaky and is no failure.
+    #[arg(long)]
+    strict_timing: bool,
     /// Memory limit per run (bytes, or with K, M, G): more peak resident
     /// memory is MLE. Enforced by a cgroup v2 where lockstep can have one,
     /// else by RLIMIT_AS (a JVM by -Xmx and its resident size); the banner
@@ -57,10 +69,16 @@ impl ResourceFlags {
     /// The limits of one run of `program` (its language's time multiplier
     /// applied).
     pub(super) fn per_run(&self, program: &Runnable) -> Resources {
+        let time = program.scaled(Duration::from_millis(self.timeout_ms));
         Resources {
-            time: program.scaled(Duration::from_millis(self.timeout_ms)),
+            time,
+            wall: match self.wall_ms {
+                Some(ms) => Duration::from_millis(ms),
+                None => crate::process::default_wall(time),
+            },
             output: self.output_limit,
             memory: self.memory_limit.map(|m| m as u64),
+            confirm_timing: !self.strict_timing,
         }
     }
 
@@ -71,12 +89,13 @@ impl ResourceFlags {
 
     /// The limits of the start-up check.
     pub(super) fn startup(&self, program: &Runnable) -> Resources {
-        Resources {
-            time: match self.startup_ms {
-                Some(ms) => Duration::from_millis(ms),
-                None => self.per_run(program).time,
+        match self.startup_ms {
+            Some(ms) => Resources {
+                time: Duration::from_millis(ms),
+                wall: crate::process::default_wall(Duration::from_millis(ms)),
+                ..self.per_run(program)
             },
-            ..self.per_run(program)
+            None => self.per_run(program),
         }
     }
 
@@ -90,18 +109,28 @@ impl ResourceFlags {
         }
     }
 
-    /// `time limit 2000 ms (python x3: 6000 ms), memory limit 256 MiB by
-    /// RLIMIT_AS (...)`: what the banner says of the limits.
+    /// `CPU time limit 2000 ms (python x3: 6000 ms), wall 60000 ms, memory
+    /// limit 256 MiB by RLIMIT_AS (...)`: what the banner says of the limits.
     pub(super) fn banner(&self, program: &Runnable) -> String {
-        let time = match &program.language {
+        let limits = self.per_run(program);
+        let mut time = match &program.language {
             Some(language) if program.time_factor != 1.0 => format!(
-                "time limit {} ms ({language} x{}: {} ms)",
+                "CPU time limit {} ms ({language} x{}: {} ms)",
                 self.timeout_ms,
                 program.time_factor,
-                self.per_run(program).time.as_millis()
+                limits.time.as_millis()
             ),
-            _ => format!("time limit {} ms", self.timeout_ms),
+            _ => format!("CPU time limit {} ms", self.timeout_ms),
         };
+        if let Some(interpreter) = interpreted_command(program) {
+            time.push_str(&format!(
+                " (a --cmd line gets no {interpreter} multiplier; name the source file for one)"
+            ));
+        }
+        time.push_str(&format!(", wall {} ms", limits.wall.as_millis()));
+        if self.strict_timing {
+            time.push_str(", time limits taken at the first run (--strict-timing)");
+        }
         let memory = match self.memory_limit {
             Some(bytes) => format!(
                 "memory limit {} by {}",
@@ -112,6 +141,21 @@ impl ResourceFlags {
         };
         format!("{time}, {memory}")
     }
+}
+
+/// The interpreter or VM a command line starts (`python3`, `java`, ...),
+/// when it is one a source's language multiplier would have applied to:
+/// the multiplier is a source's, and a command is run as given.
+fn interpreted_command(program: &Runnable) -> Option<&str> {
+    if program.language.is_some() {
+        return None;
+    }
+    let first = program.command.split_whitespace().next()?;
+    let name = first.rsplit('/').next().unwrap_or(first);
+    ["python", "pypy", "java", "kotlin", "node", "ruby", "php"]
+        .iter()
+        .any(|known| name.starts_with(known))
+        .then_some(name)
 }
 
 /// The values of a command's program flags made runnable, with one line on

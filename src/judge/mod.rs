@@ -3,8 +3,8 @@
 //! program under its limits (`program.rs`), compares its output with the
 //! answer ([`compare`]) or has a testlib checker judge it ([`checker`]),
 //! connects an interactive solution to its interactor ([`interactive`]),
-//! and gives one [`Verdict`] in one vocabulary (OK, WA, PE, RE, TLE, MLE,
-//! OLE); `verdicts.rs` adds a run's verdicts up.
+//! and gives one [`Verdict`] in one vocabulary (OK, WA, PE, RE, TLE, ILE,
+//! MLE, OLE); `verdicts.rs` adds a run's verdicts up.
 //!
 //! The judge knows nothing of puzzles or searches: it is handed a command,
 //! an input and limits, and says how the program did.
@@ -21,7 +21,7 @@ mod verdicts;
 
 pub use compare::Comparison;
 pub use program::{check_command, run_program, tool};
-pub use verdicts::{by_kind, list_failing, MemoryFigures, Verdicts};
+pub use verdicts::{by_kind, list_failing, list_flaky, MemoryFigures, Verdicts};
 
 /// How a program did on one case: the one vocabulary of every judged run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,9 +38,13 @@ pub enum Verdict {
         status: String,
         stderr: String,
     },
-    /// Still running at the time limit; or, in an interaction, a deadlock,
-    /// with the words that say so.
+    /// Over the CPU time limit; or, in an interaction, a deadlock, with the
+    /// words that say so.
     TimeLimit(Option<String>),
+    /// Still running at the wall-time limit without having spent its CPU
+    /// time: a program that sleeps or waits (Codeforces' "idleness limit
+    /// exceeded").
+    IdleLimit,
     /// Used more memory than the limit.
     MemoryLimit,
     /// Wrote more than the output limit (killed at once).
@@ -48,7 +52,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The judges' short name: OK, WA, PE, RE, TLE, MLE, OLE. While
+    /// The judges' short name: OK, WA, PE, RE, TLE, ILE, MLE, OLE. While
     /// shrinking, the same code is the same failure.
     pub fn code(&self) -> &'static str {
         match self {
@@ -57,6 +61,7 @@ impl Verdict {
             Verdict::PresentationError(_) => "PE",
             Verdict::RuntimeError { .. } => "RE",
             Verdict::TimeLimit(_) => "TLE",
+            Verdict::IdleLimit => "ILE",
             Verdict::MemoryLimit => "MLE",
             Verdict::OutputLimit => "OLE",
         }
@@ -70,6 +75,7 @@ impl Verdict {
             Verdict::PresentationError(_) => "presentation-error",
             Verdict::RuntimeError { .. } => "runtime-error",
             Verdict::TimeLimit(_) => "time-limit",
+            Verdict::IdleLimit => "idleness-limit",
             Verdict::MemoryLimit => "memory-limit",
             Verdict::OutputLimit => "output-limit",
         }
@@ -91,8 +97,14 @@ impl Verdict {
             ),
             Verdict::TimeLimit(Some(why)) => format!("{why}\n"),
             Verdict::TimeLimit(None) => format!(
-                "still running after {} ms: killed\n",
-                limits.time.as_millis()
+                "spent more than {} ms of CPU time ({} ms of wall time): killed\n",
+                limits.time.as_millis(),
+                run.elapsed.as_millis()
+            ),
+            Verdict::IdleLimit => format!(
+                "still running after {} ms of wall time, having spent {} ms of CPU time: killed (a program that sleeps or waits; --wall-ms sets this limit)\n",
+                limits.wall.as_millis(),
+                run.cpu.as_millis()
             ),
             Verdict::OutputLimit => format!("wrote more than {} bytes: killed\n", limits.output),
             Verdict::MemoryLimit => memory_limit_detail(run, limits.memory),
@@ -135,6 +147,7 @@ pub fn memory_limit_detail(run: &Execution, limit: Option<u64>) -> String {
 pub fn judge(expected: &str, run: &Execution, comparison: Comparison) -> Verdict {
     match run.ending {
         Ending::TimeLimit => Verdict::TimeLimit(None),
+        Ending::WallLimit => Verdict::IdleLimit,
         Ending::MemoryLimit => Verdict::MemoryLimit,
         Ending::OutputLimit => Verdict::OutputLimit,
         Ending::Exited(status) if !status.success() => Verdict::RuntimeError {
@@ -148,8 +161,17 @@ pub fn judge(expected: &str, run: &Execution, comparison: Comparison) -> Verdict
     }
 }
 
+/// The timing verdict (TLE, ILE) a run's first try had when it passed only
+/// when run again ([`run_program`]); `None` for a run taken at its first try.
+pub fn flaky_code(run: &Execution) -> Option<&'static str> {
+    run.flaky.as_ref().map(|first| match first.ending {
+        Ending::WallLimit => "ILE",
+        _ => "TLE",
+    })
+}
+
 /// The order failure kinds are reported and shrunk in.
-pub const KINDS: [&str; 6] = ["WA", "PE", "RE", "TLE", "MLE", "OLE"];
+pub const KINDS: [&str; 7] = ["WA", "PE", "RE", "TLE", "ILE", "MLE", "OLE"];
 
 /// The position of a verdict code among [`KINDS`].
 pub fn kind_order(code: &str) -> usize {

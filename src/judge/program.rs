@@ -12,13 +12,38 @@ use std::time::Duration;
 /// The program under test run on `input`; one that cannot start is a
 /// runtime error (exit code 127, as a shell would give), not an error of
 /// lockstep's.
+///
+/// A run that ends at a time limit (CPU or wall) is run again, unless
+/// `limits` say not to confirm (`--strict-timing`): a time limit is the
+/// verdict only when the second run ends at one too. When the second run
+/// does not, it is the run returned, with the first in its `flaky`, so that
+/// a busy machine's hiccup is neither a failure nor shrunk as one. Other
+/// verdicts are the program's own doing and are not run again.
 pub fn run_program(cmd: &str, input: &str, limits: Resources) -> Execution {
+    let first = run_once(cmd, input, limits);
+    if !limits.confirm_timing || !first.ending.is_timing() || crate::process::interrupted() {
+        return first;
+    }
+    let again = run_once(cmd, input, limits);
+    if again.ending.is_timing() || crate::process::interrupted() {
+        return first;
+    }
+    Execution {
+        flaky: Some(Box::new(first)),
+        ..again
+    }
+}
+
+/// One run of the program under test.
+fn run_once(cmd: &str, input: &str, limits: Resources) -> Execution {
     crate::process::execute(cmd, input, limits).unwrap_or_else(|e| Execution {
         ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
         stdout: String::new(),
         stderr: format!("could not start: {e}"),
         elapsed: Duration::ZERO,
         memory: None,
+        cpu: Duration::ZERO,
+        flaky: None,
     })
 }
 
@@ -26,6 +51,14 @@ pub fn run_program(cmd: &str, input: &str, limits: Resources) -> Execution {
 /// error rather than a runtime error on every case. The program gets an empty
 /// input and `limits`; running out of time there is fine (it started).
 pub fn check_command(cmd: &str, limits: Resources) -> Result<(), String> {
+    // A directory cannot be run: the kernel says only "Permission denied".
+    if let Some(first) = crate::process::program_words(cmd).first() {
+        if first.contains('/') && std::path::Path::new(first).is_dir() {
+            return Err(format!(
+                "cannot start {cmd:?}: {first} is a directory, not a program"
+            ));
+        }
+    }
     match crate::process::execute(cmd, "", limits) {
         Err(e) => Err(format!("cannot start {cmd:?}: {e}")),
         Ok(run) => match run.ending {
@@ -62,8 +95,13 @@ pub(crate) fn why(run: &Execution, limits: Resources) -> Option<String> {
             crate::text::indent(&tail(&run.stderr, 5))
         )),
         Ending::TimeLimit => Some(format!(
-            "still running after {} ms: killed",
+            "spent more than {} ms of CPU time: killed",
             limits.time.as_millis()
+        )),
+        Ending::WallLimit => Some(format!(
+            "still running after {} ms of wall time, having spent {} ms of CPU time: killed",
+            limits.wall.as_millis(),
+            run.cpu.as_millis()
         )),
         // The flag is the solution's, but it raises the tools' limit too.
         Ending::OutputLimit => Some(format!(

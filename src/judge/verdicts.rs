@@ -15,10 +15,15 @@ pub struct Verdicts {
     pub wrong_answer: u64,
     pub runtime_error: u64,
     pub time_limit: u64,
+    /// Over the wall-time limit (ILE).
+    pub idle_limit: u64,
     pub memory_limit: u64,
     pub output_limit: u64,
     /// Cases the reference oracle could not answer within its fuel (not run).
     pub skipped: u64,
+    /// Of the OK: cases whose first run ended at a time limit and whose
+    /// second did not (not failures, unless `--strict-timing`).
+    pub flaky: u64,
 }
 
 impl crate::search::Tally for Verdicts {
@@ -28,9 +33,11 @@ impl crate::search::Tally for Verdicts {
         self.wrong_answer += other.wrong_answer;
         self.runtime_error += other.runtime_error;
         self.time_limit += other.time_limit;
+        self.idle_limit += other.idle_limit;
         self.memory_limit += other.memory_limit;
         self.output_limit += other.output_limit;
         self.skipped += other.skipped;
+        self.flaky += other.flaky;
     }
 }
 
@@ -46,10 +53,20 @@ impl Verdicts {
         )
     }
 
-    /// `a OK, b WA, c RE, d TLE, e MLE, f OLE`.
+    /// `a OK, b WA, c RE, d TLE, e MLE, f OLE`, with `g ILE` after the TLE
+    /// and `; h flaky` at the end when there are any (both are rare, and
+    /// the line stays as it always read without them).
     pub fn verdicts(&self) -> String {
+        let idle = match self.idle_limit {
+            0 => String::new(),
+            n => format!(", {n} ILE"),
+        };
+        let flaky = match self.flaky {
+            0 => String::new(),
+            n => format!("; {n} flaky (a time limit once, OK when run again)"),
+        };
         format!(
-            "{} OK, {} WA, {} RE, {} TLE, {} MLE, {} OLE",
+            "{} OK, {} WA, {} RE, {} TLE{idle}, {} MLE, {} OLE{flaky}",
             self.ok,
             self.wrong_answer,
             self.runtime_error,
@@ -57,6 +74,15 @@ impl Verdicts {
             self.memory_limit,
             self.output_limit,
         )
+    }
+
+    /// Counts one more case judged from `run`: its verdict, and whether it
+    /// passed only when run again.
+    pub fn add_run(&mut self, verdict: &Verdict, run: &crate::process::Execution) {
+        self.add_one(verdict);
+        if matches!(verdict, Verdict::Ok) && run.flaky.is_some() {
+            self.flaky += 1;
+        }
     }
 
     /// Counts one more case with this verdict.
@@ -67,6 +93,7 @@ impl Verdicts {
             Verdict::WrongAnswer(_) | Verdict::PresentationError(_) => &mut self.wrong_answer,
             Verdict::RuntimeError { .. } => &mut self.runtime_error,
             Verdict::TimeLimit(_) => &mut self.time_limit,
+            Verdict::IdleLimit => &mut self.idle_limit,
             Verdict::MemoryLimit => &mut self.memory_limit,
             Verdict::OutputLimit => &mut self.output_limit,
         } += 1;
@@ -127,6 +154,31 @@ pub fn by_kind(failing: Vec<(String, Address)>) -> Vec<(&'static str, Address)> 
         .collect();
     failing.sort_by_key(|&(kind, _)| super::kind_order(kind));
     failing
+}
+
+/// Writes the cases that passed only when run again, after a time limit
+/// (TLE, ILE) at their first run: one line, at most 20 named, apart from the
+/// failures, since they are none.
+pub fn list_flaky(
+    f: &mut std::fmt::Formatter<'_>,
+    flaky: &[(&'static str, Address)],
+) -> std::fmt::Result {
+    const LISTED: usize = 20;
+    if flaky.is_empty() {
+        return Ok(());
+    }
+    let cases: Vec<String> = flaky
+        .iter()
+        .take(LISTED)
+        .map(|(code, address)| format!("{address} ({code})"))
+        .collect();
+    writeln!(
+        f,
+        "flaky: {} over a time limit once, OK when run again (no failure; --strict-timing makes it one): {}{}",
+        crate::text::counted(flaky.len() as u64, "case"),
+        cases.join(", "),
+        if flaky.len() > LISTED { ", ..." } else { "" }
+    )
 }
 
 /// Writes the failing cases of a run, one line per kind, at most 20 named

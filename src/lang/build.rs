@@ -245,14 +245,22 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
     let run = execute_keeping(
         &line,
         "",
-        Resources::new(COMPILE_TIME, 1 << 20),
+        // A compiler's threads may spend more CPU than wall time: its limit
+        // is the wall's alone.
+        Resources {
+            time: Duration::MAX,
+            wall: COMPILE_TIME,
+            ..Resources::new(COMPILE_TIME, 1 << 20)
+        },
         Kept::Start,
     )
     .map_err(|e| format!("cannot run the compile line `{line}`: {e}"))?;
     let failed = match run.ending {
         Ending::Exited(status) if status.success() => return Ok(()),
         Ending::Exited(status) => crate::judge::describe_status(status),
-        Ending::TimeLimit => format!("still compiling after {} s", COMPILE_TIME.as_secs()),
+        Ending::TimeLimit | Ending::WallLimit => {
+            format!("still compiling after {} s", COMPILE_TIME.as_secs())
+        }
         Ending::OutputLimit | Ending::MemoryLimit => "its output ran past 1 MiB".to_string(),
     };
     let said = format!("{}{}", run.stderr, run.stdout);

@@ -121,11 +121,13 @@ fn set_nonblocking(fd: i32) -> std::io::Result<()> {
 pub(super) enum Launched {
     /// The program could not be started: the errno.
     Failed(i32),
-    /// It ended: its raw wait status, peak resident bytes and wall time.
+    /// It ended: its raw wait status, peak resident bytes, wall time and
+    /// CPU time (user and system, its waited-for children's included).
     Ended {
         status: i32,
         peak: u64,
         elapsed: Duration,
+        cpu: Duration,
     },
 }
 
@@ -178,11 +180,12 @@ impl Report {
                 "failed" => Some(Launched::Failed(words.next()?.parse().ok()?)),
                 "ended" => {
                     let mut number = || words.next()?.parse::<u64>().ok();
-                    let (status, kib, nanos) = (number()?, number()?, number()?);
+                    let (status, kib, nanos, cpu) = (number()?, number()?, number()?, number()?);
                     Some(Launched::Ended {
                         status: status as i32,
                         peak: kib * 1024,
                         elapsed: Duration::from_nanos(nanos),
+                        cpu: Duration::from_nanos(cpu),
                     })
                 }
                 _ => None,
@@ -257,14 +260,14 @@ fn launch(args: &[OsString]) -> u8 {
     };
     let pid = child.id() as i32;
     let _ = writeln!(report, "started {pid}");
-    let (status, peak_kib) = loop {
+    let (status, peak_kib, cpu) = loop {
         let mut status = 0;
         // Safety: zeroed plain data for the kernel to fill.
         let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
         // Safety: pointers to the two locals above.
         let got = unsafe { nix::libc::wait4(pid, &mut status, 0, &mut usage) };
         if got == pid {
-            break (status, usage.ru_maxrss.max(0) as u64);
+            break (status, usage.ru_maxrss.max(0) as u64, super::cpu_of(&usage));
         }
         if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
             // No status to report: say so by the exit code (lockstep kills
@@ -274,9 +277,10 @@ fn launch(args: &[OsString]) -> u8 {
     };
     let _ = writeln!(
         report,
-        "ended {} {peak_kib} {}",
+        "ended {} {peak_kib} {} {}",
         status as u32,
-        start.elapsed().as_nanos()
+        start.elapsed().as_nanos(),
+        cpu.as_nanos()
     );
     0
 }

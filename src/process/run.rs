@@ -14,27 +14,63 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Resources for one [`execute`].
+///
+/// Time is limited as judges limit it: by CPU time, user and system, which
+/// a busy machine does not inflate much (a program's share of the cores
+/// shrinks, the work it does does not). A program that sleeps or waits
+/// spends no CPU, so wall time has a limit too, as a backstop: each limit
+/// is its own verdict (TLE, ILE).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Resources {
-    /// Wall time from start to exit.
+    /// CPU time (user and system, of the program and the children it
+    /// waited for); more is the time limit exceeded.
     pub time: Duration,
+    /// Wall time from start to exit; more is the idleness limit exceeded.
+    pub wall: Duration,
     /// Bytes of stdout; one more is the output limit exceeded.
     pub output: usize,
     /// Bytes of peak resident memory; more is the memory limit exceeded.
     /// `None`: measured, not limited.
     pub memory: Option<u64>,
+    /// A run of the program under test that ends at a time limit is run
+    /// again before the limit is its verdict
+    /// ([`crate::judge::run_program`]); `false` (`--strict-timing`) takes
+    /// the first run's word.
+    pub confirm_timing: bool,
 }
 
 impl Resources {
-    /// A time and an output limit, memory measured only.
+    /// A CPU time and an output limit, the default wall-time backstop,
+    /// memory measured only.
     pub fn new(time: Duration, output: usize) -> Resources {
         Resources {
             time,
+            wall: default_wall(time),
             output,
             memory: None,
+            confirm_timing: true,
         }
     }
 }
+
+/// How many times the CPU time limit the wall-time backstop is by default:
+/// room for a machine where a program gets a tenth of a core (a 2-core
+/// machine with 14 busy loops beside it gives about an eighth) before a
+/// program that computes is taken for one that waits.
+pub const WALL_FACTOR: u32 = 10;
+
+/// The default wall-time limit for a CPU time limit `time`.
+pub fn default_wall(time: Duration) -> Duration {
+    time.saturating_mul(WALL_FACTOR)
+}
+
+/// How often a running program's CPU time is read (from `/proc`, to the
+/// clock tick): a CPU limit is enforced within about this much.
+const CPU_POLL: Duration = Duration::from_millis(5);
+
+/// How often the CPU time of the program's whole process group is read (a
+/// scan of `/proc`): what a pipeline's stages spend is seen this late.
+const GROUP_CPU_POLL: Duration = Duration::from_millis(100);
 
 /// The default output limit: far above any answer of these puzzles (robots's
 /// largest is a few MB), small enough that a program printing forever costs
@@ -52,8 +88,13 @@ const KEPT_OVER_LIMIT: usize = 4 << 10;
 pub enum Ending {
     /// The program exited by itself.
     Exited(ExitStatus),
-    /// Still running at the time limit: killed.
+    /// Spent more CPU time than the limit: killed when seen over it (or
+    /// ended by itself past it).
     TimeLimit,
+    /// Still running at the wall-time limit, under its CPU limit: killed.
+    /// A program that sleeps or waits (or a machine so loaded that the
+    /// program got less than a tenth of a core).
+    WallLimit,
     /// Wrote more than the output limit: killed.
     OutputLimit,
     /// Used more memory than the limit: killed when seen over it, or ended
@@ -72,8 +113,21 @@ pub struct Execution {
     pub stderr: String,
     /// From start to exit (or to the kill).
     pub elapsed: Duration,
+    /// CPU time, user and system (its waited-for children's included).
+    pub cpu: Duration,
     /// Peak resident memory in bytes, when known (see `process/launch.rs`).
     pub memory: Option<u64>,
+    /// A run ended at a time limit and this is the run again, which did
+    /// not: that first run ([`crate::judge::run_program`]).
+    pub flaky: Option<Box<Execution>>,
+}
+
+impl Ending {
+    /// Ended at the CPU or the wall-time limit: a verdict a busy machine can
+    /// give, confirmed by a second run before it is taken.
+    pub fn is_timing(&self) -> bool {
+        matches!(self, Ending::TimeLimit | Ending::WallLimit)
+    }
 }
 
 /// What a reader thread collects.
@@ -248,11 +302,33 @@ pub fn execute_keeping(
         sampled
     };
     let mut watched_over = false;
+    let mut next_cpu_read = start + CPU_POLL;
+    let mut next_group_read = start + GROUP_CPU_POLL;
+    let mut spent = Duration::ZERO;
+    let mut walled = false;
     let exited = loop {
         if let Some(status) = program.try_wait()? {
             break Some(status);
         }
-        if over.load(Ordering::Relaxed) || start.elapsed() >= limits.time {
+        let now = Instant::now();
+        if now >= next_cpu_read {
+            next_cpu_read = now + CPU_POLL;
+            if let Some(cpu) = program_pid(&program, &mut report)
+                .and_then(|(pid, _)| super::waiting::cpu_time(pid))
+            {
+                spent = spent.max(cpu);
+            }
+        }
+        if now >= next_group_read {
+            next_group_read = now + GROUP_CPU_POLL;
+            spent = spent.max(super::waiting::group_cpu_time(program.id()));
+        }
+        if over.load(Ordering::Relaxed) || spent > limits.time {
+            sample(&program, &mut report);
+            break None;
+        }
+        if now.duration_since(start) >= limits.wall {
+            walled = true;
             sample(&program, &mut report);
             break None;
         }
@@ -308,6 +384,12 @@ pub fn execute_keeping(
     // its report; directly, the peak is the one wait4 gave.
     let mut exited = exited;
     let mut memory = program.peak();
+    // Killed, the program's figure is the last one read; ended by itself,
+    // wait4's (directly, the launcher's is no use: it is the launcher's).
+    let mut cpu = match (exited, &report) {
+        (Some(_), None) => program.cpu().unwrap_or(spent),
+        _ => spent,
+    };
     if let Some(report) = &mut report {
         memory = None;
         match report.outcome() {
@@ -316,10 +398,12 @@ pub fn execute_keeping(
                 status,
                 peak,
                 elapsed: took,
+                cpu: used,
             }) if exited.is_some() => {
                 exited = Some(ExitStatus::from_raw(status));
                 memory = Some(peak);
                 elapsed = took;
+                cpu = used;
             }
             // Killed at a limit, after its report or before: the kill is
             // the ending. Ended by itself without a report: an error.
@@ -344,7 +428,10 @@ pub fn execute_keeping(
     let ending = match exited {
         _ if over => Ending::OutputLimit,
         _ if over_memory => Ending::MemoryLimit,
+        // Past the limit when it ended: the last read was a tick short.
+        _ if cpu > limits.time => Ending::TimeLimit,
         Some(status) => Ending::Exited(status),
+        None if walled => Ending::WallLimit,
         None => Ending::TimeLimit,
     };
     Ok(Execution {
@@ -353,5 +440,7 @@ pub fn execute_keeping(
         stderr,
         elapsed,
         memory,
+        cpu,
+        flaky: None,
     })
 }

@@ -119,3 +119,52 @@ fn a_direct_run_is_measured_and_held_to_its_memory_limit() {
         }
     }
 }
+
+/// Time is CPU time: a program that computes past its limit is TLE, one
+/// that sleeps past the wall-time backstop is ILE (it spent no CPU), and a
+/// program that sleeps briefly within both passes whatever its wall time.
+#[test]
+fn a_spinner_is_over_its_cpu_limit_and_a_sleeper_over_its_wall_limit() {
+    let limits = Resources {
+        time: Duration::from_millis(200),
+        wall: Duration::from_millis(1500),
+        ..Resources::new(Duration::from_millis(200), 1 << 20)
+    };
+    let spin = execute("sh -c 'while :; do :; done'", "", limits).unwrap();
+    assert_eq!(spin.ending, Ending::TimeLimit, "{spin:?}");
+    assert!(spin.cpu >= Duration::from_millis(200), "{spin:?}");
+    let sleep = execute("sleep 30", "", limits).unwrap();
+    assert_eq!(sleep.ending, Ending::WallLimit, "{sleep:?}");
+    assert!(sleep.cpu < Duration::from_millis(200), "{sleep:?}");
+    // 300 ms asleep: over the CPU limit in wall time, within it in CPU.
+    let nap = execute("sleep 0.3", "", limits).unwrap();
+    assert!(
+        matches!(nap.ending, Ending::Exited(s) if s.success()),
+        "{nap:?}"
+    );
+}
+
+/// The verdict of a program that computes well within its CPU limit does
+/// not change when the machine is busy: four busy loops beside it slow its
+/// wall time, not its CPU time.
+#[test]
+fn a_busy_machine_does_not_make_a_time_limit() {
+    let mut loops: Vec<Program> = (0..4)
+        .map(|_| Program::spawn(command("sh -c 'while :; do :; done'")).unwrap())
+        .collect();
+    let limits = Resources::new(Duration::from_millis(1500), 1 << 20);
+    let runs: Vec<Execution> = (0..3)
+        .map(|_| execute("python3 -c 'print(sum(range(2 * 10**6)))'", "", limits).unwrap())
+        .collect();
+    for program in &mut loops {
+        program.stop();
+    }
+    for run in runs {
+        assert!(
+            matches!(run.ending, Ending::Exited(s) if s.success()),
+            "{run:?}"
+        );
+        assert_eq!(run.stdout, "1999999000000\n");
+        assert!(run.cpu < Duration::from_millis(1500), "{run:?}");
+    }
+}

@@ -48,6 +48,45 @@ fn stat_fields(pid: &str) -> Option<(char, i32, u64)> {
     Some((state, group, utime + stime))
 }
 
+/// Clock ticks per second of `/proc`'s times (`_SC_CLK_TCK`, 100 on Linux).
+fn ticks_per_second() -> u64 {
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    // Safety: sysconf reads a constant.
+    *TICKS.get_or_init(
+        || match unsafe { nix::libc::sysconf(nix::libc::_SC_CLK_TCK) } {
+            t if t > 0 => t as u64,
+            _ => 100,
+        },
+    )
+}
+
+/// The CPU time so far of process `pid`: its user and system time and its
+/// waited-for children's, as `/proc/PID/stat` has them (to the clock tick,
+/// 10 ms). `None` once it is gone. What a running program has spent, for a
+/// CPU time limit; the exact figure comes from wait4 at its end.
+pub fn cpu_time(pid: u32) -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    let ticks: u64 = rest
+        .split_whitespace()
+        .skip(11)
+        .take(4)
+        .map(|t| t.parse::<u64>().unwrap_or(0))
+        .sum();
+    Some(std::time::Duration::from_millis(
+        ticks * 1000 / ticks_per_second(),
+    ))
+}
+
+/// The CPU time so far of every live process in group `pgid` (their own
+/// user and system time; a scan of `/proc`, so not done often). With
+/// [`cpu_time`] of the group's first process, which holds its reaped
+/// children's, it counts a pipeline's stages, which the first process (a
+/// shell) has not reaped while they run.
+pub fn group_cpu_time(pgid: u32) -> std::time::Duration {
+    std::time::Duration::from_millis(group_state(pgid).cpu_ticks * 1000 / ticks_per_second())
+}
+
 /// The state of every process in group `pgid` (a scan of `/proc`; a few
 /// hundred small reads, done only while an interaction is quiet).
 pub fn group_state(pgid: u32) -> GroupState {
@@ -91,6 +130,31 @@ pub fn group_state(pgid: u32) -> GroupState {
 mod tests {
     use super::*;
     use std::time::{Duration, Instant};
+
+    /// A spinning program's CPU time grows; a sleeping one's stays near zero.
+    #[test]
+    fn a_spinner_spends_cpu_time_and_a_sleeper_does_not() {
+        let start = |cmd: &str| {
+            let mut command = crate::process::command(cmd);
+            command.stderr(std::process::Stdio::null());
+            crate::process::Program::spawn(command).unwrap()
+        };
+        let mut spinner = start("sh -c 'while :; do :; done'");
+        let mut sleeper = start("sleep 30");
+        // Until the spinner has spent 100 ms (however loaded the machine).
+        let spent = loop {
+            std::thread::sleep(Duration::from_millis(20));
+            let spent = cpu_time(spinner.id()).unwrap();
+            if spent >= Duration::from_millis(100) {
+                break spent;
+            }
+        };
+        let slept = cpu_time(sleeper.id()).unwrap();
+        spinner.stop();
+        sleeper.stop();
+        assert!(spent >= Duration::from_millis(100));
+        assert!(slept < Duration::from_millis(100), "{slept:?}");
+    }
 
     /// A program blocked reading its stdin reads as blocked; one asleep on a
     /// timer and one spinning do not.

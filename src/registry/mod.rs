@@ -279,6 +279,7 @@ impl<P: crate::puzzle::Puzzle> AnyPuzzle for Registered<P> {
             own_time: report.own_time,
             memory: report.memory,
             failing: report.failing,
+            flaky: report.flaky,
             failures: report
                 .failures
                 .into_iter()

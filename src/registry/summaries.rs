@@ -283,6 +283,8 @@ pub struct StressSummary {
     pub failures: Vec<StressFailure>,
     /// Every failing case: its kind and address, sorted by kind.
     pub failing: Vec<(&'static str, crate::search::Address)>,
+    /// Every case that passed only when run again after a time limit.
+    pub flaky: Vec<(&'static str, crate::search::Address)>,
 }
 
 /// What `lockstep stress` prints on stdout for a puzzle: the counts by
@@ -310,7 +312,8 @@ impl std::fmt::Display for StressTable<'_> {
         if let Some(line) = summary.memory.line() {
             writeln!(f, "{line}")?;
         }
-        crate::judge::list_failing(f, &summary.failing)
+        crate::judge::list_failing(f, &summary.failing)?;
+        crate::judge::list_flaky(f, &summary.flaky)
     }
 }
 

@@ -43,6 +43,11 @@ pub use source::{puzzle_cases, CaseSource, Made, Seeded};
 #[derive(Debug)]
 pub enum Checked<F> {
     Pass,
+    /// Passed, but only when run again: the first run ended at a time
+    /// limit (this code, TLE or ILE) and the second did not. Counted as a
+    /// pass and listed apart ([`Outcome::flaky`]): a busy machine is not a
+    /// failure.
+    Flaky(&'static str),
     /// Not judged (the reference out of fuel): counted apart.
     Skip,
     /// A failure, with what the check keeps of it.
@@ -121,6 +126,9 @@ pub struct Outcome<F, T> {
     /// Every failing case, its kind and address, in position order (when
     /// the check lists them).
     pub failing: Vec<(String, Address)>,
+    /// Every case that passed only when run again, with the timing verdict
+    /// its first run had, in position order.
+    pub flaky: Vec<(&'static str, Address)>,
     /// A source's or tool's failure that stopped the search, unless a
     /// failure came before it.
     pub problem: Option<(Address, String)>,
@@ -155,6 +163,7 @@ struct Kept<F> {
 struct Findings<F> {
     kept: Vec<Kept<F>>,
     failing: Vec<(String, u64)>,
+    flaky: Vec<(&'static str, u64)>,
     problem: Option<(u64, String)>,
 }
 
@@ -182,6 +191,7 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
     let findings = Mutex::new(Findings::<K::Found> {
         kept: Vec::new(),
         failing: Vec::new(),
+        flaky: Vec::new(),
         problem: None,
     });
     let lower_stop = |position: u64| {
@@ -270,6 +280,11 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
                 batch.cases += 1;
                 match checked {
                     Checked::Pass => batch.passed += 1,
+                    Checked::Flaky(code) => {
+                        batch.passed += 1;
+                        let mut f = findings.lock().unwrap_or_else(|e| e.into_inner());
+                        f.flaky.push((code, position));
+                    }
                     Checked::Skip => batch.skipped += 1,
                     Checked::Problem(message) => {
                         batch.cases -= 1;
@@ -332,10 +347,12 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
     let Findings {
         mut kept,
         mut failing,
+        mut flaky,
         mut problem,
     } = findings.into_inner().unwrap_or_else(|e| e.into_inner());
     kept.sort_by_key(|k| k.position);
     failing.sort_by_key(|&(_, position)| position);
+    flaky.sort_by_key(|&(_, position)| position);
     // What one job would have met first: a failure before the problem, or
     // the problem (and nothing found past it).
     if let Some((at, _)) = &problem {
@@ -345,6 +362,7 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
             let at = *at;
             kept.retain(|k| k.position < at);
             failing.retain(|&(_, p)| p < at);
+            flaky.retain(|&(_, p)| p < at);
         }
     }
     Outcome {
@@ -366,6 +384,10 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
             .into_iter()
             .map(|(kind, position)| (kind, source.address(position)))
             .collect(),
+        flaky: flaky
+            .into_iter()
+            .map(|(code, position)| (code, source.address(position)))
+            .collect(),
         problem: problem.map(|(position, message)| (source.address(position), message)),
         interrupted: interrupted.into_inner(),
     }
@@ -386,6 +408,7 @@ fn search_one<S: CaseSource + ?Sized, K: Check<S::Case>>(
         elapsed: Duration::ZERO,
         failures: Vec::new(),
         failing: Vec::new(),
+        flaky: Vec::new(),
         problem: None,
         interrupted: false,
     };
@@ -411,6 +434,10 @@ fn search_one<S: CaseSource + ?Sized, K: Check<S::Case>>(
     outcome.counts.cases = 1;
     match results.pop() {
         Some(Checked::Pass) => outcome.counts.passed = 1,
+        Some(Checked::Flaky(code)) => {
+            outcome.counts.passed = 1;
+            outcome.flaky.push((code, address));
+        }
         Some(Checked::Skip) => outcome.counts.skipped = 1,
         Some(Checked::Problem(message)) => {
             outcome.counts.cases = 0;

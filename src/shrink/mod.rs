@@ -40,7 +40,9 @@ impl std::fmt::Display for Stop {
         f.write_str(match self {
             Stop::LocalMinimum => "a local minimum",
             Stop::Attempts => "cut off by the attempt budget (it may shrink further)",
-            Stop::Time => "cut off by the time budget (it may shrink further)",
+            Stop::Time => {
+                "cut off by the time budget, a backstop (it may shrink further, and where it stopped depends on the machine's speed: raise --shrink-seconds)"
+            }
             Stop::Smallest => "not shrunk: no case before it in the enumeration fails",
         })
     }

@@ -165,6 +165,9 @@ pub(crate) fn shrunk_header(
 pub struct RunEnd {
     /// Every failing case: its kind and its address (`seed 5004`), by kind.
     pub failing: Vec<(&'static str, crate::search::Address)>,
+    /// Every case that passed only when run again after a time limit (TLE,
+    /// ILE at its first run).
+    pub flaky: Vec<(&'static str, crate::search::Address)>,
     /// A tool's failure on a generated input (the interactor's included),
     /// which stopped the run.
     pub problem: Option<String>,
@@ -175,14 +178,11 @@ pub struct RunEnd {
 
 impl RunEnd {
     /// From the search's failing cases and problem, and the warnings.
-    fn of(
-        failing: Vec<(String, crate::search::Address)>,
-        problem: Option<(crate::search::Address, String)>,
-        warnings: Vec<String>,
-    ) -> RunEnd {
+    fn of<F, T>(outcome: &mut crate::search::Outcome<F, T>, warnings: Vec<String>) -> RunEnd {
         RunEnd {
-            failing: crate::judge::by_kind(failing),
-            problem: problem.map(|(_, message)| message),
+            failing: crate::judge::by_kind(std::mem::take(&mut outcome.failing)),
+            flaky: std::mem::take(&mut outcome.flaky),
+            problem: outcome.problem.take().map(|(_, message)| message),
             warnings,
         }
     }

@@ -4,9 +4,12 @@
 //! Each case is written in the judge format to the program's stdin; its stdout is
 //! compared with the oracle's answer as a judge would (by default line by line,
 //! trailing spaces and final newlines aside; see [`crate::judge::compare`]). A case is
-//! OK, WA (wrong answer), RE (non-zero exit or a signal), TLE (still running at
-//! the time limit), MLE (over the memory limit) or OLE (more output than the
-//! output limit). The first failure is shrunk with the puzzle's own shrinker,
+//! OK, WA (wrong answer), RE (non-zero exit or a signal), TLE (more CPU time
+//! than the limit), ILE (still running at the wall-time backstop: a program
+//! that sleeps or waits), MLE (over the memory limit) or OLE (more output
+//! than the output limit). A time limit is confirmed by a second run before
+//! it is a verdict; one that passes then is flaky, listed apart and no
+//! failure. The first failure is shrunk with the puzzle's own shrinker,
 //! keeping only candidates on which the program fails the same way, and saved.
 //!
 //! Programs run through [`crate::process`]: their own process group, orphans
@@ -50,10 +53,10 @@ pub struct StressOptions {
     pub dump: Option<std::path::PathBuf>,
 }
 
-/// The default shrink budget: candidates, and seconds.
+/// The default shrink budget: candidates, and seconds as a backstop.
 pub const DEFAULT_SHRINK: Budget = Budget {
     attempts: 3000,
-    time: Some(Duration::from_secs(60)),
+    time: Some(Duration::from_secs(600)),
 };
 
 /// The oracle's judge output for a case, or `None` when the reference runs out of
@@ -111,15 +114,17 @@ pub struct StressOutcome<C> {
     /// Every failing case: its kind (`WA`, ...) and where it was generated,
     /// by kind, then in the order of the cases.
     pub failing: Vec<(&'static str, Address)>,
+    /// Every case that passed only when run again, with its first run's
+    /// timing verdict, in the order of the cases.
+    pub flaky: Vec<(&'static str, Address)>,
 }
 
-/// A failing case as found: the case, its verdict, the oracle's output and
-/// the program's run.
+/// A failing case as found: the case, its verdict and the oracle's output
+/// (the program is run on it again once it is shrunk).
 pub struct FoundFailure<C> {
     case: C,
     verdict: Verdict,
     expected: String,
-    run: Execution,
 }
 
 /// The check of puzzle stress: the program against the oracle on one case.
@@ -159,14 +164,15 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
             let _ = std::fs::write(dir.join(format!("{stem}.ans")), &expected);
         }
         let (verdict, run) = self.run(&input, &expected, before);
-        counts.add_one(&verdict);
-        out.push(match verdict {
-            Verdict::Ok => Checked::Pass,
-            verdict => Checked::Fail(FoundFailure {
+        counts.add_run(&verdict, &run);
+        let flaky = crate::judge::flaky_code(&run);
+        out.push(match (verdict, flaky) {
+            (Verdict::Ok, None) => Checked::Pass,
+            (Verdict::Ok, Some(code)) => Checked::Flaky(code),
+            (verdict, _) => Checked::Fail(FoundFailure {
                 case,
                 verdict,
                 expected,
-                run,
             }),
         });
     }
@@ -216,7 +222,7 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
         let Some(expected) = oracle_output::<P>(&joined, options.oracle) else {
             return false;
         };
-        let (verdict, run) = self.run(&joined.write_input(), &expected, before);
+        let (verdict, _) = self.run(&joined.write_input(), &expected, before);
         if matches!(verdict, Verdict::Ok) {
             for _ in cases {
                 counts.add_one(&Verdict::Ok);
@@ -232,14 +238,17 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
             verdict,
             Verdict::WrongAnswer(_) | Verdict::PresentationError(_) | Verdict::RuntimeError { .. }
         );
-        if state_kept && results.iter().all(|r| matches!(r, Checked::Pass)) {
+        if state_kept
+            && results
+                .iter()
+                .all(|r| matches!(r, Checked::Pass | Checked::Flaky(_)))
+        {
             alone = Verdicts::default();
             alone.add_one(&verdict);
             results[0] = Checked::Fail(FoundFailure {
                 case: joined,
                 verdict,
                 expected,
-                run,
             });
             for _ in 1..cases.len() {
                 alone.add_one(&Verdict::Ok);
@@ -311,6 +320,7 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressOutcome<P::Cas
         memory: check.memory.into_inner().unwrap_or_else(|e| e.into_inner()),
         failures,
         failing,
+        flaky: outcome.flaky,
     }
 }
 
@@ -326,7 +336,6 @@ fn shrink_failure<P: Puzzle>(
         case,
         verdict,
         expected,
-        run,
     } = found;
     let kind = verdict.code();
     let still_fails = |candidate: &P::Case| {
@@ -337,10 +346,10 @@ fn shrink_failure<P: Puzzle>(
         let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
             return false;
         };
-        match crate::process::execute(&options.cmd, &candidate.write_input(), options.resources) {
-            Ok(run) => judge(&expected, &run, options.comparison).code() == kind,
-            Err(_) => false,
-        }
+        // A time limit is confirmed by a second run here too: a candidate
+        // is kept only when it fails the same way twice.
+        let run = run_program(&options.cmd, &candidate.write_input(), options.resources);
+        judge(&expected, &run, options.comparison).code() == kind
     };
     let shrunk = match options.plan.enumerate {
         // Every case before it passed: nothing smaller to look for.
@@ -355,10 +364,8 @@ fn shrink_failure<P: Puzzle>(
     // Run the shrunk case once more for the report.
     let input = shrunk.case.write_input();
     let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
-    let (again, program) = match crate::process::execute(&options.cmd, &input, options.resources) {
-        Ok(again) => (judge(&expected_shrunk, &again, options.comparison), again),
-        Err(_) => (verdict.clone(), run),
-    };
+    let program = run_program(&options.cmd, &input, options.resources);
+    let again = judge(&expected_shrunk, &program, options.comparison);
     ProgramFailure {
         original: case,
         shrunk: shrunk.case,
@@ -403,7 +410,17 @@ impl<C> ProgramFailure<C> {
                 &options.resources,
                 "passed when run again: the failure is not deterministic"
             ),
-        )
+        ) + &outside_original::<P>(&self.shrunk)
+    }
+}
+
+/// The line a report ends with when its case is outside the original
+/// statement's limits (a run under `--limits wide`): a judge's tests would
+/// not hold it, so the user knows it before debugging it.
+fn outside_original<P: Puzzle>(case: &P::Case) -> String {
+    match P::within_original(case) {
+        true => String::new(),
+        false => "note: this case is outside the original statement's limits (docs/rules/): a judge's tests would not hold it; --limits original keeps to them\n".to_string(),
     }
 }
 
@@ -433,6 +450,7 @@ pub fn failure_row<P: Puzzle>(failure: &ProgramFailure<P::Case>, cmd: &str) -> R
                 Verdict::WrongAnswer(diff) | Verdict::PresentationError(diff) => diff.clone(),
                 Verdict::RuntimeError { status, .. } => status.clone(),
                 Verdict::TimeLimit(_) => "over the time limit".to_string(),
+                Verdict::IdleLimit => "over the wall-time limit".to_string(),
                 Verdict::MemoryLimit => "over the memory limit".to_string(),
                 Verdict::OutputLimit => "over the output limit".to_string(),
                 Verdict::Ok => "passed when run again: not deterministic".to_string(),

@@ -129,6 +129,8 @@ pub struct TestRun {
     pub memory: Option<u64>,
     /// The last line of the program's stderr (why it stopped, often).
     pub said: String,
+    /// Passed only when run again: its first run's timing verdict (TLE, ILE).
+    pub flaky: Option<&'static str>,
 }
 
 impl TestRun {
@@ -211,6 +213,7 @@ fn run_test(
         elapsed: run.elapsed,
         memory: run.memory,
         said: run.stderr.lines().last().unwrap_or("").trim().to_string(),
+        flaky: crate::judge::flaky_code(&run),
     })
 }
 
@@ -262,6 +265,9 @@ pub fn run_test_set(
             Some(Ok(outcome)) => {
                 if let Some(verdict) = &outcome.verdict {
                     counts.add_one(verdict);
+                    if outcome.flaky.is_some() && outcome.passed() {
+                        counts.flaky += 1;
+                    }
                 } else {
                     counts.skipped += 1;
                 }

@@ -13,7 +13,11 @@ fn detail(outcome: &TestRun, options: &TestSetOptions) -> Option<String> {
     let said = |text: &str| crate::text::clip(text.lines().last().unwrap_or(""), 120);
     Some(match outcome.verdict.as_ref() {
         None => "no answer (NAME.ans or NAME.out): exited cleanly, output not judged".to_string(),
-        Some(Verdict::Ok) => return None,
+        Some(Verdict::Ok) => {
+            return outcome.flaky.map(|code| {
+                format!("flaky: {code} at its first run, OK when run again (--strict-timing makes it a failure)")
+            })
+        }
         Some(Verdict::WrongAnswer(diff) | Verdict::PresentationError(diff)) => diff.clone(),
         Some(Verdict::RuntimeError { status, stderr }) if stderr.trim().is_empty() => {
             status.clone()
@@ -21,8 +25,14 @@ fn detail(outcome: &TestRun, options: &TestSetOptions) -> Option<String> {
         Some(Verdict::RuntimeError { status, stderr }) => format!("{status}: {}", said(stderr)),
         Some(Verdict::TimeLimit(_)) => {
             format!(
-                "still running after {} ms: killed",
+                "spent more than {} ms of CPU time: killed",
                 options.resources.time.as_millis()
+            )
+        }
+        Some(Verdict::IdleLimit) => {
+            format!(
+                "still running after {} ms of wall time without spending its CPU time: killed",
+                options.resources.wall.as_millis()
             )
         }
         Some(Verdict::MemoryLimit) => {
@@ -144,6 +154,7 @@ struct JsonCounts {
     wa: u64,
     re: u64,
     tle: u64,
+    ile: u64,
     mle: u64,
     ole: u64,
     not_judged: usize,
@@ -212,6 +223,7 @@ impl TestSetJson {
                 wa: c.wrong_answer,
                 re: c.runtime_error,
                 tle: c.time_limit,
+                ile: c.idle_limit,
                 mle: c.memory_limit,
                 ole: c.output_limit,
                 not_judged: report.unjudged(),

@@ -157,27 +157,29 @@ fn a_copy_under_another_name_is_built_under_that_name() {
 }
 
 /// A test without an answer has no output to judge, but how the run ended
-/// is judged all the same: a crash, a timeout or an allocation past the
-/// limit fails it; only a clean exit is "not judged".
+/// is judged all the same: a crash, a time limit (CPU: TLE; wall, for a
+/// program that sleeps: ILE) or an allocation past the limit fails it; only
+/// a clean exit is "not judged".
 #[test]
 fn a_test_without_an_answer_still_fails_on_a_crash_or_a_limit() {
     let dir = scratch("setter-unanswered");
     let tests = made(dir.join("tests"));
-    for name in ["crash", "fine", "slow"] {
+    for name in ["crash", "fine", "slow", "sleepy"] {
         std::fs::write(tests.join(format!("{name}.in")), format!("{name}\n")).unwrap();
     }
-    let cmd = "read x; case $x in crash) exit 3;; slow) sleep 10;; esac; echo $x";
-    let out = cli("test --timeout-ms 500 --startup-ms 5000")
+    let cmd = "read x; case $x in crash) exit 3;; slow) while :; do :; done;; sleepy) sleep 30;; esac; echo $x";
+    let out = cli("test --timeout-ms 500 --wall-ms 1500 --startup-ms 5000")
         .arg(tests.to_str().unwrap())
         .flag("--cmd", cmd)
         .run_in(&dir);
     let (stdout, _) = found(&out);
     assert_eq!(verdict_of(&stdout, "crash"), "RE", "{stdout}");
     assert_eq!(verdict_of(&stdout, "slow"), "TLE", "{stdout}");
+    assert_eq!(verdict_of(&stdout, "sleepy"), "ILE", "{stdout}");
     assert_eq!(verdict_of(&stdout, "fine"), "--", "{stdout}");
     has(
         &stdout,
-        &["3 tests: 0 OK, 0 WA, 1 RE, 1 TLE, 0 MLE, 0 OLE, 1 not judged"],
+        &["4 tests: 0 OK, 0 WA, 1 RE, 1 TLE, 1 ILE, 0 MLE, 0 OLE, 1 not judged"],
     );
 }
 

@@ -15,16 +15,19 @@ use std::process::Output;
 use std::time::Duration;
 
 /// Runs `lockstep stress` on a fixture (seed 1, two jobs, the corpus in
-/// `dir/corpus`, `extra` split at spaces); returns the output and the saved
-/// input.
+/// `dir/corpus` unless `extra` says --no-append, `extra` split at spaces);
+/// returns the output and the saved input.
 fn stress(puzzle: &str, program: &str, extra: &str, dir: &Path) -> (Output, Option<String>) {
     let save = dir.join("failing.txt");
     let corpus = made(dir.join("corpus"));
-    let out = cli("stress --seed 1 --jobs 2")
+    let mut command = cli("stress --seed 1 --jobs 2")
         .arg(puzzle)
         .flag("--cmd", program)
-        .flag("--save", save.display())
-        .flag("--corpus", corpus.display())
+        .flag("--save", save.display());
+    if !extra.contains("--no-append") {
+        command = command.flag("--corpus", corpus.display());
+    }
+    let out = command
         .args(extra.split_whitespace().map(str::to_string))
         .run();
     (out, std::fs::read_to_string(&save).ok())
@@ -136,7 +139,10 @@ fn a_program_over_the_time_limit_is_killed_with_what_it_started() {
         &dir,
     );
     let (_, stderr) = found(&out);
-    has(&stderr, &["new-game2: TLE", "still running after 400 ms"]);
+    has(
+        &stderr,
+        &["new-game2: TLE", "spent more than 400 ms of CPU time"],
+    );
     let (n, k) = new_game2_size(&saved.unwrap());
     assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
     // The kill is asynchronous: give the processes a few seconds to disappear.
@@ -194,6 +200,8 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
         stderr: "boom\n".to_string(),
         elapsed: Duration::ZERO,
         memory: None,
+        cpu: Duration::ZERO,
+        flaky: None,
     };
     let judge = |expected: &str, run: &Execution| judge(expected, run, Comparison::Lines);
     assert_eq!(judge("1\n2\n", &run("1  \n2\n\n", 0)), Verdict::Ok);
@@ -278,7 +286,9 @@ fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
     let (out, _) = stress(
         "new-game2",
         "python3 tests/fixtures/new_game2.py mixed",
-        "--cases 60 --keep-going --no-append",
+        // Bounded by attempts alone: no assertion here may depend on how
+        // fast the machine is.
+        "--cases 60 --keep-going --no-append --shrink-seconds 1000000",
         &dir,
     );
     let (stdout, stderr) = found(&out);
@@ -471,4 +481,91 @@ fn stress_writes_one_json_document() {
         "{doc:#}"
     );
     has(&stderr, &["first difference"]);
+}
+
+/// A run that ends at the time limit once and passes when run again is
+/// flaky: listed apart, no failure, exit 0; `--strict-timing` takes the
+/// first run's word and fails.
+#[test]
+fn a_time_limit_that_does_not_repeat_is_flaky_and_no_failure() {
+    for strict in [false, true] {
+        let dir = scratch(&format!("stress-flaky-tle-{strict}"));
+        let (first, spun) = (dir.join("started"), dir.join("spun"));
+        // Run 1 is the start-up check; then exactly one run spins until it
+        // is killed, and every other run solves.
+        let program = format!(
+            "if [ ! -e {first} ]; then touch {first}; cat >/dev/null; exit 0; fi; \
+             if mkdir {spun} 2>/dev/null; then while :; do :; done; fi; \
+             exec {bin} solve new-game2",
+            first = first.display(),
+            spun = spun.display(),
+            bin = crate::support::BIN,
+        );
+        let extra = match strict {
+            false => "--cases 6 --timeout-ms 300 --no-append",
+            true => "--cases 6 --timeout-ms 300 --no-append --strict-timing",
+        };
+        let (out, _) = stress("new-game2", &format!("sh -c '{program}'"), extra, &dir);
+        let stdout = text(&out.stdout);
+        if strict {
+            let (stdout, _) = found(&out);
+            has(&stdout, &[" 1 TLE,"]);
+        } else {
+            assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+            has(
+                &stdout,
+                &[
+                    "6 OK, 0 WA, 0 RE, 0 TLE",
+                    "; 1 flaky",
+                    "flaky: 1 case over a time limit once",
+                ],
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// One seed and job count give one reported failure and one shrunk case,
+/// whichever job is slow: the lowest failing case wins, and the shrink is
+/// bounded by attempts, not by the clock.
+#[test]
+fn a_slow_job_changes_neither_the_failure_reported_nor_its_shrunk_case() {
+    let run = |slow: &str| {
+        let dir = scratch(&format!("stress-slow-{slow}"));
+        let save = dir.join("failing.txt");
+        let out = cli("stress new-game2 --seed 4 --jobs 2 --cases 40 --no-append")
+            .flag(
+                "--cmd",
+                format!("SLOW={slow} python3 tests/fixtures/new_game2.py mixed"),
+            )
+            .flag("--save", save.display())
+            .args(
+                "--shrink-attempts 60 --shrink-seconds 1000000"
+                    .split_whitespace()
+                    .map(str::to_string),
+            )
+            .run();
+        let (_, stderr) = found(&out);
+        let reported = stderr
+            .lines()
+            .find(|l| l.starts_with("new-game2: "))
+            .unwrap_or_else(|| panic!("{stderr}"))
+            .to_string();
+        let saved = std::fs::read_to_string(&save).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        (reported, saved)
+    };
+    let (even, odd) = (run("even"), run("odd"));
+    assert_eq!(even.0, odd.0);
+    assert_eq!(even.1, odd.1);
+}
+
+/// A directory given as the program is named as one, not as a permission
+/// the user lacks.
+#[test]
+fn a_directory_as_the_program_is_called_a_directory() {
+    let dir = scratch("stress-dir-cmd");
+    let (out, _) = stress("robots", "/tmp", "--cases 2 --no-append", &dir);
+    let stderr = fails_with(&out, "/tmp is a directory, not a program");
+    assert!(!stderr.contains("Permission denied"), "{stderr}");
 }

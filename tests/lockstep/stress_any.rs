@@ -165,7 +165,7 @@ fn a_hanging_solution_is_a_time_limit_and_the_budget_is_reported() {
             "TLE on seed 10",
             "cut off by the attempt budget",
             "(4 candidates run",
-            "still running after 1500 ms",
+            "spent more than 1500 ms of CPU time",
         ],
     );
     assert!(saved.is_some());

@@ -93,6 +93,7 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
             "warnings": report.end.warnings,
             "failures": failures,
             "failing": failing_json(&report.end.failing),
+            "flaky": failing_json(&report.end.flaky),
         }));
     }
     Ok(Exit::found_if(!report.failures.is_empty()))

@@ -72,11 +72,14 @@ pub(super) struct StressRun {
 #[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "Shrinking")]
 struct ShrinkBudget {
-    /// Candidates the shrinker may run the program on, per failure.
+    /// Candidates the shrinker may run the program on, per failure: the
+    /// shrink's budget, so that one seed shrinks to one case on any machine.
     #[arg(long, default_value_t = 3000, value_parser = at_least_one)]
     shrink_attempts: u64,
-    /// Seconds the shrinker may take, per failure.
-    #[arg(long, default_value_t = 60.0, value_parser = positive_seconds)]
+    /// Seconds the shrinker may take, per failure: a backstop for slow
+    /// programs (the report says when it cut a shrink short, and the shrunk
+    /// case then depends on the machine's speed).
+    #[arg(long, default_value_t = 600.0, value_parser = positive_seconds)]
     shrink_seconds: f64,
 }
 
@@ -154,8 +157,9 @@ struct PuzzleStressArgs {
     /// [default: ./corpus].
     #[arg(long, value_name = "DIR", help_heading = "Findings")]
     corpus: Option<PathBuf>,
-    /// Do not append the failure to the corpus.
-    #[arg(long, help_heading = "Findings")]
+    /// Do not append the failure to the corpus (not with --corpus, which it
+    /// would ignore).
+    #[arg(long, help_heading = "Findings", conflicts_with = "corpus")]
     no_append: bool,
     /// Write every generated input (JOB-INDEX.in) and the oracle's answer
     /// (JOB-INDEX.ans) to this directory (created if missing).
@@ -325,6 +329,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     } else {
         Some(corpus_dir(args.corpus)?)
     };
+    super::common::check_corpus_first(&[entry], dir.as_deref())?;
     let banner = limits.banner(&program);
     stress_puzzle_summary(entry, &options, &banner, &save, dir.as_deref(), args.format)
 }

@@ -101,6 +101,7 @@ pub(super) fn stress_puzzle_summary(
             "seconds": summary.elapsed.as_secs_f64(),
             "failures": failures,
             "failing": failing_json(&summary.failing),
+            "flaky": failing_json(&summary.flaky),
         }));
     }
     Ok(Exit::found_if(!summary.failures.is_empty()))
@@ -114,14 +115,14 @@ pub(super) fn counts_json(counts: &crate::judge::Verdicts) -> serde_json::Value 
         "wrong_answer": counts.wrong_answer,
         "runtime_error": counts.runtime_error,
         "time_limit": counts.time_limit,
+        "idle_limit": counts.idle_limit,
+        "flaky": counts.flaky,
         "memory_limit": counts.memory_limit,
         "output_limit": counts.output_limit,
         "skipped": counts.skipped,
     })
 }
 
-/// A stress run's peak memory over its runs, in bytes (null when none was
-/// measured).
 /// Every failing case of a run, by kind, as the JSON document lists them.
 pub(super) fn failing_json(failing: &[(&str, crate::search::Address)]) -> serde_json::Value {
     failing
@@ -130,6 +131,8 @@ pub(super) fn failing_json(failing: &[(&str, crate::search::Address)]) -> serde_
         .collect()
 }
 
+/// A stress run's peak memory over its runs, in bytes (null when none was
+/// measured).
 fn memory_json(memory: &crate::judge::MemoryFigures) -> serde_json::Value {
     serde_json::json!({ "median": memory.median(), "largest": memory.largest() })
 }
@@ -188,6 +191,7 @@ pub(super) fn stress_any_summary(
             "warnings": report.end.warnings,
             "failures": failures,
             "failing": failing_json(&report.end.failing),
+            "flaky": failing_json(&report.end.flaky),
         }));
     }
     Ok(Exit::found_if(!report.failures.is_empty()))

@@ -10,15 +10,19 @@
 //! process groups, reaped and swept on every path) and ends the interaction
 //! by these rules, the referee's for both programs:
 //!
-//! - the solution has a wall-clock limit from its start; still running at
-//!   it is TLE, unless it is asleep reading while the interactor is not,
-//!   which is the interactor hanging;
+//! - the solution has a CPU time limit: more CPU spent (user and system) is
+//!   TLE. Time it spends waiting for the interactor is no CPU, so a slow
+//!   interactor or a busy machine never counts against it;
+//! - the solution has a wall-clock limit from its start, a backstop for a
+//!   program that waits: still running at it is ILE, unless it is asleep
+//!   reading while the interactor is not, which is the interactor hanging;
 //! - a deadlock, both asleep in a pipe read with nothing relayed and no CPU
 //!   spent for [`QUIET`] and then [`CONFIRM`] more, after at least one
 //!   message was relayed, is the solution's TLE, named, found at once
 //!   instead of at the time limit;
-//! - the interactor has its own time after the solution ends; still
-//!   running then, it hangs (the tool's failure, not the solution's);
+//! - the interactor has its own time after the solution ends, CPU time
+//!   with ten times as much wall time as a backstop; past either, it hangs
+//!   (the tool's failure, not the solution's);
 //! - an interactor that exits with a verdict other than OK ends the
 //!   interaction: the solution is killed, its verdict decided;
 //! - when one program's output ends, the other's input is closed, so a
@@ -42,14 +46,20 @@ const STDERR_KEPT: usize = 16 << 10;
 /// transcript, so that a flood without newlines is not held whole.
 const PENDING_MAX: usize = 64 << 10;
 
+/// How often the relay reads both programs' CPU time.
+const CPU_POLL: Duration = Duration::from_millis(5);
+
 /// The limits of one interaction.
 #[derive(Debug, Clone, Copy)]
 pub struct RelayResources {
-    /// The solution's wall time from its start.
+    /// The solution's CPU time (user and system).
     pub solution_time: Duration,
+    /// The solution's wall time from its start.
+    pub solution_wall: Duration,
     /// Bytes the solution may write; one more is OLE.
     pub solution_output: usize,
-    /// The interactor's time once the solution has ended.
+    /// The interactor's CPU time once the solution has ended (and ten times
+    /// as much wall time).
     pub interactor_time: Duration,
     /// Bytes the interactor may write; more is its failure.
     pub interactor_output: usize,
@@ -59,7 +69,11 @@ pub struct RelayResources {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolutionEnd {
     Exited(ExitStatus),
+    /// Spent more CPU time than its limit.
     TimeLimit,
+    /// Still running at its wall-time limit, not waiting for the
+    /// interactor.
+    WallLimit,
     /// Both programs waited to read, for this long: the solution's TLE.
     Deadlock(Duration),
     OutputLimit,
@@ -365,8 +379,22 @@ fn watch(
     let mut candidate: Option<(u64, [GroupState; 2], Instant)> = None;
     let mut last_look = Instant::now();
     let mut pause = Duration::from_micros(20);
+    // CPU time read so far: the solution's, and the interactor's (with its
+    // figure when the solution ended).
+    let (mut sol_cpu, mut int_cpu, mut int_cpu_at_end) =
+        (Duration::ZERO, Duration::ZERO, None::<Duration>);
+    let mut next_cpu_read = Duration::ZERO;
     loop {
         let now = start.elapsed();
+        if now >= next_cpu_read {
+            next_cpu_read = now + CPU_POLL;
+            if let Some(cpu) = crate::process::cpu_time(sol.program.id()) {
+                sol_cpu = sol_cpu.max(cpu);
+            }
+            if let Some(cpu) = crate::process::cpu_time(int.program.id()) {
+                int_cpu = int_cpu.max(cpu);
+            }
+        }
         if sol.flow.over.load(Ordering::SeqCst) {
             sol_end = Some((SolutionEnd::OutputLimit, now));
         }
@@ -400,9 +428,13 @@ fn watch(
             }
             (None, Some(InteractorEnd::Exited(status))) if status.success() => {
                 // The interactor accepts: the solution may still fail by
-                // its exit, or by not exiting within its limit.
-                if now >= limits.solution_time {
+                // its exit, or by not exiting within its limits.
+                if sol_cpu > limits.solution_time {
                     sol_end = Some((SolutionEnd::TimeLimit, now));
+                    break;
+                }
+                if now >= limits.solution_wall {
+                    sol_end = Some((SolutionEnd::WallLimit, now));
                     break;
                 }
             }
@@ -411,31 +443,48 @@ fn watch(
                 break;
             }
             (Some((_, ended)), None) => {
-                if now.saturating_sub(*ended) >= limits.interactor_time {
+                let at_end = *int_cpu_at_end.get_or_insert(int_cpu);
+                let spent = int_cpu.saturating_sub(at_end);
+                let waited = now.saturating_sub(*ended);
+                if spent > limits.interactor_time
+                    || waited >= limits.interactor_time.saturating_mul(10)
+                {
                     int_end = Some(InteractorEnd::Hung(format!(
-                        "still running {} ms after the solution ended",
+                        "still running after the solution ended: {} ms of CPU time and {} ms of wall time since (its limit {} ms of CPU time)",
+                        spent.as_millis(),
+                        waited.as_millis(),
                         limits.interactor_time.as_millis()
                     )));
                     break;
                 }
             }
             (None, None) => {
-                if now >= limits.solution_time {
+                if sol_cpu > limits.solution_time {
+                    note(format!(
+                        "the solution spent more than its {} ms of CPU time: killed",
+                        limits.solution_time.as_millis()
+                    ));
+                    sol_end = Some((SolutionEnd::TimeLimit, now));
+                    int_end = Some(InteractorEnd::Killed);
+                    break;
+                }
+                if now >= limits.solution_wall {
                     // Who is stuck: a solution asleep reading while the
                     // interactor is not waits for an answer that is late.
                     let (s, i) = (group_state(sol.program.id()), group_state(int.program.id()));
                     if s.blocked_reading() && !i.blocked_reading() {
                         int_end = Some(InteractorEnd::Hung(format!(
-                            "it had not answered the solution, which waited to read, when the solution's {} ms were up",
-                            limits.solution_time.as_millis()
+                            "it had not answered the solution, which waited to read, when the solution's {} ms of wall time were up",
+                            limits.solution_wall.as_millis()
                         )));
                         sol_end = Some((SolutionEnd::Killed, now));
                     } else {
                         note(format!(
-                            "the solution is still running at its time limit ({} ms): killed",
-                            limits.solution_time.as_millis()
+                            "the solution is still running at its wall-time limit ({} ms), having spent {} ms of CPU time: killed",
+                            limits.solution_wall.as_millis(),
+                            sol_cpu.as_millis()
                         ));
-                        sol_end = Some((SolutionEnd::TimeLimit, now));
+                        sol_end = Some((SolutionEnd::WallLimit, now));
                         int_end = Some(InteractorEnd::Killed);
                     }
                     break;

@@ -67,6 +67,7 @@ pub fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, Strin
     match &x.solution {
         SolutionEnd::OutputLimit => return Ok(Verdict::OutputLimit),
         SolutionEnd::TimeLimit => return Ok(Verdict::TimeLimit(None)),
+        SolutionEnd::WallLimit => return Ok(Verdict::IdleLimit),
         SolutionEnd::Deadlock(waited) => {
             let last = x
                 .transcript

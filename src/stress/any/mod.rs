@@ -113,6 +113,8 @@ pub struct Case {
     input: String,
     expected: String,
     verdict: Verdict,
+    /// Passed only when run again: its first run's timing verdict.
+    flaky: Option<&'static str>,
 }
 
 impl Stress<'_> {
@@ -175,6 +177,7 @@ impl Stress<'_> {
             input,
             expected,
             verdict,
+            flaky: crate::judge::flaky_code(&program),
         })
     }
 
@@ -250,8 +253,12 @@ impl Check<String> for Stress<'_> {
                 Err(message) => Checked::Problem(message),
                 Ok(case) => {
                     counts.add_one(&case.verdict);
-                    match case.verdict {
-                        Verdict::Ok => Checked::Pass,
+                    match (&case.verdict, case.flaky) {
+                        (Verdict::Ok, None) => Checked::Pass,
+                        (Verdict::Ok, Some(code)) => {
+                            counts.flaky += 1;
+                            Checked::Flaky(code)
+                        }
                         _ => Checked::Fail(case),
                     }
                 }
@@ -309,7 +316,7 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyOutcome> {
             .into_inner()
             .unwrap_or_else(|e| e.into_inner()),
         failures,
-        end: super::RunEnd::of(outcome.failing, outcome.problem, warnings),
+        end: super::RunEnd::of(&mut outcome, warnings),
     })
 }
 

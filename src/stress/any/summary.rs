@@ -37,7 +37,8 @@ impl std::fmt::Display for AnyOutcome {
         if let Some(line) = self.memory.line() {
             writeln!(f, "{line}")?;
         }
-        crate::judge::list_failing(f, &self.end.failing)
+        crate::judge::list_failing(f, &self.end.failing)?;
+        crate::judge::list_flaky(f, &self.end.flaky)
     }
 }
 

@@ -56,6 +56,7 @@ impl InteractiveOptions {
     fn relay_resources(&self) -> RelayResources {
         RelayResources {
             solution_time: self.run.resources.time,
+            solution_wall: self.run.resources.wall,
             solution_output: self.run.resources.output,
             interactor_time: self.run.tool_time,
             interactor_output: self.run.tool_resources().output,
@@ -100,6 +101,8 @@ pub struct InteractiveOutcome {
 pub struct Judged {
     verdict: Verdict,
     interaction: Interaction,
+    /// Passed when run again: the first run's timing verdict (TLE, ILE).
+    flaky: Option<&'static str>,
 }
 
 /// A stress run's shared state.
@@ -143,7 +146,28 @@ impl Stress<'_> {
         Ok(Judged {
             verdict,
             interaction,
+            flaky: None,
         })
+    }
+
+    /// [`Stress::interact`], a timing verdict confirmed by a second
+    /// interaction ([`crate::judge::run_program`]'s rule): when the second
+    /// passes, it is the one kept, marked flaky.
+    fn interact_confirmed(&self, test: &str) -> Result<Judged, String> {
+        let first = self.interact(test, Transcript::default())?;
+        let timing = matches!(first.verdict, Verdict::TimeLimit(_) | Verdict::IdleLimit);
+        if !timing || !self.options.run.resources.confirm_timing || crate::process::interrupted() {
+            return Ok(first);
+        }
+        let again = self.interact(test, Transcript::default())?;
+        match again.verdict {
+            Verdict::TimeLimit(_) | Verdict::IdleLimit => Ok(first),
+            _ if crate::process::interrupted() => Ok(first),
+            _ => Ok(Judged {
+                flaky: Some(first.verdict.code()),
+                ..again
+            }),
+        }
     }
 
     /// The test of seed `seed`, validated and run; or a tool's failure
@@ -160,7 +184,7 @@ impl Stress<'_> {
                     )
                 })?;
         }
-        self.interact(test, Transcript::default())
+        self.interact_confirmed(test)
             .map_err(|e| format!("on seed {seed} {replay}, {e}"))
     }
 
@@ -172,7 +196,7 @@ impl Stress<'_> {
                 return Trial::Invalid;
             }
         }
-        match self.interact(test, Transcript::default()) {
+        match self.interact_confirmed(test) {
             Ok(outcome) if outcome.verdict.code() == kind => Trial::Fails,
             Ok(_) => Trial::Passes,
             // The interactor rejects the test (FAIL), or crashes on it.
@@ -203,8 +227,12 @@ impl Check<String> for Stress<'_> {
                         Ordering::Relaxed,
                     );
                     counts.add_one(&outcome.verdict);
-                    match outcome.verdict {
-                        Verdict::Ok => Checked::Pass,
+                    match (&outcome.verdict, outcome.flaky) {
+                        (Verdict::Ok, None) => Checked::Pass,
+                        (Verdict::Ok, Some(code)) => {
+                            counts.flaky += 1;
+                            Checked::Flaky(code)
+                        }
                         _ => Checked::Fail((test, outcome)),
                     }
                 }
@@ -247,7 +275,7 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
         elapsed: outcome.elapsed,
         lines: stress.lines.into_inner(),
         failures,
-        end: super::RunEnd::of(outcome.failing, outcome.problem, warnings),
+        end: super::RunEnd::of(&mut outcome, warnings),
     })
 }
 

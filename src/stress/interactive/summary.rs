@@ -19,7 +19,8 @@ impl std::fmt::Display for InteractiveOutcome {
                 self.lines as f64 / c.cases as f64
             )?;
         }
-        crate::judge::list_failing(f, &self.end.failing)
+        crate::judge::list_failing(f, &self.end.failing)?;
+        crate::judge::list_flaky(f, &self.end.flaky)
     }
 }
 
@@ -39,8 +40,12 @@ impl InteractiveFailure {
             ),
             Verdict::TimeLimit(Some(deadlock)) => format!("{deadlock}\n"),
             Verdict::TimeLimit(None) => format!(
-                "the solution was still running after {} ms: killed\n",
+                "the solution spent more than {} ms of CPU time: killed\n",
                 options.run.resources.time.as_millis()
+            ),
+            Verdict::IdleLimit => format!(
+                "the solution was still running after {} ms of wall time, not waiting for the interactor, without spending its CPU time: killed\n",
+                options.run.resources.wall.as_millis()
             ),
             Verdict::OutputLimit => format!(
                 "the solution wrote more than {} bytes: killed\n",
