@@ -331,7 +331,7 @@ thread_local! {
 /// Runs `f`, turning a panic into its message. Panics caught here are not printed
 /// by the panic hook (the harness reports them); any other panic still is, through
 /// whatever hook was installed before (libFuzzer's, in a cargo-fuzz target).
-fn run_caught<A>(f: impl FnOnce() -> A) -> Result<A, String> {
+pub(crate) fn run_caught<A>(f: impl FnOnce() -> A) -> Result<A, String> {
     static QUIET_HOOK: Once = Once::new();
     QUIET_HOOK.call_once(|| {
         let previous = std::panic::take_hook();

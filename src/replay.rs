@@ -21,7 +21,10 @@ pub struct RowFailure {
 #[derive(Debug, Clone, Default)]
 pub struct ReplayOutcome {
     pub rows: usize,
+    /// Every row that did not pass, those that do not load among them.
     pub failures: Vec<RowFailure>,
+    /// Of the failures: rows that do not load.
+    pub errors: usize,
     /// Rows whose reference ran out of fuel: only the core was compared.
     pub timeouts: usize,
     /// Every row in file order: its name, line, time, and how it went (a
@@ -35,7 +38,9 @@ pub struct RowResult {
     pub name: String,
     pub line: u64,
     pub seconds: f64,
-    /// `pass`, `fail`, or `core-only` (the reference ran out of fuel).
+    /// `pass`, `fail`, `core-only` (the reference ran out of fuel), or
+    /// `error` (the row does not load: not CSV, a bad name, an input the
+    /// parser refuses).
     pub outcome: &'static str,
     /// What went wrong, for a failing row.
     pub problem: Option<String>,
@@ -159,16 +164,43 @@ pub fn replay<P: Puzzle>(path: &Path) -> Result<ReplayOutcome> {
     replay_with::<P>(path, P::Case::solve)
 }
 
-/// [`replay`] against `core` (a deliberately broken one in tests).
+/// [`replay`] against `core` (a deliberately broken one in tests). Every
+/// row is replayed: one that does not load is an error row in its place.
 pub fn replay_with<P: Puzzle>(path: &Path, core: Solver<P>) -> Result<ReplayOutcome> {
-    let rows = corpus::load::<P>(path)?;
+    let rows = corpus::load_each::<P>(path)?;
     let mut report = ReplayOutcome {
         rows: rows.len(),
         ..ReplayOutcome::default()
     };
     for loaded in &rows {
+        let loaded = match loaded {
+            Ok(loaded) => loaded,
+            Err(bad) => {
+                let name = bad
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("line-{}", bad.line));
+                report.errors += 1;
+                report.results.push(RowResult {
+                    name: name.clone(),
+                    line: bad.line,
+                    seconds: 0.0,
+                    outcome: "error",
+                    problem: Some(bad.message.clone()),
+                });
+                report.failures.push(RowFailure {
+                    line: bad.line,
+                    name,
+                    problem: format!("the row does not load: {}", bad.message),
+                });
+                continue;
+            }
+        };
         let start = std::time::Instant::now();
-        let result = replay_row_with::<P>(loaded, core);
+        // Printing and reading the case again runs shared code outside the
+        // solvers' own catch: a panic there fails the row, not the replay.
+        let result = crate::puzzle::run_caught(|| replay_row_with::<P>(loaded, core))
+            .unwrap_or_else(|panic| Err(format!("lockstep panicked replaying the row: {panic}")));
         let seconds = start.elapsed().as_secs_f64();
         let (outcome, problem) = match &result {
             Ok(false) => ("pass", None),

@@ -1,5 +1,7 @@
 //! `lockstep replay`: every corpus row through core and reference, every
-//! failure listed, then one verdict (exit 1 when any row fails). For CI: a
+//! failure listed, then one verdict (exit 1 when any row fails, 2 when any
+//! row or file does not load: every other row is still replayed, and the
+//! JUnit report, where such a row is an error, still written). For CI: a
 //! JSON document (`--format json`), a JUnit report with each row a test case
 //! (`--junit FILE`), and under GitHub Actions an `::error` annotation on the
 //! file and line of each failing row.
@@ -34,10 +36,32 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
     let dir = &corpus_dir(args.corpus)?;
     let mut failed = 0;
     let mut total = 0;
+    let mut errors = 0;
     let mut reports = Vec::new();
     for entry in &entries {
-        let report = entry.replay(dir)?;
         let path = entry.corpus_path(dir);
+        // A file that cannot be read at all is one error row: the other
+        // puzzles are still replayed, and the JUnit report still written.
+        let report = entry.replay(dir).unwrap_or_else(|e| {
+            let problem = format!("{e:#}");
+            crate::replay::ReplayOutcome {
+                rows: 1,
+                errors: 1,
+                failures: vec![crate::replay::RowFailure {
+                    line: 1,
+                    name: "file".to_string(),
+                    problem: format!("the file does not load: {problem}"),
+                }],
+                timeouts: 0,
+                results: vec![crate::replay::RowResult {
+                    name: "file".to_string(),
+                    line: 1,
+                    seconds: 0.0,
+                    outcome: "error",
+                    problem: Some(problem),
+                }],
+            }
+        });
         if args.format == OutputFormat::Text {
             out!(
                 "{}",
@@ -56,6 +80,7 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
             );
         }
         failed += report.failures.len();
+        errors += report.errors;
         total += report.rows;
         reports.push((entry.name(), path, report));
     }
@@ -65,6 +90,11 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
             .with_context(|| format!("--junit {}", file.display()))?;
     }
     match args.format {
+        OutputFormat::Text if errors > 0 => outln!(
+            "replay: {} passed, {failed} failed ({errors} of them {} not load)",
+            total - failed,
+            if errors == 1 { "does" } else { "do" }
+        ),
         OutputFormat::Text => outln!("replay: {} passed, {failed} failed", total - failed),
         OutputFormat::Json => print_json(&serde_json::json!({
             "lockstep": "replay",
@@ -72,15 +102,26 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
             "corpus": dir.display().to_string(),
             "passed": total - failed,
             "failed": failed,
+            "errors": errors,
             "puzzles": reports.iter().map(|(name, path, r)| serde_json::json!({
                 "puzzle": name,
                 "file": path.display().to_string(),
                 "rows": r.rows,
                 "failed": r.failures.len(),
+                "errors": r.errors,
                 "core_only": r.timeouts,
                 "results": r.results,
             })).collect::<Vec<_>>(),
         })),
+    }
+    if errors > 0 {
+        // Everything was replayed and reported; the corpus itself is broken.
+        errln!(
+            "error: {} of the corpus {} not load (listed above): every other row was replayed",
+            crate::text::counted(errors as u64, "row"),
+            if errors == 1 { "does" } else { "do" }
+        );
+        return Ok(Exit::Error);
     }
     Ok(Exit::found_if(failed > 0))
 }
@@ -96,7 +137,11 @@ fn junit(reports: &[(&'static str, PathBuf, crate::replay::ReplayOutcome)]) -> R
             let status = match &row.problem {
                 None => TestCaseStatus::success(),
                 Some(problem) => {
-                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    let kind = match row.outcome {
+                        "error" => NonSuccessKind::Error,
+                        _ => NonSuccessKind::Failure,
+                    };
+                    let mut status = TestCaseStatus::non_success(kind);
                     status.set_message(format!("{}:{}", path.display(), row.line));
                     status.set_description(problem.clone());
                     status

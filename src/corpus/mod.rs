@@ -151,8 +151,37 @@ pub fn load<P: Puzzle>(path: &Path) -> Result<Vec<Loaded<P::Case>>> {
     parse::<P>(path, &bytes)
 }
 
-/// [`load`] on a file's contents already read (`path` names it in errors).
+/// [`load`] on a file's contents already read (`path` names it in errors):
+/// the first row that does not load is the file's error.
 fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
+    parse_each::<P>(path, bytes)?
+        .into_iter()
+        .map(|row| row.map_err(|bad| anyhow::anyhow!("{}", bad.message)))
+        .collect()
+}
+
+/// A row that does not load: its line, its name when it has one, and why
+/// (the message names the file and the line).
+#[derive(Debug, Clone)]
+pub struct BadRow {
+    pub line: u64,
+    pub name: Option<String>,
+    pub message: String,
+}
+
+/// Loads every row of a puzzle's corpus file, each on its own: a row that
+/// does not load is a [`BadRow`] in its place, and the rows after it still
+/// load (`replay` reports them all). The file's own faults (missing,
+/// unreadable, a bad header) are the error.
+pub fn load_each<P: Puzzle>(path: &Path) -> Result<Vec<Result<Loaded<P::Case>, BadRow>>> {
+    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    parse_each::<P>(path, &bytes)
+}
+
+fn parse_each<P: Puzzle>(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<Vec<Result<Loaded<P::Case>, BadRow>>> {
     if bytes.is_empty() {
         return Ok(Vec::new());
     }
@@ -180,24 +209,61 @@ fn parse<P: Puzzle>(path: &Path, bytes: &[u8]) -> Result<Vec<Loaded<P::Case>>> {
 
     let mut rows = Vec::new();
     let mut names = HashSet::new();
-    for record in reader.records() {
-        let record = record.with_context(|| format!("reading {}", path.display()))?;
+    let mut records = reader.records();
+    loop {
+        let position = records.reader().position().line();
+        let Some(record) = records.next() else {
+            break;
+        };
+        let bad = |line: u64, name: Option<&str>, why: String| BadRow {
+            line,
+            name: name.map(str::to_string),
+            message: format!("{}: line {line}: {why}", path.display()),
+        };
+        let record = match record {
+            Ok(record) => record,
+            Err(e) => {
+                let line = e.position().map_or(position, |p| p.line());
+                rows.push(Err(bad(line, None, format!("not a CSV row: {e}"))));
+                continue;
+            }
+        };
         let line = record.position().map_or(0, |p| p.line());
-        let at = || format!("{}: line {line}", path.display());
-        let row: Row = record.deserialize(Some(&headers)).with_context(at)?;
+        let row: Row = match record.deserialize(Some(&headers)) {
+            Ok(row) => row,
+            Err(e) => {
+                rows.push(Err(bad(line, record.get(0), e.to_string())));
+                continue;
+            }
+        };
+        let name = Some(row.name.as_str());
         if !valid_name(&row.name) {
-            bail!(
-                "{}: name {:?} is not kebab-case (a-z, 0-9, -)",
-                at(),
-                row.name
-            );
+            let why = format!("name {:?} is not kebab-case (a-z, 0-9, -)", row.name);
+            rows.push(Err(bad(line, name, why)));
+            continue;
         }
         if !names.insert(row.name.clone()) {
-            bail!("{}: duplicate name {:?}", at(), row.name);
+            rows.push(Err(bad(
+                line,
+                name,
+                format!("duplicate name {:?}", row.name),
+            )));
+            continue;
         }
-        let case = P::Case::parse(&decode_for::<P>(&row.input))
-            .map_err(|e| anyhow::anyhow!("{}: input of {:?}: {e}", at(), row.name))?;
-        rows.push(Loaded { line, row, case });
+        // The parser is shared by core and reference: a panic in it is a
+        // row that does not load, not a crash of the whole replay.
+        let text = decode_for::<P>(&row.input);
+        match crate::puzzle::run_caught(|| P::Case::parse(&text)) {
+            Ok(Ok(case)) => rows.push(Ok(Loaded { line, row, case })),
+            Ok(Err(e)) => {
+                let why = format!("input of {:?}: {e}", row.name);
+                rows.push(Err(bad(line, name, why)));
+            }
+            Err(panic) => {
+                let why = format!("input of {:?}: the parser panicked: {panic}", row.name);
+                rows.push(Err(bad(line, name, why)));
+            }
+        }
     }
     Ok(rows)
 }

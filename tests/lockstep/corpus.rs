@@ -252,3 +252,84 @@ fn each_row_is_a_named_test_and_a_wrong_row_fails_by_name() {
     assert!(out.is_empty(), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every committed corpus file has every column, the signature's included,
+/// so that a finding appended to it is a one-line diff: the file's bytes
+/// before are the start of its bytes after.
+#[test]
+fn a_committed_corpus_file_takes_a_finding_as_one_new_line() {
+    let header = corpus::COLUMNS.join(",");
+    let mut wrong = Vec::new();
+    for entry in registry::all() {
+        let path = entry.corpus_path(&corpus_dir());
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.lines().next() != Some(header.as_str()) {
+            wrong.push(format!("{}: {:?}", path.display(), text.lines().next()));
+        }
+    }
+    assert!(wrong.is_empty(), "headers other than {header:?}: {wrong:?}");
+    let dir = scratch("corpus-one-line");
+    let path = dir.join("new_game2.csv");
+    let before = std::fs::read(corpus_dir().join("new_game2.csv")).unwrap();
+    std::fs::write(&path, &before).unwrap();
+    let row = Row {
+        name: "one-more".to_string(),
+        input: GOOD_INPUT.replace("1 4 1", "4 4 2"),
+        expected: "1".to_string(),
+        origin: Origin::Hand,
+        note: "a note".to_string(),
+        signature: "new_game2:stress-wrong-answer:line-1".to_string(),
+    };
+    assert_eq!(
+        corpus::append::<NewGame2>(&path, row).unwrap(),
+        Appended::Written("one-more".to_string())
+    );
+    let after = std::fs::read(&path).unwrap();
+    assert!(after.starts_with(&before), "the append rewrote the file");
+    let added = String::from_utf8_lossy(&after[before.len()..]).into_owned();
+    assert_eq!(added.lines().count(), 1, "{added}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A row that does not load does not stop `replay`: every other row of every
+/// puzzle is replayed, the broken one is an error row in the report and in
+/// the JUnit file, and the exit code says the corpus is broken (2).
+#[test]
+fn replay_goes_on_past_a_row_that_does_not_load() {
+    let dir = scratch("corpus-broken-row");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    for entry in registry::all() {
+        let from = entry.corpus_path(&corpus_dir());
+        std::fs::copy(&from, entry.corpus_path(&corpus)).unwrap();
+    }
+    // Two bad rows in the middle of footholds' file (a row of two fields,
+    // a name that is not kebab-case); checkers comes after footholds.
+    let path = corpus.join("footholds.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[2] = "not-a-row,two-fields";
+    lines.insert(3, "Bad Name,1 1|1|0 0 0 0,1,hand,x,");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let junit = dir.join("replay.xml");
+    let out = crate::support::cli("replay")
+        .flag("--corpus", corpus.display())
+        .flag("--junit", junit.display())
+        .run();
+    let stdout = crate::support::text(&out.stdout);
+    let stderr = crate::support::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    has(
+        &stdout,
+        &[
+            "footholds.csv:3 line-3",
+            "footholds.csv:4 Bad Name",
+            "checkers: ",
+            "2 of them do not load",
+        ],
+    );
+    has(&stderr, &["2 rows of the corpus do not load"]);
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report is written");
+    has(&xml, &["<error", "checkers"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
