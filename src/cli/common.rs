@@ -42,6 +42,10 @@ pub(super) fn lookup(name: &str) -> Result<&'static dyn AnyPuzzle> {
 /// differ in what happens when they are missing.
 pub(super) fn corpus_dir(given: Option<PathBuf>) -> Result<PathBuf> {
     match given {
+        Some(dir) if dir.exists() && !dir.is_dir() => bail!(
+            "--corpus {}: a file, not a directory (the corpus is a directory of <puzzle>.csv files)",
+            dir.display()
+        ),
         Some(dir) if !dir.is_dir() => bail!(
             "--corpus {}: no such directory (lockstep does not create one; make it first)",
             dir.display()
@@ -68,8 +72,9 @@ pub(super) struct FindingsArgs {
     /// [default: ./corpus].
     #[arg(long, value_name = "DIR", help_heading = "Findings")]
     corpus: Option<PathBuf>,
-    /// Report findings without appending them to the corpus.
-    #[arg(long, help_heading = "Findings")]
+    /// Report findings without appending them to the corpus (not with
+    /// --corpus, which it would ignore).
+    #[arg(long, help_heading = "Findings", conflicts_with = "corpus")]
     no_append: bool,
 }
 
@@ -81,6 +86,26 @@ impl FindingsArgs {
             false => corpus_dir(self.corpus).map(Some),
         }
     }
+}
+
+/// Checks, before a run starts, that each puzzle's corpus file under `dir`
+/// loads and can take a row: a broken or read-only file is found now, not
+/// after a night's work (a finding would still go to a fallback file then,
+/// but the corpus the user asked for would miss it). A directory that does
+/// not exist is no error here ([`announce_corpus`] says where findings go).
+pub(super) fn check_corpus_first(entries: &[&dyn AnyPuzzle], dir: Option<&Path>) -> Result<()> {
+    let Some(dir) = dir.filter(|d| d.is_dir()) else {
+        return Ok(());
+    };
+    for entry in entries {
+        entry.load(dir, true).with_context(|| {
+            format!(
+                "the corpus cannot take findings for {} (repair it, or pass --corpus DIR or --no-append)",
+                entry.name()
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// Says where a run's findings will go, before it starts.

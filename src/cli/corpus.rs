@@ -47,8 +47,9 @@ struct DistillArgs {
     /// Corpus directory the rows are appended to (must exist) [default: ./corpus].
     #[arg(long, value_name = "DIR")]
     corpus: Option<PathBuf>,
-    /// Print the rows without appending them.
-    #[arg(long)]
+    /// Print the rows without appending them (not with --corpus, which it
+    /// would ignore).
+    #[arg(long, conflicts_with = "corpus")]
     no_append: bool,
 }
 

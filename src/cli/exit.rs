@@ -3,7 +3,9 @@
 //! 0: the job ran and found nothing; 1: it found something (a disagreement, a
 //! failing corpus row, a failing program, a bug); 2: it could not do its job
 //! (bad arguments, unreadable input, a file it could not write). A script
-//! tells "found" from "broken" by the code alone.
+//! tells "found" from "broken" by the code alone. A command stopped by a
+//! signal exits with 128 + the signal (130 for Ctrl-C), as a shell reports
+//! it, after saying what it had done.
 
 /// How a command ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +16,8 @@ pub enum Exit {
     Found,
     /// 2: the job could not be done.
     Error,
+    /// 128 + the signal: stopped by it, after reporting what it had done.
+    Stopped(i32),
 }
 
 impl Exit {
@@ -23,6 +27,7 @@ impl Exit {
             Exit::Clean => 0,
             Exit::Found => 1,
             Exit::Error => 2,
+            Exit::Stopped(signal) => 128 + signal,
         }
     }
 

@@ -3,8 +3,8 @@
 //! shrunk, explained and recorded in the corpus.
 
 use super::common::{
-    announce_corpus, default_jobs, pick, print_json, record_finding, FindingsArgs, OutputArgs,
-    OutputFormat,
+    announce_corpus, check_corpus_first, default_jobs, pick, print_json, record_finding,
+    FindingsArgs, OutputArgs, OutputFormat,
 };
 use super::values::{at_least_one, positive_seconds, puzzle_names, thread_count};
 use super::Exit;
@@ -111,11 +111,16 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         plan.jobs,
         options.limits
     );
+    check_corpus_first(&entries, dir)?;
     announce_corpus(dir);
     let mut rows = Vec::new();
     let mut found = false;
     let mut recorded = Vec::new();
     for entry in &entries {
+        if crate::process::stopped_by().is_some() {
+            errln!("{}: not run (stopped by a signal before it)", entry.name());
+            continue;
+        }
         let summary = entry.fuzz(options);
         for bug in &summary.bugs {
             found = true;
@@ -139,6 +144,11 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
             }
         }
         OutputFormat::Json => print_json(&crate::registry::fuzz_json(options, &rows, recorded)),
+    }
+    if let Some(signal) = crate::process::stopped_by() {
+        errln!(
+            "stopped by signal {signal}: the figures are the cases checked before it; every finding above is recorded"
+        );
     }
     Ok(Exit::found_if(found))
 }

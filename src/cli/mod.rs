@@ -150,6 +150,12 @@ enum Command {
 impl Command {
     /// Whether the command runs users' programs: those stop them on SIGINT,
     /// SIGTERM and SIGHUP, and leave nothing running when they end.
+    /// A command that runs only lockstep's own solvers: a signal stops its
+    /// search, and it reports what it did.
+    fn finishes_on_signals(&self) -> bool {
+        matches!(self, Command::Fuzz(_) | Command::Verify(_))
+    }
+
     fn runs_programs(&self) -> bool {
         match self {
             Command::Stress(_) | Command::Test(_) => true,
@@ -176,9 +182,11 @@ pub fn main() -> i32 {
     let runs_programs = cli.command.runs_programs();
     if runs_programs {
         crate::process::stop_on_signals();
+    } else if cli.command.finishes_on_signals() {
+        crate::process::finish_on_signals();
     }
     let result = dispatch(cli.command);
-    if crate::process::interrupted() {
+    if crate::process::interrupted() && crate::process::stopped_by().is_none() {
         // The signal's thread is killing the programs and will exit with the
         // signal's code; what this thread would report is moot.
         loop {
@@ -198,6 +206,10 @@ pub fn main() -> i32 {
         return Exit::Error.code();
     }
     match result {
+        // Stopped by a signal: said so, whatever was found.
+        Ok(_) if crate::process::stopped_by().is_some() => {
+            Exit::Stopped(crate::process::stopped_by().unwrap_or(2)).code()
+        }
         Ok(exit) => exit.code(),
         Err(e) => {
             if e.downcast_ref::<std::io::Error>()

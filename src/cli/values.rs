@@ -16,10 +16,39 @@ pub(crate) fn puzzle_names() -> clap::builder::PossibleValuesParser {
 /// low enough that a typo (`--jobs 100000`) is an error, not a crash.
 pub(crate) const MAX_THREADS: usize = 1024;
 
+/// `text` as a whole number of type `T`; one too large for it says so and
+/// gives the largest, rather than calling it no number.
+pub(crate) fn whole_number<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr<Err = std::num::ParseIntError> + std::fmt::Display + Bounded,
+{
+    text.parse::<T>().map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => {
+            format!("{text} is too large (at most {})", T::MAX_VALUE)
+        }
+        _ => format!("expected a whole number, found {text:?}"),
+    })
+}
+
+/// The largest value of an integer type, for [`whole_number`]'s message.
+pub(crate) trait Bounded {
+    const MAX_VALUE: Self;
+}
+
+impl Bounded for u64 {
+    const MAX_VALUE: u64 = u64::MAX;
+}
+
+impl Bounded for usize {
+    const MAX_VALUE: usize = usize::MAX;
+}
+
+impl Bounded for u32 {
+    const MAX_VALUE: u32 = u32::MAX;
+}
+
 pub(crate) fn thread_count(text: &str) -> Result<usize, String> {
-    let n: usize = text
-        .parse()
-        .map_err(|_| format!("expected a whole number, found {text:?}"))?;
+    let n: usize = whole_number(text)?;
     if (1..=MAX_THREADS).contains(&n) {
         Ok(n)
     } else {
@@ -28,10 +57,9 @@ pub(crate) fn thread_count(text: &str) -> Result<usize, String> {
 }
 
 pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("must be at least 1".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("expected a whole number, found {text:?}")),
+    match whole_number::<u64>(text)? {
+        0 => Err("must be at least 1".to_string()),
+        n => Ok(n),
     }
 }
 

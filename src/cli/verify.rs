@@ -6,8 +6,8 @@
 //! with origin `verify`.
 
 use super::common::{
-    announce_corpus, default_jobs, pick, print_json, record_finding, FindingsArgs, OutputArgs,
-    OutputFormat,
+    announce_corpus, check_corpus_first, default_jobs, pick, print_json, record_finding,
+    FindingsArgs, OutputArgs, OutputFormat,
 };
 use super::values::{puzzle_names, thread_count};
 use super::Exit;
@@ -123,11 +123,19 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             false => format!(" --shard {}", args.shard),
         },
     );
+    check_corpus_first(&entries, dir)?;
     announce_corpus(dir);
     let mut found = false;
     let mut complete = true;
     let mut documents = Vec::new();
     for entry in &entries {
+        if crate::process::stopped_by().is_some() {
+            errln!(
+                "{}: not verified (stopped by a signal before it)",
+                entry.name()
+            );
+            continue;
+        }
         let (what, _, _) = entry.sizes();
         let up_to = last_size(&args, *entry);
         let options = CampaignOptions {
@@ -208,7 +216,13 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             "shard": args.shard.to_string(),
             "jobs": args.jobs,
             "puzzles": documents,
+            "stopped_by_signal": crate::process::stopped_by(),
         }));
+    }
+    if let Some(signal) = crate::process::stopped_by() {
+        errln!(
+            "stopped by signal {signal}: a level cut short is not verified; resume with --from at its size"
+        );
     }
     Ok(Exit::found_if(found || !complete))
 }

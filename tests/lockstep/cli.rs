@@ -631,3 +631,54 @@ fn replay_reports_rows_as_json_junit_and_annotations() {
 fn text_of(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// Rough edges a new user met, each now a clear error (exit 2): a count too
+/// large for its type is called too large, a file given as the corpus is
+/// called a file, and --no-append beside --corpus is refused rather than
+/// ignoring the corpus, for every command that has both.
+#[test]
+fn rough_edges_are_clear_errors() {
+    let out = cli("fuzz robots --cases 99999999999999999999999").run();
+    let stderr = fails_with(&out, "is too large (at most 18446744073709551615)");
+    assert!(!stderr.contains("not a whole number"), "{stderr}");
+    let dir = scratch("cli-rough-edges");
+    let file = dir.join("corpus.csv");
+    std::fs::write(&file, "").unwrap();
+    let out = cli("replay robots").flag("--corpus", file.display()).run();
+    fails_with(&out, "a file, not a directory");
+    let corpus = made(dir.join("corpus"));
+    for command in [
+        "fuzz robots --cases 1",
+        "verify robots --size 1",
+        "stress robots --cases 1 --cmd cat",
+    ] {
+        let out = cli(command)
+            .flag("--corpus", corpus.display())
+            .arg("--no-append")
+            .run();
+        let stderr = fails_with(&out, "cannot be used with");
+        has(&stderr, &["--no-append"]);
+    }
+}
+
+/// `fuzz` checks the corpus it will append to before it starts: a broken
+/// file is an error at once, naming the file and the line.
+#[test]
+fn fuzz_refuses_a_broken_corpus_before_it_starts() {
+    let dir = scratch("cli-broken-corpus");
+    let corpus = made(dir.join("corpus"));
+    std::fs::write(
+        corpus.join("robots.csv"),
+        "name,input,expected,origin,note\nBad Name,x,1,hand,n\n",
+    )
+    .unwrap();
+    let out = cli("fuzz robots --cases 5")
+        .flag("--corpus", corpus.display())
+        .run();
+    let stderr = fails_with(&out, "the corpus cannot take findings for robots");
+    has(&stderr, &["robots.csv: line 2"]);
+    assert!(
+        !stderr.contains("cases/s"),
+        "it ran before checking: {stderr}"
+    );
+}
