@@ -29,14 +29,12 @@
 //! `lockstep` binaries, say) share lockstep's own process group, and a sweep
 //! leaves those alone.
 
-use nix::sys::signal::{self, killpg, SaFlags, SigAction, SigHandler, SigSet, Signal};
+use nix::sys::signal::{self, killpg, Signal};
 use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::{getpgid, getpgrp, Pid};
-use std::io::{Read, Write};
-use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
@@ -366,71 +364,6 @@ fn sweep_except(owned: &[i32]) -> usize {
 /// Set once [`shutdown`] starts: no program may start after it.
 static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
 
-/// Set when a signal stops lockstep ([`stop_on_signals`]).
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// True once a signal is stopping lockstep: the thread that handles it exits
-/// the process, and any other thread should wait for that rather than report
-/// on programs it killed ([`stop_on_signals`]); or, for a command that runs
-/// no program ([`finish_on_signals`]), the search should stop and report.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
-}
-
-/// The signal that stopped a command that finishes on signals, if one did.
-static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
-
-/// The signal [`finish_on_signals`] saw, once one came.
-pub fn stopped_by() -> Option<i32> {
-    match STOPPED_BY.load(Ordering::SeqCst) {
-        0 => None,
-        signal => Some(signal),
-    }
-}
-
-/// For a command that runs no program of the user's (`fuzz`, `verify`):
-/// the first SIGINT, SIGTERM or SIGHUP stops the search, whose cases in
-/// hand are finished, and the command reports what it did (and exits with
-/// 128 + the signal); a second one exits at once.
-pub fn finish_on_signals() {
-    let Ok((mut reader, writer)) = std::io::pipe() else {
-        return;
-    };
-    SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
-    std::mem::forget(writer);
-    let action = SigAction::new(
-        SigHandler::Handler(on_signal),
-        SaFlags::SA_RESTART,
-        SigSet::empty(),
-    );
-    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
-        // Safety: the handler only calls write(2) on a descriptor it owns.
-        unsafe {
-            let _ = signal::sigaction(signal, &action);
-        }
-    }
-    std::thread::spawn(move || {
-        let mut byte = [0u8; 1];
-        if reader.read_exact(&mut byte).is_ok() {
-            STOPPED_BY.store(i32::from(byte[0]), Ordering::SeqCst);
-            INTERRUPTED.store(true, Ordering::SeqCst);
-            let _ = writeln!(
-                std::io::stderr(),
-                "\nlockstep: stopping (signal {}): the cases in hand are finished, then what was done is reported (again to stop at once)",
-                byte[0]
-            );
-        }
-        if reader.read_exact(&mut byte).is_ok() {
-            let _ = writeln!(
-                std::io::stderr(),
-                "\nlockstep: stopped by signal {}",
-                byte[0]
-            );
-            std::process::exit(128 + i32::from(byte[0]));
-        }
-    });
-}
-
 /// Kills every live program's group and sweeps until no orphan is left. For
 /// lockstep's exit, normal or by a signal: programs that other threads are
 /// still running are killed under them, and no new one starts.
@@ -506,57 +439,10 @@ fn children_outside_own_group(owned: &[i32]) -> bool {
     })
 }
 
-/// The write end of the pipe the signal handler writes to.
-static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
-
-extern "C" fn on_signal(number: nix::libc::c_int) {
-    let fd = SIGNAL_PIPE.load(Ordering::Relaxed);
-    let byte = number as u8;
-    // write(2) is async-signal-safe; the watcher thread does the rest.
-    unsafe {
-        nix::libc::write(fd, (&byte as *const u8).cast(), 1);
-    }
-}
-
-/// On SIGINT, SIGTERM or SIGHUP: kill every live program and adopted orphan,
-/// then exit with 128 + the signal's number. For the command line; call once.
-pub fn stop_on_signals() {
-    become_subreaper();
-    let Ok((mut reader, writer)) = std::io::pipe() else {
-        return;
-    };
-    SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
-    // The write end lives as long as the process.
-    std::mem::forget(writer);
-    let action = SigAction::new(
-        SigHandler::Handler(on_signal),
-        SaFlags::SA_RESTART,
-        SigSet::empty(),
-    );
-    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
-        // Safety: the handler only calls write(2) on a descriptor it owns.
-        unsafe {
-            let _ = signal::sigaction(signal, &action);
-        }
-    }
-    std::thread::spawn(move || {
-        let mut byte = [0u8; 1];
-        if reader.read_exact(&mut byte).is_ok() {
-            INTERRUPTED.store(true, Ordering::SeqCst);
-            shutdown();
-            let _ = writeln!(
-                std::io::stderr(),
-                "\nlockstep: stopped by signal {}; every program it started is killed",
-                byte[0]
-            );
-            std::process::exit(128 + i32::from(byte[0]));
-        }
-    });
-}
-
 mod launch;
 mod memory;
 mod run;
+mod signals;
 mod waiting;
 
 pub use launch::launcher_entry;
@@ -567,6 +453,7 @@ pub use run::{
     default_wall, execute, execute_keeping, Ending, Execution, Kept, Resources,
     DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
 };
+pub use signals::{finish_on_signals, interrupted, stop_on_signals, stopped_by};
 pub use waiting::{cpu_time, group_state, GroupState};
 
 #[cfg(test)]

@@ -155,6 +155,8 @@ struct JsonCounts {
     re: u64,
     tle: u64,
     ile: u64,
+    /// Of the OK: over a time limit at the first run, OK at the second.
+    flaky: u64,
     mle: u64,
     ole: u64,
     not_judged: usize,
@@ -224,6 +226,7 @@ impl TestSetJson {
                 re: c.runtime_error,
                 tle: c.time_limit,
                 ile: c.idle_limit,
+                flaky: c.flaky,
                 mle: c.memory_limit,
                 ole: c.output_limit,
                 not_judged: report.unjudged(),

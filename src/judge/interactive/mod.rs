@@ -4,6 +4,7 @@
 //! both ended ([`verdict`]), with the interactor's own failures kept apart
 //! from the solution's.
 
+mod pump;
 pub mod relay;
 pub mod transcript;
 pub mod verdict;

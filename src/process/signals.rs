@@ -1,0 +1,123 @@
+//! Signals: how lockstep stops. A command that runs programs kills them
+//! all and exits ([`stop_on_signals`]); a command that runs only lockstep's
+//! own solvers finishes the cases in hand and reports ([`finish_on_signals`]).
+//! Either way [`interrupted`] tells every thread that a stop is under way.
+
+use super::{become_subreaper, shutdown};
+use nix::sys::signal::{self, SaFlags, SigAction, SigHandler, SigSet, Signal};
+use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+
+/// Set when a signal stops lockstep ([`stop_on_signals`]).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// True once a signal is stopping lockstep: the thread that handles it exits
+/// the process, and any other thread should wait for that rather than report
+/// on programs it killed ([`stop_on_signals`]); or, for a command that runs
+/// no program ([`finish_on_signals`]), the search should stop and report.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// The signal that stopped a command that finishes on signals, if one did.
+static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
+
+/// The signal [`finish_on_signals`] saw, once one came.
+pub fn stopped_by() -> Option<i32> {
+    match STOPPED_BY.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
+}
+
+/// For a command that runs no program of the user's (`fuzz`, `verify`):
+/// the first SIGINT, SIGTERM or SIGHUP stops the search, whose cases in
+/// hand are finished, and the command reports what it did (and exits with
+/// 128 + the signal); a second one exits at once.
+pub fn finish_on_signals() {
+    let Ok((mut reader, writer)) = std::io::pipe() else {
+        return;
+    };
+    SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
+    std::mem::forget(writer);
+    let action = SigAction::new(
+        SigHandler::Handler(on_signal),
+        SaFlags::SA_RESTART,
+        SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        // Safety: the handler only calls write(2) on a descriptor it owns.
+        unsafe {
+            let _ = signal::sigaction(signal, &action);
+        }
+    }
+    std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        if reader.read_exact(&mut byte).is_ok() {
+            STOPPED_BY.store(i32::from(byte[0]), Ordering::SeqCst);
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nlockstep: stopping (signal {}): the cases in hand are finished, then what was done is reported (again to stop at once)",
+                byte[0]
+            );
+        }
+        if reader.read_exact(&mut byte).is_ok() {
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nlockstep: stopped by signal {}",
+                byte[0]
+            );
+            std::process::exit(128 + i32::from(byte[0]));
+        }
+    });
+}
+
+/// The write end of the pipe the signal handler writes to.
+static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
+
+extern "C" fn on_signal(number: nix::libc::c_int) {
+    let fd = SIGNAL_PIPE.load(Ordering::Relaxed);
+    let byte = number as u8;
+    // write(2) is async-signal-safe; the watcher thread does the rest.
+    unsafe {
+        nix::libc::write(fd, (&byte as *const u8).cast(), 1);
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: kill every live program and adopted orphan,
+/// then exit with 128 + the signal's number. For the command line; call once.
+pub fn stop_on_signals() {
+    become_subreaper();
+    let Ok((mut reader, writer)) = std::io::pipe() else {
+        return;
+    };
+    SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
+    // The write end lives as long as the process.
+    std::mem::forget(writer);
+    let action = SigAction::new(
+        SigHandler::Handler(on_signal),
+        SaFlags::SA_RESTART,
+        SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        // Safety: the handler only calls write(2) on a descriptor it owns.
+        unsafe {
+            let _ = signal::sigaction(signal, &action);
+        }
+    }
+    std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        if reader.read_exact(&mut byte).is_ok() {
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            shutdown();
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nlockstep: stopped by signal {}; every program it started is killed",
+                byte[0]
+            );
+            std::process::exit(128 + i32::from(byte[0]));
+        }
+    });
+}
