@@ -34,7 +34,7 @@ pub fn stopped_by() -> Option<i32> {
 /// For a command that runs no program of the user's (`fuzz`, `verify`):
 /// the first SIGINT, SIGTERM or SIGHUP stops the search, whose cases in
 /// hand are finished, and the command reports what it did (and exits with
-/// 128 + the signal); a second one exits at once.
+/// 128 + the signal); a second one, a second or more later, exits at once.
 pub fn finish_on_signals() {
     let Ok((mut reader, writer)) = std::io::pipe() else {
         return;
@@ -63,7 +63,14 @@ pub fn finish_on_signals() {
                 byte[0]
             );
         }
-        if reader.read_exact(&mut byte).is_ok() {
+        // A signal within a second of the first is the same stop, not a
+        // second one: GNU timeout, for one, signals its command and then
+        // the command's whole group, so lockstep sees it twice.
+        let first = std::time::Instant::now();
+        while reader.read_exact(&mut byte).is_ok() {
+            if first.elapsed() < std::time::Duration::from_secs(1) {
+                continue;
+            }
             let _ = writeln!(
                 std::io::stderr(),
                 "\nlockstep: stopped by signal {}",

@@ -682,3 +682,48 @@ fn fuzz_refuses_a_broken_corpus_before_it_starts() {
         "it ran before checking: {stderr}"
     );
 }
+
+/// A signal stops `fuzz` the way Ctrl-C should: the cases in hand are
+/// finished and reported (the JSON document is whole), the puzzles not
+/// reached are named, and the exit code is 128 + the signal. A second
+/// signal at once (GNU timeout sends two) is the same stop.
+#[test]
+fn a_signal_stops_fuzz_with_its_report() {
+    let child = std::process::Command::new(crate::support::BIN)
+        .args([
+            "fuzz",
+            "robots",
+            "new-game2",
+            "--seconds",
+            "600",
+            "--no-append",
+            "--format",
+            "json",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Until the campaign has started (its banner is printed before it).
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    for _ in 0..2 {
+        std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    has(
+        &stderr,
+        &[
+            "stopping (signal 2)",
+            "stopped by signal 2: the figures are",
+        ],
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    assert_eq!(doc["lockstep"], "fuzz", "{stdout}");
+}

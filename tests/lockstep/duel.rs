@@ -9,7 +9,7 @@
 use crate::support::{fails_with, lockstep, text};
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check_with, Puzzle, Agreement};
+use lockstep::puzzle::{check_with, Agreement, Puzzle};
 use lockstep::puzzles::duel::RULE_BRANCHES;
 use lockstep::puzzles::Duel;
 use lockstep::seeds::CASE_BYTES;

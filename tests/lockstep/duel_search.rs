@@ -6,7 +6,7 @@
 use crate::support::has;
 use lockstep::campaign::{find_and_shrink, generate_case};
 use lockstep::duel::bots::turn_budget;
-use lockstep::puzzle::{check, check_with, Puzzle, Agreement};
+use lockstep::puzzle::{check, check_with, Agreement, Puzzle};
 use lockstep::puzzles::{Duel, DuelSearch};
 use lockstep::seeds::CASE_BYTES;
 use lockstep_core::duel::search::{maximin, Searcher};

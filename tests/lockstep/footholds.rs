@@ -4,7 +4,7 @@
 use crate::support::{planted_bugs, Hunt, PlantedBug};
 use arbitrary::Unstructured;
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check, check_with, Run, Agreement};
+use lockstep::puzzle::{check, check_with, Agreement, Run};
 use lockstep::puzzles::footholds::{first_moves, full_board, generate_game};
 use lockstep::puzzles::Footholds;
 use lockstep::seeds::{case_bytes, CASE_BYTES};

@@ -5,7 +5,7 @@
 
 use crate::support::{lockstep, planted_bugs, Hunt, PlantedBug};
 use lockstep::campaign::generate_case;
-use lockstep::puzzle::{check, Puzzle, Agreement};
+use lockstep::puzzle::{check, Agreement, Puzzle};
 use lockstep::puzzles::matrix_game::shrink_measure;
 use lockstep::puzzles::MatrixGame;
 use lockstep::seeds::CASE_BYTES;
@@ -81,7 +81,10 @@ fn the_cores_strategies_are_epsilon_equilibria_against_the_references_best_repli
         checked += 1;
         mixed += usize::from(core.rows.iter().filter(|&&w| w > 0.0).count() > 1);
     }
-    assert!(checked > 1400 && mixed > 300, "{checked} games, {mixed} with a mixed row strategy");
+    assert!(
+        checked > 1400 && mixed > 300,
+        "{checked} games, {mixed} with a mixed row strategy"
+    );
 }
 
 /// Equal lines mean what the rule page says: a value within EPSILON of the
@@ -129,7 +132,12 @@ fn generated_games_reach_every_shape() {
         "pure {pure}, three columns or more {wide}, 5 x 5 or more {largest}, constant {constant}"
     );
     for g in &all {
-        assert_eq!(check::<MatrixGame>(g), Agreement::Agree, "{}", g.write_input());
+        assert_eq!(
+            check::<MatrixGame>(g),
+            Agreement::Agree,
+            "{}",
+            g.write_input()
+        );
     }
 }
 
@@ -162,7 +170,10 @@ fn bad_games_are_one_error_line_naming_the_line() {
         let out = lockstep(&["solve", "matrix-game"], input);
         assert_eq!(out.status.code(), Some(2), "{input:?}");
         let err = crate::support::text(&out.stderr);
-        assert!(err.contains(needle) && err.lines().count() == 1, "{input:?}: {err}");
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{input:?}: {err}"
+        );
     }
     let out = lockstep(&["solve", "matrix-game"], "2 2\n0 2\n3 -9\n");
     assert_eq!(crate::support::text(&out.stdout), "3/7 3/7 3/7\n");

@@ -156,7 +156,12 @@ fn the_late_games_end_on_their_turn() {
             game.colours
                 .as_bytes()
                 .chunks(game.n)
-                .map(|row| row.iter().map(|&c| (c as char).to_string()).collect::<Vec<_>>().join(" ") + "\n")
+                .map(|row| row
+                    .iter()
+                    .map(|&c| (c as char).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n")
                 .collect::<String>(),
             game.pieces
                 .iter()
@@ -164,14 +169,22 @@ fn the_late_games_end_on_their_turn() {
                 .collect::<String>()
         );
         let case = Case::parse(&text).unwrap();
-        assert_eq!(plays_turn_1001(&case).answer, Answer::EndsOnTurn(game.ends_on));
+        assert_eq!(
+            plays_turn_1001(&case).answer,
+            Answer::EndsOnTurn(game.ends_on)
+        );
         let truth = if game.ends_on <= 1000 {
             Answer::EndsOnTurn(game.ends_on)
         } else {
             Answer::NotWithinLimit
         };
         assert_eq!(case.solve().answer, truth, "{text}");
-        assert_eq!(case.solve_naively(&mut lockstep_reference::Fuel::unlimited()).unwrap().answer, truth);
+        assert_eq!(
+            case.solve_naively(&mut lockstep_reference::Fuel::unlimited())
+                .unwrap()
+                .answer,
+            truth
+        );
     }
 }
 
