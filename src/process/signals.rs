@@ -36,22 +36,9 @@ pub fn stopped_by() -> Option<i32> {
 /// hand are finished, and the command reports what it did (and exits with
 /// 128 + the signal); a second one, a second or more later, exits at once.
 pub fn finish_on_signals() {
-    let Ok((mut reader, writer)) = std::io::pipe() else {
+    let Some(mut reader) = signal_pipe() else {
         return;
     };
-    SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
-    std::mem::forget(writer);
-    let action = SigAction::new(
-        SigHandler::Handler(on_signal),
-        SaFlags::SA_RESTART,
-        SigSet::empty(),
-    );
-    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
-        // Safety: the handler only calls write(2) on a descriptor it owns.
-        unsafe {
-            let _ = signal::sigaction(signal, &action);
-        }
-    }
     std::thread::spawn(move || {
         let mut byte = [0u8; 1];
         if reader.read_exact(&mut byte).is_ok() {
@@ -93,13 +80,11 @@ extern "C" fn on_signal(number: nix::libc::c_int) {
     }
 }
 
-/// On SIGINT, SIGTERM or SIGHUP: kill every live program and adopted orphan,
-/// then exit with 128 + the signal's number. For the command line; call once.
-pub fn stop_on_signals() {
-    become_subreaper();
-    let Ok((mut reader, writer)) = std::io::pipe() else {
-        return;
-    };
+/// Makes SIGINT, SIGTERM and SIGHUP write their number to a pipe (the
+/// self-pipe: the handler does nothing else) and returns its read end, for
+/// a watcher thread; `None` when no pipe could be made.
+fn signal_pipe() -> Option<std::io::PipeReader> {
+    let (reader, writer) = std::io::pipe().ok()?;
     SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
     // The write end lives as long as the process.
     std::mem::forget(writer);
@@ -114,6 +99,16 @@ pub fn stop_on_signals() {
             let _ = signal::sigaction(signal, &action);
         }
     }
+    Some(reader)
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: kill every live program and adopted orphan,
+/// then exit with 128 + the signal's number. For the command line; call once.
+pub fn stop_on_signals() {
+    become_subreaper();
+    let Some(mut reader) = signal_pipe() else {
+        return;
+    };
     std::thread::spawn(move || {
         let mut byte = [0u8; 1];
         if reader.read_exact(&mut byte).is_ok() {
