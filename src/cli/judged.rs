@@ -88,14 +88,18 @@ impl ResourceFlags {
     }
 
     /// The limits of the start-up check.
+    /// Its wall time is its time, not ten times it: the check only shows
+    /// that the program starts, running out of time there is no failure,
+    /// and a program that waits on an empty input must not hold it long.
     pub(super) fn startup(&self, program: &Runnable) -> Resources {
-        match self.startup_ms {
-            Some(ms) => Resources {
-                time: Duration::from_millis(ms),
-                wall: crate::process::default_wall(Duration::from_millis(ms)),
-                ..self.per_run(program)
-            },
-            None => self.per_run(program),
+        let time = match self.startup_ms {
+            Some(ms) => Duration::from_millis(ms),
+            None => self.per_run(program).time,
+        };
+        Resources {
+            time,
+            wall: time,
+            ..self.per_run(program)
         }
     }
 

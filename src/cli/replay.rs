@@ -116,10 +116,20 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
     }
     if errors > 0 {
         // Everything was replayed and reported; the corpus itself is broken.
+        let places: Vec<String> = reports
+            .iter()
+            .flat_map(|(_, path, r)| {
+                r.results
+                    .iter()
+                    .filter(|row| row.outcome == "error")
+                    .map(move |row| format!("{}:{}", path.display(), row.line))
+            })
+            .collect();
         errln!(
-            "error: {} of the corpus {} not load (listed above): every other row was replayed",
+            "error: {} of the corpus {} not load ({}): every other row was replayed",
             crate::text::counted(errors as u64, "row"),
-            if errors == 1 { "does" } else { "do" }
+            if errors == 1 { "does" } else { "do" },
+            places.join(", ")
         );
         return Ok(Exit::Error);
     }
