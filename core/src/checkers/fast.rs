@@ -340,7 +340,10 @@ pub fn trace_instance(instance: &Instance) -> InstanceTrace {
 
 mod perft;
 
-pub use perft::{perft, perft_instance, perft_parallel};
+pub use perft::{
+    children, legal_moves, perft, perft_instance, perft_parallel, start_board, Captures, Divided,
+    Perft, PerftOptions, Progress, TableStats,
+};
 
 #[cfg(test)]
 mod tests;

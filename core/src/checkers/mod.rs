@@ -13,7 +13,10 @@
 
 mod fast;
 
-pub use fast::{perft, perft_instance, perft_parallel, trace_instance};
+pub use fast::{
+    children, legal_moves, perft, perft_instance, perft_parallel, start_board, trace_instance,
+    Captures, Divided, Perft, PerftOptions, Progress, TableStats,
+};
 
 use crate::input::{parse_int, InputError, Line, Lines};
 use std::fmt;
