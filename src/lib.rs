@@ -50,6 +50,7 @@ pub mod generate;
 pub mod jobs;
 pub mod judge;
 pub mod lang;
+pub mod perft_check;
 pub mod process;
 pub mod progress;
 pub mod puzzle;
