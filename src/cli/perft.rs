@@ -155,20 +155,26 @@ fn describe(core: Option<&Perft>) -> String {
 }
 
 /// After a depth: the next depth's time, and the time to the last, from the
-/// growth of the last two (printed once the next would take over a minute).
+/// growth over the last three plies (one ply's growth swings from 2 to 4 as
+/// the table fills). Printed once the rest would take over a minute, so a
+/// deep run is announced in its first seconds; depths under 20 ms are too
+/// short to time, so nothing is estimated from them.
 fn estimate(times: &[f64], last: u32) {
-    let [.., before, now] = times else {
+    let &[.., before, _, _, now] = times else {
         return;
     };
-    let growth = (now / before.max(1e-3)).max(1.0);
-    let next = now * growth;
-    if next < 60.0 {
+    if now < 0.02 {
         return;
     }
+    let growth = (now / before.max(1e-4)).cbrt().max(1.0);
+    let next = now * growth;
     let depth = times.len() as u32;
     let total: f64 = (1..=last - depth)
         .map(|k| now * growth.powi(k as i32))
         .sum();
+    if total < 60.0 {
+        return;
+    }
     errln!(
         "estimate: perft {} about {} (x{growth:.1} a ply); to depth {last} about {} more (Ctrl-C stops it)",
         depth + 1,
