@@ -2,11 +2,20 @@
 //! cases the level holds, the symmetry classes checked, a digest of the
 //! core's answers, the cases the reference could not finish, and the time.
 //!
-//! The digest adds up one hash per case (the case's size and index, and
-//! the core's answer) with wrapping addition, so it does not
-//! depend on which job checked which case: two machines that verify the
-//! same levels print the same certificate, and the machines of a sharded
-//! run add up to the certificate of the whole.
+//! The digest adds up one hash per case (the case's size and index, the
+//! core's answer and its step trace's digest, and, for one class in
+//! [`JUDGE_EVERY`] and every class of the first indexes, the answer's
+//! judge-format text) with wrapping addition,
+//! so it does not depend on which job checked which case: two machines that
+//! verify the same levels print the same certificate, and the machines of a
+//! sharded run add up to the certificate of the whole.
+//!
+//! Core and reference share their model, judge I/O, trace vocabulary and
+//! the duel's evaluation, so comparing them is blind to a change there. The
+//! digest is not: a recorded certificate ([`super::recorded`]) holds it to
+//! the answers of the build it was recorded with, and the sampled cases'
+//! input is written and read back, so the shared parser and printers are
+//! checked on every level too.
 
 use crate::puzzle::{Attempt, Puzzle};
 use lockstep_core::digest::Digest;
@@ -24,6 +33,12 @@ pub struct LevelCertificate {
     pub skipped: u64,
     /// Classes on which core and reference disagree.
     pub disagreements: u64,
+    /// Sampled classes whose judge-format input, written and read back, is
+    /// not the case (or is refused, or the parser panics).
+    pub unreadable: u64,
+    /// The first of them by index in the level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_unreadable: Option<u64>,
     /// The wrapping sum of each case's hash, as 16 hexadecimal digits.
     #[serde(serialize_with = "hex")]
     pub digest: u64,
@@ -38,9 +53,10 @@ fn hex<S: serde::Serializer>(digest: &u64, s: S) -> Result<S::Ok, S::Error> {
 }
 
 impl LevelCertificate {
-    /// Whether every case of the level was checked and agreed.
+    /// Whether every case of the level was checked and agreed, and every
+    /// sampled one read back.
     pub fn complete(&self) -> bool {
-        self.skipped == 0 && self.disagreements == 0
+        self.skipped == 0 && self.disagreements == 0 && self.unreadable == 0
     }
 
     /// The jobs' time on the level, in seconds.
@@ -68,29 +84,74 @@ impl CaseResult {
     }
 }
 
-/// The hash of the core's answer, which the level's digest adds up: the
-/// answer's value folded field by field into a [`Digest`] (its `Hash`), or
-/// the text of what the core did instead of answering. The value, not its
-/// judge-format text: writing the duel's answers as text took 40% of its
-/// verify time, and the value pins the text (the printer is a function of
-/// it). The digest is the same on any machine; a lockstep whose answer
-/// types change shape prints other digests, as one whose levels change does.
-pub fn answer_hash<P: Puzzle>(core: &Attempt<P::Answer>) -> u64 {
+/// One class in this many, by its index in the level, has its judge format
+/// checked (and every class of the first [`JUDGE_ALL_BELOW`] indexes): its
+/// input written and read back (it must be the case again), its answer's
+/// text in the digest. Every class would cost the duel 40% of its verify
+/// time (writing its answers as text); one in sixteen costs little, and a
+/// parser or printer that is wrong on a kind of case is wrong on many of
+/// them. The small levels, where one in sixteen could be no case at all,
+/// are checked whole.
+pub const JUDGE_EVERY: u64 = 16;
+
+/// Below this index every class of a level has its judge format checked.
+pub const JUDGE_ALL_BELOW: u64 = 1024;
+
+/// Whether the class at `index` of its level has its judge format checked.
+pub fn judged(index: u64) -> bool {
+    index < JUDGE_ALL_BELOW || index.is_multiple_of(JUDGE_EVERY)
+}
+
+/// How a case's judge-format input is read: the model's parser, or a broken
+/// one in the tests.
+pub type CaseReader<P> = fn(&str) -> Result<<P as Puzzle>::Case, lockstep_core::input::InputError>;
+
+/// The hash of what the core did on the case at `index` of its level, which
+/// the level's digest adds up, and whether a sampled case's input read back
+/// (`true` when not sampled). The answer's value is folded field by field
+/// into a [`Digest`] (its `Hash`), with the step trace's digest; what the
+/// core did instead of answering, as text. On a sampled class
+/// ([`judged`]) the answer's judge-format text goes in too, and the
+/// case's input is written and read back by `read`. The digest is the same
+/// on any machine; a lockstep whose answer types change shape prints other
+/// digests, as one whose levels change does.
+pub fn case_hash<P: Puzzle>(
+    case: &P::Case,
+    index: u64,
+    core: &Attempt<P::Answer>,
+    read: CaseReader<P>,
+) -> (u64, bool) {
+    use lockstep_core::Model;
     use std::hash::{Hash, Hasher};
     let mut digest = Digest::default();
     match core {
         Attempt::Ran(run) => {
             0u8.hash(&mut digest);
             run.answer.hash(&mut digest);
+            run.digest.hash(&mut digest);
         }
         other => {
             1u8.hash(&mut digest);
             other
-                .show(<P::Case as lockstep_core::Model>::write_answer)
+                .show(<P::Case as Model>::write_answer)
                 .hash(&mut digest);
         }
     }
-    digest.finish()
+    if !judged(index) {
+        return (digest.finish(), true);
+    }
+    if let Attempt::Ran(run) = core {
+        match crate::puzzle::run_caught(|| P::Case::write_answer(&run.answer)) {
+            Ok(text) => text.hash(&mut digest),
+            Err(panic) => panic.hash(&mut digest),
+        }
+    }
+    let reads_back = crate::puzzle::run_caught(|| {
+        let text = case.write_input();
+        read(&text).is_ok_and(|again| &again == case)
+    })
+    .unwrap_or(false);
+    (digest.finish(), reads_back)
 }
 
 /// The levels one job checked, added up over the jobs.
@@ -99,12 +160,12 @@ pub struct LevelTally(pub BTreeMap<u32, LevelCertificate>);
 
 impl LevelTally {
     /// One case of level `size` at `index`, standing for `weight` cases,
-    /// with the hash of the core's answer ([`answer_hash`]) and how the
-    /// check went.
+    /// with its hash ([`case_hash`]), whether its input read back, and how
+    /// the check went.
     pub fn add(
         &mut self,
         (size, index, weight): (u32, u64, u64),
-        answer: u64,
+        (answer, reads_back): (u64, bool),
         checked: CaseResult,
         nanos: u64,
     ) {
@@ -119,6 +180,10 @@ impl LevelTally {
             CaseResult::Agree => {}
             CaseResult::Timeout => level.skipped += 1,
             CaseResult::Diverge => level.disagreements += 1,
+        }
+        if !reads_back {
+            level.unreadable += 1;
+            level.first_unreadable = Some(level.first_unreadable.map_or(index, |i| i.min(index)));
         }
         let mut digest = Digest::default();
         digest.push(u64::from(size));
@@ -138,6 +203,11 @@ impl LevelTally {
             mine.classes += theirs.classes;
             mine.skipped += theirs.skipped;
             mine.disagreements += theirs.disagreements;
+            mine.unreadable += theirs.unreadable;
+            mine.first_unreadable = match (mine.first_unreadable, theirs.first_unreadable) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             mine.digest = mine.digest.wrapping_add(theirs.digest);
             mine.nanos += theirs.nanos;
         }

@@ -24,8 +24,9 @@ use std::time::Duration;
 
 mod certificate;
 mod finding;
+pub mod recorded;
 
-pub use certificate::LevelCertificate;
+pub use certificate::{judged, CaseReader, LevelCertificate, JUDGE_ALL_BELOW, JUDGE_EVERY};
 pub use finding::*;
 
 #[derive(Debug, Clone)]
@@ -153,6 +154,8 @@ struct Differential<P: Puzzle> {
     stats: bool,
     /// In an enumeration, the levels are certified: `Some(symmetry)`.
     certify: Option<bool>,
+    /// How a certified case's judge-format input is read back.
+    read: CaseReader<P>,
     /// The rule branches any case reached, a bit each.
     reached: AtomicU64,
     series: Mutex<Vec<Sample>>,
@@ -217,7 +220,8 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
                         true => crate::enumerate::class_of(&case, P::LEVELS.images).unwrap_or(1),
                         false => 1,
                     };
-                    Some(((size, index, weight), certificate::answer_hash::<P>(&core)))
+                    let hash = certificate::case_hash::<P>(&case, index, &core, self.read);
+                    Some(((size, index, weight), hash))
                 }
                 _ => None,
             };
@@ -284,11 +288,23 @@ pub fn run_campaign_with<P: Puzzle>(
     options: &CampaignOptions,
     core: Solver<P>,
 ) -> CampaignOutcome<P::Case> {
+    run_campaign_reading::<P>(options, core, P::Case::parse)
+}
+
+/// Runs a campaign for one puzzle against `core`, an enumeration's sampled
+/// cases read back with `read` (the model's parser, or a broken one in the
+/// tests).
+pub fn run_campaign_reading<P: Puzzle>(
+    options: &CampaignOptions,
+    core: Solver<P>,
+    read: CaseReader<P>,
+) -> CampaignOutcome<P::Case> {
     let enumeration = options.plan.enumerate;
     let check = Differential::<P> {
         solver: core,
         stats: options.stats,
         certify: enumeration.map(|e| e.symmetry),
+        read,
         reached: AtomicU64::new(0),
         series: Mutex::new(Vec::new()),
     };

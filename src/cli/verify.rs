@@ -3,7 +3,9 @@
 //! driver. With no disagreement each level gets a certificate (its cases,
 //! the classes checked, a digest of the answers); the first disagreement is
 //! the smallest of the levels, reported like a fuzz finding and recorded
-//! with origin `verify`.
+//! with origin `verify`. Each level is then held to a recorded certificate
+//! (the built-in one for the CI scope, [`crate::campaign::recorded`]): what
+//! core and reference share, the comparison cannot see, but the digest can.
 
 use super::common::{
     announce_corpus, check_corpus_first, default_jobs, pick, print_json, record_finding,
@@ -11,11 +13,13 @@ use super::common::{
 };
 use super::values::{puzzle_names, thread_count};
 use super::Exit;
-use crate::campaign::{CampaignOptions, LevelCertificate};
+use crate::campaign::recorded::{AgainstRecord, RecordedCertificate};
+use crate::campaign::{CampaignOptions, LevelCertificate, JUDGE_ALL_BELOW, JUDGE_EVERY};
 use crate::puzzle::CaseLimits;
 use crate::search::{Address, Enumeration, Plan, Shard};
-use anyhow::Result;
+use anyhow::{bail, Result};
 use std::io::Write;
+use std::path::PathBuf;
 
 /// How far each puzzle is verified when `--size` does not say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -67,6 +71,18 @@ pub(super) struct VerifyArgs {
     /// Check only this case, as a report names it (`size 3 case 17`).
     #[arg(long, value_name = "ADDRESS")]
     case: Option<Address>,
+    /// Hold each level to this recorded certificate instead of the built-in
+    /// one (the CI scope's, certificates/ci.json).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_certificate")]
+    certificate: Option<PathBuf>,
+    /// Compare with no recorded certificate: core against reference only.
+    #[arg(long)]
+    no_certificate: bool,
+    /// Write this run's levels to FILE as a recorded certificate (the other
+    /// puzzles and sizes already in it are kept); a level that differs from
+    /// the one it replaces is shown, not failed.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["case", "levels"])]
+    record: Option<PathBuf>,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
@@ -102,6 +118,10 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             );
         }
     }
+    if args.record.is_some() && args.shard != Shard::WHOLE {
+        bail!("--record needs the whole run: a shard's digests are a part of each level's");
+    }
+    let record = recorded_certificate(&args)?;
     let dir = args.findings.clone().dir()?;
     let dir = dir.as_deref();
     errln!(
@@ -128,6 +148,10 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
     let mut found = false;
     let mut complete = true;
     let mut documents = Vec::new();
+    let mut kept = match &args.record {
+        Some(path) => Some(to_record(&args, path)?),
+        None => None,
+    };
     for entry in &entries {
         if crate::process::stopped_by().is_some() {
             errln!(
@@ -177,9 +201,28 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             && summary.bugs.is_empty()
             && summary.levels.len() == up_to.saturating_sub(args.from - 1) as usize
             && summary.levels.iter().all(|l| l.complete() && whole(l));
+        // Each level that agreed, against the record; a difference fails
+        // the level unless this run records a new certificate.
+        let against: Vec<AgainstRecord> = summary
+            .levels
+            .iter()
+            .map(|l| match &record {
+                Some(record) if l.complete() => record.compare(entry.name(), l),
+                _ => AgainstRecord::NotRecorded,
+            })
+            .collect();
+        let differs = against
+            .iter()
+            .any(|a| matches!(a, AgainstRecord::Differs(_)));
+        let verified = verified && !(differs && args.record.is_none());
         // One case asked for (`--case`) proves nothing of its levels, and
         // fails only by disagreeing.
         complete &= verified || args.case.is_some();
+        if verified {
+            if let Some(kept) = &mut kept {
+                kept.record(entry.name(), &summary.levels);
+            }
+        }
         if args.output.format == OutputFormat::Text {
             out!(
                 "{}",
@@ -189,6 +232,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
                     from: args.from,
                     up_to,
                     levels: &summary.levels,
+                    against: &against,
                     verified,
                     shard: args.shard,
                 }
@@ -201,6 +245,14 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             "up_to": up_to,
             "verified": verified,
             "levels": summary.levels,
+            "against_certificate": record.as_ref().map(|_| against.iter().zip(&summary.levels).map(|(a, l)| {
+                let (against, digest) = match a {
+                    AgainstRecord::Same => ("same", None),
+                    AgainstRecord::Differs(r) => ("differs", Some(r.digest.clone())),
+                    AgainstRecord::NotRecorded => ("not recorded", None),
+                };
+                serde_json::json!({"size": l.size, "against": against, "recorded_digest": digest})
+            }).collect::<Vec<_>>()),
             "cases": summary.levels.iter().map(|l| l.cases).sum::<u64>(),
             "checked": summary.tally.cases,
             "seconds": summary.elapsed.as_secs_f64(),
@@ -219,12 +271,75 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             "stopped_by_signal": crate::process::stopped_by(),
         }));
     }
+    if let (Some(path), Some(kept)) = (&args.record, &kept) {
+        match complete && crate::process::stopped_by().is_none() {
+            true => {
+                kept.write(path)?;
+                errln!("recorded: {}", path.display());
+            }
+            false => errln!(
+                "not recorded: {} holds a certificate only of a run that verified every level",
+                path.display()
+            ),
+        }
+    }
     if let Some(signal) = crate::process::stopped_by() {
         errln!(
             "stopped by signal {signal}: a level cut short is not verified; resume with --from at its size"
         );
     }
     Ok(Exit::found_if(found || !complete))
+}
+
+/// The certificate the levels are held to: `--certificate`'s, else the
+/// built-in one, when it holds runs like this one (its limits and symmetry,
+/// the whole run, every case of a level). `None` with `--no-certificate`.
+fn recorded_certificate(args: &VerifyArgs) -> Result<Option<RecordedCertificate>> {
+    if args.no_certificate || args.case.is_some() || args.shard != Shard::WHOLE {
+        return Ok(None);
+    }
+    let (record, name) = match &args.certificate {
+        Some(path) => (RecordedCertificate::load(path)?, path.display().to_string()),
+        None => (
+            RecordedCertificate::built_in(),
+            "the built-in certificate".to_string(),
+        ),
+    };
+    let limits = args.limits.to_string();
+    if !record.applies_to(&limits, !args.no_symmetry) {
+        errln!(
+            "not compared with {name}: it holds {} limits, {}",
+            record.limits,
+            match record.symmetry {
+                true => "one case per symmetry class",
+                false => "every case",
+            }
+        );
+        return Ok(None);
+    }
+    Ok(Some(record))
+}
+
+/// The certificate `--record` adds to: the file's, when it exists and holds
+/// runs like this one, else a new one.
+fn to_record(args: &VerifyArgs, path: &std::path::Path) -> Result<RecordedCertificate> {
+    let limits = args.limits.to_string();
+    if !path.exists() {
+        return Ok(RecordedCertificate::new(&limits, !args.no_symmetry));
+    }
+    let old = RecordedCertificate::load(path)?;
+    if !old.applies_to(&limits, !args.no_symmetry) {
+        bail!(
+            "{} holds {} limits{}: record this run in another file",
+            path.display(),
+            old.limits,
+            match old.symmetry {
+                true => " with symmetry",
+                false => " without symmetry",
+            }
+        );
+    }
+    Ok(old)
 }
 
 /// The last size verified of a puzzle: `--size`, else its scope's.
@@ -243,6 +358,8 @@ struct Certificate<'a> {
     from: u32,
     up_to: u32,
     levels: &'a [LevelCertificate],
+    /// Each level against the recorded certificate.
+    against: &'a [AgainstRecord],
     verified: bool,
     shard: Shard,
 }
@@ -252,13 +369,18 @@ impl std::fmt::Display for Certificate<'_> {
         writeln!(f, "{}: size = {}", self.name, self.what)?;
         writeln!(
             f,
-            "{:>6} {:>12} {:>12} {:>8} {:>8}  {:<16} {:>9}",
-            "size", "cases", "checked", "skipped", "differ", "digest", "seconds"
+            "{:>6} {:>12} {:>12} {:>8} {:>8}  {:<16} {:<9} {:>9}",
+            "size", "cases", "checked", "skipped", "differ", "digest", "recorded", "seconds"
         )?;
-        for l in self.levels {
+        for (l, against) in self.levels.iter().zip(self.against) {
+            let against = match against {
+                AgainstRecord::Same => "same",
+                AgainstRecord::Differs(_) => "DIFFERS",
+                AgainstRecord::NotRecorded => "-",
+            };
             writeln!(
                 f,
-                "{:>6} {:>12} {:>12} {:>8} {:>8}  {:016x} {:>9.2}",
+                "{:>6} {:>12} {:>12} {:>8} {:>8}  {:016x} {against:<9} {:>9.2}",
                 l.size,
                 l.cases,
                 l.classes,
@@ -267,6 +389,31 @@ impl std::fmt::Display for Certificate<'_> {
                 l.digest,
                 l.seconds()
             )?;
+        }
+        for l in self.levels {
+            if let Some(index) = l.first_unreadable {
+                writeln!(
+                    f,
+                    "size {}: {} of the cases whose judge format was checked (every case of the \
+                     first {JUDGE_ALL_BELOW} indexes, then one in {JUDGE_EVERY}) did not read back as \
+                     themselves: the input is written wrong or read wrong. The first is `size {} \
+                     case {index}`.",
+                    l.size, l.unreadable, l.size
+                )?;
+            }
+        }
+        for (l, against) in self.levels.iter().zip(self.against) {
+            if let AgainstRecord::Differs(recorded) = against {
+                writeln!(
+                    f,
+                    "size {}: {} cases, {} checked, digest {:016x}; recorded {} cases, {} checked, \
+                     digest {}. Core and reference agree, so what changed is code they share (the \
+                     model, the judge I/O, the trace vocabulary, the duel's evaluation) or the \
+                     level itself; if the change is meant, record it again (--record FILE).",
+                    l.size, l.cases, l.classes, l.digest, recorded.cases, recorded.classes,
+                    recorded.digest
+                )?;
+            }
         }
         let cases: u64 = self.levels.iter().map(|l| l.cases).sum();
         let mut part = match self.shard == Shard::WHOLE {

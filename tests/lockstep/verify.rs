@@ -253,7 +253,128 @@ fn every_puzzle_verifies_its_first_level_through_the_command() {
         assert_eq!(p["puzzle"], entry.name(), "{doc}");
         assert_eq!(p["verified"], true, "{p}");
         assert_eq!(p["cases"], entry.level_counts(1)[0], "{p}");
+        // The built-in certificate (certificates/ci.json) holds this build.
+        assert_eq!(p["against_certificate"][0]["against"], "same", "{p}");
     }
+}
+
+/// A recorded certificate holds the next run: the same levels pass, a
+/// level whose digest is not the recorded one fails the run and says how to
+/// record it again, and a file that is not a certificate is an error.
+#[test]
+fn a_recorded_certificate_holds_the_next_run() {
+    let dir = scratch("verify-record");
+    let file = dir.join("certificate.json");
+    let out = cli("verify footholds matrix-game --size 3 --no-append")
+        .arg("--record")
+        .arg(&file)
+        .run();
+    passed(&out);
+    assert!(!dir.join("certificate.json.partial").exists());
+    let text = std::fs::read_to_string(&file).unwrap();
+    let out = cli("verify footholds matrix-game --size 3 --no-append")
+        .arg("--certificate")
+        .arg(&file)
+        .run();
+    let stdout = passed(&out);
+    assert_eq!(stdout.matches(" same ").count(), 6, "{stdout}");
+    // Size 4 is not in the file: checked, not compared.
+    let out = cli("verify footholds --size 4 --from 4 --no-append")
+        .arg("--certificate")
+        .arg(&file)
+        .run();
+    has(&passed(&out), &["verified"]);
+    // One digest changed by a digit: that level differs, the run fails.
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let digest = doc["puzzles"]["footholds"][1]["digest"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let other = format!(
+        "{}{}",
+        &digest[..15],
+        if digest.ends_with('0') { "1" } else { "0" }
+    );
+    let changed = written(dir.join("changed.json"), text.replace(&digest, &other));
+    let out = cli("verify footholds --size 3 --no-append")
+        .arg("--certificate")
+        .arg(&changed)
+        .run();
+    let (stdout, _) = exited(&out, 1, "");
+    has(
+        &stdout,
+        &[
+            "DIFFERS",
+            &format!("recorded 12 cases, 3 checked, digest {other}"),
+            "record it again",
+            "not verified up to size 3",
+        ],
+    );
+    // A JSON file that is not a certificate, and one that is not JSON.
+    for (name, text) in [
+        ("other.json", "{\"lockstep\": \"verify\"}\n"),
+        ("bad.json", "{\n  [\n"),
+    ] {
+        let bad = written(dir.join(name), text);
+        let out = cli("verify footholds --size 1 --no-append")
+            .arg("--certificate")
+            .arg(&bad)
+            .run();
+        let (_, stderr) = exited(&out, 2, "");
+        assert!(stderr.contains("is not a recorded certificate"), "{stderr}");
+    }
+    // A shard cannot be recorded.
+    let out = cli("verify footholds --size 1 --shard 0/2 --no-append")
+        .arg("--record")
+        .arg(&file)
+        .run();
+    exited(&out, 2, "");
+}
+
+/// The sampled cases' judge-format input is written and read back: a
+/// reader that reads boards of two cells or more wrong makes level 2 fail
+/// and names its first sampled case, while level 1 stays verified.
+#[test]
+fn a_case_whose_input_does_not_read_back_fails_its_level() {
+    fn misread(
+        text: &str,
+    ) -> Result<lockstep_core::footholds::Case, lockstep_core::input::InputError> {
+        let mut case = lockstep_core::footholds::Case::parse(text)?;
+        if case.games[0].cells.len() >= 2 {
+            case.games.push(case.games[0].clone());
+        }
+        Ok(case)
+    }
+    let options = options(3, true, Shard::WHOLE, false);
+    let outcome = lockstep::campaign::run_campaign_reading::<Footholds>(
+        &options,
+        lockstep_core::footholds::Case::solve,
+        misread,
+    );
+    assert!(outcome.bugs.is_empty());
+    let [one, two, three] = &outcome.levels[..] else {
+        panic!("{:?}", outcome.levels);
+    };
+    assert!(one.complete() && one.unreadable == 0, "{one:?}");
+    assert!(!two.complete() && two.unreadable > 0, "{two:?}");
+    assert!(three.unreadable > 0, "{three:?}");
+    // The sampled classes: the least member of its class, at an index that
+    // verify checks the judge format of; at size 2 every one is misread.
+    let mut sampled = Vec::new();
+    each_case::<Footholds>(2, |index, case| {
+        let least = lockstep::enumerate::class_of(&case, Footholds::LEVELS.images).is_some();
+        if least && lockstep::campaign::judged(index) {
+            sampled.push(index);
+        }
+    });
+    assert_eq!(two.unreadable, sampled.len() as u64, "{two:?}");
+    assert_eq!(two.first_unreadable, sampled.first().copied(), "{two:?}");
+    // With the model's own parser, every level reads back.
+    let proper = verified::<Footholds>(3, true, Shard::WHOLE);
+    assert!(proper
+        .levels
+        .iter()
+        .all(|l| l.complete() && l.unreadable == 0));
 }
 
 /// Every puzzle has levels, and `--levels` lists each level's count
