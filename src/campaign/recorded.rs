@@ -5,7 +5,7 @@
 //! Core and reference agree on a case whatever they share: their model,
 //! judge I/O, trace vocabulary and the duel's evaluation. A change there
 //! changes both answers alike, and the differential check sees nothing.
-//! The digest sees it ([`super::certificate`]): a level whose digest is not
+//! The digest sees it (`certificate.rs`): a level whose digest is not
 //! the recorded one answers differently from the build that recorded it.
 //! That is a regression oracle, not a proof (the recorded build may have
 //! been wrong too); a change that is meant is recorded again with
