@@ -99,7 +99,8 @@ pub(super) fn perft(args: PerftArgs) -> Result<Exit> {
         let nodes = match &mut core {
             Some(core) => {
                 core.clear();
-                core.count(&start_board(), Side::Red, depth, &mut ticker(depth, ""))
+                let mut tick = ticker(depth);
+                core.count(&start_board(), Side::Red, depth, &mut |p| tick("", p))
             }
             None => u128::from(reference_count(depth, captures)),
         };
@@ -184,11 +185,12 @@ fn estimate(times: &[f64], last: u32) {
 }
 
 /// Progress of a long count on stderr: on a terminal a line redrawn each
-/// second, else a line a minute.
-fn ticker(depth: u32, what: &str) -> impl FnMut(Progress) + '_ {
+/// second, else a line a minute. One ticker serves a whole count, so that a
+/// divide's first moves share its minute (`what` names the one counting).
+fn ticker(depth: u32) -> impl FnMut(&str, Progress) {
     let terminal = std::io::stderr().is_terminal();
     let mut last_line = 0u64;
-    move |p: Progress| {
+    move |what: &str, p: Progress| {
         let seconds = p.elapsed.as_secs_f64();
         let minute = seconds as u64 / 60;
         if !terminal && (minute == last_line || seconds < 60.0) {
@@ -220,11 +222,10 @@ fn ticker(depth: u32, what: &str) -> impl FnMut(Progress) + '_ {
 fn divide(core: Option<&Perft>, depth: u32, captures: Captures) -> Result<Exit> {
     let start = Instant::now();
     let rows = match core {
-        Some(core) => core_rows(
-            core.divide(&start_board(), Side::Red, depth, &mut |first, p| {
-                ticker(depth, &format!(" after {first}"))(p)
-            }),
-        ),
+        Some(core) => core_rows(core.divide(&start_board(), Side::Red, depth, &mut {
+            let mut tick = ticker(depth);
+            move |first, p| tick(&format!(" after {first}"), p)
+        })),
         None => reference_divide(&start_board(), Side::Red, depth, captures),
     };
     let mut stdout = std::io::stdout().lock();
