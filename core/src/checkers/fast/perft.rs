@@ -32,7 +32,49 @@ pub enum Captures {
     Sets,
 }
 
-/// Pushes every jump sequence of the piece on `at` that continues the move so far.
+/// Where [`push_jumps`] puts what it finds: the counting keeps only the
+/// positions after each sequence (a `Vec<Position>`, whose `enter` and
+/// `leave` are nothing), `legal_moves` the squares visited too
+/// ([`Written`]). One recursion for both, so the divide names exactly the
+/// moves the count counts.
+trait JumpSink {
+    /// The piece lands on `to` (0-based), with more of the sequence to come
+    /// or not.
+    fn enter(&mut self, _to: usize) {}
+    /// Undoes the last `enter`.
+    fn leave(&mut self) {}
+    /// A sequence ends, in `after`.
+    fn end(&mut self, after: Position);
+}
+
+impl JumpSink for Vec<Position> {
+    #[inline(always)]
+    fn end(&mut self, after: Position) {
+        self.push(after);
+    }
+}
+
+/// The jump sequences of one piece as written: the squares visited (1..=32,
+/// the start first) and the position after.
+struct Written<'a> {
+    path: Vec<u32>,
+    out: &'a mut Vec<(Vec<u32>, Position)>,
+}
+
+impl JumpSink for Written<'_> {
+    fn enter(&mut self, to: usize) {
+        self.path.push(to as u32 + 1);
+    }
+    fn leave(&mut self) {
+        self.path.pop();
+    }
+    fn end(&mut self, after: Position) {
+        self.out.push((self.path.clone(), after));
+    }
+}
+
+/// Every jump sequence of the piece on `at` that continues the move so far,
+/// into `out`.
 #[allow(clippy::too_many_arguments)]
 fn push_jumps(
     position: &Position,
@@ -42,7 +84,7 @@ fn push_jumps(
     opp: u32,
     occupied: u32,
     captured: u32,
-    out: &mut Vec<Position>,
+    out: &mut impl JumpSink,
 ) {
     let promotion = position.promotion();
     let king = dirs == KING_DIRS;
@@ -58,11 +100,13 @@ fn push_jumps(
         let captured = captured | over;
         let landing = 1u32 << to;
         let crowned = !king && promotion & landing != 0;
+        out.enter(to);
         if crowned || !can_jump_from(to, dirs, opp & !captured, occupied | landing) {
-            out.push(position.play(from, landing, captured));
+            out.end(position.play(from, landing, captured));
         } else {
             push_jumps(position, from, to, dirs, opp, occupied, captured, out);
         }
+        out.leave();
     }
 }
 
@@ -255,11 +299,12 @@ pub fn legal_moves(board: &Board, to_move: Side, captures: Captures) -> Vec<(Mov
         let dirs = if king { KING_DIRS } else { position.man_dirs() };
         if jumpers != 0 {
             let base = moves.len();
-            let mut path = vec![at as u32 + 1];
             let occupied = (own | opp) & !from;
-            jump_paths(
-                &position, from, at, dirs, occupied, 0, &mut path, &mut moves,
-            );
+            let mut written = Written {
+                path: vec![at as u32 + 1],
+                out: &mut moves,
+            };
+            push_jumps(&position, from, at, dirs, opp, occupied, 0, &mut written);
             moves[base..].sort_by(|a, b| a.0.cmp(&b.0));
             if captures == Captures::Sets {
                 let mut kept = base;
@@ -286,43 +331,6 @@ pub fn legal_moves(board: &Board, to_move: Side, captures: Captures) -> Vec<(Mov
         .into_iter()
         .map(|(path, after)| (Move(path), after.board()))
         .collect()
-}
-
-/// [`push_jumps`] with the squares visited: the jump sequences of the piece
-/// that left `from`, now on `at`, having taken `captured`.
-#[allow(clippy::too_many_arguments)]
-fn jump_paths(
-    position: &Position,
-    from: u32,
-    at: usize,
-    dirs: u8,
-    occupied: u32,
-    captured: u32,
-    path: &mut Vec<u32>,
-    out: &mut Vec<(Vec<u32>, Position)>,
-) {
-    let opp = position.own_opp().1;
-    let king = dirs == KING_DIRS;
-    for d in 0..4 {
-        if dirs & 1 << d == 0 || JUMP[d][at] == NONE {
-            continue;
-        }
-        let over = 1u32 << STEP[d][at];
-        let to = JUMP[d][at] as usize;
-        if opp & !captured & over == 0 || occupied & 1 << to != 0 {
-            continue;
-        }
-        let captured = captured | over;
-        let landing = 1u32 << to;
-        path.push(to as u32 + 1);
-        let crowned = !king && position.promotion() & landing != 0;
-        if crowned || !can_jump_from(to, dirs, opp & !captured, occupied | landing) {
-            out.push((path.clone(), position.play(from, landing, captured)));
-        } else {
-            jump_paths(position, from, to, dirs, occupied, captured, path, out);
-        }
-        path.pop();
-    }
 }
 
 /// One ply from a board: the boards after every legal move (the counting
