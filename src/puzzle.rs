@@ -135,6 +135,7 @@ pub trait Puzzle: Sized + 'static {
         + Clone
         + Debug
         + PartialEq
+        + std::hash::Hash
         + Send
         + Sync
         + 'static;

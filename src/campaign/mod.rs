@@ -217,7 +217,7 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
             let certified = match (self.certify, &address) {
                 (Some(symmetry), &Address::Sized { size, index }) => {
                     let weight = match symmetry {
-                        true => crate::enumerate::class_of(&case, P::LEVELS.images).unwrap_or(1),
+                        true => (P::LEVELS.least)(&case).unwrap_or(1),
                         false => 1,
                     };
                     let hash = certificate::case_hash::<P>(&case, index, &core, self.read);

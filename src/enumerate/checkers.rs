@@ -19,6 +19,7 @@ pub const LEVELS: Levels<Case> = Levels {
     case,
     count,
     images,
+    least,
 };
 
 fn span(p: u32) -> u64 {
@@ -131,6 +132,13 @@ fn count(p: u32) -> u64 {
     }
     let positions: u64 = (1..p).map(|r| ways[p][r]).sum();
     positions * 32 * p as u64
+}
+
+/// One case of each class: the position with Red to move. Turning the
+/// board swaps the side to move, so no position is its own image and every
+/// class holds two.
+fn least(case: &Case) -> Option<u64> {
+    (case.instances[0].to_move == Side::Red).then_some(2)
 }
 
 fn images(case: &Case) -> Vec<Case> {

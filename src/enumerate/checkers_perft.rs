@@ -19,6 +19,7 @@ pub const LEVELS: Levels<Case> = Levels {
     case,
     count,
     images,
+    least,
 };
 
 const DEPTHS: u64 = 3;
@@ -67,6 +68,12 @@ fn count(p: u32) -> u64 {
     let red_only = coefficient(2, 1, 2);
     let white_only = coefficient(2, 2, 1);
     (all - red_only - white_only) * 2 * DEPTHS
+}
+
+/// One case of each class: the position with Red to move (as for
+/// checkers' levels: every class holds two).
+fn least(case: &Case) -> Option<u64> {
+    (case.position.to_move == lockstep_core::checkers::Side::Red).then_some(2)
 }
 
 fn images(case: &Case) -> Vec<Case> {

@@ -17,6 +17,7 @@ pub const LEVELS: Levels<Case> = Levels {
     case,
     count,
     images: super::only_itself,
+    least: super::alone,
 };
 
 const CHOICES: [Action; 5] = [

@@ -22,6 +22,7 @@ pub const LEVELS: Levels<State> = Levels {
     case: state,
     count,
     images: only_itself,
+    least: super::alone,
 };
 
 const CELLS: u64 = (SIZE as u64) * (SIZE as u64);

@@ -14,6 +14,7 @@ pub const LEVELS: Levels<Case> = Levels {
     case,
     count,
     images,
+    least,
 };
 
 fn span(k: u32) -> u64 {
@@ -54,6 +55,61 @@ fn count(k: u32) -> u64 {
 
 /// The board's four rotations, each also mirrored: the answer depends on
 /// neither (moves are the four neighbours either way).
+/// One case of each class: the board whose image under the eight
+/// symmetries, read as numbers (height, width, footholds row by row as
+/// bits, then both players' cells), is the least, counted with the images
+/// that differ. Worked on those numbers, not on new boards: building the
+/// eight images was most of a run's time.
+fn least(case: &Case) -> Option<u64> {
+    let game = &case.games[0];
+    let (h, w) = (game.height, game.width);
+    let own = image_key(game, |r, c| (r, c), h, w);
+    let mut keys = [own; 8];
+    for (t, key) in keys.iter_mut().enumerate().skip(1) {
+        // The eight maps of the square's group: four turns, each mirrored.
+        let map = move |r: usize, c: usize| -> (usize, usize) {
+            let (r, c) = if t & 4 != 0 { (r, w - 1 - c) } else { (r, c) };
+            match t & 3 {
+                0 => (r, c),
+                1 => (c, h - 1 - r),
+                2 => (h - 1 - r, w - 1 - c),
+                _ => (w - 1 - c, r),
+            }
+        };
+        let (h2, w2) = if t & 1 == 1 { (w, h) } else { (h, w) };
+        *key = image_key(game, map, h2, w2);
+        if *key < own {
+            return None;
+        }
+    }
+    keys.sort_unstable();
+    Some(1 + keys.windows(2).filter(|p| p[0] != p[1]).count() as u64)
+}
+
+/// The image of `game` under `map` (old cell to new, on an `h x w` board)
+/// as numbers: the order [`least`] picks by.
+fn image_key(
+    game: &Game,
+    map: impl Fn(usize, usize) -> (usize, usize),
+    h: usize,
+    w: usize,
+) -> (usize, usize, u64, usize, usize) {
+    let at = |r: usize, c: usize| {
+        let (r, c) = map(r, c);
+        r * w + c
+    };
+    let mut mask = 0u64;
+    for r in 0..game.height {
+        for c in 0..game.width {
+            if game.cells[r * game.width + c] {
+                mask |= 1 << at(r, c);
+            }
+        }
+    }
+    let cell = |(r, c): (u8, u8)| at(usize::from(r), usize::from(c));
+    (h, w, mask, cell(game.a), cell(game.b))
+}
+
 fn images(case: &Case) -> Vec<Case> {
     let mut out = Vec::with_capacity(8);
     let mut game = case.games[0].clone();

@@ -15,6 +15,7 @@ pub const LEVELS: Levels<Game> = Levels {
     case,
     count,
     images: only_itself,
+    least: super::alone,
 };
 
 fn case(k: u32, index: u64) -> Option<Game> {

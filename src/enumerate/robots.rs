@@ -21,6 +21,7 @@ pub const LEVELS: Levels<Case> = Levels {
     case,
     count,
     images: only_itself,
+    least: super::alone,
 };
 
 /// The window's cells, row by row, your own included.

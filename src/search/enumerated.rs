@@ -11,7 +11,7 @@
 //! (`size 3 case 17`) names the same case on every machine.
 
 use super::{Address, CaseSource, Made, Plan, Shard};
-use crate::enumerate::{class_of, Levels};
+use crate::enumerate::Levels;
 use crate::puzzle::{CaseLimits, CaseWithReference, Puzzle};
 use std::ops::Range;
 
@@ -76,7 +76,7 @@ impl<P: Puzzle> CaseSource for Enumerated<P> {
             let made = match (self.levels.case)(size, index) {
                 Some(case)
                     if self.limits.admits::<P>(&case)
-                        && (!self.symmetry || class_of(&case, self.levels.images).is_some()) =>
+                        && (!self.symmetry || (self.levels.least)(&case).is_some()) =>
                 {
                     Made::Case((case, None))
                 }
