@@ -69,6 +69,10 @@ pub struct BenchResult {
     /// levels, as a share of core plus reference's on the same cases (1.0:
     /// no cost of its own); median of the rounds ([`verify`]).
     pub verify_share: f64,
+    /// With the extras: `verify --scope ci` whole, as it runs by default,
+    /// against core and reference on every case ([`verify::scope_share`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verify_scope: Option<verify::ScopeShare>,
     /// The puzzle's own lines ([`Extras`]).
     pub extra: Vec<String>,
 }
@@ -202,6 +206,18 @@ impl std::fmt::Display for Line<'_> {
             100.0 * r.overhead,
             100.0 * r.verify_share
         )?;
+        if let Some(v) = &r.verify_scope {
+            writeln!(
+                f,
+                "  verify --scope ci: {} cases ({} classes checked), {:.0} cases/s; \
+                 core + reference on every case {:.0} cases/s; verify {:.0}% of theirs",
+                v.cases,
+                v.classes,
+                v.verify_per_second,
+                v.alone_per_second,
+                100.0 * v.share
+            )?;
+        }
         for line in &r.extra {
             writeln!(f, "  {line}")?;
         }
@@ -255,6 +271,9 @@ pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
         core_per_second: measured.core_rate,
         reference_per_second: measured.reference_rate,
         speedup: measured.ratio,
+        verify_scope: options
+            .extras
+            .then(|| verify::scope_share::<P>(options.rounds)),
         extra: if options.extras {
             extras(options)
         } else {
