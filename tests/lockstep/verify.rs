@@ -413,6 +413,59 @@ fn a_case_whose_input_does_not_read_back_fails_its_level() {
         .all(|l| l.complete() && l.unreadable == 0));
 }
 
+/// `scripts/verify-merge`, the nightly workflow's last step: two shards'
+/// JSON add up to the recorded certificate of the whole ("same", exit 0);
+/// one digest changed in the record makes that level differ (exit 1); a
+/// shard file missing is an error (exit 2).
+#[test]
+fn the_nightly_merge_adds_shards_up_to_the_recorded_certificate() {
+    let dir = scratch("verify-merge");
+    let record = dir.join("night.json");
+    let out = cli("verify footholds matrix-game --size 3 --no-append")
+        .arg("--record")
+        .arg(&record)
+        .run();
+    passed(&out);
+    let mut shards = Vec::new();
+    for k in 0..2 {
+        let out = cli(&format!(
+            "verify footholds matrix-game --size 3 --shard {k}/2 --format json --no-append"
+        ))
+        .run();
+        shards.push(written(dir.join(format!("verify-{k}.json")), passed(&out)));
+    }
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/verify-merge");
+    let merge = |record: &std::path::Path, shards: &[std::path::PathBuf]| {
+        std::process::Command::new("python3")
+            .arg(&script)
+            .arg(record)
+            .args(shards)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let stdout = passed(&merge(&record, &shards));
+    // Six levels (sizes 1 to 3 of two puzzles), every one the record's.
+    assert_eq!(stdout.matches("| same |").count(), 6, "{stdout}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let digest = doc["puzzles"]["footholds"][2]["digest"].as_str().unwrap();
+    let other = format!(
+        "{}{}",
+        &digest[..15],
+        if digest.ends_with('0') { "1" } else { "0" }
+    );
+    let changed = written(dir.join("changed.json"), text.replace(digest, &other));
+    let (stdout, _) = exited(&merge(&changed, &shards), 1, "");
+    has(&stdout, &["| footholds | 3 |", "DIFFERS"]);
+    assert_eq!(stdout.matches("| same |").count(), 5, "{stdout}");
+    // One shard alone is not the whole: its levels differ from the record.
+    let (stdout, _) = exited(&merge(&record, &shards[..1]), 1, "");
+    has(&stdout, &["DIFFERS"]);
+    let (_, stderr) = exited(&merge(&record, &[dir.join("none.json")]), 2, "");
+    has(&stderr, &["none.json"]);
+}
+
 /// Every puzzle has levels, and `--levels` lists each level's count
 /// without checking a case.
 #[test]
