@@ -251,4 +251,34 @@ mod tests {
             assert_eq!(sizes, (1..=ci).collect::<Vec<_>>(), "{}", entry.name());
         }
     }
+
+    /// certificates/night.json, which the nightly workflow holds its shards
+    /// to, covers every puzzle's night scope, and was recorded by the same
+    /// lockstep as the built-in one: their common levels are the same
+    /// records (one recorded again without the other fails here, not at
+    /// night).
+    #[test]
+    fn the_night_certificate_covers_the_night_and_matches_ci() {
+        let night = RecordedCertificate::parse(include_str!("../../certificates/night.json"))
+            .expect("certificates/night.json is a certificate");
+        let ci = RecordedCertificate::built_in();
+        assert!(night.applies_to("original", true));
+        for entry in crate::registry::all() {
+            let levels = &night.puzzles[entry.name()];
+            let (_, ci_size, night_size) = entry.sizes();
+            let sizes: Vec<u32> = levels.iter().map(|l| l.size).collect();
+            assert_eq!(
+                sizes,
+                (1..=night_size).collect::<Vec<_>>(),
+                "{}",
+                entry.name()
+            );
+            assert_eq!(
+                &levels[..ci_size as usize],
+                &ci.puzzles[entry.name()][..],
+                "{}: record both again",
+                entry.name()
+            );
+        }
+    }
 }
