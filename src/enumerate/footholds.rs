@@ -53,8 +53,6 @@ fn count(k: u32) -> u64 {
     shapes(k, ORIGINAL_MAX_SIDE).count() as u64 * cells * (cells + 1) * (1 << cells) / 4
 }
 
-/// The board's four rotations, each also mirrored: the answer depends on
-/// neither (moves are the four neighbours either way).
 /// One case of each class: the board whose image under the eight
 /// symmetries, read as numbers (height, width, footholds row by row as
 /// bits, then both players' cells), is the least, counted with the images
@@ -110,6 +108,8 @@ fn image_key(
     (h, w, mask, cell(game.a), cell(game.b))
 }
 
+/// The board's four rotations, each also mirrored: the answer depends on
+/// neither (moves are the four neighbours either way).
 fn images(case: &Case) -> Vec<Case> {
     let mut out = Vec::with_capacity(8);
     let mut game = case.games[0].clone();

@@ -15,9 +15,9 @@
 //! checkers the position with Red to move, for footholds the least of the
 //! board's eight images as numbers, for new_game2 the least of its images
 //! by hash ([`class_of`]). Any rule that picks one case of each class
-//! would do; the tests hold each puzzle's to its images. The tests hold both halves:
-//! the count of every level (the classes' sizes added up) against one
-//! computed another way, and a run with symmetry against one without.
+//! would do. The tests hold each puzzle's pick to its images, the count of
+//! every level (the classes' sizes added up) to one computed another way,
+//! and a run with symmetry to one without.
 
 pub mod checkers;
 pub mod checkers_perft;

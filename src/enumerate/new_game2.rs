@@ -154,13 +154,13 @@ fn count(s: u32) -> u64 {
         .sum()
 }
 
-/// The eight rotations and reflections: transpose or not, then flip the
-/// rows or not, then the columns or not; each direction turned the same way.
 /// One case of each class: the least of its images by hash.
 fn least(case: &Case) -> Option<u64> {
     super::class_of(case, images)
 }
 
+/// The eight rotations and reflections: transpose or not, then flip the
+/// rows or not, then the columns or not; each direction turned the same way.
 fn images(case: &Case) -> Vec<Case> {
     let last = N as u8; // rows and columns are 1-based
     (0..8)
