@@ -14,7 +14,7 @@
 //! cost per case checked, which symmetry does not hide.
 
 use crate::campaign::{run_campaign, CampaignOptions};
-use crate::puzzle::{reference_attempt, run_core, CaseLimits, CaseWithReference, Puzzle};
+use crate::puzzle::{reference_attempt, run_core, CaseLimits, Puzzle};
 use crate::search::{CaseSource, Enumerated, Enumeration, Made, Plan};
 use lockstep_core::Model;
 use std::hint::black_box;
@@ -25,33 +25,8 @@ use std::time::Instant;
 /// first coordinates of the levels that hold `cases` valid cases (skipping
 /// the coordinates that make none is verify's own cost too).
 pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize) -> f64 {
-    let whole = Plan {
-        enumerate: Some(Enumeration {
-            from: 1,
-            up_to: P::LEVELS.night,
-            symmetry: false,
-        }),
-        ..Plan::cases(0, 0, 1, crate::shrink::DIFFERENTIAL_BUDGET)
-    };
-    let source = Enumerated::<P>::new(&whole, P::LEVELS, CaseLimits::Original);
-    let end = source.positions().unwrap_or(0);
-    let (mut made, mut kept, mut positions) = (Vec::new(), Vec::new(), 0);
-    while kept.len() < cases && positions < end {
-        let next = (positions + 4096).min(end);
-        source.cases(positions..next, &mut made);
-        for (position, m) in made.drain(..) {
-            if let Made::Case(case) = m {
-                if kept.len() < cases {
-                    kept.push(case);
-                    positions = position + 1;
-                }
-            }
-        }
-        if kept.len() < cases {
-            positions = next;
-        }
-    }
-    let cases: Vec<CaseWithReference<P>> = kept;
+    let whole = levels::<P>(P::LEVELS.night, false);
+    let (cases, positions) = first_cases::<P>(&whole, cases);
     let options = CampaignOptions {
         plan: Plan {
             max_cases: Some(positions),
@@ -60,34 +35,11 @@ pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize) -> f64 {
         stats: false,
         limits: CaseLimits::Original,
     };
-    let mut shares = Vec::new();
-    for round in 0..rounds.max(1) {
-        let verify = || {
-            P::reset_caches();
-            let outcome = run_campaign::<P>(&options);
-            (outcome.tally.cases as f64, outcome.elapsed.as_secs_f64())
-        };
-        let alone = || {
-            P::reset_caches();
-            let start = Instant::now();
-            for (case, _) in &cases {
-                black_box(run_core::<P>(black_box(case), P::Case::solve));
-                black_box(reference_attempt::<P>(black_box(case), None));
-            }
-            start.elapsed().as_secs_f64()
-        };
-        let ((checked, verify_time), alone_time) = if round % 2 == 0 {
-            let v = verify();
-            (v, alone())
-        } else {
-            let a = alone();
-            (verify(), a)
-        };
-        let verify_rate = checked / verify_time.max(1e-9);
-        let alone_rate = cases.len() as f64 / alone_time.max(1e-9);
-        shares.push(verify_rate / alone_rate.max(1e-9));
-    }
-    super::median(&mut shares)
+    against_alone::<P>(rounds, &cases, || {
+        let outcome = run_campaign::<P>(&options);
+        (outcome.tally.cases, outcome.elapsed.as_secs_f64())
+    })
+    .share
 }
 
 /// `lockstep verify --scope ci` of one puzzle as it runs by default, beside
@@ -109,72 +61,168 @@ pub struct ScopeShare {
 /// the puzzle has it, against core and reference on every case of the
 /// levels (decoded before the clock starts); the median of `rounds`.
 pub fn scope_share<P: Puzzle>(rounds: usize) -> ScopeShare {
-    let scope = |symmetry| Plan {
+    let (cases, _) = first_cases::<P>(&levels::<P>(P::LEVELS.ci, false), usize::MAX);
+    let options = CampaignOptions {
+        plan: levels::<P>(P::LEVELS.ci, true),
+        stats: false,
+        limits: CaseLimits::Original,
+    };
+    let (mut covered, mut classes) = (0, 0);
+    let rates = against_alone::<P>(rounds, &cases, || {
+        let outcome = run_campaign::<P>(&options);
+        covered = outcome.levels.iter().map(|l| l.cases).sum();
+        classes = outcome.levels.iter().map(|l| l.classes).sum();
+        (covered, outcome.elapsed.as_secs_f64())
+    });
+    ScopeShare {
+        cases: covered,
+        classes,
+        verify_per_second: rates.verify,
+        alone_per_second: rates.alone,
+        share: rates.share,
+    }
+}
+
+/// One job's plan of every level from 1 to `up_to`.
+fn levels<P: Puzzle>(up_to: u32, symmetry: bool) -> Plan {
+    Plan {
         enumerate: Some(Enumeration {
             from: 1,
-            up_to: P::LEVELS.ci,
+            up_to,
             symmetry,
         }),
         max_cases: None,
         ..Plan::cases(0, 0, 1, crate::shrink::DIFFERENTIAL_BUDGET)
-    };
-    let every = Enumerated::<P>::new(&scope(false), P::LEVELS, CaseLimits::Original);
-    let (mut made, mut cases) = (Vec::new(), Vec::new());
-    let end = every.positions().unwrap_or(0);
+    }
+}
+
+/// The first `limit` valid cases of `plan`'s levels (within the original
+/// limits), and the position after the last of them.
+fn first_cases<P: Puzzle>(plan: &Plan, limit: usize) -> (Vec<P::Case>, u64) {
+    let source = Enumerated::<P>::new(plan, P::LEVELS, CaseLimits::Original);
+    let end = source.positions().unwrap_or(0);
+    let (mut made, mut kept, mut after) = (Vec::new(), Vec::new(), 0);
     let mut from = 0;
-    while from < end {
+    while kept.len() < limit && from < end {
         let to = (from + 4096).min(end);
-        every.cases(from..to, &mut made);
-        cases.extend(made.drain(..).filter_map(|(_, m)| match m {
-            Made::Case((case, _)) => Some(case),
-            _ => None,
-        }));
+        source.cases(from..to, &mut made);
+        for (position, m) in made.drain(..) {
+            if let Made::Case((case, _)) = m {
+                if kept.len() < limit {
+                    kept.push(case);
+                    after = position + 1;
+                }
+            }
+        }
         from = to;
     }
-    let options = CampaignOptions {
-        plan: scope(true),
-        stats: false,
-        limits: CaseLimits::Original,
+    if kept.len() < limit {
+        after = end;
+    }
+    (kept, after)
+}
+
+/// Medians of [`against_alone`]: verify's cases per second, core plus
+/// reference's, and the per-round share of the first in the second.
+struct Rates {
+    verify: f64,
+    alone: f64,
+    share: f64,
+}
+
+/// Per round, `verify` (returning the cases it covered and its seconds)
+/// and core plus reference solving `cases` one after the other, first one
+/// then the other by turns, each after the puzzle's caches are reset.
+fn against_alone<P: Puzzle>(
+    rounds: usize,
+    cases: &[P::Case],
+    mut verify: impl FnMut() -> (u64, f64),
+) -> Rates {
+    let mut verify = || {
+        P::reset_caches();
+        verify()
     };
-    let (mut shares, mut verify_rates, mut alone_rates) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut covered, mut classes) = (0, 0);
+    let alone = || {
+        P::reset_caches();
+        let start = Instant::now();
+        for case in cases {
+            black_box(run_core::<P>(black_box(case), P::Case::solve));
+            black_box(reference_attempt::<P>(black_box(case), None));
+        }
+        start.elapsed().as_secs_f64()
+    };
+    let (mut verify_rates, mut alone_rates, mut shares) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds.max(1) {
-        let verify = || {
-            P::reset_caches();
-            let outcome = run_campaign::<P>(&options);
-            let cases: u64 = outcome.levels.iter().map(|l| l.cases).sum();
-            let classes: u64 = outcome.levels.iter().map(|l| l.classes).sum();
-            (cases, classes, outcome.elapsed.as_secs_f64())
-        };
-        let alone = || {
-            P::reset_caches();
-            let start = Instant::now();
-            for case in &cases {
-                black_box(run_core::<P>(black_box(case), P::Case::solve));
-                black_box(reference_attempt::<P>(black_box(case), None));
-            }
-            start.elapsed().as_secs_f64()
-        };
-        let ((checked, checked_classes, verify_time), alone_time) = if round % 2 == 0 {
+        let ((covered, verify_time), alone_time) = if round % 2 == 0 {
             let v = verify();
             (v, alone())
         } else {
             let a = alone();
             (verify(), a)
         };
-        (covered, classes) = (checked, checked_classes);
-        let verify_rate = checked as f64 / verify_time.max(1e-9);
+        let verify_rate = covered as f64 / verify_time.max(1e-9);
         let alone_rate = cases.len() as f64 / alone_time.max(1e-9);
         verify_rates.push(verify_rate);
         alone_rates.push(alone_rate);
         shares.push(verify_rate / alone_rate.max(1e-9));
     }
-    debug_assert_eq!(covered, cases.len() as u64, "verify covers every case");
-    ScopeShare {
-        cases: covered,
-        classes,
-        verify_per_second: super::median(&mut verify_rates),
-        alone_per_second: super::median(&mut alone_rates),
+    Rates {
+        verify: super::median(&mut verify_rates),
+        alone: super::median(&mut alone_rates),
         share: super::median(&mut shares),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::Footholds;
+
+    /// The whole-scope measure runs verify over every case of the CI
+    /// levels: the cases it covers are the levels' own count (made another
+    /// way), in fewer classes, and the figures are rates.
+    #[test]
+    fn the_scope_measure_covers_every_case_of_the_ci_levels() {
+        let measured = scope_share::<Footholds>(1);
+        let count: u64 = (1..=Footholds::LEVELS.ci)
+            .map(Footholds::LEVELS.count)
+            .sum();
+        assert_eq!(measured.cases, count);
+        assert!(measured.classes > 0 && measured.classes * 4 < measured.cases);
+        for rate in [
+            measured.verify_per_second,
+            measured.alone_per_second,
+            measured.share,
+        ] {
+            assert!(rate.is_finite() && rate > 0.0, "{measured:?}");
+        }
+    }
+
+    /// The first cases are the first valid ones, and a verify stopped at
+    /// the position after them checks exactly those: the "same cases" of
+    /// [`verify_share`].
+    #[test]
+    fn the_first_cases_are_the_cases_verify_checks() {
+        let plan = levels::<Footholds>(3, false);
+        let (all, end) = first_cases::<Footholds>(&plan, usize::MAX);
+        let count: u64 = (1..=3).map(Footholds::LEVELS.count).sum();
+        assert_eq!((all.len() as u64, end), (count, plan_end(&plan)));
+        let (some, after) = first_cases::<Footholds>(&plan, 5);
+        assert_eq!(some[..], all[..5]);
+        let options = CampaignOptions {
+            plan: Plan {
+                max_cases: Some(after),
+                ..plan
+            },
+            stats: false,
+            limits: CaseLimits::Original,
+        };
+        assert_eq!(run_campaign::<Footholds>(&options).tally.cases, 5);
+    }
+
+    fn plan_end(plan: &Plan) -> u64 {
+        Enumerated::<Footholds>::new(plan, Footholds::LEVELS, CaseLimits::Original)
+            .positions()
+            .unwrap()
     }
 }
