@@ -142,23 +142,12 @@ impl RecordedCertificate {
         kept.sort_by_key(|l| l.size);
     }
 
-    /// Writes it to `path` whole: to a file beside it, then renamed over it,
-    /// so that a stop halfway leaves the old certificate, never half a new one.
+    /// Writes it to `path` whole ([`crate::corpus::write_whole`]): a stop
+    /// halfway leaves the old certificate, never half a new one.
     pub fn write(&self, path: &Path) -> Result<()> {
         let mut text = serde_json::to_string_pretty(self)?;
         text.push('\n');
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".partial");
-        let temporary = std::path::PathBuf::from(temporary);
-        std::fs::write(&temporary, text)
-            .with_context(|| format!("cannot write {}", temporary.display()))?;
-        std::fs::rename(&temporary, path).with_context(|| {
-            format!(
-                "cannot rename {} to {}",
-                temporary.display(),
-                path.display()
-            )
-        })
+        crate::corpus::write_whole(path, text.as_bytes())
     }
 }
 

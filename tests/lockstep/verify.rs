@@ -306,7 +306,12 @@ fn a_recorded_certificate_holds_the_next_run() {
         .arg(&file)
         .run();
     passed(&out);
-    assert!(!dir.join("certificate.json.partial").exists());
+    // Written whole: the certificate and no temporary beside it.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["certificate.json"]);
     let text = std::fs::read_to_string(&file).unwrap();
     let out = cli("verify footholds matrix-game --size 3 --no-append")
         .arg("--certificate")
