@@ -294,6 +294,17 @@ fn every_puzzle_verifies_its_first_level_through_the_command() {
     }
 }
 
+/// `text`, a recorded certificate, with the digest of `puzzle`'s level at
+/// `at` (in file order) changed in its last digit: the new digest, and the
+/// changed text.
+fn one_digest_changed(text: &str, puzzle: &str, at: usize) -> (String, String) {
+    let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+    let digest = doc["puzzles"][puzzle][at]["digest"].as_str().unwrap();
+    let last = if digest.ends_with('0') { "1" } else { "0" };
+    let other = format!("{}{last}", &digest[..15]);
+    (other.clone(), text.replace(digest, &other))
+}
+
 /// A recorded certificate holds the next run: the same levels pass, a
 /// level whose digest is not the recorded one fails the run and says how to
 /// record it again, and a file that is not a certificate is an error.
@@ -326,17 +337,8 @@ fn a_recorded_certificate_holds_the_next_run() {
         .run();
     has(&passed(&out), &["verified"]);
     // One digest changed by a digit: that level differs, the run fails.
-    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let digest = doc["puzzles"]["footholds"][1]["digest"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let other = format!(
-        "{}{}",
-        &digest[..15],
-        if digest.ends_with('0') { "1" } else { "0" }
-    );
-    let changed = written(dir.join("changed.json"), text.replace(&digest, &other));
+    let (other, changed) = one_digest_changed(&text, "footholds", 1);
+    let changed = written(dir.join("changed.json"), changed);
     let out = cli("verify footholds --size 3 --no-append")
         .arg("--certificate")
         .arg(&changed)
@@ -453,14 +455,8 @@ fn the_nightly_merge_adds_shards_up_to_the_recorded_certificate() {
     // Six levels (sizes 1 to 3 of two puzzles), every one the record's.
     assert_eq!(stdout.matches("| same |").count(), 6, "{stdout}");
     let text = std::fs::read_to_string(&record).unwrap();
-    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let digest = doc["puzzles"]["footholds"][2]["digest"].as_str().unwrap();
-    let other = format!(
-        "{}{}",
-        &digest[..15],
-        if digest.ends_with('0') { "1" } else { "0" }
-    );
-    let changed = written(dir.join("changed.json"), text.replace(digest, &other));
+    let (_, changed) = one_digest_changed(&text, "footholds", 2);
+    let changed = written(dir.join("changed.json"), changed);
     let (stdout, _) = exited(&merge(&changed, &shards), 1, "");
     has(&stdout, &["| footholds | 3 |", "DIFFERS"]);
     assert_eq!(stdout.matches("| same |").count(), 5, "{stdout}");
