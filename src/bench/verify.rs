@@ -25,7 +25,7 @@ use std::time::Instant;
 /// first coordinates of the levels that hold `cases` valid cases (skipping
 /// the coordinates that make none is verify's own cost too).
 pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize) -> f64 {
-    let whole = levels::<P>(P::LEVELS.night, false);
+    let whole = levels(P::LEVELS.night, false);
     let (cases, positions) = first_cases::<P>(&whole, cases);
     let options = CampaignOptions {
         plan: Plan {
@@ -61,9 +61,9 @@ pub struct ScopeShare {
 /// the puzzle has it, against core and reference on every case of the
 /// levels (decoded before the clock starts); the median of `rounds`.
 pub fn scope_share<P: Puzzle>(rounds: usize) -> ScopeShare {
-    let (cases, _) = first_cases::<P>(&levels::<P>(P::LEVELS.ci, false), usize::MAX);
+    let (cases, _) = first_cases::<P>(&levels(P::LEVELS.ci, false), usize::MAX);
     let options = CampaignOptions {
-        plan: levels::<P>(P::LEVELS.ci, true),
+        plan: levels(P::LEVELS.ci, true),
         stats: false,
         limits: CaseLimits::Original,
     };
@@ -84,7 +84,7 @@ pub fn scope_share<P: Puzzle>(rounds: usize) -> ScopeShare {
 }
 
 /// One job's plan of every level from 1 to `up_to`.
-fn levels<P: Puzzle>(up_to: u32, symmetry: bool) -> Plan {
+fn levels(up_to: u32, symmetry: bool) -> Plan {
     Plan {
         enumerate: Some(Enumeration {
             from: 1,
@@ -203,7 +203,7 @@ mod tests {
     /// [`verify_share`].
     #[test]
     fn the_first_cases_are_the_cases_verify_checks() {
-        let plan = levels::<Footholds>(3, false);
+        let plan = levels(3, false);
         let (all, end) = first_cases::<Footholds>(&plan, usize::MAX);
         let count: u64 = (1..=3).map(Footholds::LEVELS.count).sum();
         assert_eq!((all.len() as u64, end), (count, plan_end(&plan)));
