@@ -1,0 +1,130 @@
+//! Signals: how lockstep stops. A command that runs programs kills them
+//! all and exits ([`stop_on_signals`]); a command that runs only lockstep's
+//! own solvers finishes the cases in hand and reports ([`finish_on_signals`]).
+//! Either way [`interrupted`] tells every thread that a stop is under way.
+
+use super::{become_subreaper, shutdown};
+use nix::sys::signal::{self, SaFlags, SigAction, SigHandler, SigSet, Signal};
+use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+
+/// Set when a signal stops lockstep ([`stop_on_signals`]).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// True once a signal is stopping lockstep: the thread that handles it exits
+/// the process, and any other thread should wait for that rather than report
+/// on programs it killed ([`stop_on_signals`]); or, for a command that runs
+/// no program ([`finish_on_signals`]), the search should stop and report.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// The signal that stopped a command that finishes on signals, if one did.
+static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
+
+/// The signal [`finish_on_signals`] saw, once one came.
+pub fn stopped_by() -> Option<i32> {
+    match STOPPED_BY.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
+}
+
+/// For a command that runs no program of the user's (`fuzz`, `verify`):
+/// the first SIGINT, SIGTERM or SIGHUP stops the search, whose cases in
+/// hand are finished, and the command reports what it did (and exits with
+/// 128 + the signal); a second one, a second or more later, exits at once.
+pub fn finish_on_signals() {
+    let Some(mut reader) = signal_pipe() else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        if reader.read_exact(&mut byte).is_ok() {
+            STOPPED_BY.store(i32::from(byte[0]), Ordering::SeqCst);
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nlockstep: stopping (signal {}): the cases in hand are finished, then what was done is reported (again to stop at once)",
+                byte[0]
+            );
+        }
+        // A signal within a second of the first is the same stop, not a
+        // second one: GNU timeout, for one, signals its command and then
+        // the command's whole group, so lockstep sees it twice.
+        let first = std::time::Instant::now();
+        while reader.read_exact(&mut byte).is_ok() {
+            if first.elapsed() < std::time::Duration::from_secs(1) {
+                continue;
+            }
+            exit_on(byte[0], "");
+        }
+    });
+}
+
+/// The write end of the pipe the signal handler writes to.
+static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
+
+extern "C" fn on_signal(number: nix::libc::c_int) {
+    let fd = SIGNAL_PIPE.load(Ordering::Relaxed);
+    let byte = number as u8;
+    // write(2) is async-signal-safe; the watcher thread does the rest.
+    unsafe {
+        nix::libc::write(fd, (&byte as *const u8).cast(), 1);
+    }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP write their number to a pipe (the
+/// self-pipe: the handler does nothing else) and returns its read end, for
+/// a watcher thread; `None` when no pipe could be made.
+/// Says on stderr that lockstep stopped by `signal` (and `then`), and exits
+/// with 128 + its number. Only the watchers call it, once every program is
+/// killed.
+fn exit_on(signal: u8, then: &str) -> ! {
+    let _ = writeln!(
+        std::io::stderr(),
+        "\nlockstep: stopped by signal {signal}{then}"
+    );
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "the signal watcher ends lockstep once every program is killed"
+    )]
+    std::process::exit(128 + i32::from(signal));
+}
+
+fn signal_pipe() -> Option<std::io::PipeReader> {
+    let (reader, writer) = std::io::pipe().ok()?;
+    SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
+    // The write end lives as long as the process.
+    std::mem::forget(writer);
+    let action = SigAction::new(
+        SigHandler::Handler(on_signal),
+        SaFlags::SA_RESTART,
+        SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        // Safety: the handler only calls write(2) on a descriptor it owns.
+        unsafe {
+            let _ = signal::sigaction(signal, &action);
+        }
+    }
+    Some(reader)
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: kill every live program and adopted orphan,
+/// then exit with 128 + the signal's number. For the command line; call once.
+pub fn stop_on_signals() {
+    become_subreaper();
+    let Some(mut reader) = signal_pipe() else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        if reader.read_exact(&mut byte).is_ok() {
+            INTERRUPTED.store(true, Ordering::SeqCst);
+            shutdown();
+            exit_on(byte[0], "; every program it started is killed");
+        }
+    });
+}

@@ -1,0 +1,314 @@
+//! The loop of [`crate::search`]: what its jobs share while they run (the
+//! next position, where to stop, the counts, the failures kept), one job's
+//! loop over batches of positions, and the outcome put together at the end.
+//! Split from the entry point so that each step of a job (take positions,
+//! make cases, check them, keep what failed) is a function of its own.
+
+use super::counts::SharedCounts;
+use super::{Address, CaseSource, Check, Checked, Counts, Failure, Made, Outcome, Plan, Tally};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// A kept failure while the search runs.
+struct Kept<F, K> {
+    position: u64,
+    kind: Option<K>,
+    count: u64,
+    after: Duration,
+    found: F,
+}
+
+/// What the jobs share of what they found.
+struct Findings<F, K> {
+    kept: Vec<Kept<F, K>>,
+    failing: Vec<(K, u64)>,
+    flaky: Vec<(&'static str, u64)>,
+    problem: Option<(u64, String)>,
+}
+
+/// What the jobs of one search share.
+pub(super) struct Shared<'a, S: CaseSource + ?Sized, K: Check<S::Case>> {
+    plan: &'a Plan,
+    source: &'a S,
+    check: &'a K,
+    start: Instant,
+    deadline: Option<Instant>,
+    /// The source's end.
+    end: u64,
+    next: AtomicU64,
+    /// Positions at or past it are not taken: the lowest failure's (without
+    /// keep_going) or problem's.
+    stop_at: AtomicU64,
+    interrupted: AtomicBool,
+    counts: SharedCounts,
+    tally: Mutex<K::Tally>,
+    findings: Mutex<Findings<K::Found, K::Kind>>,
+}
+
+/// A lock that a panicking job left poisoned is still the data: the panic
+/// is passed on by the job runner, not hidden behind a second one.
+fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
+    pub(super) fn new(plan: &'a Plan, source: &'a S, check: &'a K) -> Self {
+        let start = Instant::now();
+        Shared {
+            plan,
+            source,
+            check,
+            start,
+            deadline: crate::seeds::deadline_after(start, plan.seconds),
+            end: source.positions().unwrap_or(u64::MAX),
+            next: AtomicU64::new(0),
+            stop_at: AtomicU64::new(u64::MAX),
+            interrupted: AtomicBool::new(false),
+            counts: SharedCounts::default(),
+            tally: Mutex::new(K::Tally::default()),
+            findings: Mutex::new(Findings {
+                kept: Vec::new(),
+                failing: Vec::new(),
+                flaky: Vec::new(),
+                problem: None,
+            }),
+        }
+    }
+
+    /// The counts so far, for the progress line.
+    pub(super) fn counts(&self) -> Counts {
+        self.counts.get()
+    }
+
+    fn lower_stop(&self, position: u64) {
+        self.stop_at.fetch_min(position, Ordering::Relaxed);
+    }
+
+    /// Whether a signal is stopping lockstep (and so this search).
+    fn interrupted(&self) -> bool {
+        let stopped = lockstep_process::interrupted();
+        if stopped {
+            self.interrupted.store(true, Ordering::Relaxed);
+        }
+        stopped
+    }
+
+    /// The next batch of positions a job takes, or `None` when the search
+    /// is over for it: past the source's end, a stop, the deadline or the
+    /// cap.
+    fn take(&self) -> Option<Range<u64>> {
+        if self.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        let batch = self.check.batch();
+        let from = self.next.fetch_add(batch, Ordering::Relaxed);
+        let limit = self.end.min(self.stop_at.load(Ordering::Relaxed));
+        let mut to = from.saturating_add(batch).min(limit);
+        let cap = self.plan.max_cases;
+        if let Some(beyond) =
+            (from..to).find(|&p| cap.is_some_and(|cap| self.source.overall(p) >= cap))
+        {
+            to = beyond;
+        }
+        (from < to).then_some(from..to)
+    }
+
+    /// Keeps a problem of the source or the check at `position` if it is
+    /// the lowest so far, and stops the search there.
+    fn problem(&self, position: u64, message: String) {
+        let mut f = locked(&self.findings);
+        if f.problem.as_ref().is_none_or(|(p, _)| position < *p) {
+            f.problem = Some((position, message));
+        }
+        self.lower_stop(position);
+    }
+
+    /// One job: batches of positions until the search is over, each made,
+    /// checked and counted.
+    pub(super) fn job(&self, j: u64) {
+        let mut made = Vec::new();
+        let mut results = Vec::new();
+        let mut next_tick = 0.0;
+        loop {
+            if j == 0 {
+                let seconds = self.start.elapsed().as_secs_f64();
+                if seconds >= next_tick {
+                    self.check.tick(&self.counts.get(), seconds);
+                    next_tick = seconds.floor() + 1.0;
+                }
+            }
+            let Some(span) = self.take() else {
+                break;
+            };
+            made.clear();
+            self.source.cases(span, &mut made);
+            if self.interrupted() {
+                break;
+            }
+            let cases = self.usable(&mut made);
+            let positions: Vec<u64> = cases.iter().map(|(p, _)| *p).collect();
+            let addressed = cases
+                .into_iter()
+                .map(|(p, case)| (self.source.address(p), case))
+                .collect();
+            let mut local = K::Tally::default();
+            results.clear();
+            self.check.check(addressed, &mut local, &mut results);
+            assert_eq!(
+                results.len(),
+                positions.len(),
+                "lockstep bug: a check gave {} results for {} cases",
+                results.len(),
+                positions.len()
+            );
+            if self.interrupted() {
+                // Its programs were killed under it: no verdict.
+                break;
+            }
+            let mut batch = Counts::default();
+            for (position, checked) in positions.into_iter().zip(results.drain(..)) {
+                self.record(position, checked, &mut batch);
+            }
+            self.counts.add(&batch);
+            locked(&self.tally).add(local);
+        }
+    }
+
+    /// The cases of what a source made, before any problem it met (which
+    /// is kept, and ends what is checked at it).
+    fn usable(&self, made: &mut Vec<(u64, Made<S::Case>)>) -> Vec<(u64, S::Case)> {
+        let mut cases = Vec::new();
+        for (position, case) in made.drain(..) {
+            match case {
+                Made::Case(case) => cases.push((position, case)),
+                Made::Nothing => {}
+                Made::Problem(message) => {
+                    self.problem(position, message);
+                    break;
+                }
+            }
+        }
+        let stop = self.stop_at.load(Ordering::Relaxed);
+        cases.retain(|(position, _)| *position < stop);
+        cases
+    }
+
+    /// Counts what the check said of the case at `position`, and keeps it
+    /// when it is a failure or a problem.
+    fn record(&self, position: u64, checked: Checked<K::Found>, batch: &mut Counts) {
+        batch.cases += 1;
+        match checked {
+            Checked::Pass => batch.passed += 1,
+            Checked::Flaky(code) => {
+                batch.passed += 1;
+                locked(&self.findings).flaky.push((code, position));
+            }
+            Checked::Skip => batch.skipped += 1,
+            Checked::Problem(message) => {
+                batch.cases -= 1;
+                self.problem(position, message);
+            }
+            Checked::Fail(found) => {
+                batch.failed += 1;
+                self.keep(position, found);
+            }
+        }
+    }
+
+    /// A failure at `position`: counted under its kind, and kept when it is
+    /// the lowest of its kind. Without keep_going the search stops there.
+    fn keep(&self, position: u64, found: K::Found) {
+        let keep_going = self.plan.keep_going;
+        let kind = if keep_going {
+            Some(self.check.kind(&found))
+        } else {
+            self.lower_stop(position);
+            None
+        };
+        let after = self.start.elapsed();
+        let mut f = locked(&self.findings);
+        if K::LISTS_FAILING {
+            let listed = match &kind {
+                Some(kind) => kind.clone(),
+                None => self.check.kind(&found),
+            };
+            f.failing.push((listed, position));
+        }
+        match f.kept.iter_mut().find(|k| k.kind == kind) {
+            Some(kept) => {
+                kept.count += 1;
+                if position < kept.position {
+                    (kept.position, kept.after, kept.found) = (position, after, found);
+                }
+            }
+            None => f.kept.push(Kept {
+                position,
+                kind,
+                count: 1,
+                after,
+                found,
+            }),
+        }
+    }
+
+    /// The outcome, once every job has ended (`elapsed` after the start):
+    /// what one job would have met first, named by the source.
+    pub(super) fn finish(self, elapsed: Duration) -> Outcome<K::Found, K::Tally, K::Kind> {
+        let counts = self.counts.get();
+        self.check.tick(&counts, self.start.elapsed().as_secs_f64());
+        let source = self.source;
+        let Findings {
+            mut kept,
+            mut failing,
+            mut flaky,
+            mut problem,
+        } = self
+            .findings
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        kept.sort_by_key(|k| k.position);
+        failing.sort_by_key(|&(_, position)| position);
+        flaky.sort_by_key(|&(_, position)| position);
+        // What one job would have met first: a failure before the problem, or
+        // the problem (and nothing found past it).
+        if let Some((at, _)) = &problem {
+            if !self.plan.keep_going && kept.first().is_some_and(|k| k.position < *at) {
+                problem = None;
+            } else {
+                let at = *at;
+                kept.retain(|k| k.position < at);
+                failing.retain(|&(_, p)| p < at);
+                flaky.retain(|&(_, p)| p < at);
+            }
+        }
+        let named = |position: u64| -> Address { source.address(position) };
+        Outcome {
+            counts,
+            tally: self.tally.into_inner().unwrap_or_else(|e| e.into_inner()),
+            elapsed,
+            failures: kept
+                .into_iter()
+                .map(|k| Failure {
+                    address: named(k.position),
+                    position: k.position,
+                    kind: k.kind,
+                    count: k.count,
+                    after: k.after,
+                    found: k.found,
+                })
+                .collect(),
+            failing: failing
+                .into_iter()
+                .map(|(kind, position)| (kind, named(position)))
+                .collect(),
+            flaky: flaky
+                .into_iter()
+                .map(|(code, position)| (code, named(position)))
+                .collect(),
+            problem: problem.map(|(position, message)| (named(position), message)),
+            interrupted: self.interrupted.into_inner(),
+        }
+    }
+}

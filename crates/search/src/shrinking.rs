@@ -1,0 +1,50 @@
+//! What every shrinker reports, the greedy one over a puzzle's cases
+//! (lockstep-harness) and the format-free one over any text
+//! (lockstep-judge): its budget, the case it got to, and why it stopped.
+//! Here, beneath both, so that a [`crate::Plan`] carries one budget type.
+
+/// The shrunk case, how many candidates were tried on the way, and why the
+/// search stopped.
+#[derive(Debug, Clone)]
+pub struct Shrunk<C> {
+    pub case: C,
+    pub attempts: usize,
+    pub steps: usize,
+    pub stop: Stop,
+}
+
+/// Why shrinking stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Every proposed simplification of the result passes: a local minimum.
+    LocalMinimum,
+    /// The attempt budget ran out first: the result may shrink further.
+    Attempts,
+    /// The time budget ran out first: the result may shrink further.
+    Time,
+    /// Not shrunk: the first failure of an enumeration, smallest first
+    /// (`verify`, `stress --exhaustive`), has no smaller failing case.
+    Smallest,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stop::LocalMinimum => "a local minimum",
+            Stop::Attempts => "cut off by the attempt budget (it may shrink further)",
+            Stop::Time => {
+                "cut off by the time budget, a backstop (it may shrink further, and where it stopped depends on the machine's speed: raise --shrink-seconds)"
+            }
+            Stop::Smallest => "not shrunk: no case before it in the enumeration fails",
+        })
+    }
+}
+
+/// How much shrinking may cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Candidates tried at most.
+    pub attempts: usize,
+    /// Wall time at most, if any.
+    pub time: Option<std::time::Duration>,
+}
