@@ -1,0 +1,230 @@
+//! `lockstep verify`'s rate against the work it cannot avoid: the first
+//! cases of a puzzle's levels (every case, no symmetry, up to its night
+//! size) through a one-job verify, against the core and the reference run
+//! alone on the very same cases. What is left is the enumeration's own
+//! cost: decoding each index, the limits, the certificate's digest.
+//!
+//! Each round runs both sides, first one then the other by turns, and the
+//! ratio is taken per round; the median of the rounds is reported.
+//!
+//! [`scope_share`] measures verify as it runs by default: the CI scope's
+//! levels whole, one case of each symmetry class, its cases counted with
+//! their classes' sizes, against core and reference on every case of those
+//! levels. That is the figure a user's run sees; [`verify_share`] is the
+//! cost per case checked, which symmetry does not hide.
+
+use crate::campaign::{run_campaign, CampaignOptions};
+use crate::enumerated::Enumerated;
+use crate::puzzle::{reference_attempt, run_core, CaseLimits, Puzzle};
+use lockstep_core::Model;
+use lockstep_search::{CaseSource, Enumeration, Made, Plan};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Verify's cases per second as a share of core plus reference's on the
+/// same cases (1.0: no cost of its own), the median over `rounds`: the
+/// first coordinates of the levels that hold `cases` valid cases (skipping
+/// the coordinates that make none is verify's own cost too).
+pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize, reset_caches: fn()) -> f64 {
+    let whole = levels(P::LEVELS.night, false);
+    let (cases, positions) = first_cases::<P>(&whole, cases);
+    let options = CampaignOptions {
+        plan: Plan {
+            max_cases: Some(positions),
+            ..whole
+        },
+        stats: false,
+        limits: CaseLimits::Original,
+    };
+    against_alone::<P>(rounds, &cases, reset_caches, || {
+        let outcome = run_campaign::<P>(&options);
+        (outcome.tally.cases, outcome.elapsed.as_secs_f64())
+    })
+    .share
+}
+
+/// `lockstep verify --scope ci` of one puzzle as it runs by default, beside
+/// core and reference on every case of the same levels ([`scope_share`]).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ScopeShare {
+    /// The levels' cases, and the cases verify checked (one a class).
+    pub cases: u64,
+    pub classes: u64,
+    /// Verify's cases per second (each class counted with its size).
+    pub verify_per_second: f64,
+    /// Core plus reference's, each case solved by both.
+    pub alone_per_second: f64,
+    /// The median over rounds of verify's rate over theirs.
+    pub share: f64,
+}
+
+/// Verify over the CI scope's levels whole, one job, with symmetry where
+/// the puzzle has it, against core and reference on every case of the
+/// levels (decoded before the clock starts); the median of `rounds`.
+pub fn scope_share<P: Puzzle>(rounds: usize, reset_caches: fn()) -> ScopeShare {
+    let (cases, _) = first_cases::<P>(&levels(P::LEVELS.ci, false), usize::MAX);
+    let options = CampaignOptions {
+        plan: levels(P::LEVELS.ci, true),
+        stats: false,
+        limits: CaseLimits::Original,
+    };
+    let (mut covered, mut classes) = (0, 0);
+    let rates = against_alone::<P>(rounds, &cases, reset_caches, || {
+        let outcome = run_campaign::<P>(&options);
+        covered = outcome.levels.iter().map(|l| l.cases).sum();
+        classes = outcome.levels.iter().map(|l| l.classes).sum();
+        (covered, outcome.elapsed.as_secs_f64())
+    });
+    ScopeShare {
+        cases: covered,
+        classes,
+        verify_per_second: rates.verify,
+        alone_per_second: rates.alone,
+        share: rates.share,
+    }
+}
+
+/// One job's plan of every level from 1 to `up_to`.
+fn levels(up_to: u32, symmetry: bool) -> Plan {
+    Plan {
+        enumerate: Some(Enumeration {
+            from: 1,
+            up_to,
+            symmetry,
+        }),
+        max_cases: None,
+        ..Plan::cases(0, 0, 1, crate::shrink::DIFFERENTIAL_BUDGET)
+    }
+}
+
+/// The first `limit` valid cases of `plan`'s levels (within the original
+/// limits), and the position after the last of them.
+fn first_cases<P: Puzzle>(plan: &Plan, limit: usize) -> (Vec<P::Case>, u64) {
+    let source = Enumerated::<P>::new(plan, P::LEVELS, CaseLimits::Original);
+    let end = source.positions().unwrap_or(0);
+    let (mut made, mut kept, mut after) = (Vec::new(), Vec::new(), 0);
+    let mut from = 0;
+    while kept.len() < limit && from < end {
+        let to = (from + 4096).min(end);
+        source.cases(from..to, &mut made);
+        for (position, m) in made.drain(..) {
+            if let Made::Case((case, _)) = m {
+                if kept.len() < limit {
+                    kept.push(case);
+                    after = position + 1;
+                }
+            }
+        }
+        from = to;
+    }
+    if kept.len() < limit {
+        after = end;
+    }
+    (kept, after)
+}
+
+/// Medians of [`against_alone`]: verify's cases per second, core plus
+/// reference's, and the per-round share of the first in the second.
+struct Rates {
+    verify: f64,
+    alone: f64,
+    share: f64,
+}
+
+/// Per round, `verify` (returning the cases it covered and its seconds)
+/// and core plus reference solving `cases` one after the other, first one
+/// then the other by turns, each after the puzzle's caches are reset.
+fn against_alone<P: Puzzle>(
+    rounds: usize,
+    cases: &[P::Case],
+    reset_caches: fn(),
+    mut verify: impl FnMut() -> (u64, f64),
+) -> Rates {
+    let mut verify = || {
+        reset_caches();
+        verify()
+    };
+    let alone = || {
+        reset_caches();
+        let start = Instant::now();
+        for case in cases {
+            black_box(run_core::<P>(black_box(case), P::Case::solve));
+            black_box(reference_attempt::<P>(black_box(case), None));
+        }
+        start.elapsed().as_secs_f64()
+    };
+    let (mut verify_rates, mut alone_rates, mut shares) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds.max(1) {
+        let ((covered, verify_time), alone_time) = if round % 2 == 0 {
+            let v = verify();
+            (v, alone())
+        } else {
+            let a = alone();
+            (verify(), a)
+        };
+        let verify_rate = covered as f64 / verify_time.max(1e-9);
+        let alone_rate = cases.len() as f64 / alone_time.max(1e-9);
+        verify_rates.push(verify_rate);
+        alone_rates.push(alone_rate);
+        shares.push(verify_rate / alone_rate.max(1e-9));
+    }
+    Rates {
+        verify: super::median(&mut verify_rates),
+        alone: super::median(&mut alone_rates),
+        share: super::median(&mut shares),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::Footholds;
+
+    /// The whole-scope measure runs verify over every case of the CI
+    /// levels: the cases it covers are the levels' own count (made another
+    /// way), in fewer classes, and the figures are rates.
+    #[test]
+    fn the_scope_measure_covers_every_case_of_the_ci_levels() {
+        let measured = scope_share::<Footholds>(1, lockstep_core::footholds::clear_table);
+        let count: u64 = (1..=Footholds::LEVELS.ci)
+            .map(Footholds::LEVELS.count)
+            .sum();
+        assert_eq!(measured.cases, count);
+        assert!(measured.classes > 0 && measured.classes * 4 < measured.cases);
+        for rate in [
+            measured.verify_per_second,
+            measured.alone_per_second,
+            measured.share,
+        ] {
+            assert!(rate.is_finite() && rate > 0.0, "{measured:?}");
+        }
+    }
+
+    /// The first cases are the first valid ones, and a verify stopped at
+    /// the position after them checks exactly those: the "same cases" of
+    /// [`verify_share`].
+    #[test]
+    fn the_first_cases_are_the_cases_verify_checks() {
+        let plan = levels(3, false);
+        let (all, end) = first_cases::<Footholds>(&plan, usize::MAX);
+        let count: u64 = (1..=3).map(Footholds::LEVELS.count).sum();
+        assert_eq!((all.len() as u64, end), (count, plan_end(&plan)));
+        let (some, after) = first_cases::<Footholds>(&plan, 5);
+        assert_eq!(some[..], all[..5]);
+        let options = CampaignOptions {
+            plan: Plan {
+                max_cases: Some(after),
+                ..plan
+            },
+            stats: false,
+            limits: CaseLimits::Original,
+        };
+        assert_eq!(run_campaign::<Footholds>(&options).tally.cases, 5);
+    }
+
+    fn plan_end(plan: &Plan) -> u64 {
+        Enumerated::<Footholds>::new(plan, Footholds::LEVELS, CaseLimits::Original)
+            .positions()
+            .unwrap()
+    }
+}

@@ -1,0 +1,141 @@
+//! A disagreement, found: shrunk, explained, signed and turned into its
+//! corpus row, the same way whichever driver found it (a campaign, `lockstep
+//! shrink`, triage of a cargo-fuzz artifact).
+
+use crate::corpus::{self, Origin, Row};
+use crate::puzzle::{
+    check_with, explain_safely, run_both, run_reference, Agreement, Attempt, CaseLimits,
+    Explanation, Puzzle, Solver,
+};
+use crate::replay::REPLAY_FUEL_FACTOR;
+use crate::shrink::{shrink_divergence, Shrunk};
+use lockstep_core::Model;
+
+/// A disagreement, shrunk and explained.
+#[derive(Debug, Clone)]
+pub struct Finding<C> {
+    pub original: C,
+    pub shrunk: Shrunk<C>,
+    pub core_answer: String,
+    pub reference_answer: String,
+    pub explanation: Explanation,
+    /// What the disagreement is ([`crate::signature`]), on the shrunk case.
+    pub signature: String,
+    /// The corpus row for the shrunk case.
+    pub row: Row,
+}
+
+/// Shrinks (within `limits`, when `shrink` says so: an enumeration's first
+/// disagreement is already its smallest) and explains a disagreement;
+/// `provenance` (where it was found) goes into the corpus row's note. The row is built from the typed answers: its
+/// `expected` is the reference's `write_answer` on the shrunk case (run again
+/// with replay's budget if the campaign's ran out while the core panicked).
+pub fn investigate<P: Puzzle>(
+    core: Solver<P>,
+    case: P::Case,
+    (origin, provenance): (Origin, &str),
+    limits: CaseLimits,
+    shrink: bool,
+) -> Finding<P::Case> {
+    let shrunk = if shrink {
+        shrink_divergence::<P>(case.clone(), core, limits)
+    } else {
+        Shrunk {
+            case: case.clone(),
+            attempts: 0,
+            steps: 0,
+            stop: lockstep_search::shrinking::Stop::Smallest,
+        }
+    };
+    let outcome = run_both::<P>(&shrunk.case, core, P::FUEL);
+    // The original diverged and shrinking keeps only diverging cases, so this
+    // fails only if a solver is not deterministic. Say so in the report.
+    let reproduced = outcome.clone().into_agreement().is_divergence();
+    let reference = match outcome.reference {
+        Some(side) => side,
+        None => run_reference::<P>(&shrunk.case, P::FUEL.saturating_mul(REPLAY_FUEL_FACTOR))
+            .unwrap_or(Attempt::OutOfFuel),
+    };
+    let mut core_answer = outcome.core.show(P::Case::write_answer);
+    if !reproduced {
+        core_answer = format!("(not reproducible: core and reference agree now) {core_answer}");
+    }
+    let reference_answer = reference.show(P::Case::write_answer);
+    let explanation = explain_safely::<P>(&shrunk.case);
+    let signature =
+        crate::signature::signature_of::<P>(&shrunk.case, &outcome.core, &reference, core);
+    let row = corpus::divergence_row::<P>(
+        &shrunk.case,
+        &explanation.symptom,
+        &signature,
+        &outcome.core,
+        reference.answer(),
+        origin,
+        provenance,
+    );
+    Finding {
+        original: case,
+        shrunk,
+        core_answer,
+        reference_answer,
+        explanation,
+        signature,
+        row,
+    }
+}
+
+/// Why a case given to [`reproduce`] yields no finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotReproduced {
+    /// The bytes or text do not make a case.
+    Unreadable(String),
+    /// Core and reference agree on it.
+    Agree(String),
+    /// The reference runs out of fuel on it, so it cannot be checked.
+    Timeout(String),
+}
+
+impl std::fmt::Display for NotReproduced {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotReproduced::Unreadable(why) => f.write_str(why),
+            NotReproduced::Agree(case) => write!(
+                f,
+                "core and reference agree on this case ({case}); nothing to shrink"
+            ),
+            NotReproduced::Timeout(case) => write!(
+                f,
+                "the reference runs out of fuel on this case ({case}); it cannot be checked"
+            ),
+        }
+    }
+}
+
+/// Reads a case (judge text or fuzzer bytes, see [`crate::puzzle::decode_case`]),
+/// checks it against `core`, and investigates it when they disagree: the path
+/// of `lockstep shrink` and `lockstep triage`.
+pub fn reproduce<P: Puzzle>(
+    bytes: &[u8],
+    encoding: crate::puzzle::Encoding,
+    core: Solver<P>,
+    provenance: &str,
+) -> Result<Finding<P::Case>, NotReproduced> {
+    let case =
+        crate::puzzle::decode_case::<P>(bytes, encoding).map_err(NotReproduced::Unreadable)?;
+    match check_with::<P>(&case, core, P::FUEL) {
+        Agreement::Diverge { .. } => {
+            // The limits the bytes were generated under (the CLI has checked
+            // the setting before reading any).
+            let limits = crate::puzzle::CaseLimits::from_env().unwrap_or(CaseLimits::Wide);
+            Ok(investigate::<P>(
+                core,
+                case,
+                (Origin::Fuzz, provenance),
+                limits,
+                true,
+            ))
+        }
+        Agreement::Agree => Err(NotReproduced::Agree(P::describe(&case))),
+        Agreement::Timeout => Err(NotReproduced::Timeout(P::describe(&case))),
+    }
+}

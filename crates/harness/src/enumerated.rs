@@ -1,0 +1,123 @@
+//! Every case of a puzzle up to a size as a case source: position `n` is
+//! the `n`-th coordinate of the levels laid end to end, smallest size
+//! first ([`crate::enumerate`]), so the lowest failing position the driver
+//! keeps is the smallest failing case of the enumeration. Coordinates that
+//! make no valid case, cases outside the run's limits and, with symmetry,
+//! cases that are not their class's least member are `Nothing`: not
+//! counted, not checked.
+//!
+//! A run spread over machines takes every `count`-th position from its
+//! `index`: the machines together check each position once, and an address
+//! (`size 3 case 17`) names the same case on every machine.
+
+use crate::enumerate::Levels;
+use crate::puzzle::{CaseLimits, CaseWithReference, Puzzle};
+use lockstep_search::{Address, CaseSource, Made, Plan, Shard};
+use std::ops::Range;
+
+/// The cases of sizes `1..=up_to` of puzzle `P`.
+pub struct Enumerated<P: Puzzle> {
+    levels: Levels<P::Case>,
+    /// Each size with its first global position and its span.
+    sizes: Vec<(u32, u64, u64)>,
+    total: u64,
+    symmetry: bool,
+    limits: CaseLimits,
+    shard: Shard,
+}
+
+impl<P: Puzzle> Enumerated<P> {
+    /// The levels `plan` asks for (its enumeration's `from` to `up_to`).
+    pub fn new(plan: &Plan, levels: Levels<P::Case>, limits: CaseLimits) -> Enumerated<P> {
+        let enumeration = plan.enumerate.expect("an enumerating plan");
+        let mut sizes = Vec::new();
+        let mut total = 0u64;
+        for size in enumeration.from.max(1)..=enumeration.up_to {
+            let span = (levels.span)(size);
+            sizes.push((size, total, span));
+            total += span;
+        }
+        Enumerated {
+            levels,
+            sizes,
+            total,
+            symmetry: enumeration.symmetry,
+            limits,
+            shard: plan.shard,
+        }
+    }
+
+    fn global(&self, position: u64) -> u64 {
+        position * self.shard.count + self.shard.index
+    }
+
+    /// The size and the index in its level of global position `g`.
+    fn coordinates(&self, g: u64) -> (u32, u64) {
+        let at = self.sizes.partition_point(|&(_, start, _)| start <= g) - 1;
+        let (size, start, _) = self.sizes[at];
+        (size, g - start)
+    }
+
+    /// The case at `size`, `index`, whatever the symmetry and limits.
+    fn decoded(&self, size: u32, index: u64) -> Option<P::Case> {
+        let (_, _, span) = *self.sizes.iter().find(|s| s.0 == size)?;
+        (index < span)
+            .then(|| (self.levels.case)(size, index))
+            .flatten()
+    }
+}
+
+impl<P: Puzzle> CaseSource for Enumerated<P> {
+    type Case = CaseWithReference<P>;
+
+    fn cases(&self, positions: Range<u64>, out: &mut Vec<(u64, Made<Self::Case>)>) {
+        for position in positions {
+            let (size, index) = self.coordinates(self.global(position));
+            let made = match (self.levels.case)(size, index) {
+                Some(case)
+                    if self.limits.admits::<P>(&case)
+                        && (!self.symmetry || (self.levels.least)(&case).is_some()) =>
+                {
+                    Made::Case((case, None))
+                }
+                _ => Made::Nothing,
+            };
+            out.push((position, made));
+        }
+    }
+
+    fn address(&self, position: u64) -> Address {
+        let (size, index) = self.coordinates(self.global(position));
+        Address::Sized { size, index }
+    }
+
+    fn position(&self, address: &Address) -> Option<u64> {
+        let Address::Sized { size, index } = *address else {
+            return None;
+        };
+        let (_, start, span) = *self.sizes.iter().find(|s| s.0 == size)?;
+        let g = start + index;
+        (index < span && g % self.shard.count == self.shard.index).then_some(g / self.shard.count)
+    }
+
+    fn positions(&self) -> Option<u64> {
+        let Shard { index, count } = self.shard;
+        Some((self.total + count - 1 - index) / count)
+    }
+
+    fn overall(&self, position: u64) -> u64 {
+        self.global(position)
+    }
+
+    /// Any case of the levels, as printed, on any machine and whatever its
+    /// class: what `--case` replays.
+    fn case_at(&self, address: &Address) -> Option<Made<Self::Case>> {
+        let Address::Sized { size, index } = *address else {
+            return None;
+        };
+        Some(
+            self.decoded(size, index)
+                .map_or(Made::Nothing, |case| Made::Case((case, None))),
+        )
+    }
+}

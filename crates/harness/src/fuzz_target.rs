@@ -1,0 +1,66 @@
+//! The body of every cargo-fuzz target, and the case limits it reads from the
+//! environment.
+//!
+//! libFuzzer owns a target's command line, so the limits its generator works
+//! under come from `LOCKSTEP_LIMITS` instead; `lockstep triage` and `lockstep
+//! shrink` read artifacts under the same variable, so that an artifact decodes
+//! to the case that failed. Each target in `fuzz/fuzz_targets/` is a few lines
+//! calling [`fuzz_init`] and [`fuzz_one`].
+
+use crate::puzzle::{self, CaseLimits};
+use lockstep_core::Model;
+use lockstep_search::text;
+
+/// The `init` of every cargo-fuzz target: checks `LOCKSTEP_LIMITS` once,
+/// before libFuzzer runs a single input, so that a typo ends the run cleanly
+/// (exit 2, the value named) instead of being saved as a crash artifact.
+pub fn fuzz_init() {
+    if let Err(message) = CaseLimits::from_env() {
+        setting_error(&message);
+    }
+}
+
+fn setting_error(message: &str) -> ! {
+    eprintln!("lockstep: {message}");
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "libFuzzer owns the process: a bad setting ends it before the first input"
+    )]
+    std::process::exit(2)
+}
+
+/// The body of every cargo-fuzz target: build a case from libFuzzer's bytes, check
+/// it, and panic with the full report on a disagreement (libFuzzer then saves the
+/// bytes as an artifact, which `lockstep triage` turns into a corpus row).
+///
+/// The generator's limits come from the environment, `LOCKSTEP_LIMITS=original`
+/// or `wide` (the default), since libFuzzer owns the command line. Triage reads
+/// artifacts with the same variable.
+pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
+    fuzz_one_with::<P>(data, P::Case::solve)
+}
+
+/// [`fuzz_one`] against `core` (a deliberately broken one in the tests).
+pub fn fuzz_one_with<P: puzzle::Puzzle>(data: &[u8], core: puzzle::Solver<P>) {
+    let limits = CaseLimits::from_env().unwrap_or_else(|message| setting_error(&message));
+    let Ok((case, generated)) = P::generate(&mut arbitrary::Unstructured::new(data), limits) else {
+        return;
+    };
+    let attempts = puzzle::Attempts {
+        core: puzzle::run_core::<P>(&case, core),
+        reference: puzzle::reference_attempt::<P>(&case, generated),
+    };
+    if let puzzle::Agreement::Diverge { core, reference } = attempts.into_agreement() {
+        panic!(
+            "{}: core and reference disagree on {}\n{}",
+            P::NAME,
+            P::describe(&case),
+            text::disagreement_body(
+                &case.write_input(),
+                &core.show(P::Case::write_answer),
+                &reference.show(P::Case::write_answer),
+                &puzzle::explain_safely::<P>(&case).report
+            )
+        );
+    }
+}

@@ -1,0 +1,282 @@
+//! The duel generator: shaped states with mostly legal action lists aimed at
+//! the opponent, and whole games between random players played forward by
+//! the reference.
+
+use super::*;
+use lockstep_core::duel::toward;
+
+pub(super) fn any_cell(u: &mut Unstructured<'_>) -> arbitrary::Result<Cell> {
+    Ok((u.int_in_range(1..=SIZE)?, u.int_in_range(1..=SIZE)?))
+}
+
+/// A cell within `radius` of `centre`, clamped to the yard.
+pub(super) fn near(u: &mut Unstructured<'_>, centre: Cell, radius: i8) -> arbitrary::Result<Cell> {
+    let dr = u.int_in_range(-radius..=radius)?;
+    let dc = u.int_in_range(-radius..=radius)?;
+    Ok((
+        (centre.0 + dr).clamp(1, SIZE),
+        (centre.1 + dc).clamp(1, SIZE),
+    ))
+}
+
+pub(super) fn edge_cell(u: &mut Unstructured<'_>) -> arbitrary::Result<Cell> {
+    let along = u.int_in_range(1..=SIZE)?;
+    let side = if u.ratio(1, 2)? { 1 } else { SIZE };
+    Ok(if u.ratio(1, 2)? {
+        (side, along)
+    } else {
+        (along, side)
+    })
+}
+
+pub(super) fn generate_player(u: &mut Unstructured<'_>, pos: Cell) -> arbitrary::Result<Player> {
+    let hp = match u.int_in_range(0..=3u8)? {
+        0 => u.int_in_range(1..=3)?,
+        1 => u.int_in_range(1..=START_HP)?,
+        _ => START_HP,
+    };
+    let blessing = match u.int_in_range(0..=3u8)? {
+        0 => u.int_in_range(7..=WINNING_BLESSING - 1)?,
+        1 => u.int_in_range(0..=WINNING_BLESSING - 1)?,
+        _ => 0,
+    };
+    let mut waits = [0u8; 6];
+    match u.int_in_range(0..=3u8)? {
+        // Every skill usable: the most interesting turns.
+        0 | 1 => {}
+        // Any wait pattern.
+        2 => {
+            for (s, w) in waits.iter_mut().enumerate() {
+                *w = u.int_in_range(0..=COOLDOWN[s + 2])?;
+            }
+        }
+        // Everything waiting: only wait and move are left.
+        _ => {
+            for (s, w) in waits.iter_mut().enumerate() {
+                *w = COOLDOWN[s + 2];
+            }
+        }
+    }
+    Ok(Player {
+        pos,
+        hp,
+        blessing,
+        waits,
+    })
+}
+
+pub(crate) fn generate_state(u: &mut Unstructured<'_>) -> arbitrary::Result<State> {
+    let p1 = match u.int_in_range(0..=2u8)? {
+        0 => edge_cell(u)?,
+        _ => any_cell(u)?,
+    };
+    let mut p2 = match u.int_in_range(0..=3u8)? {
+        0 => near(u, p1, 1)?,
+        1 => near(u, p1, 2)?,
+        2 => near(u, p1, 3)?,
+        _ => any_cell(u)?,
+    };
+    if p2 == p1 {
+        // Next cell in row-major order, wrapping.
+        let i = ((p1.0 - 1) * SIZE + p1.1) % (SIZE * SIZE);
+        p2 = (i / SIZE + 1, i % SIZE + 1);
+    }
+    let spring = match u.int_in_range(0..=3u8)? {
+        0 => near(u, p1, 1)?,
+        1 => near(u, p2, 1)?,
+        _ => any_cell(u)?,
+    };
+    let turn = match u.int_in_range(0..=5u8)? {
+        0 => LAST_TURN,
+        1 => 1,
+        _ => u.int_in_range(1..=LAST_TURN)?,
+    };
+    Ok(State {
+        turn,
+        spring,
+        players: [generate_player(u, p1)?, generate_player(u, p2)?],
+    })
+}
+
+/// An action aimed at the opponent more often than not, built to be legal in
+/// `slot` from the rules a generator needs (a usable code, a direction the code
+/// takes, a first-slot move or dash that stays on the yard, not the skill of
+/// slot 0 again). The generator keeps these few rules itself: asking the
+/// reference's `is_legal` per draw, and retrying, cost more than core and
+/// reference together spend on the line. A slip here only makes a list
+/// illegal, which both sides judge; the generator-reach test holds the share
+/// of legal lists.
+pub(super) fn aimed_action(
+    u: &mut Unstructured<'_>,
+    player: &Player,
+    other: Cell,
+    slot: usize,
+    taken: Option<u8>,
+) -> arbitrary::Result<Action> {
+    let me = player.pos;
+    let mut usable = [0u8; 8];
+    let mut n = 0;
+    for code in 0..=DASH {
+        let ready = code < 2 || player.waits[usize::from(code) - 2] == 0;
+        if ready && (code < 2 || Some(code) != taken) {
+            usable[n] = code;
+            n += 1;
+        }
+    }
+    let code = *u.choose(&usable[..n])?;
+    if code == 0 {
+        return Ok(Action::WAIT);
+    }
+    let dir = match u.int_in_range(0..=9u8)? {
+        0..=4 => toward(me, other),
+        5..=8 => *u.choose(&Dir::STRAIGHT)?,
+        _ if code == DASH => *u.choose(&Dir::ALL)?,
+        _ => *u.choose(&Dir::STRAIGHT)?,
+    };
+    let steps = match code {
+        MOVE if slot == 0 => 1,
+        DASH if slot == 0 => 2,
+        _ => return Ok(Action::new(code, dir)),
+    };
+    let lands = |d: Dir| {
+        let (dr, dc) = d.delta();
+        model::inside((me.0 + steps * dr, me.1 + steps * dc))
+    };
+    if lands(dir) {
+        return Ok(Action::new(code, dir));
+    }
+    // Off the yard: the first straight direction, from a drawn one, that lands
+    // (on a 7x7 yard one always does, even two steps from a corner).
+    let first = u.choose_index(4)?;
+    let dir = (0..4)
+        .map(|k| Dir::STRAIGHT[(first + k) % 4])
+        .find(|&d| lands(d))
+        .unwrap_or(dir);
+    Ok(Action::new(code, dir))
+}
+
+/// Mostly legal action lists; about one in twenty anything at all.
+pub(super) fn generate_actions(
+    u: &mut Unstructured<'_>,
+    state: &State,
+    player: usize,
+) -> arbitrary::Result<Actions> {
+    let (me, other) = (&state.players[player], state.players[1 - player].pos);
+    if u.ratio(1, 20)? {
+        // Anything that parses: a wrong direction, a missing one, a waiting skill.
+        let any = |u: &mut Unstructured<'_>| -> arbitrary::Result<Action> {
+            let code = u.int_in_range(0..=DASH)?;
+            let dir = if u.ratio(1, 8)? {
+                None
+            } else {
+                Some(*u.choose(&Dir::ALL)?)
+            };
+            Ok(Action { code, dir })
+        };
+        return Ok([any(u)?, any(u)?]);
+    }
+    let first = aimed_action(u, me, other, 0, None)?;
+    let second = aimed_action(u, me, other, 1, Some(first.code))?;
+    Ok([first, second])
+}
+
+/// A game between random players from a random start, one line per turn, until
+/// it ends or the bytes do. The reference plays the game forward, through its
+/// incremental solve: a bug in the core under test must not steer which states
+/// get generated, and the reference's run on the game comes out of the same
+/// pass: a game of at most `LAST_TURN` lines always fits the fuel (checked at
+/// compile time below).
+pub(super) fn generate_game(
+    u: &mut Unstructured<'_>,
+) -> arbitrary::Result<(Case, Option<ReferenceRun<Answer>>)> {
+    let p1 = any_cell(u)?;
+    let radius = u.int_in_range(1..=6)?;
+    let mut p2 = near(u, p1, radius)?;
+    if p2 == p1 {
+        p2 = (if p1.0 > 1 { p1.0 - 1 } else { 2 }, p1.1);
+    }
+    let spring = any_cell(u)?;
+    let mut state = State::initial(spring, p1, p2);
+    let mut case = Vec::new();
+    let mut solving = lockstep_reference::duel::Solving::new();
+    // One unit a line and at most LAST_TURN lines: a game never runs out.
+    const _: () = assert!(Duel::FUEL >= LAST_TURN as u64);
+    let mut fuel = Fuel::new(Duel::FUEL);
+    loop {
+        let actions = [
+            generate_actions(u, &state, 0)?,
+            generate_actions(u, &state, 1)?,
+        ];
+        let turn = Turn { state, actions };
+        let result = *solving
+            .resolve(&turn, &mut fuel)
+            .expect("a game fits the fuel");
+        case.push(turn);
+        if result.outcome != Outcome::Ongoing || u.is_empty() {
+            return Ok((case, Some(Ok(solving.finish()))));
+        }
+        state = result.next;
+    }
+}
+
+/// A case, and the reference's run on it when the generator played it (a
+/// game; the other cases' lines are independent, so nothing is played).
+pub(super) fn generate_case(
+    u: &mut Unstructured<'_>,
+) -> arbitrary::Result<(Case, Option<ReferenceRun<Answer>>)> {
+    if u.ratio(1, 5)? {
+        return generate_game(u);
+    }
+    let lines = u.int_in_range(1..=4)?;
+    let case = (0..lines)
+        .map(|_| {
+            let state = generate_state(u)?;
+            let actions = [
+                generate_actions(u, &state, 0)?,
+                generate_actions(u, &state, 1)?,
+            ];
+            Ok(Turn { state, actions })
+        })
+        .collect::<arbitrary::Result<Case>>()?;
+    Ok((case, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every list `aimed_action` builds is legal by the reference's own rules:
+    /// the generator's few rules are exactly the legality rules, and only the
+    /// one-in-twenty anything-goes lists are meant to be illegal.
+    #[test]
+    fn aimed_lists_are_legal_by_the_reference() {
+        let mut bytes = vec![0u8; 4096];
+        let mut checked = 0;
+        for seed in 0..2_000u64 {
+            lockstep_search::seeds::case_bytes(seed, 0, 0, &mut bytes);
+            let mut u = Unstructured::new(&bytes);
+            let Ok(state) = generate_state(&mut u) else {
+                continue;
+            };
+            for p in 0..2 {
+                let (me, other) = (&state.players[p], state.players[1 - p].pos);
+                let Ok(first) = aimed_action(&mut u, me, other, 0, None) else {
+                    continue;
+                };
+                let Ok(second) = aimed_action(&mut u, me, other, 1, Some(first.code)) else {
+                    continue;
+                };
+                let list = [first, second];
+                assert!(
+                    lockstep_reference::duel::is_legal(&state, p, &list),
+                    "player {} {} in {}",
+                    p + 1,
+                    model::write_actions(&list),
+                    model::write_state(&state)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 3_000, "only {checked} lists");
+    }
+}

@@ -1,0 +1,193 @@
+//! The duel's levels: one `duel step` line a case, small in every dimension
+//! the rules distinguish, so that the first levels already attack, guard,
+//! push, kill, win on blessing and reach turn 60.
+//!
+//! A level is a list of state *templates* (below), every placement of the
+//! two players at one king's-move distance (1: touching, 2: one cell
+//! between), and every pair of action lists from a set of lists:
+//!
+//! | size | distance | templates | lists a player |
+//! |---:|---:|---|---|
+//! | 1 | 1 | fresh | 33: every single action (wait, move, and each skill in each of its directions), then a wait |
+//! | 2 | 1 | 2 hp each, turn 60, a blessing of 9 on the spring, skills cooling down | the same 33 |
+//! | 3 | 2 | all five | the same 33 |
+//! | 4 | 1 | fresh | 1,089: every single action, then every single action |
+//!
+//! The templates: *fresh* (turn 1, 10 hp, no blessing, every skill ready,
+//! the spring at the centre); *2 hp* (both players at 2 hp: any attack that
+//! connects decides the game); *turn 60* (the last turn, player 1 one
+//! blessing ahead); *blessed* (player 1 on the spring with a blessing of 9,
+//! one short of its win); *cooling* (every skill of both players waiting one
+//! more turn, so that each skill in a list makes it illegal). A list may be
+//! illegal in other ways too: a first move or dash off the yard, a skill
+//! twice. Levels past 4 are empty.
+//!
+//! No symmetry is used (see duel search's levels).
+
+use crate::enumerate::{Digits, Levels};
+use crate::puzzles::duel_search::levels as duel_search;
+use lockstep_core::duel::{
+    Action, Actions, Case, Cell, Dir, State, Turn, DASH, MOVE, SIZE, THRUST, WAIT,
+};
+
+pub const LEVELS: Levels<Case> = Levels {
+    size: "players 1 or 2 apart, state templates (fresh, 2 hp, turn 60, blessing 9, cooling) and every pair of action lists (see the rule page)",
+    ci: 3,
+    night: 4,
+    span,
+    case,
+    count,
+    images: crate::enumerate::only_itself,
+    least: crate::enumerate::alone,
+};
+
+/// The single actions: wait, a move each straight way, each of the five
+/// straight skills (thrust, sweep, charge, guard, break) each straight way,
+/// and a dash each of its eight ways.
+const SINGLES: u64 = 1 + 4 + 5 * 4 + 8;
+
+/// The single action `i` (`0..SINGLES`), in the order above.
+fn single(i: u64) -> Action {
+    let i = i as usize;
+    match i {
+        0 => Action {
+            code: WAIT,
+            dir: None,
+        },
+        1..=4 => Action {
+            code: MOVE,
+            dir: Some(Dir::STRAIGHT[i - 1]),
+        },
+        5..=24 => Action {
+            code: THRUST + ((i - 5) / 4) as u8,
+            dir: Some(Dir::STRAIGHT[(i - 5) % 4]),
+        },
+        _ => Action {
+            code: DASH,
+            dir: Some(Dir::ALL[i - 25]),
+        },
+    }
+}
+
+/// A state template: what differs from a fresh turn 1.
+#[derive(Clone, Copy)]
+enum Template {
+    Fresh,
+    TwoHp,
+    Turn60,
+    Blessed,
+    Cooling,
+}
+
+const ALL: [Template; 5] = [
+    Template::Fresh,
+    Template::TwoHp,
+    Template::Turn60,
+    Template::Blessed,
+    Template::Cooling,
+];
+
+/// A level's shape: the players' distance, its templates, and whether a
+/// list's second action ranges over every single action (else a wait).
+fn shape(size: u32) -> Option<(u32, &'static [Template], bool)> {
+    match size {
+        1 => Some((1, &ALL[..1], false)),
+        2 => Some((1, &ALL[1..], false)),
+        3 => Some((2, &ALL, false)),
+        4 => Some((1, &ALL[..1], true)),
+        _ => None,
+    }
+}
+
+/// The lists a player may be given at a level.
+fn lists(both: bool) -> u64 {
+    match both {
+        true => SINGLES * SINGLES,
+        false => SINGLES,
+    }
+}
+
+const CELLS: u64 = (SIZE as u64) * (SIZE as u64);
+
+fn span(size: u32) -> u64 {
+    shape(size).map_or(0, |(_, templates, both)| {
+        templates.len() as u64 * CELLS * CELLS * lists(both) * lists(both)
+    })
+}
+
+/// The state of `template` with the players on `p1` and `p2`.
+fn state_of(template: Template, p1: Cell, p2: Cell) -> State {
+    let mut state = State::initial((4, 4), p1, p2);
+    match template {
+        Template::Fresh => {}
+        Template::TwoHp => state.players.iter_mut().for_each(|p| p.hp = 2),
+        Template::Turn60 => {
+            state.turn = 60;
+            state.players[0].blessing = 1;
+        }
+        Template::Blessed => {
+            state.spring = p1;
+            state.players[0].blessing = 9;
+        }
+        Template::Cooling => state.players.iter_mut().for_each(|p| p.waits = [1; 6]),
+    }
+    state
+}
+
+fn case(size: u32, index: u64) -> Option<Case> {
+    let (distance, templates, both) = shape(size)?;
+    let mut digits = Digits(index);
+    let template = templates[digits.take(templates.len() as u64) as usize];
+    let cell = |i: u64| -> Cell { ((i / 7) as i8 + 1, (i % 7) as i8 + 1) };
+    let (p1, p2) = (cell(digits.take(CELLS)), cell(digits.take(CELLS)));
+    let mut list = || -> Actions {
+        let first = single(digits.take(SINGLES));
+        let second = match both {
+            true => single(digits.take(SINGLES)),
+            false => single(0),
+        };
+        [first, second]
+    };
+    let actions = [list(), list()];
+    let apart = (p1.0 - p2.0)
+        .unsigned_abs()
+        .max((p1.1 - p2.1).unsigned_abs());
+    (u32::from(apart) == distance).then(|| {
+        vec![Turn {
+            state: state_of(template, p1, p2),
+            actions,
+        }]
+    })
+}
+
+/// Templates times placements (duel search's closed form for the players
+/// `distance` apart) times the pairs of lists.
+fn count(size: u32) -> u64 {
+    shape(size).map_or(0, |(distance, templates, both)| {
+        templates.len() as u64 * duel_search::count(distance) * lists(both) * lists(both)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The single actions are 33 different ones, each with a direction of
+    /// its own set (wait with none), every code among them.
+    #[test]
+    fn the_single_actions_are_every_action_once() {
+        let all: Vec<Action> = (0..SINGLES).map(single).collect();
+        for (i, a) in all.iter().enumerate() {
+            assert!(!all[..i].contains(a), "{a:?} twice");
+            match a.code {
+                WAIT => assert_eq!(a.dir, None),
+                DASH => assert!(a.dir.is_some()),
+                _ => assert!(Dir::STRAIGHT.contains(&a.dir.unwrap()), "{a:?}"),
+            }
+        }
+        for code in 0..=7 {
+            assert!(all.iter().any(|a| a.code == code), "code {code}");
+        }
+        assert_eq!(all.iter().filter(|a| a.code == DASH).count(), 8);
+    }
+}

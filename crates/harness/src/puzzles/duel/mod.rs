@@ -1,0 +1,454 @@
+//! Cherry Blossom Duel in the harness: generator, shrinker, divergence report and
+//! rule-branch stats over `duel step` lines.
+//!
+//! A case is a list of step lines, each resolved on its own. The generator makes
+//! two kinds: a few hand-shaped states (players close together, near the edges and
+//! the spring, every wait pattern, low hp, high blessing, turn 60) with action
+//! lists that are mostly legal and aimed at the opponent; and whole games between
+//! random players, one line per turn, so that states a real game reaches are
+//! covered and compared turn by turn. `explain` names the first phase of the first
+//! line where the two resolvers' per-phase events differ.
+//!
+//! Step lines contain `|`, so duel's corpus writes line breaks as `;`
+//! (the list's `semicolons` flag, [`crate::corpus::line_break`]).
+
+pub mod bench;
+pub mod levels;
+
+use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle, ReferenceRun};
+use arbitrary::Unstructured;
+use lockstep_core::duel::{
+    self as model, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason,
+    Recorder, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH, EFFECTIVE, HIT,
+    LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, WINNING_BLESSING,
+};
+use lockstep_reference::Fuel;
+
+pub struct Duel;
+
+mod generate;
+mod signature;
+
+pub(crate) use generate::*;
+
+pub(crate) fn chebyshev(a: Cell, b: Cell) -> i8 {
+    (a.0 - b.0).abs().max((a.1 - b.1).abs())
+}
+
+fn step_toward(from: Cell, to: Cell) -> Cell {
+    (
+        from.0 + (to.0 - from.0).signum(),
+        from.1 + (to.1 - from.1).signum(),
+    )
+}
+
+/// Simpler variants of one line: each lowers (waits, 10 - hp, blessing, turn,
+/// distance between players, spring's distance from (1,1), non-wait actions), so
+/// shrinking ends.
+pub(crate) fn simpler_turns(turn: &Turn) -> Vec<Turn> {
+    let mut out = Vec::new();
+    // Actions toward wait first: they shrink the scenario the most.
+    for p in 0..2 {
+        for slot in 0..2 {
+            let mut t = *turn;
+            t.actions[p][slot] = Action::WAIT;
+            if t != *turn {
+                out.push(t);
+            }
+        }
+    }
+    // A first-slot move or dash absorbed into the state: the player starts
+    // where it would have landed and waits instead. Replacing the action by a
+    // wait alone, or moving the player alone, can each lose the failure (the
+    // other player's guard then faces the wrong cell), so shrinking stopped at
+    // a dash that only set up the position.
+    for p in 0..2 {
+        let a = turn.actions[p][0];
+        let steps = match a.code {
+            MOVE => 1,
+            DASH => 2,
+            _ => continue,
+        };
+        let Some(d) = a.dir else { continue };
+        let (dr, dc) = d.delta();
+        let from = turn.state.players[p].pos;
+        let to = (from.0 + steps * dr, from.1 + steps * dc);
+        if model::inside(to) && to != turn.state.players[1 - p].pos {
+            let mut t = *turn;
+            t.state.players[p].pos = to;
+            t.actions[p][0] = Action::WAIT;
+            out.push(t);
+        }
+    }
+    out.extend(
+        simpler_states(&turn.state)
+            .into_iter()
+            .map(|state| Turn { state, ..*turn }),
+    );
+    out
+}
+
+/// Simpler valid states than `state`, one change each: waits to 0, hp to 10 or
+/// up by one, blessing to 0 or down by one, a player one step toward the other,
+/// turn toward 1, spring toward (1, 1).
+pub(crate) fn simpler_states(state: &State) -> Vec<State> {
+    let mut out = Vec::new();
+    let mut with = |f: &dyn Fn(&mut State)| {
+        let mut s = *state;
+        f(&mut s);
+        if s != *state && s.validate().is_ok() {
+            out.push(s);
+        }
+    };
+    for p in 0..2 {
+        with(&|s| s.players[p].waits = [0; 6]);
+        for w in 0..6 {
+            with(&|s| s.players[p].waits[w] = 0);
+        }
+        with(&|s| s.players[p].hp = START_HP);
+        with(&|s| s.players[p].blessing = 0);
+        with(&|s| {
+            let pl = &mut s.players[p];
+            pl.hp = (pl.hp + 1).min(START_HP);
+        });
+        with(&|s| {
+            let pl = &mut s.players[p];
+            pl.blessing = pl.blessing.saturating_sub(1);
+        });
+        // Toward the other player, as long as they stay apart.
+        with(&|s| {
+            let other = s.players[1 - p].pos;
+            let me = s.players[p].pos;
+            if chebyshev(me, other) > 1 {
+                s.players[p].pos = step_toward(me, other);
+            }
+        });
+    }
+    with(&|s| s.turn = 1);
+    with(&|s| s.turn = s.turn.saturating_sub(1).max(1));
+    with(&|s| s.spring = step_toward(s.spring, (1, 1)));
+    out
+}
+
+fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
+    let mut recorder = Recorder::default();
+    let result = model::resolve_traced(&turn.state, &turn.actions, &mut recorder);
+    (result, recorder.0)
+}
+
+/// Rule branches for `--stats` and the generator-reach test.
+pub const RULE_BRANCHES: [&str; 20] = [
+    "dash moved",
+    "dash blocked",
+    "guard blocked an attack",
+    "thrust hit",
+    "thrust cancelled a move",
+    "move blocked",
+    "charge moved",
+    "charge blocked",
+    "sweep hit",
+    "charge hit",
+    "break hit",
+    "comparison tie",
+    "comparison: larger attack only",
+    "push stopped short (shared cell)",
+    "pushed out",
+    "won on hp",
+    "won by push out",
+    "won on blessing",
+    "decided after turn 60",
+    "illegal action list",
+];
+
+/// Which [`RULE_BRANCHES`] one line goes through, from the core's events.
+fn turn_branches(turn: &Turn) -> u64 {
+    let (result, events) = core_events(turn);
+    let mut bits = 0u64;
+    let mut before = [turn.state.players[0].pos, turn.state.players[1].pos];
+    let mut hits = [false; 2];
+    for e in &events {
+        let acts = [
+            turn.actions[0][e.slot as usize],
+            turn.actions[1][e.slot as usize],
+        ];
+        for p in 0..2 {
+            bits |= action_branches(e, &events, p, acts[p], before[p]);
+            if e.phase == Phase::GuardThrust || e.phase == Phase::Strike {
+                hits[p] |= e.flags[p] & HIT != 0;
+            }
+        }
+        match e.phase {
+            Phase::Comparison => {
+                // Push lengths against each player, for the next event.
+                before = e.pos;
+                bits |= comparison_branches(e, &events, acts, hits, before);
+            }
+            Phase::PushDamage => {
+                if e.flags.iter().any(|f| f & OUT != 0) {
+                    bits |= 1 << 14;
+                }
+                hits = [false; 2];
+            }
+            _ => {}
+        }
+        before = e.pos;
+    }
+    bits | ending_branches(&result)
+}
+
+/// The branches player `p`'s action `act` goes through in event `e` of
+/// its line (`events`), from where it stood before the event.
+fn action_branches(e: &Event, events: &[Event], p: usize, act: Action, before: Cell) -> u64 {
+    let (code, f) = (act.code, e.flags[p]);
+    let bit = |i: usize| 1u64 << i;
+    match e.phase {
+        Phase::Dash if code == DASH => bit(if f & MOVED != 0 { 0 } else { 1 }),
+        Phase::GuardThrust => {
+            let mut bits = 0;
+            if f & BLOCKED != 0 {
+                bits |= bit(2);
+            }
+            if f & HIT != 0 {
+                bits |= bit(3);
+            }
+            if f & CANCELLED != 0 {
+                bits |= bit(4);
+            }
+            bits
+        }
+        Phase::MoveCharge => {
+            let mut bits = 0;
+            let target = act.dir.map(|d| {
+                let (dr, dc) = d.delta();
+                (before.0 + dr, before.1 + dc)
+            });
+            let could = target.is_some_and(model::inside);
+            let cancelled = events.iter().any(|x| {
+                x.slot == e.slot && x.phase == Phase::GuardThrust && x.flags[p] & CANCELLED != 0
+            });
+            if code == MOVE && could && f & MOVED == 0 && !cancelled {
+                bits |= bit(5);
+            }
+            if code == CHARGE {
+                bits |= bit(if f & MOVED != 0 { 6 } else { 7 });
+            }
+            bits
+        }
+        Phase::Strike => {
+            let mut bits = 0;
+            if f & BLOCKED != 0 {
+                bits |= bit(2);
+            }
+            if f & HIT != 0 {
+                bits |= bit(match code {
+                    3 => 8,
+                    CHARGE => 9,
+                    _ => 10,
+                });
+            }
+            bits
+        }
+        _ => 0,
+    }
+}
+
+/// The branches of a comparison event `e`: a tie of effective attacks, or
+/// one larger attack, and a push that stopped short of its length (checked
+/// against the line's push-damage event; `before` the players' cells).
+fn comparison_branches(
+    e: &Event,
+    events: &[Event],
+    acts: [Action; 2],
+    hits: [bool; 2],
+    before: [Cell; 2],
+) -> u64 {
+    let mut bits = 0;
+    let eff = [e.flags[0] & EFFECTIVE != 0, e.flags[1] & EFFECTIVE != 0];
+    if eff[0] && eff[1] {
+        bits |= 1 << 11;
+    } else if hits[0] && hits[1] {
+        bits |= 1 << 12;
+    }
+    for p in 0..2 {
+        let o = 1 - p;
+        let push = match acts[p].code {
+            CHARGE => 2,
+            3 | 6 => 1,
+            _ => 0,
+        };
+        if eff[p] && push > 0 {
+            let after = events
+                .iter()
+                .find(|x| x.slot == e.slot && x.phase == Phase::PushDamage)
+                .map(|x| (x.pos[o], x.flags[o] & OUT != 0));
+            if let Some((to, out)) = after {
+                if !out && chebyshev(before[o], to) < push {
+                    bits |= 1 << 13;
+                }
+            }
+        }
+    }
+    bits
+}
+
+/// The branch of how the line's turn ended the game, if it did.
+fn ending_branches(result: &model::TurnResult) -> u64 {
+    match result.outcome {
+        Outcome::Ended(w, reason) if w != Winner::Draw || reason == Reason::Illegal => {
+            1 << match reason {
+                Reason::Hp => 15,
+                Reason::Out => 16,
+                Reason::Blessing => 17,
+                Reason::Turns => 18,
+                Reason::Illegal => 19,
+            }
+        }
+        Outcome::Ended(_, Reason::Turns) => 1 << 18,
+        _ => 0,
+    }
+}
+
+/// The first `count` states the duel generator reaches under `seed` (job
+/// 0): every line's state of its cases in order. What the bots' tests and
+/// the search's properties run on.
+pub fn generated_states(seed: u64, count: usize) -> Vec<model::State> {
+    let mut buf = vec![0u8; lockstep_search::seeds::CASE_BYTES];
+    let mut out = Vec::new();
+    let mut index = 0;
+    while out.len() < count {
+        if let Some(case) = crate::generate::generate_case::<Duel>(seed, 0, index, &mut buf) {
+            out.extend(case.iter().map(|t| t.state));
+        }
+        index += 1;
+    }
+    out.truncate(count);
+    out
+}
+
+impl Puzzle for Duel {
+    /// One unit a line; generated games have at most 60 lines.
+    const FUEL: u64 = 10_000;
+    const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
+
+    type Case = Case;
+    type Answer = Answer;
+
+    /// Games played forward through the reference, whose result comes along.
+    fn generate(u: &mut Unstructured<'_>, _limits: CaseLimits) -> Generated<Self> {
+        generate_case(u)
+    }
+
+    fn describe(case: &Case) -> String {
+        let actions = case
+            .iter()
+            .flat_map(|t| t.actions.iter().flatten())
+            .filter(|a| a.code != 0)
+            .count();
+        format!(
+            "{} line{}, {actions} non-wait actions",
+            case.len(),
+            if case.len() == 1 { "" } else { "s" }
+        )
+    }
+
+    /// The first line, then the first event, where the two resolvers part. The
+    /// core's answers come from its slot table and its events from its slot code
+    /// (`Model::solve`), so a line where those two part is named as such.
+    fn explain(case: &Case) -> Explanation {
+        for (i, turn) in case.iter().enumerate() {
+            let (core, core_events) = core_events(turn);
+            let table = model::resolve_turn(&turn.state, &turn.actions);
+            if table != core {
+                return Explanation {
+                    symptom: format!("line-{}-table", i + 1),
+                    report: format!(
+                        "line {}: {}\n  core, slot table: {}\n  core, slot code:  {}\n",
+                        i + 1,
+                        model::write_turn(turn),
+                        model::write_result(&table),
+                        model::write_result(&core)
+                    ),
+                };
+            }
+            let mut reference_events = Vec::new();
+            let reference = lockstep_reference::duel::resolve_turn(
+                &turn.state,
+                &turn.actions,
+                &mut reference_events,
+            );
+            if core == reference && core_events == reference_events {
+                continue;
+            }
+            let mut report = format!(
+                "line {}: {}\n  core:      {}\n  reference: {}\n",
+                i + 1,
+                model::write_turn(turn),
+                model::write_result(&core),
+                model::write_result(&reference)
+            );
+            let first = core_events
+                .iter()
+                .zip(&reference_events)
+                .position(|(c, r)| c != r);
+            let symptom = match first {
+                Some(k) => {
+                    let (c, r) = (core_events[k], reference_events[k]);
+                    report.push_str(&format!(
+                        "first differing phase: slot {} phase {}\n  core:      {c}\n  reference: {r}\n",
+                        c.slot + 1,
+                        c.phase.name()
+                    ));
+                    if k > 0 {
+                        report.push_str(&format!("  before it: {}\n", core_events[k - 1]));
+                    }
+                    format!("line-{}-slot-{}-{}", i + 1, c.slot + 1, c.phase.slug())
+                }
+                None if core_events.len() != reference_events.len() => {
+                    report.push_str(&format!(
+                        "same events as far as both go; core has {}, reference {}\n",
+                        core_events.len(),
+                        reference_events.len()
+                    ));
+                    format!("line-{}-event-count", i + 1)
+                }
+                None => {
+                    report.push_str("same events; the results differ\n");
+                    format!("line-{}-result", i + 1)
+                }
+            };
+            return Explanation { symptom, report };
+        }
+        Explanation {
+            symptom: "same-lines-different-digest".to_string(),
+            report: "every line has the same result and events on both sides\n".to_string(),
+        }
+    }
+
+    fn shrink_candidates(case: &Case) -> Vec<Case> {
+        let mut out = crate::shrink::fewer_parts(case);
+        for (i, turn) in case.iter().enumerate() {
+            for simpler in simpler_turns(turn) {
+                let mut next = case.clone();
+                next[i] = simpler;
+                out.push(next);
+            }
+        }
+        out
+    }
+
+    fn rule_branches(case: &Case) -> u64 {
+        case.iter().fold(0, |bits, turn| bits | turn_branches(turn))
+    }
+
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        signature::duel_signature(
+            answers.case,
+            answers.core,
+            answers.reference,
+            answers.solver,
+        )
+    }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
+}

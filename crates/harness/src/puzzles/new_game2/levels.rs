@@ -1,0 +1,235 @@
+//! New Game 2's levels, on the statement's smallest game (N = 4, K = 4),
+//! grown by two measures at once: the pieces' spread (the side of the
+//! smallest square holding all four, 2 to 4) and the non-white cells.
+//! Size `s` holds every game with `spread - 1 + non-white cells = s`: every
+//! placement of pieces 1 to 4 with that spread, every direction of each,
+//! every set of that many non-white cells, each red or blue. Size 1 is
+//! spread 2 on a white board (55,296 games); size 2 adds spread 3 on a
+//! white board and spread 2 with one red or blue cell.
+//!
+//! Symmetry: the board's rotations and reflections, with the directions
+//! turned with it (the turn order, piece 1 first, is kept).
+
+use crate::enumerate::{choose, subset, Digits, Levels};
+use lockstep_core::new_game2::{Case, Colour, Dir, Piece};
+use std::sync::OnceLock;
+
+pub const LEVELS: Levels<Case> = Levels {
+    size: "N = 4, K = 4: the pieces' spread - 1 + the red or blue cells",
+    ci: 1,
+    night: 2,
+    span,
+    case,
+    count,
+    images,
+    least,
+};
+
+const N: usize = 4;
+const CELLS: u64 = (N * N) as u64;
+const DIRECTIONS: u64 = 4 * 4 * 4 * 4;
+
+/// The ordered placements of the four pieces (cell indices, row-major) by
+/// spread: `placements()[t]` those whose smallest holding square has side t.
+fn placements() -> &'static [Vec<[u8; 4]>; N + 1] {
+    static ALL: OnceLock<[Vec<[u8; 4]>; N + 1]> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut by: [Vec<[u8; 4]>; N + 1] = Default::default();
+        for i in 0..CELLS.pow(4) {
+            let mut d = Digits(i);
+            let cells = [0; 4].map(|_| d.take(CELLS) as u8);
+            let distinct = (0..4).all(|a| (0..a).all(|b| cells[a] != cells[b]));
+            if distinct {
+                let side = |f: fn(u8) -> u8| {
+                    let (lo, hi) = (
+                        cells.map(f).into_iter().min(),
+                        cells.map(f).into_iter().max(),
+                    );
+                    hi.zip(lo).map_or(0, |(h, l)| h - l + 1)
+                };
+                let spread = side(|c| c / N as u8).max(side(|c| c % N as u8));
+                by[usize::from(spread)].push(cells);
+            }
+        }
+        by
+    })
+}
+
+/// The (spread, non-white cells) pairs of size `s`.
+fn parts(s: u32) -> Vec<(usize, u64)> {
+    (2..=N)
+        .filter_map(|spread| {
+            let colours = i64::from(s) + 1 - spread as i64;
+            (0..=CELLS as i64)
+                .contains(&colours)
+                .then_some((spread, colours as u64))
+        })
+        .collect()
+}
+
+/// The indices of one (spread, colours) part with `ordered` placements.
+fn part_span(colours: u64, ordered: u64) -> u64 {
+    choose(CELLS, colours) * (1 << colours) * ordered * DIRECTIONS
+}
+
+fn span(s: u32) -> u64 {
+    let all = placements();
+    parts(s)
+        .into_iter()
+        .map(|(spread, colours)| part_span(colours, all[spread].len() as u64))
+        .sum()
+}
+
+fn case(s: u32, mut index: u64) -> Option<Case> {
+    let all = placements();
+    for (spread, colours) in parts(s) {
+        let here = part_span(colours, all[spread].len() as u64);
+        if index >= here {
+            index -= here;
+            continue;
+        }
+        let mut d = Digits(index);
+        let mut board = vec![Colour::White; N * N];
+        let painted = subset(CELLS, colours, d.take(choose(CELLS, colours)));
+        for &cell in painted.iter() {
+            board[cell as usize] = d.pick(&[Colour::Red, Colour::Blue]);
+        }
+        let cells = all[spread][d.take(all[spread].len() as u64) as usize];
+        let pieces = cells
+            .iter()
+            .map(|&cell| Piece {
+                row: cell / N as u8 + 1,
+                col: cell % N as u8 + 1,
+                dir: d.pick(&Dir::ALL),
+            })
+            .collect();
+        return Some(Case {
+            n: N,
+            board,
+            pieces,
+        });
+    }
+    None
+}
+
+/// Counted without the placements' list: the 4-cell sets whose bounding
+/// box is exactly `h x w` (inclusion-exclusion over the box's sides it
+/// misses), in each of the box's positions, times the pieces' 24 orders;
+/// then the colourings and the directions.
+fn count(s: u32) -> u64 {
+    // (sign, lines left) for a box side of `h` lines that must be touched
+    // at both ends: all, less each end missed, plus both missed.
+    let ends = |h: i64| -> Vec<(i64, i64)> {
+        match h {
+            1 => vec![(1, 1)],
+            _ => vec![(1, h), (-2, h - 1), (1, h - 2)],
+        }
+    };
+    let exact_box = |h: i64, w: i64| -> i64 {
+        let mut total = 0;
+        for (a, rows) in ends(h) {
+            for (b, columns) in ends(w) {
+                total += a * b * choose((rows * columns) as u64, 4) as i64;
+            }
+        }
+        total
+    };
+    let ordered = |spread: i64| -> u64 {
+        let n = N as i64;
+        let mut sets = 0;
+        for h in 1..=n {
+            for w in 1..=n {
+                if h.max(w) == spread {
+                    sets += (n + 1 - h) * (n + 1 - w) * exact_box(h, w);
+                }
+            }
+        }
+        sets as u64 * 24
+    };
+    parts(s)
+        .into_iter()
+        .map(|(spread, colours)| {
+            choose(CELLS, colours) * (1 << colours) * ordered(spread as i64) * DIRECTIONS
+        })
+        .sum()
+}
+
+/// One case of each class: the least of its images by hash.
+fn least(case: &Case) -> Option<u64> {
+    crate::enumerate::class_of(case, images)
+}
+
+/// The eight rotations and reflections: transpose or not, then flip the
+/// rows or not, then the columns or not; each direction turned the same way.
+fn images(case: &Case) -> Vec<Case> {
+    let last = N as u8; // rows and columns are 1-based
+    (0..8)
+        .map(|t: u8| {
+            let place = |(mut r, mut c): (u8, u8)| {
+                if t & 4 != 0 {
+                    (r, c) = (c, r);
+                }
+                if t & 1 != 0 {
+                    r = last + 1 - r;
+                }
+                if t & 2 != 0 {
+                    c = last + 1 - c;
+                }
+                (r, c)
+            };
+            let turn = |mut dir: Dir| {
+                if t & 4 != 0 {
+                    dir = match dir {
+                        Dir::Right => Dir::Down,
+                        Dir::Down => Dir::Right,
+                        Dir::Left => Dir::Up,
+                        Dir::Up => Dir::Left,
+                    };
+                }
+                if t & 1 != 0 {
+                    dir = match dir {
+                        Dir::Up => Dir::Down,
+                        Dir::Down => Dir::Up,
+                        other => other,
+                    };
+                }
+                if t & 2 != 0 {
+                    dir = match dir {
+                        Dir::Left => Dir::Right,
+                        Dir::Right => Dir::Left,
+                        other => other,
+                    };
+                }
+                dir
+            };
+            let mut board = vec![Colour::White; N * N];
+            for r in 1..=last {
+                for c in 1..=last {
+                    let (r2, c2) = place((r, c));
+                    // The board read directly, not through the model's
+                    // colour(): the enumeration must not run core code,
+                    // which a mutant of the core may make panic.
+                    board[usize::from(r2 - 1) * N + usize::from(c2 - 1)] =
+                        case.board[usize::from(r - 1) * N + usize::from(c - 1)];
+                }
+            }
+            let pieces = case
+                .pieces
+                .iter()
+                .map(|p| {
+                    let (row, col) = place((p.row, p.col));
+                    Piece {
+                        row,
+                        col,
+                        dir: turn(p.dir),
+                    }
+                })
+                .collect();
+            Case {
+                n: N,
+                board,
+                pieces,
+            }
+        })
+        .collect()
+}

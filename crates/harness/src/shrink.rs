@@ -1,0 +1,143 @@
+//! Greedy shrinking: reduce a failing case to a local minimum.
+//!
+//! The puzzle proposes simpler variants of a case (drop a piece, whiten a cell,
+//! shrink the board, ...), most promising first. The first variant that still fails
+//! replaces the case, and the search starts over from it; it ends when no variant
+//! fails, i.e. at a case every one of whose proposed simplifications passes. The
+//! predicate is arbitrary, so the same loop serves the differential check, the
+//! deliberately broken solvers in the tests, and (later) external programs.
+
+use crate::puzzle::Puzzle;
+
+pub use lockstep_search::shrinking::{Budget, Shrunk, Stop};
+
+/// Shrinks `case` while `still_fails` holds, trying at most `max_attempts` candidates.
+pub fn shrink<P: Puzzle>(
+    case: P::Case,
+    still_fails: impl FnMut(&P::Case) -> bool,
+    max_attempts: usize,
+) -> Shrunk<P::Case> {
+    shrink_within::<P>(
+        case,
+        still_fails,
+        Budget {
+            attempts: max_attempts,
+            time: None,
+        },
+    )
+}
+
+/// Shrinks `case` while `still_fails` holds, within `budget`; the result says
+/// whether it reached a local minimum or was cut off.
+pub fn shrink_within<P: Puzzle>(
+    case: P::Case,
+    mut still_fails: impl FnMut(&P::Case) -> bool,
+    budget: Budget,
+) -> Shrunk<P::Case> {
+    let deadline = budget.time.map(|t| std::time::Instant::now() + t);
+    let mut current = case;
+    let mut attempts = 0;
+    let mut steps = 0;
+    let stop = 'outer: loop {
+        for candidate in P::shrink_candidates(&current) {
+            if attempts >= budget.attempts {
+                break 'outer Stop::Attempts;
+            }
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break 'outer Stop::Time;
+            }
+            attempts += 1;
+            if still_fails(&candidate) {
+                current = candidate;
+                steps += 1;
+                continue 'outer;
+            }
+        }
+        break Stop::LocalMinimum;
+    };
+    Shrunk {
+        case: current,
+        attempts,
+        steps,
+        stop,
+    }
+}
+
+/// For a case made of parts (games, instances): each part alone, then the parts
+/// with one left out. A failing multi-part input usually fails because of one part,
+/// so the single parts come first.
+pub fn fewer_parts<T: Clone>(parts: &[T]) -> Vec<Vec<T>> {
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    let alone = parts.iter().map(|part| vec![part.clone()]);
+    let without = (0..parts.len()).map(|drop| {
+        let mut rest = parts.to_vec();
+        rest.remove(drop);
+        rest
+    });
+    alone.chain(without).collect()
+}
+
+/// A grid's cells, kept row by row with `width` cells a row, without row
+/// `row` (`Some`) or without column `column`: what a shrinker of a grid
+/// (a board, a matrix) tries.
+pub fn without_line<T: Copy>(
+    cells: &[T],
+    width: usize,
+    row: Option<usize>,
+    column: Option<usize>,
+) -> Vec<T> {
+    (0..cells.len())
+        .filter(|i| Some(i / width) != row && Some(i % width) != column)
+        .map(|i| cells[i])
+        .collect()
+}
+
+/// The variants of a case made of parts (games, instances): the case with
+/// fewer parts ([`fewer_parts`]), then each part in turn replaced by each
+/// simpler part that `simpler` offers (through the function it is given),
+/// the rest unchanged. `make` builds a case from its parts.
+pub fn part_variants<T: Clone, C>(
+    parts: &[T],
+    make: impl Fn(Vec<T>) -> C,
+    mut simpler: impl FnMut(&T, &mut dyn FnMut(T)),
+) -> Vec<C> {
+    let mut out: Vec<C> = fewer_parts(parts).into_iter().map(&make).collect();
+    for (i, part) in parts.iter().enumerate() {
+        simpler(part, &mut |changed| {
+            let mut next = parts.to_vec();
+            next[i] = changed;
+            out.push(make(next));
+        });
+    }
+    out
+}
+
+/// Shrinks a case on which `core` and the reference disagree, keeping it a
+/// disagreement.
+pub fn shrink_divergence<P: Puzzle>(
+    case: P::Case,
+    core: fn(&P::Case) -> crate::puzzle::Run<P::Answer>,
+    limits: crate::puzzle::CaseLimits,
+) -> Shrunk<P::Case> {
+    shrink::<P>(
+        case,
+        |c| {
+            limits.admits::<P>(c)
+                && crate::puzzle::check_with::<P>(c, core, P::FUEL).is_divergence()
+        },
+        DEFAULT_MAX_ATTEMPTS,
+    )
+}
+
+/// Enough for every puzzle's cases to reach a local minimum in practice; a bound so
+/// that a pathological case cannot stall a campaign.
+pub const DEFAULT_MAX_ATTEMPTS: usize = 20_000;
+
+/// A disagreement's shrink: [`DEFAULT_MAX_ATTEMPTS`] candidates, no clock
+/// (each is a run of two in-process solvers).
+pub const DIFFERENTIAL_BUDGET: Budget = Budget {
+    attempts: DEFAULT_MAX_ATTEMPTS,
+    time: None,
+};

@@ -1,0 +1,39 @@
+//! The harness's tests: each puzzle's examples, rule scenarios and planted
+//! bugs (a module per puzzle, from the one list of puzzles), the quickcheck
+//! properties, signatures, the corpus. Library calls only: the binary's end-to-end tests
+//! are the root package's (`tests/cli/`).
+//!
+//! Generated-case tests are bounded by a case count and seeded, so they pass
+//! or fail the same way everywhere; the quickcheck properties draw fresh
+//! cases each run (a failure prints its corpus row).
+
+// The tests start the binary, its fixtures and git themselves.
+#![allow(clippy::disallowed_methods)]
+
+mod corpus;
+mod findings;
+mod planted;
+mod properties;
+mod signatures;
+mod support;
+mod verify;
+
+// One test module per puzzle (`<module>.rs`: the statement's examples, rule
+// scenarios, planted bugs), declared where rustfmt sees them.
+mod checkers;
+mod checkers_perft;
+mod duel;
+mod duel_search;
+mod footholds;
+mod matrix_game;
+mod new_game2;
+mod robots;
+
+/// Every puzzle of the one list has its test module here: a puzzle added
+/// to the list without one fails to compile.
+macro_rules! every_puzzle_has_tests {
+    ($($ty:ident $m:ident $name:literal [$($flag:ident)*],)*) => {
+        $(#[allow(unused_imports)] use $m as _;)*
+    };
+}
+lockstep_harness::for_each_puzzle!(every_puzzle_has_tests);
