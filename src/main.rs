@@ -5,7 +5,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     // A launcher (lockstep's way to measure a program's memory) does its job
     // and exits before anything else: it must stay small.
-    if let Some(code) = lockstep::process::launcher_entry() {
+    if let Some(code) = lockstep_process::launcher_entry() {
         return ExitCode::from(code);
     }
     // Returning the code (rather than `process::exit`) lets destructors run,

@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lockstep::puzzles::DuelSearch;
+use lockstep_harness::puzzles::DuelSearch;
 
-fuzz_target!(init: lockstep::fuzz_target::fuzz_init(), |data: &[u8]| {
-    lockstep::fuzz_target::fuzz_one::<DuelSearch>(data);
+fuzz_target!(init: lockstep_harness::fuzz_target::fuzz_init(), |data: &[u8]| {
+    lockstep_harness::fuzz_target::fuzz_one::<DuelSearch>(data);
 });

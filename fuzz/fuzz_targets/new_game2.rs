@@ -2,8 +2,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lockstep::puzzles::NewGame2;
+use lockstep_harness::puzzles::NewGame2;
 
-fuzz_target!(init: lockstep::fuzz_target::fuzz_init(), |data: &[u8]| {
-    lockstep::fuzz_target::fuzz_one::<NewGame2>(data);
+fuzz_target!(init: lockstep_harness::fuzz_target::fuzz_init(), |data: &[u8]| {
+    lockstep_harness::fuzz_target::fuzz_one::<NewGame2>(data);
 });

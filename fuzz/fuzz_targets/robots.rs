@@ -2,8 +2,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lockstep::puzzles::Robots;
+use lockstep_harness::puzzles::Robots;
 
-fuzz_target!(init: lockstep::fuzz_target::fuzz_init(), |data: &[u8]| {
-    lockstep::fuzz_target::fuzz_one::<Robots>(data);
+fuzz_target!(init: lockstep_harness::fuzz_target::fuzz_init(), |data: &[u8]| {
+    lockstep_harness::fuzz_target::fuzz_one::<Robots>(data);
 });

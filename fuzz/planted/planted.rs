@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 static PLANTED: OnceLock<lockstep_planted::Planted> = OnceLock::new();
 
 fn planted_init() {
-    lockstep::fuzz_target::fuzz_init();
+    lockstep_harness::fuzz_target::fuzz_init();
     let name = std::env::var("LOCKSTEP_PLANTED").unwrap_or_default();
     let Some(planted) = lockstep_planted::find(&name) else {
         let names: Vec<String> = lockstep_planted::all().into_iter().map(|b| b.0).collect();

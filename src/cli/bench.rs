@@ -1,11 +1,11 @@
 //! `lockstep bench`: core against reference on the same cases, side by side
 //! in one run, medians over alternating rounds.
 
-use super::common::{pick, print_json, OutputFormat};
+use super::common::{pick, print_document, OutputFormat};
 use super::values::{at_least_one, puzzle_names};
 use super::Exit;
-use crate::bench::BenchOptions;
 use anyhow::Result;
+use lockstep_harness::bench::BenchOptions;
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -40,30 +40,39 @@ pub(super) fn bench(args: BenchArgs) -> Result<Exit> {
         extras: !args.no_extras,
     };
     if args.format == OutputFormat::Json {
-        let puzzles: Vec<serde_json::Value> = entries
+        let puzzles = entries
             .iter()
-            .map(|entry| {
-                let mut value =
-                    serde_json::to_value(entry.bench(options)).expect("a bench result serializes");
-                value["puzzle"] = entry.name().into();
-                value
+            .map(|entry| Benched {
+                puzzle: entry.name(),
+                result: entry.bench(options),
             })
             .collect();
-        print_json(&serde_json::json!({
-            "lockstep": "bench",
-            "schema": crate::report::SCHEMA,
-            "options": options,
-            "puzzles": puzzles,
-        }));
+        print_document("bench", &BenchOutcome { options, puzzles });
         return Ok(Exit::Clean);
     }
     // Row by row, as each puzzle is measured: a whole bench takes minutes.
-    out!("{}", crate::bench::Header(options));
+    out!("{}", lockstep_harness::bench::Header(options));
     for entry in &entries {
         out!(
             "{}",
-            crate::bench::Line(entry.name(), &entry.bench(options))
+            lockstep_harness::bench::Line(entry.name(), &entry.bench(options))
         );
     }
     Ok(Exit::Clean)
+}
+
+/// `lockstep bench --format json`'s document: the options, and each
+/// puzzle's result.
+#[derive(serde::Serialize)]
+struct BenchOutcome<'a> {
+    options: &'a lockstep_harness::bench::BenchOptions,
+    puzzles: Vec<Benched>,
+}
+
+/// One puzzle's bench result, named.
+#[derive(serde::Serialize)]
+struct Benched {
+    puzzle: &'static str,
+    #[serde(flatten)]
+    result: lockstep_harness::bench::BenchResult,
 }

@@ -3,9 +3,9 @@
 //! machine.
 
 use super::values::{at_least_one, positive_seconds};
-use crate::corpus;
-use crate::registry::{self, AnyPuzzle};
 use anyhow::{bail, Context, Result};
+use lockstep_harness::corpus;
+use lockstep_registry::{self as registry, AnyPuzzle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -161,11 +161,57 @@ pub(super) enum OutputFormat {
 }
 
 /// Writes one JSON document on stdout.
+/// Checks, before a run, that a file could be written at `path` when it
+/// ends: its directory exists, and a file can be made in it (a probe,
+/// created and removed at once, as the final write makes its temporary
+/// file). A night's work is not lost to a typo in a path.
+pub(super) fn check_can_write(path: &Path, what: &str) -> Result<()> {
+    if path.is_dir() {
+        bail!("{what} {} is a directory, not a file", path.display());
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "{what} {}: the directory {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let probe = dir.join(format!(".{name}.{}.probe", std::process::id()));
+    std::fs::File::options()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .with_context(|| {
+            format!(
+                "{what} {}: cannot write in {}",
+                path.display(),
+                dir.display()
+            )
+        })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 pub(super) fn print_json(value: &serde_json::Value) {
     outln!(
         "{}",
         serde_json::to_string_pretty(value).expect("a JSON value serializes")
     );
+}
+
+/// Writes the JSON document of `command` on stdout: the fields of `body`
+/// (a command's serde-derived outcome) and the `lockstep` (the command)
+/// and `schema` fields every document of lockstep's has, keys in sorted
+/// order (docs/guide/src/reference/json.md).
+pub(super) fn print_document(command: &str, body: &impl serde::Serialize) {
+    print_json(&crate::report::document(command, body));
 }
 
 /// The line of the row named `name` in a corpus file, for an annotation.

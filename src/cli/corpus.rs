@@ -1,12 +1,12 @@
 //! `lockstep corpus distill`: a campaign distilled into the corpus rows that
-//! together reach everything it reached ([`crate::corpus::distill`]).
+//! together reach everything it reached ([`lockstep_harness::corpus::distill`]).
 
 use super::common::{corpus_dir, pick};
 use super::values::{at_least_one, positive_seconds, puzzle_names};
 use super::Exit;
-use crate::corpus::distill::DistillOptions;
-use crate::puzzle::CaseLimits;
 use anyhow::Result;
+use lockstep_harness::corpus::distill::DistillOptions;
+use lockstep_harness::puzzle::CaseLimits;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -78,13 +78,13 @@ fn distill(args: DistillArgs) -> Result<Exit> {
         errln!("{}: {distilled}", entry.name());
         let (mut appended, mut present) = (0, 0);
         for row in &distilled.rows {
-            outln!("{}", crate::corpus::row_to_csv(row).trim_end());
+            outln!("{}", lockstep_harness::corpus::row_to_csv(row).trim_end());
             let Some(dir) = &dir else {
                 continue;
             };
             match entry.append(dir, row.clone())? {
-                crate::corpus::Appended::Written(_) => appended += 1,
-                crate::corpus::Appended::AlreadyPresent(_) => present += 1,
+                lockstep_harness::corpus::Appended::Written(_) => appended += 1,
+                lockstep_harness::corpus::Appended::AlreadyPresent(_) => present += 1,
             }
         }
         if let Some(dir) = &dir {

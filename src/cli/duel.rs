@@ -14,12 +14,12 @@ use super::common::{default_jobs, lookup, RunLength};
 use super::judged::ProgramFlags;
 use super::values::{at_least_one, named_command, non_empty_command, thread_count};
 use super::Exit;
-use crate::duel::bots::{self, Strategy};
-use crate::duel::protocol::Init;
-use crate::duel::{ladder, referee, stress as bot_stress, tournament};
-use crate::seeds::{fresh_seed, SplitMix64};
 use anyhow::{bail, Context, Result};
+use lockstep_arena::bots::{self, Strategy};
+use lockstep_arena::protocol::Init;
+use lockstep_arena::{ladder, referee, stress as bot_stress, tournament};
 use lockstep_core::duel::{Outcome, Winner};
+use lockstep_search::seeds::{fresh_seed, SplitMix64};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -178,7 +178,7 @@ struct BotStressArgs {
     jobs: usize,
     /// Play only this game, as a report names it (`game 12`), under --seed
     #[arg(long, value_name = "ADDRESS")]
-    case: Option<crate::search::Address>,
+    case: Option<lockstep_search::Address>,
     /// Where to save the failing game's log
     #[arg(long, default_value = "lockstep-stress-duel.log")]
     save: PathBuf,
@@ -268,29 +268,29 @@ fn duel_step(args: StepArgs) -> Result<Exit> {
 
 fn duel_stress(args: BotStressArgs) -> Result<Exit> {
     let cmd = ProgramFlags::new().runnable("--cmd", &args.cmd)?.command;
-    let startup = crate::process::Resources::new(
+    let startup = lockstep_process::Resources::new(
         std::time::Duration::from_millis(args.startup_ms),
-        crate::process::DEFAULT_OUTPUT_LIMIT,
+        lockstep_process::DEFAULT_OUTPUT_LIMIT,
     );
-    if let Err(message) = crate::judge::check_command(&cmd, startup) {
+    if let Err(message) = lockstep_judge::check_command(&cmd, startup) {
         bail!("{message}");
     }
-    crate::search::Address::check_kind(args.case.as_ref(), crate::search::Address::Game(0))
+    lockstep_search::Address::check_kind(args.case.as_ref(), lockstep_search::Address::Game(0))
         .map_err(anyhow::Error::msg)?;
     let length = RunLength {
         cases: args.games,
         seconds: args.seconds,
     };
     let options = bot_stress::DuelStressOptions {
-        plan: crate::search::Plan {
+        plan: lockstep_search::Plan {
             seed: args.seed.unwrap_or_else(fresh_seed),
             seconds: length.seconds(),
             max_cases: args.games,
             jobs: args.jobs,
             progress: true,
             keep_going: false,
-            shrink: crate::shrink::DIFFERENTIAL_BUDGET,
-            shard: crate::search::Shard::WHOLE,
+            shrink: lockstep_harness::shrink::DIFFERENTIAL_BUDGET,
+            shard: lockstep_search::Shard::WHOLE,
             only: args.case,
             enumerate: None,
         },
@@ -300,7 +300,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
     errln!(
         "lockstep duel stress: seed {}, {} (repeat with --seed {} --jobs {})",
         plan.seed,
-        crate::text::counted(plan.jobs as u64, "job"),
+        lockstep_search::text::counted(plan.jobs as u64, "job"),
         plan.seed,
         plan.jobs
     );
@@ -353,7 +353,7 @@ fn duel_ladder(args: LadderArgs) -> Result<Exit> {
     errln!("lockstep duel ladder: seed {seed} (repeat with --seed {seed})");
     let exe =
         std::env::current_exe().context("finding the lockstep binary for the built-in bots")?;
-    let exe = crate::process::quoted(&exe);
+    let exe = lockstep_process::quoted(&exe);
     let strategies = if args.strategies.is_empty() {
         Strategy::ALL.to_vec()
     } else {

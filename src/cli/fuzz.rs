@@ -3,16 +3,16 @@
 //! shrunk, explained and recorded in the corpus.
 
 use super::common::{
-    announce_corpus, check_corpus_first, default_jobs, pick, print_json, record_finding,
+    announce_corpus, check_corpus_first, default_jobs, pick, print_document, record_finding,
     FindingsArgs, OutputArgs, OutputFormat,
 };
 use super::values::{at_least_one, positive_seconds, puzzle_names, thread_count};
 use super::Exit;
-use crate::campaign::CampaignOptions;
-use crate::puzzle::CaseLimits;
-use crate::search::{Plan, Shard};
-use crate::seeds::fresh_seed;
 use anyhow::Result;
+use lockstep_harness::campaign::CampaignOptions;
+use lockstep_harness::puzzle::CaseLimits;
+use lockstep_search::seeds::fresh_seed;
+use lockstep_search::{Plan, Shard};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -48,8 +48,8 @@ pub(super) struct FuzzArgs {
     shard: Shard,
     /// Check only this case, as a report names it (`job 0 case 32`), under
     /// --seed: a finding replayed as it was printed.
-    #[arg(long, value_name = "ADDRESS")]
-    case: Option<crate::search::Address>,
+    #[arg(long, value_name = "ADDRESS", requires = "seed")]
+    case: Option<lockstep_search::Address>,
     /// Go on after a disagreement: count every one under its bug signature,
     /// shrink and record the first of each, and list every bug at the end.
     #[arg(long)]
@@ -62,8 +62,9 @@ pub(super) struct FuzzArgs {
 
 pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     let entries = pick(&args.puzzles)?;
-    let example = crate::search::Address::Stream { job: 0, index: 0 };
-    crate::search::Address::check_kind(args.case.as_ref(), example).map_err(anyhow::Error::msg)?;
+    let example = lockstep_search::Address::Stream { job: 0, index: 0 };
+    lockstep_search::Address::check_kind(args.case.as_ref(), example)
+        .map_err(anyhow::Error::msg)?;
     let options = CampaignOptions {
         plan: Plan {
             seed: args.seed.unwrap_or_else(fresh_seed),
@@ -72,7 +73,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
             jobs: args.jobs,
             progress: true,
             keep_going: args.keep_going,
-            shrink: crate::shrink::DIFFERENTIAL_BUDGET,
+            shrink: lockstep_harness::shrink::DIFFERENTIAL_BUDGET,
             shard: args.shard,
             only: args.case,
             enumerate: None,
@@ -104,7 +105,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     errln!(
         "lockstep fuzz: seed {}, {}{shard}, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {}{repeat_shard} --limits {})",
         plan.seed,
-        crate::text::counted(plan.jobs as u64, "job"),
+        lockstep_search::text::counted(plan.jobs as u64, "job"),
         plan.seconds,
         options.limits,
         plan.seed,
@@ -117,7 +118,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     let mut found = false;
     let mut recorded = Vec::new();
     for entry in &entries {
-        if crate::process::stopped_by().is_some() {
+        if lockstep_process::stopped_by().is_some() {
             errln!("{}: not run (stopped by a signal before it)", entry.name());
             continue;
         }
@@ -134,18 +135,21 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         OutputFormat::Text => {
             out!(
                 "{}",
-                crate::registry::FuzzTable {
+                lockstep_registry::FuzzTable {
                     rows: &rows,
                     limits: options.limits
                 }
             );
             if args.keep_going {
-                out!("{}", crate::registry::BugTable(&rows));
+                out!("{}", lockstep_registry::BugTable(&rows));
             }
         }
-        OutputFormat::Json => print_json(&crate::registry::fuzz_json(options, &rows, recorded)),
+        OutputFormat::Json => print_document(
+            "fuzz",
+            &lockstep_registry::fuzz_json(options, &rows, recorded),
+        ),
     }
-    if let Some(signal) = crate::process::stopped_by() {
+    if let Some(signal) = lockstep_process::stopped_by() {
         errln!(
             "stopped by signal {signal}: the figures are the cases checked before it; every finding above is recorded"
         );

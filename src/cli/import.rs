@@ -8,8 +8,8 @@
 use super::common::{corpus_dir, lookup};
 use super::values::puzzle_names;
 use super::Exit;
-use crate::corpus::{self, Row};
 use anyhow::{bail, Context, Result};
+use lockstep_harness::corpus::{self, Row};
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -4,11 +4,11 @@
 //! programs (the duel's too), the program flags' values made runnable: a
 //! source file compiled through the cache, a command taken as it is.
 
-use super::values::{at_least_one, byte_size};
-use crate::judge::Comparison;
-use crate::lang::{resolve_program, Languages, Runnable};
-use crate::process::Resources;
+use super::values::{at_least_one, byte_size, memory_size};
 use anyhow::{bail, Result};
+use lockstep_judge::lang::{resolve_program, Languages, Runnable};
+use lockstep_judge::Comparison;
+use lockstep_process::Resources;
 use std::io::Write;
 use std::time::Duration;
 
@@ -53,7 +53,7 @@ pub(super) struct ResourceFlags {
     /// memory is MLE. Enforced by a cgroup v2 where lockstep can have one,
     /// else by RLIMIT_AS (a JVM by -Xmx and its resident size); the banner
     /// says which. Without it, memory is measured only.
-    #[arg(long, value_parser = byte_size)]
+    #[arg(long, value_parser = memory_size)]
     memory_limit: Option<usize>,
     /// Output limit per run: more is OLE and the program is killed at once
     /// (bytes, or with K, M, G).
@@ -74,7 +74,7 @@ impl ResourceFlags {
             time,
             wall: match self.wall_ms {
                 Some(ms) => Duration::from_millis(ms),
-                None => crate::process::default_wall(time),
+                None => lockstep_process::default_wall(time),
             },
             output: self.output_limit,
             memory: self.memory_limit.map(|m| m as u64),
@@ -138,8 +138,8 @@ impl ResourceFlags {
         let memory = match self.memory_limit {
             Some(bytes) => format!(
                 "memory limit {} by {}",
-                crate::process::human_bytes(bytes as u64),
-                crate::process::memory_guard()
+                lockstep_process::human_bytes(bytes as u64),
+                lockstep_process::memory_guard()
             ),
             None => "memory measured, not limited".to_string(),
         };

@@ -9,7 +9,7 @@ use std::io::Write;
 pub(super) struct LanguagesArgs {}
 
 pub(super) fn languages(_: LanguagesArgs) -> Result<Exit> {
-    let languages = crate::lang::Languages::load().map_err(anyhow::Error::msg)?;
+    let languages = lockstep_judge::lang::Languages::load().map_err(anyhow::Error::msg)?;
     out!("{languages}");
     Ok(Exit::Clean)
 }

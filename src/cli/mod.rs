@@ -181,12 +181,12 @@ pub fn main() -> i32 {
     };
     let runs_programs = cli.command.runs_programs();
     if runs_programs {
-        crate::process::stop_on_signals();
+        lockstep_process::stop_on_signals();
     } else if cli.command.finishes_on_signals() {
-        crate::process::finish_on_signals();
+        lockstep_process::finish_on_signals();
     }
     let result = dispatch(cli.command);
-    if crate::process::interrupted() && crate::process::stopped_by().is_none() {
+    if lockstep_process::interrupted() && lockstep_process::stopped_by().is_none() {
         // The signal's thread is killing the programs and will exit with the
         // signal's code; what this thread would report is moot.
         loop {
@@ -194,7 +194,7 @@ pub fn main() -> i32 {
         }
     }
     if runs_programs {
-        crate::process::shutdown();
+        lockstep_process::shutdown();
     }
     // A report that could not be written is a job not done, whatever the
     // job found (its findings are in the corpus or a fallback file already).
@@ -207,8 +207,8 @@ pub fn main() -> i32 {
     }
     match result {
         // Stopped by a signal: said so, whatever was found.
-        Ok(_) if crate::process::stopped_by().is_some() => {
-            Exit::Stopped(crate::process::stopped_by().unwrap_or(2)).code()
+        Ok(_) if lockstep_process::stopped_by().is_some() => {
+            Exit::Stopped(lockstep_process::stopped_by().unwrap_or(2)).code()
         }
         Ok(exit) => exit.code(),
         Err(e) => {

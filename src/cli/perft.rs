@@ -8,9 +8,11 @@
 use super::common::{default_jobs, human_duration};
 use super::values::thread_count;
 use super::Exit;
-use crate::perft_check::{check_divides, core_rows, reference_divide};
 use anyhow::{bail, Result};
 use lockstep_core::checkers::{start_board, Captures, Perft, PerftOptions, Progress, Side};
+use lockstep_harness::puzzles::checkers_perft::published::{
+    check_divides, core_rows, reference_divide,
+};
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 

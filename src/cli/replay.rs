@@ -6,7 +6,7 @@
 //! (`--junit FILE`), and under GitHub Actions an `::error` annotation on the
 //! file and line of each failing row.
 
-use super::common::{annotate, corpus_dir, pick, print_json, OutputFormat};
+use super::common::{annotate, corpus_dir, pick, print_document, OutputFormat};
 use super::values::puzzle_names;
 use super::Exit;
 use anyhow::{Context, Result};
@@ -42,30 +42,11 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
         let path = entry.corpus_path(dir);
         // A file that cannot be read at all is one error row: the other
         // puzzles are still replayed, and the JUnit report still written.
-        let report = entry.replay(dir).unwrap_or_else(|e| {
-            let problem = format!("{e:#}");
-            crate::replay::ReplayOutcome {
-                rows: 1,
-                errors: 1,
-                failures: vec![crate::replay::RowFailure {
-                    line: 1,
-                    name: "file".to_string(),
-                    problem: format!("the file does not load: {problem}"),
-                }],
-                timeouts: 0,
-                results: vec![crate::replay::RowResult {
-                    name: "file".to_string(),
-                    line: 1,
-                    seconds: 0.0,
-                    outcome: "error",
-                    problem: Some(problem),
-                }],
-            }
-        });
+        let report = entry.replay(dir).unwrap_or_else(|e| unreadable(&e));
         if args.format == OutputFormat::Text {
             out!(
                 "{}",
-                crate::replay::Shown {
+                lockstep_harness::replay::Shown {
                     puzzle: entry.name(),
                     path: &path,
                     report: &report
@@ -86,7 +67,7 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
     }
     if let Some(file) = &args.junit {
         let xml = junit(&reports).context("writing the JUnit report")?;
-        crate::corpus::write_whole(file, xml.as_bytes())
+        lockstep_harness::corpus::write_whole(file, xml.as_bytes())
             .with_context(|| format!("--junit {}", file.display()))?;
     }
     match args.format {
@@ -96,23 +77,27 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
             if errors == 1 { "does" } else { "do" }
         ),
         OutputFormat::Text => outln!("replay: {} passed, {failed} failed", total - failed),
-        OutputFormat::Json => print_json(&serde_json::json!({
-            "lockstep": "replay",
-            "schema": crate::report::SCHEMA,
-            "corpus": dir.display().to_string(),
-            "passed": total - failed,
-            "failed": failed,
-            "errors": errors,
-            "puzzles": reports.iter().map(|(name, path, r)| serde_json::json!({
-                "puzzle": name,
-                "file": path.display().to_string(),
-                "rows": r.rows,
-                "failed": r.failures.len(),
-                "errors": r.errors,
-                "core_only": r.timeouts,
-                "results": r.results,
-            })).collect::<Vec<_>>(),
-        })),
+        OutputFormat::Json => print_document(
+            "replay",
+            &ReplayDocument {
+                corpus: dir.display().to_string(),
+                passed: total - failed,
+                failed,
+                errors,
+                puzzles: reports
+                    .iter()
+                    .map(|(name, path, r)| ReplayedFile {
+                        puzzle: name,
+                        file: path.display().to_string(),
+                        rows: r.rows,
+                        failed: r.failures.len(),
+                        errors: r.errors,
+                        core_only: r.timeouts,
+                        results: &r.results,
+                    })
+                    .collect(),
+            },
+        ),
     }
     if errors > 0 {
         // Everything was replayed and reported; the corpus itself is broken.
@@ -127,7 +112,7 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
             .collect();
         errln!(
             "error: {} of the corpus {} not load ({}): every other row was replayed",
-            crate::text::counted(errors as u64, "row"),
+            lockstep_search::text::counted(errors as u64, "row"),
             if errors == 1 { "does" } else { "do" },
             places.join(", ")
         );
@@ -136,9 +121,37 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
     Ok(Exit::found_if(failed > 0))
 }
 
+/// A file that cannot be read at all, as a replay of one error row.
+fn unreadable(e: &anyhow::Error) -> lockstep_harness::replay::ReplayOutcome {
+    let problem = format!("{e:#}");
+    lockstep_harness::replay::ReplayOutcome {
+        rows: 1,
+        errors: 1,
+        failures: vec![lockstep_harness::replay::RowFailure {
+            line: 1,
+            name: "file".to_string(),
+            problem: format!("the file does not load: {problem}"),
+        }],
+        timeouts: 0,
+        results: vec![lockstep_harness::replay::RowResult {
+            name: "file".to_string(),
+            line: 1,
+            seconds: 0.0,
+            outcome: "error",
+            problem: Some(problem),
+        }],
+    }
+}
+
 /// The JUnit XML of a replay: a suite per puzzle, a case per row (named by
 /// the row, classed by its file), a failure with its problem and line.
-fn junit(reports: &[(&'static str, PathBuf, crate::replay::ReplayOutcome)]) -> Result<String> {
+fn junit(
+    reports: &[(
+        &'static str,
+        PathBuf,
+        lockstep_harness::replay::ReplayOutcome,
+    )],
+) -> Result<String> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut report = Report::new("lockstep replay");
     for (puzzle, path, replayed) in reports {
@@ -165,4 +178,27 @@ fn junit(reports: &[(&'static str, PathBuf, crate::replay::ReplayOutcome)]) -> R
         report.add_test_suite(suite);
     }
     Ok(report.to_string()?)
+}
+
+/// `lockstep replay --format json`'s document.
+#[derive(serde::Serialize)]
+struct ReplayDocument<'a> {
+    corpus: String,
+    passed: usize,
+    failed: usize,
+    errors: usize,
+    puzzles: Vec<ReplayedFile<'a>>,
+}
+
+/// One corpus file replayed, as the document says it.
+#[derive(serde::Serialize)]
+struct ReplayedFile<'a> {
+    puzzle: &'static str,
+    file: String,
+    rows: usize,
+    failed: usize,
+    errors: usize,
+    /// Rows whose reference ran out of fuel: only the core was compared.
+    core_only: usize,
+    results: &'a [lockstep_harness::replay::RowResult],
 }

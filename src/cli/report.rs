@@ -48,7 +48,7 @@ pub(super) fn report(args: ReportArgs) -> Result<Exit> {
     }
     let sections = report_sections(&sources)?;
     let page = report_html(&args.title, &sections)?;
-    crate::corpus::write_whole(&args.out, page.as_bytes())
+    lockstep_harness::corpus::write_whole(&args.out, page.as_bytes())
         .with_context(|| format!("writing {}", args.out.display()))?;
     let bugs: usize = sections.iter().map(|s| s.bugs.len()).sum();
     for section in &sections {
@@ -57,7 +57,7 @@ pub(super) fn report(args: ReportArgs) -> Result<Exit> {
                 "{}: bug {} ({}): {}",
                 section.title,
                 bug.signature,
-                crate::text::counted(bug.count, "example"),
+                lockstep_search::text::counted(bug.count, "example"),
                 if bug.recorded.is_empty() {
                     "printed only"
                 } else {
@@ -70,8 +70,8 @@ pub(super) fn report(args: ReportArgs) -> Result<Exit> {
         "report: {} ({} bytes): {}, {}",
         args.out.display(),
         page.len(),
-        crate::text::counted(sections.len() as u64, "section"),
-        crate::text::counted(bugs as u64, "bug")
+        lockstep_search::text::counted(sections.len() as u64, "section"),
+        lockstep_search::text::counted(bugs as u64, "bug")
     );
     Ok(Exit::Clean)
 }

@@ -5,8 +5,8 @@
 use super::common::{corpus_dir, lookup, record_finding, OutputFormat};
 use super::values::puzzle_names;
 use super::Exit;
-use crate::puzzle::{CaseLimits, Encoding};
 use anyhow::{bail, Context, Result};
+use lockstep_harness::puzzle::{CaseLimits, Encoding};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -41,7 +41,7 @@ pub(super) fn shrink(args: ShrinkArgs) -> Result<Exit> {
         bail!("{message}");
     }
     let entry = lookup(&args.puzzle)?;
-    crate::puzzle::set_full_reports(args.full);
+    lockstep_harness::puzzle::set_full_reports(args.full);
     let data =
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
     let encoding = match (args.text, args.bytes) {
@@ -62,7 +62,7 @@ pub(super) fn shrink(args: ShrinkArgs) -> Result<Exit> {
     }
     // Say how the file was read: a text file with a typo read as fuzzer
     // bytes, or the other way round, would otherwise go unnoticed.
-    let how = if crate::puzzle::reads_as_text(&data, encoding) {
+    let how = if lockstep_harness::puzzle::reads_as_text(&data, encoding) {
         format!("read as judge text, {} bytes", data.len())
     } else {
         format!(

@@ -3,12 +3,12 @@
 //! rows), in parallel, a line per test and the counts; exit 1 when a test
 //! fails.
 
-use super::common::{default_jobs, lookup};
+use super::common::{default_jobs, lookup, print_document};
 use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
 use super::values::{at_least_one, non_empty_command, origin_name, thread_count, ReportFormat};
 use super::Exit;
-use crate::test_set::{self, TestLine, TestSetJson, TestSetOptions};
 use anyhow::{bail, Context, Result};
+use lockstep_judge::test_set::{self, TestLine, TestSetJson, TestSetOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -29,7 +29,7 @@ pub(super) struct TestArgs {
     /// Of a corpus file, only the rows of this origin (sample: the
     /// statements' samples).
     #[arg(long, value_parser = origin_name)]
-    origin: Option<crate::corpus::Origin>,
+    origin: Option<lockstep_harness::corpus::Origin>,
     /// Tests run at once; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
@@ -83,7 +83,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     let program = flags.runnable("--cmd", &args.cmd)?;
     let checker = flags.optional("--checker", args.judged_by.checker.as_ref())?;
     if let Err(message) =
-        crate::judge::check_command(&program.command, args.limits.startup(&program))
+        lockstep_judge::check_command(&program.command, args.limits.startup(&program))
     {
         bail!("--cmd: {message}");
     }
@@ -98,8 +98,8 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     errln!(
         "lockstep test {}: {}, {}, {}, {}",
         args.path.display(),
-        crate::text::counted(tests.len() as u64, "test"),
-        crate::text::counted(options.jobs as u64, "job"),
+        lockstep_search::text::counted(tests.len() as u64, "test"),
+        lockstep_search::text::counted(options.jobs as u64, "job"),
         args.limits.banner(&program),
         match &options.checker {
             Some(_) => "judged by the checker".to_string(),
@@ -125,7 +125,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         }
     };
     let report = test_set::run_test_set(&tests, &options, &each).map_err(anyhow::Error::msg)?;
-    if crate::process::interrupted() {
+    if lockstep_process::interrupted() {
         // The signal's thread exits; what this run says is its kill's doing.
         loop {
             std::thread::park();
@@ -133,11 +133,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     }
     match args.format {
         ReportFormat::Text => out!("{report}"),
-        ReportFormat::Json => {
-            let json = serde_json::to_string_pretty(&TestSetJson::of(&report, &options))
-                .context("writing the JSON report")?;
-            outln!("{json}");
-        }
+        ReportFormat::Json => print_document("test", &TestSetJson::of(&report, &options)),
     }
     Ok(Exit::found_if(report.outcomes.iter().any(|o| !o.passed())))
 }

@@ -3,14 +3,16 @@
 //! them.
 
 use super::common::{
-    annotate, announce_corpus, corpus_dir, name_line, pick, print_json, OutputFormat,
+    annotate, announce_corpus, corpus_dir, name_line, pick, print_document, OutputFormat,
 };
 use super::values::{at_least_one, puzzle_names};
 use super::Exit;
-use crate::corpus;
-use crate::puzzle::{CaseLimits, Encoding};
-use crate::registry::AnyPuzzle;
 use anyhow::{bail, Context, Result};
+use lockstep_harness::corpus;
+use lockstep_harness::puzzle::{CaseLimits, Encoding};
+use lockstep_harness::triage::{triage_target, Reproduce, Table, TargetReport};
+use lockstep_registry::AnyPuzzle;
+use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -87,7 +89,7 @@ fn check_corpus(entries: &[&dyn AnyPuzzle], dir: &Path) -> Result<Exit> {
         errln!(
             "{}: {}, writable",
             entry.corpus_path(dir).display(),
-            crate::text::counted(rows as u64, "row")
+            lockstep_search::text::counted(rows as u64, "row")
         );
     }
     Ok(Exit::Clean)
@@ -105,16 +107,13 @@ fn triage_artifacts(
     format: OutputFormat,
     fuzzer_logs: Option<&Path>,
 ) -> Result<Exit> {
-    use crate::triage::{triage_target, Reproduce, Table};
     if !artifacts.is_dir() && !named {
         errln!(
             "{}: no artifacts directory, nothing to triage",
             artifacts.display()
         );
         if format == OutputFormat::Json {
-            print_json(
-                &serde_json::json!({"lockstep": "triage", "schema": crate::report::SCHEMA, "targets": []}),
-            );
+            print_document("triage", &TriageOutcome::default());
         }
         return Ok(Exit::Clean);
     }
@@ -126,108 +125,40 @@ fn triage_artifacts(
             .iter()
             .map(|name| artifacts.join(name))
             .find(|path| path.is_dir());
-        let Some(folder) = folder else {
+        match folder {
+            Some(folder) => reports.push(triage_one(entry, &folder, dir, limit, format)?),
             // A named target with no folder found nothing: it is listed with
             // zeros; an unnamed one is left out.
-            if named {
-                reports.push(crate::triage::TargetReport {
-                    target: entry.module().to_string(),
-                    ..Default::default()
-                });
-            }
-            continue;
-        };
-        let reproduce: Reproduce = std::sync::Arc::new(move |bytes: &[u8]| {
-            entry
-                .shrink(
-                    bytes,
-                    Encoding::Bytes,
-                    "cargo-fuzz artifact, by lockstep triage",
-                )
-                .map(|summary| (summary.report, summary.row))
-        });
-        let record = |row: corpus::Row| {
-            if format == OutputFormat::Text {
-                outln!("{}", corpus::row_to_csv(&row).trim_end());
-            }
-            let recorded = entry.record(dir, row.clone());
-            if let corpus::Recorded::Appended { path, name } = &recorded {
-                annotate(
-                    path,
-                    &name_line(entry, path, name),
-                    &format!("new corpus row {name}: {}", row.note),
-                );
-            }
-            recorded
-        };
-        let report = triage_target(entry.module(), &folder, &reproduce, &record, limit)
-            .with_context(|| format!("triaging {}", folder.display()))?;
-        for item in &report.items {
-            errln!("{item}");
+            None if named => reports.push(TargetReport {
+                target: entry.module().to_string(),
+                ..Default::default()
+            }),
+            None => {}
         }
-        for bug in &report.bugs {
-            errln!(
-                "\n== bug {} ({}), its smallest example:\n{}\nits row: {}",
-                bug.signature,
-                crate::text::counted(bug.examples as u64, "artifact"),
-                bug.report,
-                bug.recorded
-            );
-        }
-        reports.push(report);
+    }
+    match format {
+        OutputFormat::Text => print_table(&reports),
+        OutputFormat::Json => print_document(
+            "triage",
+            &TriageOutcome {
+                corpus: Some(dir.display().to_string()),
+                targets: reports
+                    .iter()
+                    .map(|r| TriagedTarget::of(r, fuzzer_series(fuzzer_logs, &r.target)))
+                    .collect(),
+            },
+        ),
     }
     let bugs: usize = reports.iter().map(|r| r.bugs.len()).sum();
     let artifacts_reproduced: usize = reports.iter().map(|r| r.reproduced).sum();
     let (appended, present, unsaved) = reports.iter().fold((0, 0, 0), |(a, p, u), r| {
         (a + r.appended, p + r.already_present, u + r.unsaved)
     });
-    match format {
-        OutputFormat::Text => {
-            out!("{}", Table(&reports));
-            for report in &reports {
-                for bug in &report.bugs {
-                    outln!(
-                        "{}: bug {} ({}): {}; every example's row in {}",
-                        report.target,
-                        bug.signature,
-                        crate::text::counted(bug.examples as u64, "artifact"),
-                        bug.recorded,
-                        match &bug.examples_file {
-                            Ok(path) => path.display().to_string(),
-                            Err(why) => format!("(not written: {why})"),
-                        }
-                    );
-                }
-            }
-        }
-        OutputFormat::Json => print_json(&serde_json::json!({
-            "lockstep": "triage",
-            "schema": crate::report::SCHEMA,
-            "corpus": dir.display().to_string(),
-            "targets": reports.iter().map(|r| serde_json::json!({
-                "target": r.target,
-                "artifacts": r.artifacts,
-                "reproduced": r.reproduced,
-                "not_reproduced": r.not_reproduced,
-                "failed": r.failed,
-                "series": fuzzer_series(fuzzer_logs, &r.target),
-                "bugs": r.bugs.iter().map(|b| serde_json::json!({
-                    "report": b.report,
-                    "signature": b.signature,
-                    "examples": b.examples,
-                    "row": b.row,
-                    "recorded": b.recorded.to_string(),
-                    "in_corpus": b.recorded.in_corpus(),
-                    "examples_file": b.examples_file.as_ref().map(|p| p.display().to_string()).ok(),
-                })).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })),
-    }
     // The one line a script can quote: bugs, not artifacts, and where the
     // rows truly went.
     errln!(
         "triage: {} from {} reproduced artifact{}: {appended} row{} appended to {}, {present} already there, {unsaved} only in fallback files",
-        crate::text::counted(bugs as u64, "bug"),
+        lockstep_search::text::counted(bugs as u64, "bug"),
         artifacts_reproduced,
         if artifacts_reproduced == 1 { "" } else { "s" },
         if appended == 1 { "" } else { "s" },
@@ -239,6 +170,139 @@ fn triage_artifacts(
         );
     }
     Ok(Exit::found_if(reports.iter().any(|r| r.found())))
+}
+
+/// One target's folder of artifacts triaged: each reproduced, shrunk and its
+/// row recorded in the corpus under `dir` (the rows printed too, as text).
+fn triage_one(
+    entry: &'static dyn AnyPuzzle,
+    folder: &Path,
+    dir: &Path,
+    limit: std::time::Duration,
+    format: OutputFormat,
+) -> Result<TargetReport> {
+    let reproduce: Reproduce = std::sync::Arc::new(move |bytes: &[u8]| {
+        entry
+            .shrink(
+                bytes,
+                Encoding::Bytes,
+                "cargo-fuzz artifact, by lockstep triage",
+            )
+            .map(|summary| (summary.report, summary.row))
+    });
+    let record = |row: corpus::Row| {
+        if format == OutputFormat::Text {
+            outln!("{}", corpus::row_to_csv(&row).trim_end());
+        }
+        let recorded = entry.record(dir, row.clone());
+        if let corpus::Recorded::Appended { path, name } = &recorded {
+            annotate(
+                path,
+                &name_line(entry, path, name),
+                &format!("new corpus row {name}: {}", row.note),
+            );
+        }
+        recorded
+    };
+    let report = triage_target(entry.module(), folder, &reproduce, &record, limit)
+        .with_context(|| format!("triaging {}", folder.display()))?;
+    for item in &report.items {
+        errln!("{item}");
+    }
+    for bug in &report.bugs {
+        errln!(
+            "\n== bug {} ({}), its smallest example:\n{}\nits row: {}",
+            bug.signature,
+            lockstep_search::text::counted(bug.examples as u64, "artifact"),
+            bug.report,
+            bug.recorded
+        );
+    }
+    Ok(report)
+}
+
+/// The text report: the table of targets, then each bug's line.
+fn print_table(reports: &[TargetReport]) {
+    out!("{}", Table(reports));
+    for report in reports {
+        for bug in &report.bugs {
+            outln!(
+                "{}: bug {} ({}): {}; every example's row in {}",
+                report.target,
+                bug.signature,
+                lockstep_search::text::counted(bug.examples as u64, "artifact"),
+                bug.recorded,
+                match &bug.examples_file {
+                    Ok(path) => path.display().to_string(),
+                    Err(why) => format!("(not written: {why})"),
+                }
+            );
+        }
+    }
+}
+
+/// `lockstep triage --format json`'s document.
+#[derive(Serialize, Default)]
+struct TriageOutcome {
+    /// The corpus the rows went to (absent when there was nothing to triage).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    corpus: Option<String>,
+    targets: Vec<TriagedTarget>,
+}
+
+/// One target of the night, as the JSON says it.
+#[derive(Serialize)]
+struct TriagedTarget {
+    target: String,
+    artifacts: usize,
+    reproduced: usize,
+    not_reproduced: usize,
+    failed: usize,
+    /// The target's libFuzzer status lines, for the report's plots.
+    series: Vec<crate::report::FuzzerSample>,
+    bugs: Vec<BugOfTheNight>,
+}
+
+/// One bug among a target's artifacts, as the JSON says it.
+#[derive(Serialize)]
+struct BugOfTheNight {
+    report: String,
+    signature: String,
+    examples: usize,
+    row: corpus::Row,
+    recorded: String,
+    in_corpus: bool,
+    examples_file: Option<String>,
+}
+
+impl TriagedTarget {
+    fn of(r: &TargetReport, series: Vec<crate::report::FuzzerSample>) -> TriagedTarget {
+        TriagedTarget {
+            target: r.target.clone(),
+            artifacts: r.artifacts,
+            reproduced: r.reproduced,
+            not_reproduced: r.not_reproduced,
+            failed: r.failed,
+            series,
+            bugs: r
+                .bugs
+                .iter()
+                .map(|b| BugOfTheNight {
+                    report: b.report.clone(),
+                    signature: b.signature.clone(),
+                    examples: b.examples,
+                    row: b.row.clone(),
+                    recorded: b.recorded.to_string(),
+                    in_corpus: b.recorded.in_corpus(),
+                    examples_file: b
+                        .examples_file
+                        .as_ref()
+                        .map(|p| p.display().to_string())
+                        .ok(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A target's libFuzzer log, read as samples; none without a log.

@@ -6,7 +6,7 @@
 /// spelling is accepted (`new-game2`, `new_game2`).
 pub(crate) fn puzzle_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
-        crate::registry::all()
+        lockstep_registry::all()
             .iter()
             .map(|e| clap::builder::PossibleValue::new(e.name()).alias(e.module())),
     )
@@ -100,6 +100,21 @@ pub(crate) fn byte_size(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The smallest `--memory-limit`: no program starts in less (a C program's
+/// resident set alone is about a mebibyte), so a smaller limit would make
+/// every run MLE.
+pub(crate) const LEAST_MEMORY_LIMIT: usize = 1 << 20;
+
+/// `--memory-limit`: a [`byte_size`] of at least [`LEAST_MEMORY_LIMIT`].
+pub(crate) fn memory_size(text: &str) -> Result<usize, String> {
+    match byte_size(text)? {
+        n if n < LEAST_MEMORY_LIMIT => Err(format!(
+            "{text} is below 1M, less than any program needs to start: every run would be MLE"
+        )),
+        n => Ok(n),
+    }
+}
+
 /// `NAME=COMMAND` for `duel ladder --cmd`.
 pub(crate) fn named_command(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
@@ -119,7 +134,7 @@ pub(crate) fn non_empty_command(text: &str) -> Result<String, String> {
 }
 
 /// `--compare`: tokens, lines, exact, real:EPS or yesno.
-pub(crate) fn comparison(text: &str) -> Result<crate::judge::compare::Comparison, String> {
+pub(crate) fn comparison(text: &str) -> Result<lockstep_judge::compare::Comparison, String> {
     text.parse()
 }
 
@@ -131,8 +146,8 @@ pub(crate) enum ReportFormat {
 }
 
 /// `--origin`: a corpus row's origin, as the corpus writes it.
-pub(crate) fn origin_name(text: &str) -> Result<crate::corpus::Origin, String> {
-    use crate::corpus::Origin;
+pub(crate) fn origin_name(text: &str) -> Result<lockstep_harness::corpus::Origin, String> {
+    use lockstep_harness::corpus::Origin;
     let all = [
         Origin::Sample,
         Origin::Fuzz,

@@ -1,23 +1,25 @@
 //! `lockstep verify`: every case of each puzzle up to a size, smallest
-//! first ([`crate::enumerate`]), through core and reference on the search
+//! first ([`lockstep_harness::enumerate`]), through core and reference on the search
 //! driver. With no disagreement each level gets a certificate (its cases,
 //! the classes checked, a digest of the answers); the first disagreement is
 //! the smallest of the levels, reported like a fuzz finding and recorded
 //! with origin `verify`. Each level is then held to a recorded certificate
-//! (the built-in one for the CI scope, [`crate::campaign::recorded`]): what
+//! (the built-in one for the CI scope, [`lockstep_harness::campaign::recorded`]): what
 //! core and reference share, the comparison cannot see, but the digest can.
 
 use super::common::{
-    announce_corpus, check_corpus_first, default_jobs, pick, print_json, record_finding,
-    FindingsArgs, OutputArgs, OutputFormat,
+    announce_corpus, check_can_write, check_corpus_first, default_jobs, pick, print_document,
+    record_finding, FindingsArgs, OutputArgs, OutputFormat,
 };
 use super::values::{puzzle_names, thread_count};
 use super::Exit;
-use crate::campaign::recorded::{AgainstRecord, RecordedCertificate};
-use crate::campaign::{CampaignOptions, LevelCertificate, JUDGE_ALL_BELOW, JUDGE_EVERY};
-use crate::puzzle::CaseLimits;
-use crate::search::{Address, Enumeration, Plan, Shard};
 use anyhow::{bail, Result};
+use lockstep_harness::campaign::recorded::{AgainstRecord, RecordedCertificate};
+use lockstep_harness::campaign::{CampaignOptions, LevelCertificate, JUDGE_ALL_BELOW, JUDGE_EVERY};
+use lockstep_harness::puzzle::CaseLimits;
+use lockstep_registry::{AnyPuzzle, BugSummary};
+use lockstep_search::{Address, Enumeration, Plan, Shard};
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -57,6 +59,14 @@ pub(super) struct VerifyArgs {
     /// Print what each level holds and how many cases, and check nothing.
     #[arg(long)]
     levels: bool,
+    /// Print, for each level and in all, how many checked cases reach each
+    /// of the puzzle's rule branches (the table `fuzz --stats` prints).
+    #[arg(long, conflicts_with = "levels")]
+    stats: bool,
+    /// Fail the run (exit 1) when a rule branch of a puzzle is reached by
+    /// no case of its levels.
+    #[arg(long, conflicts_with_all = ["levels", "case"])]
+    require_every_branch: bool,
     /// Parallel jobs; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
@@ -91,188 +101,82 @@ pub(super) struct VerifyArgs {
 
 pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
     let entries = pick(&args.puzzles)?;
-    let example = Address::Sized { size: 1, index: 0 };
-    Address::check_kind(args.case.as_ref(), example).map_err(anyhow::Error::msg)?;
+    check_args(&args, &entries)?;
     if args.levels {
-        for entry in &entries {
-            let (what, ci, night) = entry.sizes();
-            let up_to = last_size(&args, *entry);
-            outln!(
-                "{}: size = {what} (--scope ci: {ci}, night: {night})",
-                entry.name()
-            );
-            for (size, cases) in (1..).zip(entry.level_counts(up_to)) {
-                outln!("{size:>6} {cases:>14}");
-            }
-        }
+        print_levels(&args, &entries);
         return Ok(Exit::Clean);
     }
-    // A start past a puzzle's last size would verify no level, vacuously.
-    for entry in &entries {
-        let up_to = last_size(&args, *entry);
-        if up_to < args.from {
-            anyhow::bail!(
-                "{}: --from {} is past its last size here, {up_to}: no level to verify",
-                entry.name(),
-                args.from
-            );
-        }
-    }
-    if args.record.is_some() && args.shard != Shard::WHOLE {
-        bail!("--record needs the whole run: a shard's digests are a part of each level's");
+    if let Some(path) = &args.record {
+        check_can_write(path, "--record")?;
     }
     let record = recorded_certificate(&args)?;
     let dir = args.findings.clone().dir()?;
     let dir = dir.as_deref();
-    errln!(
-        "lockstep verify: {}, {} limits, {}{} (repeat with --jobs {}{})",
-        crate::text::counted(args.jobs as u64, "job"),
-        args.limits,
-        if args.no_symmetry {
-            "every case"
-        } else {
-            "one case per symmetry class"
-        },
-        match args.shard == Shard::WHOLE {
-            true => String::new(),
-            false => format!(", shard {}", args.shard),
-        },
-        args.jobs,
-        match args.shard == Shard::WHOLE {
-            true => String::new(),
-            false => format!(" --shard {}", args.shard),
-        },
-    );
+    announce(&args);
     check_corpus_first(&entries, dir)?;
     announce_corpus(dir);
-    let mut found = false;
-    let mut complete = true;
-    let mut documents = Vec::new();
     let mut kept = match &args.record {
         Some(path) => Some(to_record(&args, path)?),
         None => None,
     };
+    let mut outcome = VerifyOutcome {
+        limits: args.limits.to_string(),
+        symmetry: !args.no_symmetry,
+        shard: args.shard.to_string(),
+        jobs: args.jobs,
+        puzzles: Vec::new(),
+        stopped_by_signal: None,
+    };
     for entry in &entries {
-        if crate::process::stopped_by().is_some() {
+        if lockstep_process::stopped_by().is_some() {
             errln!(
                 "{}: not verified (stopped by a signal before it)",
                 entry.name()
             );
             continue;
         }
-        let (what, _, _) = entry.sizes();
-        let up_to = last_size(&args, *entry);
-        let options = CampaignOptions {
-            plan: Plan {
-                seconds: f64::INFINITY,
-                max_cases: None,
-                progress: true,
-                keep_going: args.keep_going,
-                shard: args.shard,
-                only: args.case,
-                enumerate: Some(Enumeration {
-                    from: args.from,
-                    up_to,
-                    symmetry: !args.no_symmetry,
-                }),
-                ..Plan::cases(0, 0, args.jobs, crate::shrink::DIFFERENTIAL_BUDGET)
-            },
-            stats: false,
-            limits: args.limits,
-        };
-        let summary = entry.fuzz(&options);
-        let mut bugs = Vec::new();
-        for bug in &summary.bugs {
-            found = true;
-            errln!("\n{}", bug.report);
-            let recorded = record_finding(*entry, dir, &bug.row, args.output.format);
-            bugs.push(serde_json::json!({
-                "bug": bug,
-                "recorded": recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
-            }));
-        }
-        // A whole run's level is whole when its cases add up to the
-        // level's own count (each class with its size): checked, not assumed.
-        let counts = entry.level_counts(up_to);
-        let whole = |l: &LevelCertificate| {
-            args.shard != Shard::WHOLE || counts.get(l.size as usize - 1) == Some(&l.cases)
-        };
-        let verified = args.case.is_none()
-            && summary.bugs.is_empty()
-            && summary.levels.len() == up_to.saturating_sub(args.from - 1) as usize
-            && summary.levels.iter().all(|l| l.complete() && whole(l));
-        // Each level that agreed, against the record; a difference fails
-        // the level unless this run records a new certificate.
-        let against: Vec<AgainstRecord> = summary
-            .levels
-            .iter()
-            .map(|l| match &record {
-                Some(record) if l.complete() => record.compare(entry.name(), l),
-                _ => AgainstRecord::NotRecorded,
-            })
-            .collect();
-        let differs = against
-            .iter()
-            .any(|a| matches!(a, AgainstRecord::Differs(_)));
-        let verified = verified && !(differs && args.record.is_none());
-        // One case asked for (`--case`) proves nothing of its levels, and
-        // fails only by disagreeing.
-        complete &= verified || args.case.is_some();
-        if verified {
+        let verified = verify_puzzle(&args, *entry, dir, record.as_ref());
+        if verified.verified {
             if let Some(kept) = &mut kept {
-                kept.record(entry.name(), &summary.levels);
+                kept.record(entry.name(), &verified.levels);
             }
         }
         if args.output.format == OutputFormat::Text {
-            out!(
-                "{}",
-                Certificate {
-                    name: entry.name(),
-                    what,
-                    from: args.from,
-                    up_to,
-                    levels: &summary.levels,
-                    against: &against,
-                    verified,
-                    shard: args.shard,
-                }
+            out!("{verified}");
+        }
+        outcome.puzzles.push(verified);
+    }
+    outcome.stopped_by_signal = lockstep_process::stopped_by();
+    if args.output.format == OutputFormat::Json {
+        print_document("verify", &outcome);
+    }
+    if let Some(case) = &args.case {
+        if let Some(p) = outcome.puzzles.iter().find(|p| p.checked == 0) {
+            bail!(
+                "{}: there is no case `{case}`: that index of its level is not a valid case, or the size is past the run's last (--size); --levels prints each level's count",
+                p.puzzle
             );
         }
-        documents.push(serde_json::json!({
-            "puzzle": entry.name(),
-            "size": what,
-            "from": args.from,
-            "up_to": up_to,
-            "verified": verified,
-            "levels": summary.levels,
-            "against_certificate": record.as_ref().map(|_| against.iter().zip(&summary.levels).map(|(a, l)| {
-                let (against, digest) = match a {
-                    AgainstRecord::Same => ("same", None),
-                    AgainstRecord::Differs(r) => ("differs", Some(r.digest.clone())),
-                    AgainstRecord::NotRecorded => ("not recorded", None),
-                };
-                serde_json::json!({"size": l.size, "against": against, "recorded_digest": digest})
-            }).collect::<Vec<_>>()),
-            "cases": summary.levels.iter().map(|l| l.cases).sum::<u64>(),
-            "checked": summary.tally.cases,
-            "seconds": summary.elapsed.as_secs_f64(),
-            "bugs": bugs,
-        }));
     }
-    if args.output.format == OutputFormat::Json {
-        print_json(&serde_json::json!({
-            "lockstep": "verify",
-            "schema": crate::report::SCHEMA,
-            "limits": args.limits.to_string(),
-            "symmetry": !args.no_symmetry,
-            "shard": args.shard.to_string(),
-            "jobs": args.jobs,
-            "puzzles": documents,
-            "stopped_by_signal": crate::process::stopped_by(),
-        }));
+    let found = outcome.puzzles.iter().any(|p| !p.bugs.is_empty());
+    let mut unreached = false;
+    for p in &outcome.puzzles {
+        if args.require_every_branch && !p.branches.not_reached.is_empty() {
+            unreached = true;
+            errln!(
+                "--require-every-branch: {} reaches {} of its {} rule branches; not reached: {}",
+                p.puzzle,
+                p.branches.branches_reached,
+                p.branches.branches,
+                p.branches.not_reached.join("; ")
+            );
+        }
     }
+    // One case asked for (`--case`) proves nothing of its levels, and fails
+    // only by disagreeing.
+    let complete = args.case.is_some() || outcome.puzzles.iter().all(|p| p.verified);
     if let (Some(path), Some(kept)) = (&args.record, &kept) {
-        match complete && crate::process::stopped_by().is_none() {
+        match complete && lockstep_process::stopped_by().is_none() {
             true => {
                 kept.write(path)?;
                 errln!("recorded: {}", path.display());
@@ -283,12 +187,220 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             ),
         }
     }
-    if let Some(signal) = crate::process::stopped_by() {
+    if let Some(signal) = lockstep_process::stopped_by() {
         errln!(
             "stopped by signal {signal}: a level cut short is not verified; resume with --from at its size"
         );
     }
-    Ok(Exit::found_if(found || !complete))
+    Ok(Exit::found_if(found || !complete || unreached))
+}
+
+/// The flags' combinations a run refuses before it starts.
+fn check_args(args: &VerifyArgs, entries: &[&'static dyn AnyPuzzle]) -> Result<()> {
+    let example = Address::Sized { size: 1, index: 0 };
+    Address::check_kind(args.case.as_ref(), example).map_err(anyhow::Error::msg)?;
+    if args.levels {
+        return Ok(());
+    }
+    // A start past a puzzle's last size would verify no level, vacuously.
+    for entry in entries {
+        let up_to = last_size(args, *entry);
+        if up_to < args.from {
+            bail!(
+                "{}: --from {} is past its last size here, {up_to}: no level to verify",
+                entry.name(),
+                args.from
+            );
+        }
+    }
+    if args.record.is_some() && args.shard != Shard::WHOLE {
+        bail!("--record needs the whole run: a shard's digests are a part of each level's");
+    }
+    if args.require_every_branch && args.shard != Shard::WHOLE {
+        bail!("--require-every-branch needs the whole run: a shard reaches a part of each level");
+    }
+    Ok(())
+}
+
+/// `--levels`: what each level holds and how many cases, checking nothing;
+/// a table, or with `--format json` one document.
+fn print_levels(args: &VerifyArgs, entries: &[&'static dyn AnyPuzzle]) {
+    let puzzles: Vec<LevelsOf> = entries
+        .iter()
+        .map(|entry| {
+            let (size, ci, night) = entry.sizes();
+            let up_to = last_size(args, *entry);
+            LevelsOf {
+                puzzle: entry.name(),
+                size,
+                ci,
+                night,
+                levels: (1..)
+                    .zip(entry.level_counts(up_to))
+                    .map(|(size, cases)| LevelCount { size, cases })
+                    .collect(),
+            }
+        })
+        .collect();
+    if args.output.format == OutputFormat::Json {
+        print_document("verify-levels", &LevelsOutcome { puzzles });
+        return;
+    }
+    for p in &puzzles {
+        outln!(
+            "{}: size = {} (--scope ci: {}, night: {})",
+            p.puzzle,
+            p.size,
+            p.ci,
+            p.night
+        );
+        for l in &p.levels {
+            outln!("{:>6} {:>14}", l.size, l.cases);
+        }
+    }
+}
+
+/// `lockstep verify --levels`' outcome: each puzzle's levels and counts.
+#[derive(Serialize)]
+struct LevelsOutcome {
+    puzzles: Vec<LevelsOf>,
+}
+
+#[derive(Serialize)]
+struct LevelsOf {
+    puzzle: &'static str,
+    /// What a size holds.
+    size: &'static str,
+    /// The last size of `--scope ci` and of `--scope night`.
+    ci: u32,
+    night: u32,
+    levels: Vec<LevelCount>,
+}
+
+#[derive(Serialize)]
+struct LevelCount {
+    size: u32,
+    cases: u64,
+}
+
+/// The run's opening line on stderr: its jobs, limits, symmetry and shard,
+/// and how to run it again alike.
+fn announce(args: &VerifyArgs) {
+    let shard = |prefix: &str| match args.shard == Shard::WHOLE {
+        true => String::new(),
+        false => format!("{prefix}{}", args.shard),
+    };
+    errln!(
+        "lockstep verify: {}, {} limits, {}{} (repeat with --jobs {}{})",
+        lockstep_search::text::counted(args.jobs as u64, "job"),
+        args.limits,
+        if args.no_symmetry {
+            "every case"
+        } else {
+            "one case per symmetry class"
+        },
+        shard(", shard "),
+        args.jobs,
+        shard(" --shard "),
+    );
+}
+
+/// One puzzle's levels verified: every case through core and reference,
+/// each disagreement recorded, each level held to `record`.
+fn verify_puzzle(
+    args: &VerifyArgs,
+    entry: &'static dyn AnyPuzzle,
+    dir: Option<&std::path::Path>,
+    record: Option<&RecordedCertificate>,
+) -> Verified {
+    let (what, _, _) = entry.sizes();
+    let up_to = last_size(args, entry);
+    let options = CampaignOptions {
+        plan: Plan {
+            seconds: f64::INFINITY,
+            max_cases: None,
+            progress: true,
+            keep_going: args.keep_going,
+            shard: args.shard,
+            only: args.case,
+            enumerate: Some(Enumeration {
+                from: args.from,
+                up_to,
+                symmetry: !args.no_symmetry,
+            }),
+            ..Plan::cases(
+                0,
+                0,
+                args.jobs,
+                lockstep_harness::shrink::DIFFERENTIAL_BUDGET,
+            )
+        },
+        // Always: the closing line says how many rule branches the levels
+        // reach; `--stats` prints the counts.
+        stats: true,
+        limits: args.limits,
+    };
+    let summary = entry.fuzz(&options);
+    let branches = Branches::of(&summary, args.stats);
+    let bugs: Vec<VerifiedBug> = summary
+        .bugs
+        .into_iter()
+        .map(|bug| {
+            errln!("\n{}", bug.report);
+            let recorded = record_finding(entry, dir, &bug.row, args.output.format);
+            VerifiedBug {
+                recorded: recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
+                bug,
+            }
+        })
+        .collect();
+    // A whole run's level is whole when its cases add up to the level's own
+    // count (each class with its size): checked, not assumed.
+    let counts = entry.level_counts(up_to);
+    let whole = |l: &LevelCertificate| {
+        args.shard != Shard::WHOLE || counts.get(l.size as usize - 1) == Some(&l.cases)
+    };
+    let levels = summary.levels;
+    let verified = args.case.is_none()
+        && bugs.is_empty()
+        && levels.len() == up_to.saturating_sub(args.from - 1) as usize
+        && levels.iter().all(|l| l.complete() && whole(l));
+    // Each level that agreed, against the record; a difference fails the
+    // level unless this run records a new certificate.
+    let against: Vec<AgainstRecord> = levels
+        .iter()
+        .map(|l| match record {
+            Some(record) if l.complete() => record.compare(entry.name(), l),
+            _ => AgainstRecord::NotRecorded,
+        })
+        .collect();
+    let differs = against
+        .iter()
+        .any(|a| matches!(a, AgainstRecord::Differs(_)));
+    let verified = verified && !(differs && args.record.is_none());
+    Verified {
+        puzzle: entry.name(),
+        size: what,
+        from: args.from,
+        up_to,
+        verified,
+        case: args.case.map(|c| c.to_string()),
+        against_certificate: record.map(|_| {
+            against
+                .iter()
+                .zip(&levels)
+                .map(|(a, l)| AgainstLevel::of(l, a))
+                .collect()
+        }),
+        cases: levels.iter().map(|l| l.cases).sum(),
+        checked: summary.tally.cases,
+        seconds: summary.elapsed.as_secs_f64(),
+        levels,
+        bugs,
+        branches,
+        against,
+        shard: args.shard,
+    }
 }
 
 /// The certificate the levels are held to: `--certificate`'s, else the
@@ -343,7 +455,7 @@ fn to_record(args: &VerifyArgs, path: &std::path::Path) -> Result<RecordedCertif
 }
 
 /// The last size verified of a puzzle: `--size`, else its scope's.
-fn last_size(args: &VerifyArgs, entry: &dyn crate::registry::AnyPuzzle) -> u32 {
+fn last_size(args: &VerifyArgs, entry: &dyn lockstep_registry::AnyPuzzle) -> u32 {
     let (_, ci, night) = entry.sizes();
     args.size.unwrap_or(match args.scope {
         Scope::Ci => ci,
@@ -351,28 +463,183 @@ fn last_size(args: &VerifyArgs, entry: &dyn crate::registry::AnyPuzzle) -> u32 {
     })
 }
 
-/// One puzzle's levels as a table, and what they prove.
-struct Certificate<'a> {
-    name: &'static str,
-    what: &'static str,
+/// What `lockstep verify` found, the one outcome behind its text (each
+/// puzzle's [`Verified`], printed as it ends) and its JSON document.
+#[derive(Serialize)]
+struct VerifyOutcome {
+    limits: String,
+    symmetry: bool,
+    shard: String,
+    jobs: usize,
+    puzzles: Vec<Verified>,
+    stopped_by_signal: Option<i32>,
+}
+
+/// One puzzle's levels, and what they prove: as a table (its `Display`)
+/// and in the JSON document.
+#[derive(Serialize)]
+struct Verified {
+    puzzle: &'static str,
+    /// What a size holds.
+    size: &'static str,
     from: u32,
     up_to: u32,
-    levels: &'a [LevelCertificate],
-    /// Each level against the recorded certificate.
-    against: &'a [AgainstRecord],
     verified: bool,
+    /// With `--case`: the one case checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    case: Option<String>,
+    levels: Vec<LevelCertificate>,
+    /// Each level against the recorded certificate, when there was one.
+    against_certificate: Option<Vec<AgainstLevel>>,
+    cases: u64,
+    checked: u64,
+    seconds: f64,
+    bugs: Vec<VerifiedBug>,
+    /// The rule branches the checked cases reach.
+    #[serde(flatten)]
+    branches: Branches,
+    /// Each level against the recorded certificate.
+    #[serde(skip)]
+    against: Vec<AgainstRecord>,
+    #[serde(skip)]
     shard: Shard,
 }
 
-impl std::fmt::Display for Certificate<'_> {
+/// The rule branches a puzzle's run reaches ([`lockstep_harness::puzzle::Puzzle::rule_branches`]):
+/// how many of them, which not, and with `--stats` how many checked cases
+/// reach each, in all and by level.
+#[derive(Serialize)]
+struct Branches {
+    /// Branches reached by at least one checked case, of `branches`.
+    branches_reached: usize,
+    branches: usize,
+    /// The branches no checked case reached, in the puzzle's order.
+    not_reached: Vec<&'static str>,
+    /// Each branch and the checked cases that reached it.
+    rule_branches: Vec<BranchCount>,
+    /// With `--stats`: each level's size and its checked cases that reach
+    /// each branch, in `rule_branches`' order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    level_branches: Vec<LevelBranches>,
+}
+
+/// A rule branch and how many checked cases reached it.
+#[derive(Serialize)]
+struct BranchCount {
+    branch: &'static str,
+    cases: u64,
+}
+
+/// One level's counts of checked cases reaching each rule branch.
+#[derive(Serialize)]
+struct LevelBranches {
+    size: u32,
+    cases: Vec<u64>,
+}
+
+impl Branches {
+    fn of(summary: &lockstep_registry::CampaignSummary, stats: bool) -> Branches {
+        let rule_branches: Vec<BranchCount> = summary
+            .rule_branches
+            .iter()
+            .map(|&(branch, cases)| BranchCount { branch, cases })
+            .collect();
+        let not_reached = rule_branches
+            .iter()
+            .filter(|b| b.cases == 0)
+            .map(|b| b.branch)
+            .collect::<Vec<_>>();
+        let level_branches = match stats {
+            true => summary
+                .level_branches
+                .iter()
+                .map(|(size, cases)| LevelBranches {
+                    size: *size,
+                    cases: cases.clone(),
+                })
+                .collect(),
+            false => Vec::new(),
+        };
+        Branches {
+            branches_reached: rule_branches.len() - not_reached.len(),
+            branches: rule_branches.len(),
+            not_reached,
+            rule_branches,
+            level_branches,
+        }
+    }
+}
+
+impl std::fmt::Display for Branches {
+    /// With `--stats`, the table: a row a branch, a column a level, and the
+    /// whole run's; then the branches no case reached.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "{}: size = {}", self.name, self.what)?;
+        if !self.level_branches.is_empty() {
+            write!(f, "  {:<44}", "checked cases reaching each rule branch")?;
+            for level in &self.level_branches {
+                write!(f, " {:>9}", format!("size {}", level.size))?;
+            }
+            writeln!(f, " {:>10}", "all")?;
+            for (i, branch) in self.rule_branches.iter().enumerate() {
+                write!(f, "  {:<44}", branch.branch)?;
+                for level in &self.level_branches {
+                    write!(f, " {:>9}", level.cases.get(i).copied().unwrap_or(0))?;
+                }
+                let mark = if branch.cases == 0 { "not reached" } else { "" };
+                writeln!(f, " {:>10} {mark}", branch.cases)?;
+            }
+        }
+        if !self.not_reached.is_empty() {
+            writeln!(
+                f,
+                "not reached by any case: {}",
+                self.not_reached.join("; ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// A disagreement, and where its row went.
+#[derive(Serialize)]
+struct VerifiedBug {
+    bug: BugSummary,
+    recorded: String,
+}
+
+/// One level against the recorded certificate, as the JSON says it.
+#[derive(Serialize)]
+struct AgainstLevel {
+    size: u32,
+    /// `same`, `differs` or `not recorded`.
+    against: &'static str,
+    recorded_digest: Option<String>,
+}
+
+impl AgainstLevel {
+    fn of(level: &LevelCertificate, against: &AgainstRecord) -> AgainstLevel {
+        let (against, recorded_digest) = match against {
+            AgainstRecord::Same => ("same", None),
+            AgainstRecord::Differs(r) => ("differs", Some(r.digest.clone())),
+            AgainstRecord::NotRecorded => ("not recorded", None),
+        };
+        AgainstLevel {
+            size: level.size,
+            against,
+            recorded_digest,
+        }
+    }
+}
+
+impl std::fmt::Display for Verified {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "{}: size = {}", self.puzzle, self.size)?;
         writeln!(
             f,
             "{:>6} {:>12} {:>12} {:>8} {:>8}  {:<16} {:<9} {:>9}",
             "size", "cases", "checked", "skipped", "differ", "digest", "recorded", "seconds"
         )?;
-        for (l, against) in self.levels.iter().zip(self.against) {
+        for (l, against) in self.levels.iter().zip(&self.against) {
             let against = match against {
                 AgainstRecord::Same => "same",
                 AgainstRecord::Differs(_) => "DIFFERS",
@@ -390,7 +657,7 @@ impl std::fmt::Display for Certificate<'_> {
                 l.seconds()
             )?;
         }
-        for l in self.levels {
+        for l in &self.levels {
             if let Some(index) = l.first_unreadable {
                 writeln!(
                     f,
@@ -402,7 +669,7 @@ impl std::fmt::Display for Certificate<'_> {
                 )?;
             }
         }
-        for (l, against) in self.levels.iter().zip(self.against) {
+        for (l, against) in self.levels.iter().zip(&self.against) {
             if let AgainstRecord::Differs(recorded) = against {
                 writeln!(
                     f,
@@ -415,6 +682,16 @@ impl std::fmt::Display for Certificate<'_> {
                 )?;
             }
         }
+        if let Some(case) = &self.case {
+            return match self.bugs.is_empty() {
+                true => writeln!(
+                    f,
+                    "checked only `{case}`: core and reference agree (a single case verifies no level)"
+                ),
+                false => writeln!(f, "checked only `{case}`: core and reference disagree"),
+            };
+        }
+        write!(f, "{}", self.branches)?;
         let cases: u64 = self.levels.iter().map(|l| l.cases).sum();
         let mut part = match self.shard == Shard::WHOLE {
             true => String::new(),
@@ -426,9 +703,11 @@ impl std::fmt::Display for Certificate<'_> {
         match self.verified {
             true => writeln!(
                 f,
-                "verified: every case{part} up to size {} agrees ({})",
+                "verified: every case{part} up to size {} agrees ({}), reaching {} of the {} rule branches",
                 self.up_to,
-                crate::text::counted(cases, "case")
+                lockstep_search::text::counted(cases, "case"),
+                self.branches.branches_reached,
+                self.branches.branches
             ),
             false => writeln!(f, "not verified up to size {}", self.up_to),
         }

@@ -15,6 +15,7 @@
 //! build does not know, is an error naming the file.
 
 use anyhow::{bail, Result};
+use lockstep_registry::BugCase;
 use serde_json::Value;
 
 mod libfuzzer;
@@ -25,6 +26,20 @@ pub use page::{plot_svg, report_html};
 
 /// The schema of the JSON documents this build reads and writes.
 pub const SCHEMA: u64 = 1;
+
+/// The JSON document of `command`: the fields of `body` (a command's
+/// serde-derived outcome) and the `lockstep` (the command) and `schema`
+/// fields every document of lockstep's has, keys in sorted order
+/// (docs/guide/src/reference/json.md).
+pub fn document(command: &str, body: &impl serde::Serialize) -> Value {
+    let mut value = serde_json::to_value(body).expect("an outcome serializes");
+    let fields = value
+        .as_object_mut()
+        .expect("an outcome serializes as a JSON object");
+    fields.insert("lockstep".to_string(), command.into());
+    fields.insert("schema".to_string(), SCHEMA.into());
+    value
+}
 
 /// One JSON document, named by the file it came from.
 pub struct Source {
@@ -57,23 +72,6 @@ pub struct BugView {
     pub first: String,
     pub case: BugCase,
     pub recorded: String,
-}
-
-/// A bug's case as a report shows it: what a campaign's JSON document
-/// writes of each bug ([`crate::registry::BugSummary`] holds one) and the
-/// page reads back.
-#[derive(Debug, Clone, Default, serde::Serialize)]
-pub struct BugCase {
-    /// The shrunk case in a few words.
-    pub shrunk: String,
-    /// The shrunk case's judge input.
-    pub input: String,
-    pub core_answer: String,
-    pub reference_answer: String,
-    /// Where the two part, from their full traces.
-    pub divergence: String,
-    /// The commands that replay it.
-    pub replay: String,
 }
 
 /// Reads the sections of every source, in order.
@@ -181,7 +179,7 @@ fn series_plots(series: &[Value], total: (&str, &str), others: &[(&str, &str)]) 
     plots
 }
 
-/// A campaign's bug (a [`crate::registry::BugSummary`] as JSON) as the page
+/// A campaign's bug (a [`lockstep_registry::BugSummary`] as JSON) as the page
 /// shows it.
 fn bug_view(b: &Value, first: String, recorded: String) -> BugView {
     BugView {
@@ -219,6 +217,7 @@ fn verify_sections(doc: &Value) -> Vec<Section> {
                 ("shard".to_string(), text(&doc["shard"])),
                 ("cases".to_string(), text(&p["cases"])),
                 ("checked".to_string(), text(&p["checked"])),
+                ("rule branches".to_string(), branches_reached(p)),
             ];
             for l in items(&p["levels"]) {
                 counts.push((
@@ -246,6 +245,24 @@ fn verify_sections(doc: &Value) -> Vec<Section> {
             }
         })
         .collect()
+}
+
+/// A verified puzzle's rule branches: how many its cases reach, and which
+/// they do not.
+fn branches_reached(p: &Value) -> String {
+    if p["branches"].is_null() {
+        return "not counted (a document of an older lockstep)".to_string();
+    }
+    let not_reached: Vec<String> = items(&p["not_reached"]).iter().map(text).collect();
+    let mut line = format!(
+        "{} of {} reached",
+        text(&p["branches_reached"]),
+        text(&p["branches"])
+    );
+    if !not_reached.is_empty() {
+        line += &format!("; not reached: {}", not_reached.join("; "));
+    }
+    line
 }
 
 fn campaign_sections(doc: &Value) -> Vec<Section> {
@@ -320,7 +337,7 @@ fn night_sections(doc: &Value) -> Vec<Section> {
                         first: String::new(),
                         case: BugCase {
                             shrunk: text(&row["note"]),
-                            input: crate::corpus::decode_text(&text(&row["input"])),
+                            input: lockstep_harness::corpus::decode_text(&text(&row["input"])),
                             core_answer: "(see the report beside)".to_string(),
                             reference_answer: text(&row["expected"]),
                             divergence: text(&b["report"]),

@@ -2,13 +2,13 @@
 //! the programs made runnable and checked, the run, and its report (the
 //! shrunk test saved to `--save`, its whole transcript beside it).
 
-use super::summary::{counts_json, failing_json, run_end, save_input, saved_as, seeds_banner};
+use super::summary::{run_end, save_input, saved_as, seeds_banner, UserRunDoc};
 use super::AnyStressArgs;
-use crate::cli::common::{print_json, OutputFormat};
+use crate::cli::common::{print_document, OutputFormat};
 use crate::cli::judged::ProgramFlags;
 use crate::cli::Exit;
-use crate::stress::interactive::{stress_interactive as run_stress, InteractiveOptions};
 use anyhow::{bail, Context, Result};
+use lockstep_judge::stress::interactive::{stress_interactive as run_stress, InteractiveOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -20,7 +20,7 @@ fn transcript_path(save: &Path) -> PathBuf {
 }
 
 pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
-    crate::search::Address::check_kind(args.run.case.as_ref(), crate::search::Address::Seed(0))
+    lockstep_search::Address::check_kind(args.run.case.as_ref(), lockstep_search::Address::Seed(0))
         .map_err(anyhow::Error::msg)?;
     let limits = &args.run.resources;
     if limits.memory_limited() {
@@ -66,35 +66,53 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
                 }
             }
         });
-        failures.push(serde_json::json!({
-            "kind": failure.failed.code(),
-            "seed": failure.seed,
-            "original": failure.original,
-            "test": failure.shrunk.text,
-            "rerun": failure.verdict.code(),
-            "transcript_lines": failure.interaction.as_ref().map(|x| x.transcript.lines),
-            "saved": saved,
-            "transcript": transcript,
-            "report": text,
-        }));
+        failures.push(InteractiveFailureDoc {
+            kind: failure.failed.failure(),
+            seed: failure.seed,
+            original: failure.original.clone(),
+            test: failure.shrunk.text.clone(),
+            rerun: failure.verdict.code(),
+            transcript_lines: failure.interaction.as_ref().map(|x| x.transcript.lines),
+            saved,
+            transcript,
+            report: text,
+        });
     }
     if args.format == OutputFormat::Json {
-        print_json(&serde_json::json!({
-            "lockstep": "stress-interactive",
-            "schema": crate::report::SCHEMA,
-            "generator": options.run.generator,
-            "interactor": options.interactor,
-            "command": options.run.solution,
-            "seed": options.run.plan.seed,
-            "jobs": options.run.plan.jobs,
-            "counts": counts_json(&report.counts),
-            "lines": report.lines,
-            "seconds": report.elapsed.as_secs_f64(),
-            "warnings": report.end.warnings,
-            "failures": failures,
-            "failing": failing_json(&report.end.failing),
-            "flaky": failing_json(&report.end.flaky),
-        }));
+        print_document(
+            "stress-interactive",
+            &InteractiveStress {
+                interactor: options.interactor.clone(),
+                lines: report.lines,
+                failures,
+                run: UserRunDoc::of(&options.run, &report.counts, report.elapsed, &report.end),
+            },
+        );
     }
     Ok(Exit::found_if(!report.failures.is_empty()))
+}
+
+/// `lockstep stress --interactor ... --format json`'s document.
+#[derive(serde::Serialize)]
+struct InteractiveStress {
+    interactor: String,
+    /// Transcript lines relayed in all.
+    lines: u64,
+    failures: Vec<InteractiveFailureDoc>,
+    #[serde(flatten)]
+    run: UserRunDoc,
+}
+
+/// One shrunk failure of an interactive stress.
+#[derive(serde::Serialize)]
+struct InteractiveFailureDoc {
+    kind: lockstep_judge::Failed,
+    seed: u64,
+    original: String,
+    test: String,
+    rerun: &'static str,
+    transcript_lines: Option<usize>,
+    saved: Option<String>,
+    transcript: Option<String>,
+    report: String,
 }

@@ -13,14 +13,14 @@ use super::Exit;
 
 mod interactive;
 mod summary;
-use crate::judge::compare::Comparison;
-use crate::puzzle::CaseLimits;
-use crate::search::Plan;
-use crate::seeds::fresh_seed;
-use crate::stress::any::AnyOptions;
-use crate::stress::puzzle::{Oracle, StressOptions};
-use crate::stress::UserRun;
 use anyhow::{bail, Context, Result};
+use lockstep_harness::puzzle::CaseLimits;
+use lockstep_judge::compare::Comparison;
+use lockstep_judge::stress::any::AnyOptions;
+use lockstep_judge::stress::UserRun;
+use lockstep_registry::stress::{Oracle, StressOptions};
+use lockstep_search::seeds::fresh_seed;
+use lockstep_search::Plan;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
@@ -52,14 +52,14 @@ pub(super) struct StressRun {
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
     /// Run every case, counting every failure by kind, and shrink the first
-    /// failure of each kind (WA, RE, TLE, MLE, OLE) instead of stopping at the first.
+    /// failure of each kind (WA, RE, TLE, ILE, MLE, OLE) instead of stopping at the first.
     #[arg(long)]
     keep_going: bool,
     /// Run only this case, as a report names it (`job 0 case 32` for a
     /// puzzle, `seed 5004` for any problem), under --seed: a failure
     /// replayed as it was printed.
     #[arg(long, value_name = "ADDRESS")]
-    case: Option<crate::search::Address>,
+    case: Option<lockstep_search::Address>,
     #[command(flatten)]
     length: RunLength,
     #[command(flatten)]
@@ -94,7 +94,7 @@ impl StressRun {
             progress: true,
             keep_going: self.keep_going,
             shrink: self.shrink.budget(),
-            shard: crate::search::Shard::WHOLE,
+            shard: lockstep_search::Shard::WHOLE,
             only: self.case,
             enumerate: None,
         }
@@ -102,8 +102,8 @@ impl StressRun {
 }
 
 impl ShrinkBudget {
-    fn budget(&self) -> crate::shrink::Budget {
-        crate::shrink::Budget {
+    fn budget(&self) -> lockstep_search::shrinking::Budget {
+        lockstep_search::shrinking::Budget {
             attempts: self.shrink_attempts as usize,
             time: Some(Duration::from_secs_f64(self.shrink_seconds)),
         }
@@ -271,11 +271,16 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     };
     let entry = lookup(&puzzle)?;
     let example = match args.exhaustive {
-        true => crate::search::Address::Sized { size: 1, index: 0 },
-        false => crate::search::Address::Stream { job: 0, index: 0 },
+        true => lockstep_search::Address::Sized { size: 1, index: 0 },
+        false => lockstep_search::Address::Stream { job: 0, index: 0 },
     };
-    crate::search::Address::check_kind(args.run.case.as_ref(), example)
+    lockstep_search::Address::check_kind(args.run.case.as_ref(), example)
         .map_err(anyhow::Error::msg)?;
+    // A generated case is named within its seed's stream: without the seed
+    // the address would replay some other run's case.
+    if args.run.case.is_some() && !args.exhaustive && args.seed.is_none() {
+        bail!("--case names a generated case within its run's seed: give the --seed the report printed");
+    }
     // A bot is judged by the referee's rules and clock, not by an oracle: its
     // command has its own flags. Refused before anything starts or is created.
     if entry.played_through_referee() {
@@ -287,7 +292,8 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     let limits = &args.run.resources;
     let program = ProgramFlags::new().runnable("--cmd", &cmd)?;
     // The program's start-up check, then the --dump directory.
-    if let Err(message) = crate::judge::check_command(&program.command, limits.startup(&program)) {
+    if let Err(message) = lockstep_judge::check_command(&program.command, limits.startup(&program))
+    {
         bail!("{message}");
     }
     if let Some(dir) = &args.dump {
@@ -299,7 +305,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     if args.exhaustive {
         let (_, ci, _) = entry.sizes();
         plan.seed = 0;
-        plan.enumerate = Some(crate::search::Enumeration {
+        plan.enumerate = Some(lockstep_search::Enumeration {
             from: 1,
             up_to: args.size.unwrap_or(ci),
             symmetry: false,
@@ -391,7 +397,7 @@ fn user_run(
         .chain(more)
     {
         if let Some(command) = command {
-            if let Err(message) = crate::judge::check_command(command, startup(what)) {
+            if let Err(message) = lockstep_judge::check_command(command, startup(what)) {
                 bail!("{what}: {message}");
             }
         }
@@ -407,7 +413,7 @@ fn stress_any(args: AnyStressArgs) -> Result<Exit> {
     if args.interactor.is_some() {
         return interactive::stress_interactive(args);
     }
-    crate::search::Address::check_kind(args.run.case.as_ref(), crate::search::Address::Seed(0))
+    lockstep_search::Address::check_kind(args.run.case.as_ref(), lockstep_search::Address::Seed(0))
         .map_err(anyhow::Error::msg)?;
     let Some(brute) = &args.brute else {
         bail!("give --brute B (the expected answers) or --interactor I (an interactive problem)");

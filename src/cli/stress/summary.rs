@@ -2,12 +2,16 @@
 //! table or the JSON document, each failure's report, its row recorded and
 //! its minimal input saved.
 
-use super::super::common::{announce_corpus, print_json, record_finding, with_kind, OutputFormat};
+use super::super::common::{
+    announce_corpus, print_document, record_finding, with_kind, OutputFormat,
+};
 use super::super::Exit;
-use crate::registry::AnyPuzzle;
-use crate::stress::any::AnyOptions;
-use crate::stress::puzzle::StressOptions;
 use anyhow::{bail, Context, Result};
+use lockstep_judge::stress::any::AnyOptions;
+use lockstep_judge::Failed;
+use lockstep_registry::stress::StressOptions;
+use lockstep_registry::AnyPuzzle;
+use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
 
@@ -37,7 +41,7 @@ pub(super) fn stress_puzzle_summary(
     errln!(
         "lockstep stress {}: {cases}, {}, {banner}, compared as {}, {} limits (repeat with {repeat} --jobs {})",
         entry.name(),
-        crate::text::counted(options.plan.jobs as u64, "job"),
+        lockstep_search::text::counted(options.plan.jobs as u64, "job"),
         options.comparison,
         options.limits,
         options.plan.jobs
@@ -53,7 +57,7 @@ pub(super) fn stress_puzzle_summary(
         (up_to, total, every)
     });
     if format == OutputFormat::Text {
-        out!("{}", crate::registry::StressTable(entry.name(), &summary));
+        out!("{}", lockstep_registry::StressTable(entry.name(), &summary));
         if let Some((up_to, total, every)) = exhaustive {
             match every {
                 true => outln!("passed: every case up to size {up_to} ({total})"),
@@ -70,71 +74,148 @@ pub(super) fn stress_puzzle_summary(
     for failure in &summary.failures {
         errln!("\n{}", failure.report);
         let recorded = record_finding(entry, dir, &failure.row, format);
-        let path = saved_as(save, several, failure.kind);
+        let path = saved_as(save, several, failure.kind.code());
         // The row holds the input too, so failing to save it is reported, not fatal.
         let saved = save_input(&path, &failure.input, "the row above holds it");
-        failures.push(serde_json::json!({
-            "kind": failure.kind,
-            "input": failure.input,
-            "row": failure.row,
-            "recorded": recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
-            "saved": saved,
-            "report": failure.report,
-        }));
+        failures.push(PuzzleFailure {
+            kind: failure.kind,
+            input: failure.input.clone(),
+            row: failure.row.clone(),
+            recorded: recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
+            saved,
+            report: failure.report.clone(),
+        });
     }
     if format == OutputFormat::Json {
-        print_json(&serde_json::json!({
-            "lockstep": "stress",
-            "schema": crate::report::SCHEMA,
-            "puzzle": entry.name(),
-            "command": options.cmd,
-            "seed": options.plan.seed,
-            "exhaustive": exhaustive.map(|(up_to, total, every)| serde_json::json!({
-                "up_to": up_to,
-                "cases": total,
-                "every_case_passed": every,
-            })),
-            "jobs": options.plan.jobs,
-            "limits": options.limits.to_string(),
-            "counts": counts_json(&summary.counts),
-            "memory": memory_json(&summary.memory),
-            "seconds": summary.elapsed.as_secs_f64(),
-            "failures": failures,
-            "failing": failing_json(&summary.failing),
-            "flaky": failing_json(&summary.flaky),
-        }));
+        print_document(
+            "stress",
+            &PuzzleStress {
+                puzzle: entry.name(),
+                command: options.cmd.clone(),
+                seed: options.plan.seed,
+                exhaustive: exhaustive.map(|(up_to, cases, every)| Exhaustive {
+                    up_to,
+                    cases,
+                    every_case_passed: every,
+                }),
+                jobs: options.plan.jobs,
+                limits: options.limits.to_string(),
+                counts: CountsDoc::of(&summary.counts),
+                memory: MemoryDoc::of(&summary.memory),
+                seconds: summary.elapsed.as_secs_f64(),
+                failures,
+                failing: failing_doc(&summary.failing),
+                flaky: failing_doc(&summary.flaky),
+            },
+        );
     }
     Ok(Exit::found_if(!summary.failures.is_empty()))
 }
 
+/// `lockstep stress PUZZLE --format json`'s document.
+#[derive(Serialize)]
+struct PuzzleStress {
+    puzzle: &'static str,
+    command: String,
+    seed: u64,
+    exhaustive: Option<Exhaustive>,
+    jobs: usize,
+    limits: String,
+    counts: CountsDoc,
+    memory: MemoryDoc,
+    seconds: f64,
+    failures: Vec<PuzzleFailure>,
+    failing: Vec<FailingCase<Failed>>,
+    flaky: Vec<FailingCase<&'static str>>,
+}
+
+/// What an exhaustive run's levels hold, and whether every case passed.
+#[derive(Serialize)]
+struct Exhaustive {
+    up_to: u32,
+    cases: u64,
+    every_case_passed: bool,
+}
+
+/// One shrunk failure of a puzzle's stress, its row, and where it went.
+#[derive(Serialize)]
+struct PuzzleFailure {
+    kind: Failed,
+    input: String,
+    row: lockstep_harness::corpus::Row,
+    recorded: String,
+    saved: Option<String>,
+    report: String,
+}
+
 /// A stress run's counts, as its JSON gives them.
-pub(super) fn counts_json(counts: &crate::judge::Verdicts) -> serde_json::Value {
-    serde_json::json!({
-        "cases": counts.cases,
-        "ok": counts.ok,
-        "wrong_answer": counts.wrong_answer,
-        "runtime_error": counts.runtime_error,
-        "time_limit": counts.time_limit,
-        "idle_limit": counts.idle_limit,
-        "flaky": counts.flaky,
-        "memory_limit": counts.memory_limit,
-        "output_limit": counts.output_limit,
-        "skipped": counts.skipped,
-    })
+#[derive(Serialize)]
+pub(super) struct CountsDoc {
+    cases: u64,
+    ok: u64,
+    wrong_answer: u64,
+    runtime_error: u64,
+    time_limit: u64,
+    idle_limit: u64,
+    flaky: u64,
+    memory_limit: u64,
+    output_limit: u64,
+    skipped: u64,
+}
+
+impl CountsDoc {
+    pub(super) fn of(counts: &lockstep_judge::Verdicts) -> CountsDoc {
+        CountsDoc {
+            cases: counts.cases,
+            ok: counts.ok,
+            wrong_answer: counts.wrong_answer,
+            runtime_error: counts.runtime_error,
+            time_limit: counts.time_limit,
+            idle_limit: counts.idle_limit,
+            flaky: counts.flaky,
+            memory_limit: counts.memory_limit,
+            output_limit: counts.output_limit,
+            skipped: counts.skipped,
+        }
+    }
+}
+
+/// A failing (or flaky) case, its kind and its address, as the JSON
+/// documents list them.
+#[derive(Serialize)]
+pub(super) struct FailingCase<K> {
+    kind: K,
+    case: String,
 }
 
 /// Every failing case of a run, by kind, as the JSON document lists them.
-pub(super) fn failing_json(failing: &[(&str, crate::search::Address)]) -> serde_json::Value {
+pub(super) fn failing_doc<K: Copy>(
+    failing: &[(K, lockstep_search::Address)],
+) -> Vec<FailingCase<K>> {
     failing
         .iter()
-        .map(|(kind, address)| serde_json::json!({"kind": kind, "case": address.to_string()}))
+        .map(|&(kind, address)| FailingCase {
+            kind,
+            case: address.to_string(),
+        })
         .collect()
 }
 
 /// A stress run's peak memory over its runs, in bytes (null when none was
 /// measured).
-fn memory_json(memory: &crate::judge::MemoryFigures) -> serde_json::Value {
-    serde_json::json!({ "median": memory.median(), "largest": memory.largest() })
+#[derive(Serialize)]
+struct MemoryDoc {
+    median: Option<u64>,
+    largest: Option<u64>,
+}
+
+impl MemoryDoc {
+    fn of(memory: &lockstep_judge::MemoryFigures) -> MemoryDoc {
+        MemoryDoc {
+            median: memory.median(),
+            largest: memory.largest(),
+        }
+    }
 }
 
 pub(super) fn stress_any_summary(
@@ -155,8 +236,8 @@ pub(super) fn stress_any_summary(
             &format!("{banner}, {judged}")
         )
     );
-    let report =
-        crate::stress::any::stress_any(options).context("making the checker's directory")?;
+    let report = lockstep_judge::stress::any::stress_any(options)
+        .context("making the checker's directory")?;
     run_end(&report, &report.end, format)?;
     let several = report.failures.len() > 1;
     let mut failures = Vec::new();
@@ -165,43 +246,98 @@ pub(super) fn stress_any_summary(
         errln!("\n{text}");
         let path = saved_as(save, several, failure.failed.code());
         let saved = save_input(&path, &failure.shrunk.text, "it is printed above");
-        failures.push(serde_json::json!({
-            "kind": failure.failed.code(),
-            "seed": failure.seed,
-            "original": failure.original,
-            "input": failure.shrunk.text,
-            "expected": failure.expected,
-            "rerun": failure.verdict.code(),
-            "saved": saved,
-            "report": text,
-        }));
+        failures.push(AnyFailureDoc {
+            kind: failure.failed.failure(),
+            seed: failure.seed,
+            original: failure.original.clone(),
+            input: failure.shrunk.text.clone(),
+            expected: failure.expected.clone(),
+            rerun: failure.verdict.code(),
+            saved,
+            report: text,
+        });
     }
     if format == OutputFormat::Json {
-        print_json(&serde_json::json!({
-            "lockstep": "stress-any",
-            "schema": crate::report::SCHEMA,
-            "generator": options.run.generator,
-            "brute": options.brute,
-            "command": options.run.solution,
-            "seed": options.run.plan.seed,
-            "jobs": options.run.plan.jobs,
-            "counts": counts_json(&report.counts),
-            "memory": memory_json(&report.memory),
-            "seconds": report.elapsed.as_secs_f64(),
-            "warnings": report.end.warnings,
-            "failures": failures,
-            "failing": failing_json(&report.end.failing),
-            "flaky": failing_json(&report.end.flaky),
-        }));
+        print_document(
+            "stress-any",
+            &AnyStress {
+                brute: options.brute.clone(),
+                memory: MemoryDoc::of(&report.memory),
+                failures,
+                run: UserRunDoc::of(&options.run, &report.counts, report.elapsed, &report.end),
+            },
+        );
     }
     Ok(Exit::found_if(!report.failures.is_empty()))
+}
+
+/// `lockstep stress any --format json`'s document.
+#[derive(Serialize)]
+struct AnyStress {
+    brute: String,
+    memory: MemoryDoc,
+    failures: Vec<AnyFailureDoc>,
+    #[serde(flatten)]
+    run: UserRunDoc,
+}
+
+/// What the documents of a run of the user's generator (`stress any`,
+/// interactive stress) have alike: the programs, the seed and jobs, the
+/// counts, the time, the warnings, and every failing and flaky case.
+#[derive(Serialize)]
+pub(super) struct UserRunDoc {
+    generator: String,
+    command: String,
+    seed: u64,
+    jobs: usize,
+    counts: CountsDoc,
+    seconds: f64,
+    warnings: Vec<String>,
+    failing: Vec<FailingCase<Failed>>,
+    flaky: Vec<FailingCase<&'static str>>,
+}
+
+impl UserRunDoc {
+    pub(super) fn of(
+        run: &lockstep_judge::stress::UserRun,
+        counts: &lockstep_judge::Verdicts,
+        elapsed: std::time::Duration,
+        end: &lockstep_judge::stress::RunEnd,
+    ) -> UserRunDoc {
+        UserRunDoc {
+            generator: run.generator.clone(),
+            command: run.solution.clone(),
+            seed: run.plan.seed,
+            jobs: run.plan.jobs,
+            counts: CountsDoc::of(counts),
+            seconds: elapsed.as_secs_f64(),
+            warnings: end.warnings.clone(),
+            failing: failing_doc(&end.failing),
+            flaky: failing_doc(&end.flaky),
+        }
+    }
+}
+
+/// One shrunk failure of `stress any`.
+#[derive(Serialize)]
+struct AnyFailureDoc {
+    kind: Failed,
+    seed: u64,
+    original: String,
+    input: String,
+    expected: String,
+    /// The verdict of the shrunk input's run again (OK when it did not fail
+    /// again).
+    rerun: &'static str,
+    saved: Option<String>,
+    report: String,
 }
 
 /// Waits for the end when a signal is stopping lockstep: its thread kills
 /// the programs and exits with the signal's code, and a failure seen now is
 /// that kill's doing, never a finding to record.
 pub(super) fn unless_interrupted() {
-    if crate::process::interrupted() {
+    if lockstep_process::interrupted() {
         loop {
             std::thread::park();
         }
@@ -213,7 +349,7 @@ pub(super) fn unless_interrupted() {
 /// was found), and a tool's failure as the error.
 pub(super) fn run_end(
     table: &dyn std::fmt::Display,
-    end: &crate::stress::RunEnd,
+    end: &lockstep_judge::stress::RunEnd,
     format: OutputFormat,
 ) -> Result<()> {
     unless_interrupted();
@@ -231,12 +367,12 @@ pub(super) fn run_end(
 
 /// The first line of a run of the user's generator: its seeds, the jobs,
 /// `rest`, and how to repeat it.
-pub(super) fn seeds_banner(plan: &crate::search::Plan, generator: &str, rest: &str) -> String {
+pub(super) fn seeds_banner(plan: &lockstep_search::Plan, generator: &str, rest: &str) -> String {
     format!(
         "lockstep stress: seeds {}, {}, ... for `{generator}`, {}, {rest} (repeat with --seed {} --jobs {})",
         plan.seed,
         plan.seed.wrapping_add(1),
-        crate::text::counted(plan.jobs as u64, "job"),
+        lockstep_search::text::counted(plan.jobs as u64, "job"),
         plan.seed,
         plan.jobs
     )
@@ -255,7 +391,7 @@ pub(super) fn saved_as(save: &Path, several: bool, kind: &str) -> std::path::Pat
 /// Saves a minimal failing input whole (never half-written) and says where;
 /// a failure is said, with where else the input is, and is not fatal.
 pub(super) fn save_input(path: &Path, input: &str, held_by: &str) -> Option<String> {
-    match crate::corpus::write_whole(path, input.as_bytes()) {
+    match lockstep_harness::corpus::write_whole(path, input.as_bytes()) {
         Ok(()) => {
             errln!("saved the minimal failing input to {}", path.display());
             Some(path.display().to_string())

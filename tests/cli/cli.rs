@@ -55,7 +55,7 @@ fn malformed_input_is_one_line_naming_the_line_with_exit_code_2() {
 /// in its help (the list comes from the registry).
 #[test]
 fn the_help_names_every_puzzle() {
-    let registered: Vec<&str> = lockstep::registry::all().iter().map(|e| e.name()).collect();
+    let registered: Vec<&str> = lockstep_registry::all().iter().map(|e| e.name()).collect();
     let list = format!("[possible values: {}]", registered.join(", "));
     for command in [
         "solve", "fuzz", "replay", "shrink", "triage", "import", "stress", "bench",
@@ -149,7 +149,8 @@ fn shrink_refuses_a_case_both_solvers_agree_on() {
 
 #[test]
 fn bench_reports_both_rates_and_the_ratio() {
-    let out = cli("bench new-game2 --cases 50 --rounds 3").run();
+    // One round: the test holds the columns, not the medians' noise.
+    let out = cli("bench new-game2 --cases 50 --rounds 1").run();
     let stdout = passed(&out);
     let row = line_starting(&stdout, "new-game2");
     // puzzle, core cases/s, reference cases/s, speedup ("12.3x"), skipped
@@ -247,7 +248,7 @@ fn perft_prints_depth_and_nodes_for_core_and_reference() {
 /// naming it (exit 2), not a silent run under the wide limits.
 #[test]
 fn a_misspelt_lockstep_limits_is_an_error_naming_it() {
-    use lockstep::puzzle::CaseLimits;
+    use lockstep_harness::puzzle::CaseLimits;
     assert_eq!(
         CaseLimits::from_setting(Some("original")),
         Ok(CaseLimits::Original)
@@ -291,11 +292,7 @@ fn a_misspelt_lockstep_limits_is_an_error_naming_it() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("LOCKSTEP_LIMITS=\"orignal\""),
-        "{}",
-        text(&out.stderr)
-    );
+    has(&text(&out.stderr), &["LOCKSTEP_LIMITS=\"orignal\""]);
     assert!(crash.exists(), "the artifact was moved");
     assert!(!artifacts.join("new_game2").join("done").exists());
     let _ = std::fs::remove_dir_all(&dir);
@@ -361,7 +358,7 @@ fn a_report_that_cannot_be_written_is_an_error_for_every_command() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let mut child = std::process::Command::new(bin)
+        let mut child = crate::support::bin()
             .args(args)
             .current_dir(&dir)
             .stdin(std::process::Stdio::piped())
@@ -449,11 +446,7 @@ fn empty_files_are_named_and_shrink_says_how_it_read_a_file() {
         .flag("--corpus", corpus)
         .run();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stdout).contains("no rows; nothing to import"),
-        "{}",
-        text(&out.stdout)
-    );
+    has(&text(&out.stdout), &["no rows; nothing to import"]);
     let case = dir.join("case.txt");
     std::fs::write(&case, SAMPLE_5).unwrap();
     let out = cli("shrink new-game2").arg(case.to_str().unwrap()).run();
@@ -502,13 +495,13 @@ fn path_exists(path: &std::path::Path) -> bool {
 /// as the same case; with `\r` alone between lines it is refused, on line 1.
 #[test]
 fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
-    use lockstep::puzzle::Puzzle;
     use lockstep_core::Model;
+    use lockstep_harness::puzzle::Puzzle;
     fn check<P: Puzzle>() -> Vec<String> {
-        let path = lockstep::corpus::path_for::<P>(&crate::support::corpus_dir());
+        let path = lockstep_harness::corpus::path_for::<P>(&crate::support::corpus_dir());
         let mut problems = Vec::new();
         let mut multi_line = 0;
-        for loaded in lockstep::corpus::load::<P>(&path).unwrap() {
+        for loaded in lockstep_harness::corpus::load::<P>(&path).unwrap() {
             let text = loaded.case.write_input();
             let crlf = text.replace('\n', "\r\n");
             if P::Case::parse(&crlf).as_ref() != Ok(&loaded.case) {
@@ -533,7 +526,7 @@ fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
         }
         // The duel's rows are one step line each, but a case may hold many:
         // all of them as one input. (duel-search takes one line only.)
-        let rows = lockstep::corpus::load::<P>(&path).unwrap();
+        let rows = lockstep_harness::corpus::load::<P>(&path).unwrap();
         let all: String = rows.iter().map(|l| l.case.write_input()).collect();
         if multi_line == 0 {
             if let Ok(case) = P::Case::parse(&all) {
@@ -552,7 +545,7 @@ fn every_puzzle_takes_crlf_and_refuses_a_lone_carriage_return() {
         }
         problems
     }
-    let problems = lockstep::each_puzzle!(check()).concat();
+    let problems = lockstep_harness::each_puzzle!(check()).concat();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -659,6 +652,22 @@ fn rough_edges_are_clear_errors() {
         let stderr = fails_with(&out, "cannot be used with");
         has(&stderr, &["--no-append"]);
     }
+    // A generated case named without its seed would replay another run's.
+    let out = cli("fuzz robots --no-append")
+        .flag("--case", "job 0 case 32")
+        .run();
+    has(&fails_with(&out, "--seed"), &["--case"]);
+    let out = cli("stress robots --cmd cat --no-append")
+        .flag("--case", "job 0 case 32")
+        .run();
+    fails_with(&out, "give the --seed the report printed");
+    // A memory limit no program can start under.
+    for limit in ["1", "1K", "1023K"] {
+        let out = cli("stress robots --cmd cat --cases 1 --no-append")
+            .flag("--memory-limit", limit)
+            .run();
+        fails_with(&out, "below 1M");
+    }
 }
 
 /// `fuzz` checks the corpus it will append to before it starts: a broken
@@ -705,6 +714,7 @@ fn a_signal_stops_fuzz_with_its_report() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    let child = crate::support::Spawned::new(child);
     // Until the campaign has started (its banner is printed before it).
     std::thread::sleep(std::time::Duration::from_millis(1500));
     for _ in 0..2 {
@@ -713,7 +723,7 @@ fn a_signal_stops_fuzz_with_its_report() {
             .status()
             .unwrap();
     }
-    let out = child.wait_with_output().unwrap();
+    let out = child.wait_with_output();
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
     has(

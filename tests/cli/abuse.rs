@@ -8,6 +8,7 @@ use crate::support::{
     BIN,
 };
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -117,122 +118,121 @@ fn signals_stop_stress_and_tournaments_and_leave_nothing_running() {
     let dir = scratch("abuse-signals");
     for signal in ["INT", "TERM"] {
         let tag = tag(&format!("signal-{signal}"));
-        let bot = written(dir.join(format!("bot-{signal}.sh")), format!(
-                "#!/bin/sh\nsetsid sh -c 'sleep 300; :' {tag} &\nsh -c 'sleep 300; :' {tag} &\nexec {BIN} duel bot --strategy random\n"
-            ));
-        std::fs::set_permissions(&bot, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .unwrap();
-        let slow_program = format!(
-            "sh -c \"setsid sh -c 'sleep 300; :' {tag} & sleep 1; exec {}\"",
-            correct()
-        );
-        let any_problem = |mode: &str| {
-            format!(
-                "python3 {}/tests/fixtures/any/argmax.py {mode}",
-                env!("CARGO_MANIFEST_DIR")
-            )
-        };
-        let runs: [Vec<String>; 3] = [
-            vec![
-                "duel".into(),
-                "tournament".into(),
-                "--p1".into(),
-                bot.to_str().unwrap().into(),
-                "--p2".into(),
-                format!("{BIN} duel bot --strategy greedy"),
-                "--games".into(),
-                "2000".into(),
-                "--jobs".into(),
-                "2".into(),
-                "--seed".into(),
-                "3".into(),
-            ],
-            vec![
-                "stress".into(),
-                "new-game2".into(),
-                "--cmd".into(),
-                slow_program.clone(),
-                "--cases".into(),
-                "1000".into(),
-                "--no-append".into(),
-                "--save".into(),
-                dir.join("failing.txt").to_str().unwrap().into(),
-            ],
-            vec![
-                "stress".into(),
-                "any".into(),
-                "--gen".into(),
-                any_problem("gen"),
-                "--brute".into(),
-                any_problem("brute"),
-                "--checker".into(),
-                any_problem("check"),
-                "--cmd".into(),
-                slow_program.replace(&correct(), &any_problem("last")),
-                "--cases".into(),
-                "1000".into(),
-                "--save".into(),
-                dir.join("failing.txt").to_str().unwrap().into(),
-            ],
-        ];
         // The checker's scratch files go here, and must be gone after the signal.
         let tmp = made(dir.join(format!("tmp-{signal}")));
-        for args in runs {
-            let child = Command::new(BIN)
-                .args(&args)
-                .env("TMPDIR", &tmp)
-                .current_dir(&dir)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            // Wait until programs are running, then interrupt. Seen once is
-            // enough: between two tournament games the count drops to 0 for a
-            // moment (each game's processes are reaped), so asking again here
-            // made the test fail now and then on a healthy run.
-            // A checker's run waits for its scratch directory as well, so
-            // that the signal has something to clean up.
-            let scratch_made = || {
-                !args.iter().any(|a| a == "--checker")
-                    || std::fs::read_dir(&tmp).is_ok_and(|mut d| d.next().is_some())
-            };
-            let until = Instant::now() + Duration::from_secs(20);
-            let mut seen = false;
-            while !seen && Instant::now() < until {
-                seen = processes_with(&tag) > 0 && scratch_made();
-                if !seen {
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-            }
-            assert!(seen, "{args:?}: no program started");
-            let pid = child.id().to_string();
-            let status = Command::new("kill")
-                .args([&format!("-{signal}"), &pid])
-                .status()
-                .unwrap();
-            assert!(status.success());
-            let out = child.wait_with_output().unwrap();
-            let expected = if signal == "INT" { 130 } else { 143 };
-            assert_eq!(
-                out.status.code(),
-                Some(expected),
-                "{args:?}: {}",
-                text(&out.stderr)
-            );
-            std::thread::sleep(Duration::from_millis(200));
-            assert_eq!(
-                processes_with(&tag),
-                0,
-                "{args:?} after SIG{signal}: processes left behind"
-            );
-            let files: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
-            assert!(
-                files.is_empty(),
-                "{args:?} after SIG{signal}: {files:?} left in TMPDIR"
-            );
+        for args in runs_with_programs(&dir, signal, &tag) {
+            interrupted_leaves_nothing(&args, signal, &tag, &dir, &tmp);
         }
     }
+}
+
+/// Three runs that start programs tagged `tag` and go on for minutes: a
+/// tournament of a bot that leaves children behind, stress of a puzzle and
+/// stress of any problem with a slow program.
+fn runs_with_programs(dir: &Path, signal: &str, tag: &str) -> [Vec<String>; 3] {
+    let bot = written(dir.join(format!("bot-{signal}.sh")), format!(
+            "#!/bin/sh\nsetsid sh -c 'sleep 300; :' {tag} &\nsh -c 'sleep 300; :' {tag} &\nexec {BIN} duel bot --strategy random\n"
+        ));
+    std::fs::set_permissions(&bot, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let slow_program = format!(
+        "sh -c \"setsid sh -c 'sleep 300; :' {tag} & sleep 1; exec {}\"",
+        correct()
+    );
+    let any_problem = |mode: &str| {
+        format!(
+            "python3 {}/tests/fixtures/any/argmax.py {mode}",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let words = |line: &str| {
+        line.split_whitespace()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let failing = dir.join("failing.txt").to_str().unwrap().to_string();
+    let mut tournament = words("duel tournament --p1");
+    tournament.push(bot.to_str().unwrap().into());
+    tournament.push("--p2".into());
+    tournament.push(format!("{BIN} duel bot --strategy greedy"));
+    tournament.extend(words("--games 2000 --jobs 2 --seed 3"));
+    let mut puzzle = words("stress new-game2 --cmd");
+    puzzle.push(slow_program.clone());
+    puzzle.extend(words("--cases 1000 --no-append --save"));
+    puzzle.push(failing.clone());
+    let mut any = words("stress any");
+    for (flag, mode) in [
+        ("--gen", "gen"),
+        ("--brute", "brute"),
+        ("--checker", "check"),
+    ] {
+        any.push(flag.into());
+        any.push(any_problem(mode));
+    }
+    any.push("--cmd".into());
+    any.push(slow_program.replace(&correct(), &any_problem("last")));
+    any.extend(words("--cases 1000 --save"));
+    any.push(failing);
+    [tournament, puzzle, any]
+}
+
+/// Runs `lockstep ARGS`, sends it SIG`signal` once its programs run, and
+/// asserts that it exits 128 + the signal with no program tagged `tag`
+/// left and nothing left in its TMPDIR `tmp`.
+fn interrupted_leaves_nothing(args: &[String], signal: &str, tag: &str, dir: &Path, tmp: &Path) {
+    let child = crate::support::bin()
+        .args(args)
+        .env("TMPDIR", tmp)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let child = crate::support::Spawned::new(child);
+    // Wait until programs are running, then interrupt. Seen once is
+    // enough: between two tournament games the count drops to 0 for a
+    // moment (each game's processes are reaped), so asking again here
+    // made the test fail now and then on a healthy run.
+    // A checker's run waits for its scratch directory as well, so
+    // that the signal has something to clean up.
+    let scratch_made = || {
+        !args.iter().any(|a| a == "--checker")
+            || std::fs::read_dir(tmp).is_ok_and(|mut d| d.next().is_some())
+    };
+    let until = Instant::now() + Duration::from_secs(20);
+    let mut seen = false;
+    while !seen && Instant::now() < until {
+        seen = processes_with(tag) > 0 && scratch_made();
+        if !seen {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    assert!(seen, "{args:?}: no program started");
+    let pid = child.id().to_string();
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output();
+    let expected = if signal == "INT" { 130 } else { 143 };
+    assert_eq!(
+        out.status.code(),
+        Some(expected),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        processes_with(tag),
+        0,
+        "{args:?} after SIG{signal}: processes left behind"
+    );
+    let files: Vec<_> = std::fs::read_dir(tmp).unwrap().collect();
+    assert!(
+        files.is_empty(),
+        "{args:?} after SIG{signal}: {files:?} left in TMPDIR"
+    );
 }
 
 #[test]
@@ -321,7 +321,7 @@ fn a_puzzle_named_twice_runs_once() {
 /// table's size and each depth's count).
 #[test]
 fn a_deep_perft_is_announced_with_an_estimate() {
-    let mut child = Command::new(BIN)
+    let mut child = crate::support::bin()
         .args(["perft", "--depth", "20", "--jobs", "1", "--hash-mb", "16"])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -355,7 +355,7 @@ fn a_deep_perft_is_announced_with_an_estimate() {
 #[test]
 fn duel_step_answers_each_line_as_it_reads_it() {
     let line = "1 4 4 1 1 10 0 0 0 0 0 0 0 7 7 10 0 0 0 0 0 0 0 | 0 0 | 0 0";
-    let mut child = Command::new(BIN)
+    let mut child = crate::support::bin()
         .args(["duel", "step"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -6,10 +6,10 @@
 //! `LOCKSTEP_BROWSER=required` (`.ci/run` installs Chromium and sets it), so
 //! that CI cannot pass it by skipping it.
 
-use crate::support::{made, scratch, text, BIN};
-use lockstep::campaign::run_campaign_with;
-use lockstep::puzzles::Checkers;
-use lockstep::registry::{fuzz_json, CampaignSummary};
+use crate::support::{has, made, scratch, text};
+use lockstep_harness::campaign::run_campaign_with;
+use lockstep_harness::puzzles::Checkers;
+use lockstep_registry::{fuzz_json, CampaignSummary};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -53,16 +53,19 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
     let mut options = crate::support::campaign_options(7, 20_000);
     options.plan.keep_going = true;
     options.stats = true;
-    let report = run_campaign_with::<Checkers>(&options, crate::signatures::two_bugs);
+    let report = run_campaign_with::<Checkers>(&options, lockstep_planted::checkers::two_bugs);
     let summary = CampaignSummary::of::<Checkers>(report, options.plan.seed);
     assert_eq!(summary.bugs.len(), 2, "the campaign found both bugs");
     assert!(!summary.series.is_empty(), "the campaign kept a series");
     let recorded = vec!["printed only".to_string(); 2];
-    let json = fuzz_json(&options, &[("checkers", summary.clone())], recorded);
+    let json = lockstep::report::document(
+        "fuzz",
+        &fuzz_json(&options, &[("checkers", summary.clone())], recorded),
+    );
     let json_path = dir.join("campaign.json");
     std::fs::write(&json_path, serde_json::to_string_pretty(&json).unwrap()).unwrap();
     let page_path = dir.join("report.html");
-    let out = Command::new(BIN)
+    let out = crate::support::bin()
         .args(["report", "--title", "two bugs"])
         .arg(&json_path)
         .arg("--out")
@@ -96,23 +99,6 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
         "cases, rate, branches, disagreements"
     );
 
-    // A page that is not lockstep's JSON is an error naming the file.
-    let wrong = dir.join("wrong.json");
-    std::fs::write(&wrong, r#"{"lockstep": "mutants", "schema": 1}"#).unwrap();
-    let out = Command::new(BIN)
-        .args(["report", "--out"])
-        .arg(dir.join("wrong.html"))
-        .arg(&wrong)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("wrong.json"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert!(!dir.join("wrong.html").exists());
-
     let Some(browser) = chromium() else {
         assert_ne!(
             std::env::var("LOCKSTEP_BROWSER").as_deref(),
@@ -122,8 +108,14 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
         eprintln!("report: no chromium on PATH: the page was not opened in a browser");
         return;
     };
+    rendered_whole(&browser, &dir, &page_path);
+}
+
+/// The page in headless Chromium: the bug table with a row per bug, every
+/// plot with its line, nothing on the page's console, and a screenshot.
+fn rendered_whole(browser: &Path, dir: &Path, page_path: &Path) {
     let profile = dir.join("profile");
-    let out = headless(&browser, &profile, &["--dump-dom"], &page_path);
+    let out = headless(browser, &profile, &["--dump-dom"], page_path);
     let dom = text(&out.stdout);
     let console = text(&out.stderr);
     assert!(out.status.success(), "{console}");
@@ -144,13 +136,13 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
     assert!(complaints.is_empty(), "{complaints:#?}");
     let shot = dir.join("report.png");
     let out = headless(
-        &browser,
+        browser,
         &profile,
         &[
             &format!("--screenshot={}", shot.display()),
             "--window-size=1280,1400",
         ],
-        &page_path,
+        page_path,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let png = std::fs::read(&shot).expect("a screenshot");
@@ -160,10 +152,28 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
         png.len()
     );
     // The guide's screenshot is this one:
-    // LOCKSTEP_REPORT_SCREENSHOT=$PWD/docs/guide/src/images/report.png cargo test --test lockstep report::
+    // LOCKSTEP_REPORT_SCREENSHOT=$PWD/docs/guide/src/images/report.png cargo test --test cli report::
     if let Some(keep) = std::env::var_os("LOCKSTEP_REPORT_SCREENSHOT") {
         std::fs::write(&keep, &png).expect("the screenshot is kept where asked");
     }
+}
+
+/// A document that is not lockstep's JSON is an error naming the file, and
+/// no page is written.
+#[test]
+fn a_document_that_is_not_locksteps_is_an_error_naming_it() {
+    let dir = scratch("report-wrong");
+    let wrong = dir.join("wrong.json");
+    std::fs::write(&wrong, r#"{"lockstep": "mutants", "schema": 1}"#).unwrap();
+    let out = crate::support::bin()
+        .args(["report", "--out"])
+        .arg(dir.join("wrong.html"))
+        .arg(&wrong)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    has(&text(&out.stderr), &["wrong.json"]);
+    assert!(!dir.join("wrong.html").exists());
 }
 
 /// Both JSON documents the report reads, made by the binary, into one page:
@@ -172,7 +182,7 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
 #[test]
 fn the_binary_s_json_of_every_puzzle_and_of_a_night_makes_one_page() {
     let dir = scratch("report-every-puzzle");
-    let campaign = Command::new(BIN)
+    let campaign = crate::support::bin()
         .args([
             "fuzz",
             "--cases",
@@ -206,7 +216,7 @@ fn the_binary_s_json_of_every_puzzle_and_of_a_night_makes_one_page() {
     )
     .unwrap();
     let corpus = made(dir.join("corpus"));
-    let night = Command::new(BIN)
+    let night = crate::support::bin()
         .arg("triage")
         .arg(&artifacts)
         .args(["--target", "new-game2", "--format", "json", "--corpus"])
@@ -220,7 +230,7 @@ fn the_binary_s_json_of_every_puzzle_and_of_a_night_makes_one_page() {
     let night_json = dir.join("night.json");
     std::fs::write(&night_json, &night.stdout).unwrap();
     let page_path = dir.join("page.html");
-    let out = Command::new(BIN)
+    let out = crate::support::bin()
         .arg("report")
         .arg(&campaign_json)
         .arg(&night_json)
@@ -232,7 +242,7 @@ fn the_binary_s_json_of_every_puzzle_and_of_a_night_makes_one_page() {
     let page = std::fs::read_to_string(&page_path).unwrap();
     let doc: serde_json::Value = serde_json::from_slice(&campaign.stdout).unwrap();
     let puzzles = doc["puzzles"].as_array().unwrap();
-    assert_eq!(puzzles.len(), lockstep::registry::all().len());
+    assert_eq!(puzzles.len(), lockstep_registry::all().len());
     for p in puzzles {
         let title = format!("<h2>campaign: {}</h2>", p["puzzle"].as_str().unwrap());
         assert!(page.contains(&title), "{title} is on the page");

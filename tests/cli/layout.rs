@@ -1,9 +1,7 @@
 //! The repository's house rules, held by tests rather than by notes:
 //!
-//! - every registered puzzle has the files the guide's "Add a puzzle"
-//!   (docs/guide/src/tasks/add-puzzle.md) names, under its one module name;
-//! - no non-test source file is over 500 lines (an allow-list takes a file
-//!   that is one idea, each with its reason);
+//! - the guide's "Add a puzzle" page (docs/guide/src/tasks/add-puzzle.md)
+//!   names every file of a puzzle, and every puzzle has every file it names;
 //! - one name, one meaning: no public function is called `run`, and no two
 //!   public types of the harness share a name;
 //! - every file, function, test and decision that docs/rule-index.md names
@@ -13,8 +11,6 @@
 //! - the docs held to the binary and to themselves: every flag of every
 //!   command's help in the guide's reference, every relative link resolved
 //!   (`guide.rs`).
-
-use lockstep::registry;
 
 mod cycles;
 mod guide;
@@ -29,94 +25,185 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_default()
 }
 
-#[test]
-fn every_registered_puzzle_has_its_files() {
-    let root = root();
-    let read = |p: &str| read(&root.join(p));
-    let fuzz_manifest = read("fuzz/Cargo.toml");
-    let rule_index = read("docs/rules/README.md");
-    let (core_lib, reference_lib) = (read("core/src/lib.rs"), read("reference/src/lib.rs"));
-    let planted_lib = read("planted/src/lib.rs");
-    let mut missing = Vec::new();
-    for entry in registry::all() {
-        let m = entry.module();
-        let core = vec![format!("core/src/{m}/mod.rs"), format!("core/src/{m}.rs")];
-        let adapter = vec![
-            format!("src/puzzles/{m}.rs"),
-            format!("src/puzzles/{m}/mod.rs"),
-        ];
-        let one_of = [
-            core,
-            vec![format!("reference/src/{m}.rs")],
-            adapter,
-            vec![format!("fuzz/fuzz_targets/{m}.rs")],
-            vec![format!("corpus/{m}.csv")],
-            vec![format!("tests/lockstep/{m}.rs")],
-            vec![
-                format!("planted/src/{m}.rs"),
-                format!("planted/src/{m}/mod.rs"),
-            ],
-            vec![format!("docs/rules/{m}.md")],
-            vec![format!("src/enumerate/{m}.rs")],
-        ];
-        // The rule page says what verify's sizes are.
-        if !read(&format!("docs/rules/{m}.md")).contains("## Sizes (`lockstep verify`)") {
-            missing.push(format!("{m}: a Sizes section in docs/rules/{m}.md"));
-        }
-        for paths in one_of {
-            if !paths.iter().any(|p| root.join(p).is_file()) {
-                missing.push(format!("{m}: {}", paths.join(" or ")));
-            }
-        }
-        let lines = [
-            (
-                &fuzz_manifest,
-                format!("path = \"fuzz_targets/{m}.rs\""),
-                "fuzz/Cargo.toml",
-            ),
-            (&rule_index, format!("({m}.md)"), "docs/rules/README.md"),
-            (
-                &reference_lib,
-                format!("pub mod {m};"),
-                "reference/src/lib.rs",
-            ),
-            (&core_lib, format!("pub mod {m};"), "core/src/lib.rs"),
-            (&planted_lib, format!("pub mod {m};"), "planted/src/lib.rs"),
-        ];
-        for (text, line, file) in lines {
-            if !text.contains(&line) {
-                missing.push(format!("{m}: {file} lacks {line}"));
-            }
-        }
+/// Every puzzle of the list: its type and its module.
+fn listed_puzzles() -> Vec<(&'static str, &'static str)> {
+    macro_rules! listed {
+        ($($ty:ident $m:ident $name:literal [$($flag:ident)*],)*) => {
+            vec![$((stringify!($ty), stringify!($m))),*]
+        };
     }
-    // Not vacuous: the six puzzles of this repository at least.
-    assert!(
-        registry::all().len() >= 6,
-        "{} puzzles",
-        registry::all().len()
-    );
-    assert!(missing.is_empty(), "missing:\n{}", missing.join("\n"));
+    lockstep_harness::for_each_puzzle!(listed)
 }
 
-/// Every `.rs` file under `dir`, recursively, relative to the root.
-fn rust_files(dir: &str) -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The rows of the first markdown table after `heading` in `text`: each
+/// row's cells.
+fn table_after(text: &str, heading: &str) -> Vec<Vec<String>> {
+    let start = text
+        .find(heading)
+        .unwrap_or_else(|| panic!("no {heading:?}"));
+    text[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(cells)
+        .collect()
+}
+
+/// The files and folders of the tree (tracked or not, ignored ones left out).
+fn tree_files() -> Vec<String> {
+    let out = std::process::Command::new("git")
+        .args(["ls-files", "--cached", "--others", "--exclude-standard"])
+        .current_dir(root())
+        .output()
+        .expect("git runs (the tests run in a clone)");
+    String::from_utf8(out.stdout)
+        .expect("file names are UTF-8")
+        .lines()
+        .map(str::to_string)
+        .filter(|f| root().join(f).is_file())
+        .collect()
+}
+
+/// Whether `file` belongs to puzzle `module`: it is in a folder of the
+/// module's name, or named after it.
+fn belongs_to(file: &str, module: &str) -> bool {
+    let parts: Vec<&str> = file.split('/').collect();
+    let (folders, name) = parts.split_at(parts.len() - 1);
+    folders.contains(&module) || name[0].split('.').next() == Some(module)
+}
+
+/// Files named after a puzzle that are not its files: the end-to-end
+/// tests' fixtures, and the duel's own commands (the arena's).
+const NOT_A_PUZZLES_FILE: [&str; 3] = [
+    "tests/fixtures/",
+    "src/cli/duel.rs",
+    "docs/guide/src/tasks/duel.md",
+];
+
+/// The guide's "Add a puzzle" page held to the tree, both ways: every file
+/// and line it names exists for every puzzle of the list, and every file
+/// that belongs to a puzzle is one it names. A maintainer adding a puzzle
+/// from the page alone gets every file the tests and the tools need.
+#[test]
+fn the_add_a_puzzle_page_lists_every_file_of_a_puzzle() {
+    let page = read(&root().join("docs/guide/src/tasks/add-puzzle.md"));
+    let new_files = table_after(&page, "## New files");
+    let lines = table_after(&page, "## One line in existing files");
+    assert!(
+        new_files.len() >= 9 && lines.len() >= 8,
+        "the page's tables read"
+    );
+    let puzzles = listed_puzzles();
+    assert!(puzzles.len() >= 8, "{} puzzles", puzzles.len());
+    let tree = tree_files();
+    let mut problems = Vec::new();
+    for &(ty, m) in &puzzles {
+        let named = |span: &str| span.replace("foo", m).replace("Foo", ty);
+        let mut covered: Vec<String> = Vec::new();
+        for row in &new_files {
+            let choices: Vec<String> = code_spans(&row[0])
+                .into_iter()
+                .filter(|s| s.contains("foo"))
+                .map(named)
+                .collect();
+            covered.extend(choices.iter().cloned());
+            let optional = row
+                .get(1)
+                .is_some_and(|what| what.starts_with("(optional)"));
+            let present = choices.iter().any(|c| {
+                let path = root().join(c.trim_end_matches('/'));
+                if c.ends_with('/') {
+                    path.is_dir()
+                } else {
+                    path.is_file()
+                }
+            });
+            if !present && !optional {
+                problems.push(format!("{m}: none of {choices:?}"));
+            }
+        }
+        for row in &lines {
+            let file = code_spans(&row[0])
+                .first()
+                .map(|f| f.to_string())
+                .unwrap_or_default();
+            let text = read(&root().join(&file));
+            for span in code_spans(&row[1])
+                .into_iter()
+                .filter(|s| s.contains("foo") || s.contains("Foo"))
+            {
+                // The list entry's name and flags differ by puzzle: its
+                // start is checked.
+                let head = span.split_once('"').map_or(span, |(head, _)| head);
+                let line = named(head.strip_suffix("],").unwrap_or(head));
+                if text.is_empty() || !text.contains(&line) {
+                    problems.push(format!("{m}: {file} lacks {line:?}"));
+                }
+            }
+        }
+        for file in tree.iter().filter(|f| belongs_to(f, m)) {
+            let listed = covered.iter().any(|c| {
+                if c.ends_with('/') {
+                    file.starts_with(c.as_str())
+                } else {
+                    file == c
+                }
+            });
+            if !listed && !NOT_A_PUZZLES_FILE.iter().any(|n| file.starts_with(n)) {
+                problems.push(format!(
+                    "{m}: {file} is a file of the puzzle the page does not name"
+                ));
+            }
+        }
+        if !read(&root().join(format!("docs/rules/{m}.md")))
+            .contains("## Sizes (`lockstep verify`)")
+        {
+            problems.push(format!("{m}: a Sizes section in docs/rules/{m}.md"));
+        }
+    }
+    // Every puzzle folder of the harness is on the list.
+    let folders =
+        std::fs::read_dir(root().join("crates/harness/src/puzzles")).expect("the puzzles");
+    for folder in folders.flatten().filter(|e| e.path().is_dir()) {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        if !puzzles.iter().any(|&(_, m)| m == name) {
+            problems.push(format!(
+                "crates/harness/src/puzzles/{name}/ is on no list entry"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every file with extension `ext` under `dir` (read recursively, a folder
+/// that `enter` refuses left out), sorted: the one walk of the layout tests.
+fn walk(dir: &Path, ext: &str, enter: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
+    fn visit(dir: &Path, ext: &str, enter: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
         };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
+                if enter(&path) {
+                    visit(&path, ext, enter, out);
+                }
+            } else if path.extension().is_some_and(|e| e == ext) {
                 out.push(path);
             }
         }
     }
     let mut out = Vec::new();
-    walk(&root().join(dir), &mut out);
+    visit(dir, ext, enter, &mut out);
     out.sort();
-    out.into_iter()
+    out
+}
+
+/// Every `.rs` file under `dir`, recursively, relative to the root.
+fn rust_files(dir: &str) -> Vec<PathBuf> {
+    walk(&root().join(dir), "rs", &|_| true)
+        .into_iter()
         .map(|p| {
             p.strip_prefix(root())
                 .expect("under the root")
@@ -125,54 +212,26 @@ fn rust_files(dir: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The source files the house rules are about: the four crates' (harness,
-/// core, reference, planted bugs) and the fuzz targets', without unit-test
-/// files (`tests.rs`, `tests/` folders).
+/// The source files the house rules are about: every crate's and the fuzz
+/// targets', without unit-test files (`tests.rs`, `tests/` folders).
 fn source_files() -> Vec<PathBuf> {
-    [
-        "src",
-        "core/src",
-        "reference/src",
-        "planted/src",
-        "fuzz/fuzz_targets",
-    ]
-    .iter()
-    .flat_map(|dir| rust_files(dir))
-    .filter(|p| {
-        !p.components().any(|c| c.as_os_str() == "tests")
-            && p.file_name().is_none_or(|n| n != "tests.rs")
-    })
-    .collect()
-}
-
-/// Files allowed past [`MAX_LINES`], each with why it is one idea.
-const LONG_FILES: &[(&str, &str)] = &[];
-
-const MAX_LINES: usize = 500;
-
-#[test]
-fn no_source_file_is_over_500_lines() {
-    let files = source_files();
-    assert!(files.len() > 50, "{} source files found", files.len());
-    let mut long = Vec::new();
-    for path in &files {
-        let lines = read(&root().join(path)).lines().count();
-        let name = path.to_string_lossy().to_string();
-        if lines > MAX_LINES && !LONG_FILES.iter().any(|(file, _)| *file == name) {
-            long.push(format!("{name}: {lines} lines"));
-        }
+    let mut dirs = vec!["src".to_string(), "fuzz/fuzz_targets".to_string()];
+    for entry in std::fs::read_dir(root().join("crates"))
+        .expect("crates/")
+        .flatten()
+    {
+        dirs.push(format!(
+            "crates/{}/src",
+            entry.file_name().to_string_lossy()
+        ));
     }
-    for (file, reason) in LONG_FILES {
-        assert!(
-            !reason.trim().is_empty() && root().join(file).is_file(),
-            "{file}: an allow-list entry needs a reason and a file"
-        );
-    }
-    assert!(
-        long.is_empty(),
-        "over {MAX_LINES} lines (split along its ideas, or add it to LONG_FILES with the reason):\n{}",
-        long.join("\n")
-    );
+    dirs.iter()
+        .flat_map(|dir| rust_files(dir))
+        .filter(|p| {
+            !p.components().any(|c| c.as_os_str() == "tests")
+                && p.file_name().is_none_or(|n| n != "tests.rs")
+        })
+        .collect()
 }
 
 /// Words of a line of Rust after `pub` forms: `pub fn run`, `pub(crate) struct X`.
@@ -216,9 +275,11 @@ fn one_name_one_meaning() {
                 ));
             }
         }
-        // The harness's own types; each puzzle's model types (`Case`,
-        // `Answer`) live in their puzzle's module of core and are meant alike.
-        if file.starts_with("src/") {
+        // lockstep's own types; each puzzle's model types (`Case`,
+        // `Answer`) live in their puzzle's module of core and the reference
+        // and are meant alike, as are the planted bugs' third solvers.
+        let model = ["crates/core/", "crates/reference/", "crates/planted/"];
+        if !model.iter().any(|m| file.starts_with(m)) {
             for (_, name) in public_items(&text, &["struct", "enum", "type", "trait"]) {
                 if let Some((other, _)) = types.iter().find(|(_, n)| n == name) {
                     problems.push(format!("{file} and {other}: two public types named {name}"));
@@ -451,7 +512,7 @@ fn everything_the_rule_index_names_exists() {
 fn every_rule_branch_is_named_in_the_rule_index() {
     let index = read(&root().join("docs/rule-index.md"));
     let mut missing = Vec::new();
-    for entry in registry::all() {
+    for entry in lockstep_registry::all() {
         let page = format!("Files: [rules](rules/{}.md)", entry.module());
         let Some(start) = index.find(&page) else {
             missing.push(format!("{}: no section for its rule page", entry.name()));

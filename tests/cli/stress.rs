@@ -3,13 +3,13 @@
 //! input, and nothing is left running.
 
 use crate::support::{cli, fails_with, found, has, made, passed, processes_with, scratch, text};
-use lockstep::judge::compare::Comparison;
-use lockstep::judge::{judge, Verdict};
-use lockstep::process::Execution;
-use lockstep::process::{Ending, Resources};
-use lockstep::puzzle::Puzzle;
-use lockstep::puzzles::NewGame2;
 use lockstep_core::Model;
+use lockstep_harness::puzzle::Puzzle;
+use lockstep_harness::puzzles::NewGame2;
+use lockstep_judge::compare::Comparison;
+use lockstep_judge::{judge, Verdict};
+use lockstep_process::Execution;
+use lockstep_process::{Ending, Resources};
 use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
@@ -77,18 +77,20 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
     assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stdout));
     // The row holds the failure: the program, run on the row's input, still
     // fails against the row's expected answer (which is the reference's).
-    let loaded = lockstep::corpus::load::<NewGame2>(&dir.join("corpus/new_game2.csv")).unwrap();
+    let loaded =
+        lockstep_harness::corpus::load::<NewGame2>(&dir.join("corpus/new_game2.csv")).unwrap();
     assert_eq!(loaded.len(), 1);
-    let input = lockstep::corpus::decode_for::<NewGame2>(&loaded[0].row.input);
-    let expected = lockstep::corpus::decode_for::<NewGame2>(&loaded[0].row.expected);
-    let reference = lockstep::puzzle::run_reference::<NewGame2>(&loaded[0].case, NewGame2::FUEL)
-        .and_then(|side| side.answer().cloned())
-        .expect("the reference answers");
+    let input = lockstep_harness::corpus::decode_for::<NewGame2>(&loaded[0].row.input);
+    let expected = lockstep_harness::corpus::decode_for::<NewGame2>(&loaded[0].row.expected);
+    let reference =
+        lockstep_harness::puzzle::run_reference::<NewGame2>(&loaded[0].case, NewGame2::FUEL)
+            .and_then(|side| side.answer().cloned())
+            .expect("the reference answers");
     assert_eq!(
         expected,
         <NewGame2 as Puzzle>::Case::write_answer(&reference)
     );
-    let run = lockstep::process::execute(
+    let run = lockstep_process::execute(
         "python3 tests/fixtures/new_game2.py wa",
         &input,
         Resources::new(Duration::from_secs(10), 1 << 20),
@@ -278,67 +280,6 @@ fn duel_stress_passes_a_sound_bot_and_reports_a_broken_one_with_its_log() {
     }
 }
 
-/// `--keep-going` runs every case, counts every failure by kind with where it
-/// was generated, and shrinks and saves the first of each kind.
-#[test]
-fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
-    let dir = scratch("stress-keep-going");
-    let (out, _) = stress(
-        "new-game2",
-        "python3 tests/fixtures/new_game2.py mixed",
-        // Bounded by attempts alone: no assertion here may depend on how
-        // fast the machine is.
-        "--cases 60 --keep-going --no-append --shrink-seconds 1000000",
-        &dir,
-    );
-    let (stdout, stderr) = found(&out);
-    let summary = stdout
-        .lines()
-        .find(|l| l.starts_with("new-game2: 60 cases"))
-        .unwrap_or_else(|| panic!("{stdout}"));
-    let count = |kind: &str| -> usize {
-        let at = summary.find(&format!(" {kind}")).unwrap();
-        summary[..at].rsplit(' ').next().unwrap().parse().unwrap()
-    };
-    let (wa, re) = (count("WA,"), count("RE,"));
-    assert!(wa > 0 && re > 0, "{summary}");
-    for (kind, n) in [("WA", wa), ("RE", re)] {
-        let line = stdout
-            .lines()
-            .find(|l| l.starts_with(&format!("{kind}: ")))
-            .unwrap_or_else(|| panic!("no {kind} line in {stdout}"));
-        assert!(line.starts_with(&format!("{kind}: {n} case")), "{line}");
-        // The cases, by their addresses with jobs 0 and 1, at most 20 of
-        // them listed, each one `--case` reads back.
-        let listed: Vec<(u64, u64)> = line
-            .split_once(": ")
-            .and_then(|(_, rest)| rest.split_once(": "))
-            .unwrap_or_else(|| panic!("{line}"))
-            .1
-            .split(", ")
-            .filter(|t| *t != "...")
-            .map(|t| match t.parse::<lockstep::search::Address>() {
-                Ok(lockstep::search::Address::Stream { job, index }) => (job, index),
-                other => panic!("{t} in {line}: {other:?}"),
-            })
-            .collect();
-        assert_eq!(listed.len(), n.min(20), "{line}");
-        assert!(listed.iter().all(|&(j, i)| j < 2 && i < 60), "{line}");
-        let saved = std::fs::read_to_string(dir.join(format!("failing-{kind}.txt")))
-            .unwrap_or_else(|e| panic!("{kind} not saved: {e}"));
-        let (n, k) = new_game2_size(&saved);
-        assert!(
-            n <= 7 && k <= 5,
-            "{kind} shrunk only to {n}x{n} with {k} pieces"
-        );
-        assert!(
-            stderr.contains(&format!("new-game2: {kind} (job ")),
-            "{stderr}"
-        );
-    }
-    has(&stderr, &["a local minimum"]);
-}
-
 /// The shrinker's budget is the user's, and a cut-off says so.
 #[test]
 fn a_shrink_cut_off_by_its_budget_says_so() {
@@ -361,7 +302,7 @@ fn a_shrink_cut_off_by_its_budget_says_so() {
 /// wide generator steps outside.
 #[test]
 fn dumped_cases_keep_to_the_limits_asked_for() {
-    use lockstep::puzzles::Checkers;
+    use lockstep_harness::puzzles::Checkers;
     let exe = env!("CARGO_BIN_EXE_lockstep");
     let program = format!("{exe} solve checkers");
     let mut outside = [0usize; 2];
@@ -383,9 +324,10 @@ fn dumped_cases_keep_to_the_limits_asked_for() {
                 let answer = std::fs::read_to_string(path.with_extension("ans")).unwrap();
                 let case = <Checkers as Puzzle>::Case::parse(&input).unwrap();
                 outside[i] += usize::from(!Checkers::within_original(&case));
-                let reference = lockstep::puzzle::run_reference::<Checkers>(&case, u64::MAX)
-                    .and_then(|side| side.answer().cloned())
-                    .expect("the reference answers");
+                let reference =
+                    lockstep_harness::puzzle::run_reference::<Checkers>(&case, u64::MAX)
+                        .and_then(|side| side.answer().cloned())
+                        .expect("the reference answers");
                 assert_eq!(
                     <Checkers as Puzzle>::Case::write_answer(&reference),
                     answer,
@@ -525,41 +467,6 @@ fn a_time_limit_that_does_not_repeat_is_flaky_and_no_failure() {
     }
 }
 
-/// One seed and job count give one reported failure and one shrunk case,
-/// whichever job is slow: the lowest failing case wins, and the shrink is
-/// bounded by attempts, not by the clock.
-#[test]
-fn a_slow_job_changes_neither_the_failure_reported_nor_its_shrunk_case() {
-    let run = |slow: &str| {
-        let dir = scratch(&format!("stress-slow-{slow}"));
-        let save = dir.join("failing.txt");
-        let out = cli("stress new-game2 --seed 4 --jobs 2 --cases 40 --no-append")
-            .flag(
-                "--cmd",
-                format!("SLOW={slow} python3 tests/fixtures/new_game2.py mixed"),
-            )
-            .flag("--save", save.display())
-            .args(
-                "--shrink-attempts 60 --shrink-seconds 1000000"
-                    .split_whitespace()
-                    .map(str::to_string),
-            )
-            .run();
-        let (_, stderr) = found(&out);
-        let reported = stderr
-            .lines()
-            .find(|l| l.starts_with("new-game2: "))
-            .unwrap_or_else(|| panic!("{stderr}"))
-            .to_string();
-        let saved = std::fs::read_to_string(&save).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
-        (reported, saved)
-    };
-    let (even, odd) = (run("even"), run("odd"));
-    assert_eq!(even.0, odd.0);
-    assert_eq!(even.1, odd.1);
-}
-
 /// A directory given as the program is named as one, not as a permission
 /// the user lacks.
 #[test]
@@ -568,4 +475,108 @@ fn a_directory_as_the_program_is_called_a_directory() {
     let (out, _) = stress("robots", "/tmp", "--cases 2 --no-append", &dir);
     let stderr = fails_with(&out, "/tmp is a directory, not a program");
     assert!(!stderr.contains("Permission denied"), "{stderr}");
+}
+
+/// The second tier: the heavy hunts, which `cargo test` leaves to CI
+/// (`.ci/run`; docs/guide/src/tasks/measure.md).
+mod hunt {
+    use super::*;
+
+    /// `--keep-going` runs every case, counts every failure by kind with where it
+    /// was generated, and shrinks and saves the first of each kind.
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn keep_going_counts_every_failure_and_shrinks_one_of_each_kind() {
+        let dir = scratch("stress-keep-going");
+        let (out, _) = stress(
+            "new-game2",
+            "python3 tests/fixtures/new_game2.py mixed",
+            // Bounded by attempts alone: no assertion here may depend on how
+            // fast the machine is.
+            "--cases 60 --keep-going --no-append --shrink-seconds 1000000",
+            &dir,
+        );
+        let (stdout, stderr) = found(&out);
+        let summary = stdout
+            .lines()
+            .find(|l| l.starts_with("new-game2: 60 cases"))
+            .unwrap_or_else(|| panic!("{stdout}"));
+        let count = |kind: &str| -> usize {
+            let at = summary.find(&format!(" {kind}")).unwrap();
+            summary[..at].rsplit(' ').next().unwrap().parse().unwrap()
+        };
+        let (wa, re) = (count("WA,"), count("RE,"));
+        assert!(wa > 0 && re > 0, "{summary}");
+        for (kind, n) in [("WA", wa), ("RE", re)] {
+            let line = stdout
+                .lines()
+                .find(|l| l.starts_with(&format!("{kind}: ")))
+                .unwrap_or_else(|| panic!("no {kind} line in {stdout}"));
+            assert!(line.starts_with(&format!("{kind}: {n} case")), "{line}");
+            // The cases, by their addresses with jobs 0 and 1, at most 20 of
+            // them listed, each one `--case` reads back.
+            let listed: Vec<(u64, u64)> = line
+                .split_once(": ")
+                .and_then(|(_, rest)| rest.split_once(": "))
+                .unwrap_or_else(|| panic!("{line}"))
+                .1
+                .split(", ")
+                .filter(|t| *t != "...")
+                .map(|t| match t.parse::<lockstep_search::Address>() {
+                    Ok(lockstep_search::Address::Stream { job, index }) => (job, index),
+                    other => panic!("{t} in {line}: {other:?}"),
+                })
+                .collect();
+            assert_eq!(listed.len(), n.min(20), "{line}");
+            assert!(listed.iter().all(|&(j, i)| j < 2 && i < 60), "{line}");
+            let saved = std::fs::read_to_string(dir.join(format!("failing-{kind}.txt")))
+                .unwrap_or_else(|e| panic!("{kind} not saved: {e}"));
+            let (n, k) = new_game2_size(&saved);
+            assert!(
+                n <= 7 && k <= 5,
+                "{kind} shrunk only to {n}x{n} with {k} pieces"
+            );
+            assert!(
+                stderr.contains(&format!("new-game2: {kind} (job ")),
+                "{stderr}"
+            );
+        }
+        has(&stderr, &["a local minimum"]);
+    }
+
+    /// One seed and job count give one reported failure and one shrunk case,
+    /// whichever job is slow: the lowest failing case wins, and the shrink is
+    /// bounded by attempts, not by the clock.
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn a_slow_job_changes_neither_the_failure_reported_nor_its_shrunk_case() {
+        let run = |slow: &str| {
+            let dir = scratch(&format!("stress-slow-{slow}"));
+            let save = dir.join("failing.txt");
+            let out = cli("stress new-game2 --seed 4 --jobs 2 --cases 40 --no-append")
+                .flag(
+                    "--cmd",
+                    format!("SLOW={slow} python3 tests/fixtures/new_game2.py mixed"),
+                )
+                .flag("--save", save.display())
+                .args(
+                    "--shrink-attempts 60 --shrink-seconds 1000000"
+                        .split_whitespace()
+                        .map(str::to_string),
+                )
+                .run();
+            let (_, stderr) = found(&out);
+            let reported = stderr
+                .lines()
+                .find(|l| l.starts_with("new-game2: "))
+                .unwrap_or_else(|| panic!("{stderr}"))
+                .to_string();
+            let saved = std::fs::read_to_string(&save).unwrap();
+            let _ = std::fs::remove_dir_all(&dir);
+            (reported, saved)
+        };
+        let (even, odd) = (run("even"), run("odd"));
+        assert_eq!(even.0, odd.0);
+        assert_eq!(even.1, odd.1);
+    }
 }

@@ -37,7 +37,7 @@ fn new_game2_rows(seed: u64, count: usize, name: &str) -> (String, Vec<String>) 
 }
 
 fn import(file: &Path, dir: &Path) -> Command {
-    let mut command = Command::new(BIN);
+    let mut command = crate::support::bin();
     command
         .args(["import", "new-game2"])
         .arg(file)
@@ -232,4 +232,36 @@ fn a_missing_corpus_is_an_error_naming_it() {
     }
     let out = lockstep(&["replay", "robots", "--corpus", dir.to_str().unwrap()], "");
     fails_with(&out, "robots.csv");
+}
+
+/// An empty (0-byte) corpus file is a replay error naming it, not "0 rows":
+/// every corpus file has its header, so an empty one was cut short (an
+/// append still takes it, as it takes a new file).
+#[test]
+fn an_empty_corpus_file_does_not_replay_as_no_rows() {
+    let dir = scratch("empty-corpus");
+    fs::write(dir.join("robots.csv"), "").unwrap();
+    let out = lockstep(&["replay", "robots", "--corpus", dir.to_str().unwrap()], "");
+    let both = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(2), "{both}");
+    has(&both, &["robots.csv is empty (0 bytes)"]);
+    // A header alone is a corpus of no rows, and replays as one.
+    let header = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/robots.csv"))
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    fs::write(dir.join("robots.csv"), format!("{header}\n")).unwrap();
+    let out = lockstep(&["replay", "robots", "--corpus", dir.to_str().unwrap()], "");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -285,7 +285,7 @@ fn a_duel_bot_is_stressed_through_the_general_path() {
 fn sigint_mid_run_leaves_no_program_running() {
     let dir = scratch("interactive-sigint");
     let tag = format!("lockstep-interactive-{}-sigint", std::process::id());
-    let child = std::process::Command::new(BIN)
+    let child = crate::support::bin()
         .args([
             "stress",
             "--interactor",
@@ -304,6 +304,7 @@ fn sigint_mid_run_leaves_no_program_running() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    let child = crate::support::Spawned::new(child);
     let until = Instant::now() + Duration::from_secs(20);
     while processes_with(&tag) < 2 && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(20));
@@ -314,7 +315,7 @@ fn sigint_mid_run_leaves_no_program_running() {
         .status()
         .unwrap();
     assert!(status.success());
-    let out = child.wait_with_output().unwrap();
+    let out = child.wait_with_output();
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(

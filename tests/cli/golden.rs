@@ -6,7 +6,7 @@
 //! They were recorded before the search loop and the judging were reshaped
 //! (issue 41), so that the reshaping could show it changed no output. A
 //! change that means to change an output records them again with
-//! `LOCKSTEP_BLESS=1 cargo test --test lockstep golden`, and the diff of
+//! `LOCKSTEP_BLESS=1 cargo test --test cli golden -- --ignored`, and the diff of
 //! `tests/golden/` shows what it changed.
 
 use crate::support::{cli, made, scratch, BIN};
@@ -70,45 +70,6 @@ fn corpus_with_a_wrong_row(dir: &Path) {
     let wrong: i64 = expected.parse::<i64>().unwrap() + 1;
     *row = format!("{name},{input},{wrong},{tail}");
     std::fs::write(corpus.join("new_game2.csv"), lines.join("\n") + "\n").unwrap();
-}
-
-#[test]
-fn recorded_outputs_hold() {
-    let dir = scratch("golden");
-    corpus_with_a_wrong_row(&dir);
-    let bless = std::env::var_os("LOCKSTEP_BLESS").is_some();
-    let golden_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let mut problems = Vec::new();
-    for &(name, line) in GOLDENS {
-        let command = cli("").args(words(line, &dir));
-        let out = command.run();
-        let shown = scrub::run(
-            command.words(),
-            out.status.code(),
-            &String::from_utf8_lossy(&out.stdout),
-            &String::from_utf8_lossy(&out.stderr),
-            &[(dir.to_str().unwrap(), "<scratch>"), (BIN, "<lockstep>")],
-        );
-        let path = golden_dir.join(format!("{name}.txt"));
-        if bless {
-            std::fs::create_dir_all(&golden_dir).unwrap();
-            std::fs::write(&path, &shown).unwrap();
-            continue;
-        }
-        let recorded = std::fs::read_to_string(&path).unwrap_or_default();
-        if recorded != shown {
-            problems.push(format!(
-                "{name}: differs from {}\n{}",
-                path.display(),
-                scrub::first_difference(&recorded, &shown)
-            ));
-        }
-    }
-    assert!(
-        problems.is_empty(),
-        "{}\n(LOCKSTEP_BLESS=1 records them again)",
-        problems.join("\n\n")
-    );
 }
 
 /// What of a run is compared, with what the clock and the machine decide
@@ -266,5 +227,51 @@ mod scrub {
             }
         }
         "(the same lines; line ends differ)".to_string()
+    }
+}
+
+/// The second tier: the heavy hunts, which `cargo test` leaves to CI
+/// (`.ci/run`; docs/guide/src/tasks/measure.md).
+mod hunt {
+    use super::*;
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn recorded_outputs_hold() {
+        let dir = scratch("golden");
+        corpus_with_a_wrong_row(&dir);
+        let bless = std::env::var_os("LOCKSTEP_BLESS").is_some();
+        let golden_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+        let mut problems = Vec::new();
+        for &(name, line) in GOLDENS {
+            let command = cli("").args(words(line, &dir));
+            let out = command.run();
+            let shown = scrub::run(
+                command.words(),
+                out.status.code(),
+                &String::from_utf8_lossy(&out.stdout),
+                &String::from_utf8_lossy(&out.stderr),
+                &[(dir.to_str().unwrap(), "<scratch>"), (BIN, "<lockstep>")],
+            );
+            let path = golden_dir.join(format!("{name}.txt"));
+            if bless {
+                std::fs::create_dir_all(&golden_dir).unwrap();
+                std::fs::write(&path, &shown).unwrap();
+                continue;
+            }
+            let recorded = std::fs::read_to_string(&path).unwrap_or_default();
+            if recorded != shown {
+                problems.push(format!(
+                    "{name}: differs from {}\n{}",
+                    path.display(),
+                    scrub::first_difference(&recorded, &shown)
+                ));
+            }
+        }
+        assert!(
+            problems.is_empty(),
+            "{}\n(LOCKSTEP_BLESS=1 records them again)",
+            problems.join("\n\n")
+        );
     }
 }

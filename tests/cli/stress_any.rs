@@ -54,36 +54,6 @@ fn shrunk_sizes(report: &str) -> (usize, usize) {
 }
 
 #[test]
-fn a_wrong_solution_is_caught_and_shrunk_to_a_handful_of_tokens_whatever_the_jobs() {
-    let dir = scratch("any-wrong");
-    let mut seen = Vec::new();
-    for jobs in ["1", "2"] {
-        let (out, saved) = stress(
-            &subarray_programs("wrong"),
-            &["--seed", "10", "--cases", "40", "--jobs", jobs],
-            &dir,
-        );
-        let (stdout, stderr) = found(&out);
-        has(&stdout, &["1 WA"]);
-        // The generator's first all-negative array is seed 10's, 37 numbers.
-        has(&stderr, &["WA on seed 10 ("]);
-        let (before, after) = shrunk_sizes(&stderr);
-        assert_eq!((before, after), (38, 2), "{stderr}");
-        assert_eq!(saved.as_deref(), Some("1\n-1\n"), "{stderr}");
-        has(
-            &stderr,
-            &[
-                "with a count lowered",
-                "expected (brute force):\n    -1\n",
-                "solution printed:\n    0\n",
-            ],
-        );
-        seen.push(saved);
-    }
-    assert_eq!(seen[0], seen[1]);
-}
-
-#[test]
 fn a_correct_solution_passes_and_dump_keeps_every_case() {
     let dir = scratch("any-ok");
     let dump = dir.join("cases");
@@ -105,7 +75,7 @@ fn a_correct_solution_passes_and_dump_keeps_every_case() {
     // Named by seed: the generator makes each again.
     for seed in 500..506 {
         let input = std::fs::read_to_string(dump.join(format!("{seed}.in"))).unwrap();
-        let again = std::process::Command::new("python3")
+        let again = std::process::Command::new(crate::support::python())
             .arg(format!(
                 "{}/tests/fixtures/any/max_subarray.py",
                 env!("CARGO_MANIFEST_DIR")
@@ -117,25 +87,6 @@ fn a_correct_solution_passes_and_dump_keeps_every_case() {
         assert!(dump.join(format!("{seed}.ans")).exists());
     }
     assert_eq!(std::fs::read_dir(&dump).unwrap().count(), 12);
-}
-
-#[test]
-fn keep_going_shrinks_one_failure_of_each_kind() {
-    let dir = scratch("any-keep-going");
-    let (out, _) = stress(
-        &subarray_programs("mixed"),
-        &["--seed", "10", "--cases", "32", "--keep-going"],
-        &dir,
-    );
-    let (stdout, stderr) = found(&out);
-    has(&stdout, &["32 cases"]);
-    // Seed 31 is the only array of one number among seeds 10..=41.
-    has(&stdout, &["RE: 1 case: seed 31", "WA: ", " WA, 1 RE"]);
-    let wa = std::fs::read_to_string(dir.join("min-WA.txt")).unwrap();
-    let re = std::fs::read_to_string(dir.join("min-RE.txt")).unwrap();
-    assert_eq!(wa, "2\n-1 -1\n", "{stderr}");
-    assert_eq!(re.lines().next(), Some("1"), "{stderr}");
-    has(&stderr, &["IndexError"]);
 }
 
 #[test]
@@ -544,4 +495,61 @@ fn outputs_are_compared_by_the_stated_whitespace_rule() {
         stderr.contains(r#"first difference: line 1: expected "5", got " 5""#),
         "{stderr}"
     );
+}
+
+/// The second tier: the heavy hunts, which `cargo test` leaves to CI
+/// (`.ci/run`; docs/guide/src/tasks/measure.md).
+mod hunt {
+    use super::*;
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn keep_going_shrinks_one_failure_of_each_kind() {
+        let dir = scratch("any-keep-going");
+        let (out, _) = stress(
+            &subarray_programs("mixed"),
+            &["--seed", "10", "--cases", "32", "--keep-going"],
+            &dir,
+        );
+        let (stdout, stderr) = found(&out);
+        has(&stdout, &["32 cases"]);
+        // Seed 31 is the only array of one number among seeds 10..=41.
+        has(&stdout, &["RE: 1 case: seed 31", "WA: ", " WA, 1 RE"]);
+        let wa = std::fs::read_to_string(dir.join("min-WA.txt")).unwrap();
+        let re = std::fs::read_to_string(dir.join("min-RE.txt")).unwrap();
+        assert_eq!(wa, "2\n-1 -1\n", "{stderr}");
+        assert_eq!(re.lines().next(), Some("1"), "{stderr}");
+        has(&stderr, &["IndexError"]);
+    }
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn a_wrong_solution_is_caught_and_shrunk_to_a_handful_of_tokens_whatever_the_jobs() {
+        let dir = scratch("any-wrong");
+        let mut seen = Vec::new();
+        for jobs in ["1", "2"] {
+            let (out, saved) = stress(
+                &subarray_programs("wrong"),
+                &["--seed", "10", "--cases", "40", "--jobs", jobs],
+                &dir,
+            );
+            let (stdout, stderr) = found(&out);
+            has(&stdout, &["1 WA"]);
+            // The generator's first all-negative array is seed 10's, 37 numbers.
+            has(&stderr, &["WA on seed 10 ("]);
+            let (before, after) = shrunk_sizes(&stderr);
+            assert_eq!((before, after), (38, 2), "{stderr}");
+            assert_eq!(saved.as_deref(), Some("1\n-1\n"), "{stderr}");
+            has(
+                &stderr,
+                &[
+                    "with a count lowered",
+                    "expected (brute force):\n    -1\n",
+                    "solution printed:\n    0\n",
+                ],
+            );
+            seen.push(saved);
+        }
+        assert_eq!(seen[0], seen[1]);
+    }
 }

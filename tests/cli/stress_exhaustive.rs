@@ -38,8 +38,8 @@ fn every_puzzle_passes_a_correct_program_over_its_levels() {
         ("duel-search", 1, None),
         ("matrix-game", 3, None),
     ];
-    assert_eq!(plan.len(), lockstep::registry::all().len());
-    for (entry, (name, size, cap)) in lockstep::registry::all().iter().zip(plan) {
+    assert_eq!(plan.len(), lockstep_registry::all().len());
+    for (entry, (name, size, cap)) in lockstep_registry::all().iter().zip(plan) {
         assert_eq!(entry.name(), name);
         if size == 0 {
             assert!(entry.played_through_referee(), "{name}");
@@ -93,7 +93,7 @@ fn the_first_failure_is_the_smallest_whatever_the_jobs() {
     }
     assert_eq!(firsts[0], firsts[1]);
     // The first case of the levels whose answer is 4, found by the oracle.
-    let levels = <lockstep::puzzles::Footholds as lockstep::puzzle::Puzzle>::LEVELS;
+    let levels = <lockstep_harness::puzzles::Footholds as lockstep_harness::puzzle::Puzzle>::LEVELS;
     let first = (1..=6)
         .flat_map(|size| (0..(levels.span)(size)).map(move |i| (size, i)))
         .filter_map(|(size, i)| (levels.case)(size, i))

@@ -11,10 +11,8 @@
 //!
 //! Each test reports every problem at once, and says how much it checked.
 
-use crate::support::BIN;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -22,7 +20,7 @@ fn root() -> &'static Path {
 
 /// `lockstep WORDS --help`, as text.
 fn help(words: &[String]) -> String {
-    let out = Command::new(BIN)
+    let out = crate::support::bin()
         .args(words)
         .arg("--help")
         .output()
@@ -193,25 +191,12 @@ fn every_flag_of_every_command_is_in_the_guides_reference() {
 
 /// The markdown files whose links are checked.
 fn markdown_files() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                out.push(path);
-            }
-        }
-    }
     let mut files = vec![
         root().join("README.md"),
         root().join("ARCHITECTURE.md"),
         root().join("corpus/README.md"),
     ];
-    walk(&root().join("docs"), &mut files);
+    files.extend(super::walk(&root().join("docs"), "md", &|_| true));
     files.sort();
     files
 }

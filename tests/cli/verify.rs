@@ -1,0 +1,364 @@
+//! `lockstep verify` held to what it claims: each level's decoding against
+//! a count made another way (every case valid and different), each
+//! symmetry keeping the core's answer, a run with symmetry against one
+//! without, shards against the whole, the first disagreement of planted
+//! bugs against every case before it, and the command end to end.
+
+use crate::support::{cli, exited, has, passed, scratch, written};
+
+#[test]
+fn the_command_prints_a_certificate_and_its_json() {
+    let out = cli("verify footholds matrix-game --size 3 --no-append").run();
+    let stdout = passed(&out);
+    has(
+        &stdout,
+        &[
+            "footholds: size = board cells",
+            "verified: every case up to size 3 agrees (61 cases)",
+            "verified: every case up to size 3 agrees (75 cases)",
+        ],
+    );
+    let out = cli("verify footholds --size 4 --format json --no-append --jobs 1").run();
+    let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
+    let puzzle = &doc["puzzles"][0];
+    assert_eq!(puzzle["verified"], true, "{doc}");
+    assert_eq!(puzzle["cases"], 1 + 12 + 48 + 240, "{doc}");
+    assert_eq!(puzzle["levels"].as_array().map(Vec::len), Some(4), "{doc}");
+    // The same levels on two jobs give the same certificate.
+    let again = cli("verify footholds --size 4 --format json --no-append --jobs 2").run();
+    let again: serde_json::Value = serde_json::from_str(&passed(&again)).unwrap();
+    let digests = |d: &serde_json::Value| {
+        let levels = d["puzzles"][0]["levels"].as_array().cloned().unwrap();
+        levels
+            .iter()
+            .map(|l| l["digest"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(digests(&doc), digests(&again));
+    // `lockstep report` shows the certificate.
+    let dir = scratch("verify-report");
+    let json = written(dir.join("verify.json"), again.to_string());
+    let page = dir.join("page.html");
+    passed(&cli("report").arg(&json).flag("--out", page.display()).run());
+    let html = std::fs::read_to_string(&page).unwrap();
+    has(
+        &html,
+        &["verify: footholds", "verified: every case up to size 4"],
+    );
+}
+
+#[test]
+fn a_case_replays_as_printed_and_another_kind_of_address_is_an_error() {
+    let out = cli("verify footholds --no-append")
+        .flag("--case", "size 3 case 7")
+        .run();
+    has(
+        &passed(&out),
+        &["checked only `size 3 case 7`: core and reference agree"],
+    );
+    // An address with no case is an error, not a run that checked nothing:
+    // index 5 of size 2 is not a valid case, and 999999999 is past the level.
+    for address in ["size 2 case 5", "size 3 case 999999999"] {
+        let out = cli("verify footholds --no-append")
+            .flag("--case", address)
+            .run();
+        let (_, stderr) = exited(&out, 2, address);
+        has(&stderr, &["there is no case"]);
+    }
+    let out = cli("verify footholds --no-append")
+        .flag("--case", "job 0 case 3")
+        .run();
+    exited(&out, 2, "");
+}
+
+/// Every puzzle's first level through the command end to end: each is
+/// verified, its certificate's cases are its level's count.
+#[test]
+fn every_puzzle_verifies_its_first_level_through_the_command() {
+    let out = cli("verify --size 1 --format json --no-append").run();
+    let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
+    let puzzles = doc["puzzles"].as_array().cloned().unwrap_or_default();
+    assert_eq!(puzzles.len(), lockstep_registry::all().len(), "{doc}");
+    for (p, entry) in puzzles.iter().zip(lockstep_registry::all()) {
+        assert_eq!(p["puzzle"], entry.name(), "{doc}");
+        assert_eq!(p["verified"], true, "{p}");
+        assert_eq!(p["cases"], entry.level_counts(1)[0], "{p}");
+        // The built-in certificate (certificates/ci.json) holds this build.
+        assert_eq!(p["against_certificate"][0]["against"], "same", "{p}");
+    }
+}
+
+/// `text`, a recorded certificate, with the digest of `puzzle`'s level at
+/// `at` (in file order) changed in its last digit: the new digest, and the
+/// changed text.
+fn one_digest_changed(text: &str, puzzle: &str, at: usize) -> (String, String) {
+    let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+    let digest = doc["puzzles"][puzzle][at]["digest"].as_str().unwrap();
+    let last = if digest.ends_with('0') { "1" } else { "0" };
+    let other = format!("{}{last}", &digest[..15]);
+    (other.clone(), text.replace(digest, &other))
+}
+
+/// Records the certificate of footholds and matrix-game up to size 3 into
+/// `file`; the run passes.
+fn record_small(file: &std::path::Path) {
+    let out = cli("verify footholds matrix-game --size 3 --no-append")
+        .arg("--record")
+        .arg(file)
+        .run();
+    passed(&out);
+}
+
+/// A recorded certificate holds the next run: the same levels pass, a
+/// level whose digest is not the recorded one fails the run and says how to
+/// record it again, and a file that is not a certificate is an error.
+#[test]
+fn a_recorded_certificate_holds_the_next_run() {
+    let dir = scratch("verify-record");
+    let file = dir.join("certificate.json");
+    record_small(&file);
+    // Written whole: the certificate and no temporary beside it.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["certificate.json"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let out = cli("verify footholds matrix-game --size 3 --no-append")
+        .arg("--certificate")
+        .arg(&file)
+        .run();
+    let stdout = passed(&out);
+    assert_eq!(stdout.matches(" same ").count(), 6, "{stdout}");
+    // Size 4 is not in the file: checked, not compared.
+    let out = cli("verify footholds --size 4 --from 4 --no-append")
+        .arg("--certificate")
+        .arg(&file)
+        .run();
+    has(&passed(&out), &["verified"]);
+    // One digest changed by a digit: that level differs, the run fails.
+    let (other, changed) = one_digest_changed(&text, "footholds", 1);
+    let changed = written(dir.join("changed.json"), changed);
+    let out = cli("verify footholds --size 3 --no-append")
+        .arg("--certificate")
+        .arg(&changed)
+        .run();
+    let (stdout, _) = exited(&out, 1, "");
+    has(
+        &stdout,
+        &[
+            "DIFFERS",
+            &format!("recorded 12 cases, 3 checked, digest {other}"),
+            "record it again",
+            "not verified up to size 3",
+        ],
+    );
+    // A JSON file that is not a certificate, and one that is not JSON.
+    for (name, text) in [
+        ("other.json", "{\"lockstep\": \"verify\"}\n"),
+        ("bad.json", "{\n  [\n"),
+    ] {
+        let bad = written(dir.join(name), text);
+        let out = cli("verify footholds --size 1 --no-append")
+            .arg("--certificate")
+            .arg(&bad)
+            .run();
+        let (_, stderr) = exited(&out, 2, "");
+        assert!(stderr.contains("is not a recorded certificate"), "{stderr}");
+    }
+    // A shard cannot be recorded.
+    let out = cli("verify footholds --size 1 --shard 0/2 --no-append")
+        .arg("--record")
+        .arg(&file)
+        .run();
+    exited(&out, 2, "");
+}
+
+/// `scripts/verify-merge`, the nightly workflow's last step: two shards'
+/// JSON add up to the recorded certificate of the whole ("same", exit 0);
+/// one digest changed in the record makes that level differ (exit 1); a
+/// shard file missing is an error (exit 2).
+#[test]
+fn the_nightly_merge_adds_shards_up_to_the_recorded_certificate() {
+    let dir = scratch("verify-merge");
+    let record = dir.join("night.json");
+    record_small(&record);
+    let mut shards = Vec::new();
+    for k in 0..2 {
+        let out = cli(&format!(
+            "verify footholds matrix-game --size 3 --shard {k}/2 --format json --no-append"
+        ))
+        .run();
+        shards.push(written(dir.join(format!("verify-{k}.json")), passed(&out)));
+    }
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/verify-merge");
+    let merge = |record: &std::path::Path, shards: &[std::path::PathBuf]| {
+        std::process::Command::new(crate::support::python())
+            .arg(&script)
+            .arg(record)
+            .args(shards)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let stdout = passed(&merge(&record, &shards));
+    // Six levels (sizes 1 to 3 of two puzzles), every one the record's.
+    assert_eq!(stdout.matches("| same |").count(), 6, "{stdout}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let (_, changed) = one_digest_changed(&text, "footholds", 2);
+    let changed = written(dir.join("changed.json"), changed);
+    let (stdout, _) = exited(&merge(&changed, &shards), 1, "");
+    has(&stdout, &["| footholds | 3 |", "DIFFERS"]);
+    assert_eq!(stdout.matches("| same |").count(), 5, "{stdout}");
+    // One shard alone is not the whole: its levels differ from the record.
+    let (stdout, _) = exited(&merge(&record, &shards[..1]), 1, "");
+    has(&stdout, &["DIFFERS"]);
+    let (_, stderr) = exited(&merge(&record, &[dir.join("none.json")]), 2, "");
+    has(&stderr, &["none.json"]);
+}
+
+/// Every puzzle has levels, and `--levels` lists each level's count
+/// without checking a case.
+#[test]
+fn every_puzzle_has_levels_and_they_can_be_listed() {
+    let out = cli("verify --levels --size 2").run();
+    let stdout = passed(&out);
+    for entry in lockstep_registry::all() {
+        has(&stdout, &[&format!("{}: size = ", entry.name())]);
+    }
+    has(
+        &stdout,
+        &["footholds: size = board cells", "     2             12"],
+    );
+}
+
+/// A run resumed at a level (`--from`) gives those levels the very
+/// certificates of a whole run, and is verified on them alone.
+#[test]
+fn a_run_resumed_at_a_level_certifies_it_as_the_whole_run_does() {
+    let levels = |extra: &str| -> serde_json::Value {
+        let out = cli(&format!(
+            "verify footholds matrix-game --size 6 --format json --no-append {extra}"
+        ))
+        .run();
+        let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
+        doc
+    };
+    let (whole, resumed) = (levels(""), levels("--from 4"));
+    for p in 0..2 {
+        let (w, r) = (&whole["puzzles"][p], &resumed["puzzles"][p]);
+        assert_eq!(r["verified"], true, "{r}");
+        assert_eq!(r["from"], 4, "{r}");
+        let tail: Vec<_> = w["levels"].as_array().unwrap()[3..].to_vec();
+        assert_eq!(r["levels"].as_array().unwrap(), &tail, "{r}");
+    }
+}
+
+/// A start past the last size is an error, not a vacuous "verified".
+#[test]
+fn a_start_past_the_last_size_is_an_error() {
+    let out = cli("verify new-game2 --from 3 --no-append").run();
+    assert_eq!(out.status.code(), Some(2));
+    has(
+        &String::from_utf8_lossy(&out.stderr),
+        &["new-game2: --from 3 is past its last size here, 1"],
+    );
+}
+
+/// The rule branches a run reaches, end to end: `--stats`' JSON counts by
+/// level add up to its totals, and the totals, `branches_reached` and
+/// `not_reached` say the same; the text has the table, `not reached` and
+/// the closing count; `--require-every-branch` fails a run that misses a
+/// branch (exit 1), passes one that reaches every one, and refuses a shard
+/// or a single case (exit 2); the report names what was not reached.
+#[test]
+fn verify_says_which_rule_branches_its_cases_reach() {
+    let out = cli("verify footholds --size 3 --stats --format json --no-append").run();
+    let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
+    let p = &doc["puzzles"][0];
+    let totals: Vec<u64> = p["rule_branches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["cases"].as_u64().unwrap())
+        .collect();
+    let mut sums = vec![0; totals.len()];
+    for level in p["level_branches"].as_array().unwrap() {
+        for (sum, count) in sums.iter_mut().zip(level["cases"].as_array().unwrap()) {
+            *sum += count.as_u64().unwrap();
+        }
+    }
+    assert_eq!(sums, totals, "{doc}");
+    let reached = totals.iter().filter(|&&c| c > 0).count();
+    assert_eq!(p["branches"], totals.len(), "{doc}");
+    assert_eq!(p["branches_reached"], reached, "{doc}");
+    let missed: Vec<&str> = p["rule_branches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["cases"] == 0)
+        .map(|b| b["branch"].as_str().unwrap())
+        .collect();
+    assert_eq!(p["not_reached"], serde_json::json!(missed), "{doc}");
+    assert!(reached > 0 && !missed.is_empty(), "{doc}");
+
+    let out = cli("verify footholds --size 3 --stats --no-append").run();
+    let stdout = passed(&out);
+    let closing = format!("reaching {reached} of the {} rule branches", totals.len());
+    has(
+        &stdout,
+        &[
+            "checked cases reaching each rule branch",
+            "not reached",
+            missed[0],
+            &closing,
+        ],
+    );
+    let dir = scratch("verify-branches");
+    let json = written(dir.join("verify.json"), doc.to_string());
+    let page = dir.join("page.html");
+    passed(&cli("report").arg(&json).flag("--out", page.display()).run());
+    let html = std::fs::read_to_string(&page).unwrap();
+    has(&html, &[&format!("{reached} of {} reached", totals.len())]);
+
+    let out = cli("verify footholds --size 3 --require-every-branch --no-append").run();
+    let (_, stderr) = exited(&out, 1, "");
+    has(&stderr, &["--require-every-branch"]);
+    let out = cli("verify matrix-game --require-every-branch --no-append").run();
+    has(&passed(&out), &["reaching 8 of the 8 rule branches"]);
+    for flag in ["--shard 0/2", "--case"] {
+        let mut cmd = cli(&format!(
+            "verify footholds --size 2 --require-every-branch --no-append {flag}"
+        ));
+        if flag == "--case" {
+            cmd = cmd.arg("size 1 case 0");
+        }
+        exited(&cmd.run(), 2, flag);
+    }
+}
+
+/// `--record` into a directory that does not exist is an error before the
+/// run, not after a night of it; `--levels --format json` is a document,
+/// its counts the table's.
+#[test]
+fn a_record_path_is_checked_first_and_levels_have_json() {
+    let out = cli("verify --scope night --no-append")
+        .flag("--record", "/nonexistent-lockstep-dir/night.json")
+        .run();
+    let (stdout, stderr) = exited(&out, 2, "");
+    has(&stderr, &["--record", "does not exist"]);
+    assert!(!stderr.contains("cases/s"), "the run started: {stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+
+    let text = passed(&cli("verify footholds --levels --size 4").run());
+    let out = cli("verify footholds --levels --size 4 --format json").run();
+    let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
+    assert_eq!(doc["lockstep"], "verify-levels", "{doc}");
+    let levels = doc["puzzles"][0]["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 4, "{doc}");
+    for level in levels {
+        let (size, cases) = (level["size"].as_u64(), level["cases"].as_u64());
+        let row = format!("{:>6} {:>14}", size.unwrap(), cases.unwrap());
+        has(&text, &[&row]);
+    }
+}
