@@ -383,3 +383,29 @@ fn planted_bugs_by_size() {
     lockstep_harness::for_each_puzzle!(every_bug);
     assert!(missed.is_empty(), "not found: {missed:?}");
 }
+
+mod hunt {
+    use super::*;
+
+    /// The CI scope's checkers levels hold multi-jumps, crowning in the middle
+    /// of a move, kings' jumps and games of two moves: every planted checkers
+    /// bug (each a rule of the statement got wrong) disagrees on some case of
+    /// them. Before those levels, a move was one hop and five of the eight
+    /// passed the whole night scope (docs/notes/2026-12-03-verify.md).
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn the_ci_scope_finds_every_planted_checkers_bug() {
+        let mut missed = Vec::new();
+        for (name, bug) in lockstep_planted::checkers::bugs() {
+            let outcome = run_campaign_with::<Checkers>(
+                &options(Checkers::LEVELS.ci, true, Shard::WHOLE, false),
+                bug,
+            );
+            match outcome.finding {
+                Some((at, _)) => eprintln!("checkers, {name}: {at}"),
+                None => missed.push(name),
+            }
+        }
+        assert!(missed.is_empty(), "the CI scope misses {missed:?}");
+    }
+}

@@ -1,20 +1,47 @@
-//! Checkers' levels: size `p` is every position of `p` pieces (each side at
-//! least one; every square, man or king, no man on its own promotion row)
-//! with either side to move, and one move of two squares: from any square
-//! holding a piece of the side to move, to any of the 32 squares (the
-//! steps, the jumps, and every move the rules forbid). One instance an
-//! input; each side's pieces are listed in ascending square order.
+//! Checkers' levels: few pieces, and every kind of written move they can
+//! make. A level is a short list of *shapes*: a number of pieces and the
+//! moves of the game, each move a start square and its legs. Every position
+//! of those pieces (each side at least one; every square, man or king, no
+//! man on its own promotion row) with either side to move, every start
+//! square holding a piece of the side whose move it is (in the position as
+//! given: a piece captured or moved before is a start square left empty),
+//! and every leg of its kind:
+//!
+//! - `Any`: to any of the 32 squares (the steps and jumps, and every move
+//!   the rules forbid: off the diagonals, backward, too long); a move of one
+//!   leg only. A square off 1..=32 is outside the statement's limits, which
+//!   verify's levels keep to: `fuzz --limits wide` writes those;
+//! - `Diagonal`: one of the eight diagonal legs, a step or a jump each way,
+//!   landing on the board;
+//! - `Jump`: one of the four diagonal jumps, landing on the board.
+//!
+//! | size | pieces | moves |
+//! |---:|---:|---|
+//! | 1 | 2 | one move, `Any` |
+//! | 2 | 2 | one move of two `Diagonal` legs, or two moves of one |
+//! | 3 | 3 | one move, `Diagonal` or `Jump Jump` |
+//! | 4 | 3 | one move, `Any`; one of two `Diagonal` legs, or two of one |
+//! | 5 | 4 | one move, `Jump Jump Jump` |
+//!
+//! So the first level already steps, jumps, crowns, moves kings and writes
+//! every shape of illegal move; the second plays two moves (the second
+//! ignored after an illegal first), several steps, a step after a jump or a
+//! crowning; the third steps while another piece must jump, multi-jumps,
+//! stops a jump short and jumps on after a crowning; the fourth all of it from positions of three pieces; the fifth
+//! triple jumps. Levels past 5 are empty. One instance an input; each side's
+//! pieces are listed in ascending square order.
 //!
 //! Symmetry: the board turned half round with the colours swapped (square
-//! `s` to `33 - s`, the move's squares too) rules every move the same.
+//! `s` to `33 - s`, the moves' squares too) rules every move the same, and
+//! maps each shape onto itself.
 
 use crate::enumerate::{choose, subset, Digits, Levels};
 use lockstep_core::checkers::{Case, Instance, Move, Piece, Side};
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "pieces (each side at least one), either side to move, one move from a piece of the side to move to any square",
-    ci: 2,
-    night: 3,
+    size: "few pieces and every kind of written move: 1 two pieces, a move to any square; 2 two pieces, two diagonal legs in one move or two; 3 three pieces, a diagonal leg or two jumps; 4 three pieces, all of 1 and 2; 5 four pieces, three jumps",
+    ci: 3,
+    night: 4,
     span,
     case,
     count,
@@ -22,26 +49,165 @@ pub const LEVELS: Levels<Case> = Levels {
     least,
 };
 
-fn span(p: u32) -> u64 {
-    let p = u64::from(p);
-    choose(32, p) * 4u64.pow(p as u32) * 2 * p * 32
+/// A leg of a written move, by what it may land on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Leg {
+    /// Any square 1..=32; only as a move's one leg.
+    Any,
+    /// A diagonal step or jump, on the board.
+    Diagonal,
+    /// A diagonal jump, on the board.
+    Jump,
 }
 
-fn case(p: u32, index: u64) -> Option<Case> {
-    let mut d = Digits(index);
-    let placed = Placed::read(u64::from(p), &mut d)?;
-    let (side, from) = placed.pieces[d.take(u64::from(p)) as usize];
-    let to = d.take(32) as u32 + 1;
-    // Half the coordinates move a piece of the side not to move: refused
-    // before the position is built.
-    if side != placed.to_move {
-        return None;
+impl Leg {
+    const fn radix(self) -> u64 {
+        match self {
+            Leg::Any => 32,
+            Leg::Diagonal => 8,
+            Leg::Jump => 4,
+        }
     }
-    let mut instance = placed.instance();
-    instance.moves = vec![Move(vec![from, to])];
-    Some(Case {
-        instances: vec![instance],
-    })
+}
+
+/// The pieces of a position and the legs of each move of its game.
+struct Shape {
+    pieces: u32,
+    moves: &'static [&'static [Leg]],
+}
+
+use Leg::{Any, Diagonal, Jump};
+
+/// Each level's shapes, in the order their indices come.
+const SHAPES: [&[Shape]; 5] = [
+    &[Shape {
+        pieces: 2,
+        moves: &[&[Any]],
+    }],
+    &[
+        Shape {
+            pieces: 2,
+            moves: &[&[Diagonal, Diagonal]],
+        },
+        Shape {
+            pieces: 2,
+            moves: &[&[Diagonal], &[Diagonal]],
+        },
+    ],
+    &[
+        Shape {
+            pieces: 3,
+            moves: &[&[Diagonal]],
+        },
+        Shape {
+            pieces: 3,
+            moves: &[&[Jump, Jump]],
+        },
+    ],
+    &[
+        Shape {
+            pieces: 3,
+            moves: &[&[Any]],
+        },
+        Shape {
+            pieces: 3,
+            moves: &[&[Diagonal, Diagonal]],
+        },
+        Shape {
+            pieces: 3,
+            moves: &[&[Diagonal], &[Diagonal]],
+        },
+    ],
+    &[Shape {
+        pieces: 4,
+        moves: &[&[Jump, Jump, Jump]],
+    }],
+];
+
+fn shapes(size: u32) -> &'static [Shape] {
+    (size as usize)
+        .checked_sub(1)
+        .and_then(|i| SHAPES.get(i))
+        .copied()
+        .unwrap_or(&[])
+}
+
+impl Shape {
+    /// Its indices: the positions (squares, kinds, side to move), then per
+    /// move a start among the pieces and each leg's digit.
+    fn span(&self) -> u64 {
+        let p = u64::from(self.pieces);
+        let moves: u64 = self
+            .moves
+            .iter()
+            .map(|legs| p * legs.iter().map(|l| l.radix()).product::<u64>())
+            .product();
+        choose(32, p) * 4u64.pow(self.pieces) * 2 * moves
+    }
+
+    fn case(&self, index: u64) -> Option<Case> {
+        let mut d = Digits(index);
+        let placed = Placed::read(u64::from(self.pieces), &mut d)?;
+        let mut instance = placed.instance();
+        let mut mover = placed.to_move;
+        for legs in self.moves {
+            let (side, from) = placed.pieces[d.take(u64::from(self.pieces)) as usize];
+            // A start square of the side not to move: refused, as are legs
+            // off the board, before anything is built.
+            if side != mover {
+                return None;
+            }
+            let mut squares = vec![from];
+            let mut at = from;
+            for &leg in *legs {
+                let digit = d.take(leg.radix()) as u32;
+                at = match leg {
+                    Any => digit + 1,
+                    Diagonal => diagonal(at, digit % 4, 1 + digit / 4)?,
+                    Jump => diagonal(at, digit, 2)?,
+                };
+                squares.push(at);
+            }
+            instance.moves.push(Move(squares));
+            mover = mover.opponent();
+        }
+        Some(Case {
+            instances: vec![instance],
+        })
+    }
+}
+
+/// Square `s`'s row and column (docs/rules/checkers.md, "Board and
+/// numbering").
+fn coordinates(s: u32) -> (i32, i32) {
+    let row = (s - 1) / 4;
+    let column = 2 * ((s - 1) % 4) + u32::from(row.is_multiple_of(2));
+    (row as i32, column as i32)
+}
+
+/// The square `distance` (1 or 2) cells from `from` along `direction`
+/// (0 up-left, 1 up-right, 2 down-left, 3 down-right), if on the board.
+fn diagonal(from: u32, direction: u32, distance: u32) -> Option<u32> {
+    let (row, column) = coordinates(from);
+    let d = distance as i32;
+    let row = row + if direction < 2 { -d } else { d };
+    let column = column + if direction.is_multiple_of(2) { -d } else { d };
+    ((0..8).contains(&row) && (0..8).contains(&column)).then(|| (row * 4 + column / 2 + 1) as u32)
+}
+
+fn span(size: u32) -> u64 {
+    shapes(size).iter().map(Shape::span).sum()
+}
+
+fn case(size: u32, mut index: u64) -> Option<Case> {
+    for shape in shapes(size) {
+        let span = shape.span();
+        if index < span {
+            return shape.case(index);
+        }
+        index -= span;
+    }
+    None
 }
 
 /// A position as read from an index, before any list is built: each
@@ -103,35 +269,102 @@ impl Placed {
     }
 }
 
-/// Positions with both sides, by a table of (pieces, red pieces) over the
-/// squares (each square empty, or one of the kinds it may hold); each has
-/// as many moves as the side to move has pieces, times 32 targets, and
-/// either side may move: 32 p times the positions.
-fn count(p: u32) -> u64 {
-    let p = p as usize;
-    // ways[k][r]: k pieces placed, r of them red.
-    let mut ways = vec![vec![0u64; 33]; 33];
-    ways[0][0] = 1;
-    for square in 1..=32u32 {
-        let red_kinds = if Side::Red.promotes_on(square) { 1 } else { 2 };
-        let white_kinds = if Side::White.promotes_on(square) {
-            1
-        } else {
-            2
-        };
-        let mut next = ways.clone();
-        // Only up to p pieces matter (more would overflow).
-        for k in 0..p.min(32) {
-            for r in 0..=k {
-                let w = ways[k][r];
-                next[k + 1][r + 1] += w * red_kinds;
-                next[k + 1][r] += w * white_kinds;
+/// The valid cases, counted without decoding an index: the positions
+/// walked square by square (each square empty, or one of the sides with
+/// the kinds it may hold there), and for each the game's ways: per move,
+/// the on-board leg sequences from each start square of the side to move,
+/// counted on the board's rows and columns.
+fn count(size: u32) -> u64 {
+    shapes(size).iter().map(count_shape).sum()
+}
+
+fn count_shape(shape: &Shape) -> u64 {
+    // ways[m][s]: the legs of move m that stay on the board from square s.
+    let ways: Vec<Vec<u64>> = shape
+        .moves
+        .iter()
+        .map(|legs| {
+            (0..=32)
+                .map(|s| if s == 0 { 0 } else { on_board(s, legs) })
+                .collect()
+        })
+        .collect();
+    let mut total = 0;
+    let mut sums = vec![[0u64; 2]; shape.moves.len()];
+    walk(1, shape.pieces, [0, 0], 1, &ways, &mut sums, &mut total);
+    total
+}
+
+/// Every placement of `left` more pieces on squares `square..=32`: `pieces`
+/// per side so far, `weight` the kinds' product, `sums[m][side]` the ways
+/// of move `m` from that side's squares so far.
+fn walk(
+    square: u32,
+    left: u32,
+    pieces: [u32; 2],
+    weight: u64,
+    ways: &[Vec<u64>],
+    sums: &mut Vec<[u64; 2]>,
+    total: &mut u64,
+) {
+    if left == 0 {
+        if pieces[0] > 0 && pieces[1] > 0 {
+            for first in [0, 1] {
+                let game: u64 = (0..sums.len()).map(|m| sums[m][(first + m) % 2]).product();
+                *total += weight * game;
             }
         }
-        ways = next;
+        return;
     }
-    let positions: u64 = (1..p).map(|r| ways[p][r]).sum();
-    positions * 32 * p as u64
+    if square > 32 || 33 - square < left {
+        return;
+    }
+    walk(square + 1, left, pieces, weight, ways, sums, total);
+    for (side, who) in [Side::Red, Side::White].into_iter().enumerate() {
+        let kinds = if who.promotes_on(square) { 1 } else { 2 };
+        let mut more = pieces;
+        more[side] += 1;
+        for (m, move_ways) in ways.iter().enumerate() {
+            sums[m][side] += move_ways[square as usize];
+        }
+        walk(
+            square + 1,
+            left - 1,
+            more,
+            weight * kinds,
+            ways,
+            sums,
+            total,
+        );
+        for (m, move_ways) in ways.iter().enumerate() {
+            sums[m][side] -= move_ways[square as usize];
+        }
+    }
+}
+
+/// The leg sequences of kinds `legs` from square `s` whose every landing is
+/// on the board (`Any` lands on any of the 32).
+fn on_board(s: u32, legs: &[Leg]) -> u64 {
+    let Some((&leg, rest)) = legs.split_first() else {
+        return 1;
+    };
+    if leg == Any {
+        return 32;
+    }
+    let (row, column) = coordinates(s);
+    let mut n = 0;
+    for distance in [1, 2] {
+        if leg == Jump && distance == 1 {
+            continue;
+        }
+        for (dr, dc) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+            let (r, c) = (row + dr * distance, column + dc * distance);
+            if (0..8).contains(&r) && (0..8).contains(&c) {
+                n += on_board((r * 4 + c / 2 + 1) as u32, rest);
+            }
+        }
+    }
+    n
 }
 
 /// One case of each class: the position with Red to move. Turning the
