@@ -5,14 +5,21 @@
 //! are listed in ascending square order, and inputs that list the same
 //! pieces in another order are the same position.
 //!
+//! Size 1, where no position of one piece has both sides, holds the
+//! standard start instead, at depths 1, 2 and 3: the position every
+//! published perft table counts from, behind 24 pieces that no level of
+//! few pieces would reach.
+//!
 //! Symmetry: the board turned half round with the colours swapped (square
 //! `s` to `33 - s`, Red to White, the side to move too) has the same count.
+//! The standard start's image (White to move) is in no level: it is a class
+//! of its own.
 
 use crate::enumerate::{choose, Digits, Levels};
-use lockstep_core::checkers_perft::Case;
+use lockstep_core::checkers_perft::{start, Case};
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "pieces (each side at least one, kings or men anywhere legal), either side to move, depth 1..=3",
+    size: "pieces (each side at least one, kings or men anywhere legal), either side to move, depth 1..=3; size 1 the standard start",
     ci: 3,
     night: 4,
     span,
@@ -25,11 +32,17 @@ pub const LEVELS: Levels<Case> = Levels {
 const DEPTHS: u64 = 3;
 
 fn span(p: u32) -> u64 {
+    if p == 1 {
+        return DEPTHS;
+    }
     let p = u64::from(p);
     choose(32, p) * 4u64.pow(p as u32) * 2 * DEPTHS
 }
 
 fn case(p: u32, index: u64) -> Option<Case> {
+    if p == 1 {
+        return (index < DEPTHS).then(|| start(index as u32 + 1));
+    }
     let mut d = Digits(index);
     let placed = crate::puzzles::checkers::levels::Placed::read(u64::from(p), &mut d)?;
     let depth = d.take(DEPTHS) as u32 + 1;
@@ -45,6 +58,9 @@ fn case(p: u32, index: u64) -> Option<Case> {
 /// alone (2 kinds a square, 1 on that colour's promotion row); times the
 /// sides to move and the depths.
 fn count(p: u32) -> u64 {
+    if p == 1 {
+        return DEPTHS;
+    }
     let coefficient = |middle: u64, red_row: u64, white_row: u64| {
         // 24 middle squares, 4 on Red's promotion row (29..=32), 4 on White's.
         let mut poly = vec![1u64];
@@ -73,13 +89,24 @@ fn count(p: u32) -> u64 {
 /// One case of each class: the position with Red to move (as for
 /// checkers' levels: every class holds two).
 fn least(case: &Case) -> Option<u64> {
+    if is_start(case) {
+        return Some(1);
+    }
     (case.position.to_move == lockstep_core::checkers::Side::Red).then_some(2)
 }
 
 fn images(case: &Case) -> Vec<Case> {
+    if is_start(case) {
+        return vec![case.clone()];
+    }
     let turned = Case {
         position: crate::puzzles::checkers::levels::turned(&case.position),
         depth: case.depth,
     };
     vec![case.clone(), turned]
+}
+
+/// Whether the case is the standard start (at any depth): size 1's.
+fn is_start(case: &Case) -> bool {
+    case.position == start(case.depth).position
 }
