@@ -155,7 +155,16 @@ fn a_run_with_symmetry_covers_what_a_run_without_does() {
         .chain(&without.levels)
         .all(LevelCertificate::complete));
     let (checked, all) = (with.tally.cases, without.tally.cases);
-    assert!(checked * 3 < all, "{checked} classes for {all} cases");
+    assert!(checked < all, "{checked} classes for {all} cases");
+    // Boards of eight cells have eight images each, but for the few that
+    // are their own (size 7, pairs of games, has no symmetry).
+    let eight = with.levels.iter().find(|l| l.size == 8).expect("size 8");
+    assert!(
+        eight.classes * 3 < eight.cases,
+        "{} classes for {} cases of size 8",
+        eight.classes,
+        eight.cases
+    );
     let checkers = [true, false].map(|s| verified::<CheckersPerft>(2, s, Shard::WHOLE).levels);
     assert_eq!(totals(&checkers[0]), totals(&checkers[1]));
 }

@@ -2,12 +2,18 @@
 //! with `H * W = k` and both sides within the statement's 1..=5), every set
 //! of footholds on it, and both players on footholds (possibly the same
 //! one): one game per input.
+//!
+//! Size 7, where no board within the statement's sides has that many cells
+//! (7 is a prime over 5), holds inputs of two games instead: every ordered
+//! pair of the 61 games of sizes 1 to 3. So the CI scope also reads,
+//! solves and writes an input of several games, and the answers' order.
+//! Such a pair is a class of its own (no symmetry is used for it).
 
 use crate::enumerate::{shapes, Digits, Levels};
 use lockstep_core::footholds::{Case, Game, ORIGINAL_MAX_SIDE};
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "board cells (H x W with H * W = size), every foothold set, both players on footholds",
+    size: "board cells (H x W with H * W = size), every foothold set, both players on footholds; size 7 two games of sizes 1 to 3",
     ci: 12,
     night: 16,
     span,
@@ -17,12 +23,27 @@ pub const LEVELS: Levels<Case> = Levels {
     least,
 };
 
+/// The size that holds two games, and the largest size of each of them.
+const PAIRS: u32 = 7;
+const PAIRED_UP_TO: u32 = 3;
+
 fn span(k: u32) -> u64 {
+    if k == PAIRS {
+        let one: u64 = (1..=PAIRED_UP_TO).map(span).sum();
+        return one * one;
+    }
     let cells = u64::from(k);
     shapes(k, ORIGINAL_MAX_SIDE).count() as u64 * (1 << cells) * cells * cells
 }
 
 fn case(k: u32, index: u64) -> Option<Case> {
+    if k == PAIRS {
+        let one: u64 = (1..=PAIRED_UP_TO).map(span).sum();
+        let (first, second) = (small_game(index % one)?, small_game(index / one)?);
+        return Some(Case {
+            games: vec![first, second],
+        });
+    }
     let cells = u64::from(k);
     let mut d = Digits(index);
     let shapes = shapes(k, ORIGINAL_MAX_SIDE);
@@ -47,8 +68,24 @@ fn case(k: u32, index: u64) -> Option<Case> {
     })
 }
 
-/// Per shape, sum over m footholds of C(k, m) m^2 = k (k + 1) 2^(k - 2).
+/// The game at `index` of sizes 1 to [`PAIRED_UP_TO`] laid end to end.
+fn small_game(mut index: u64) -> Option<Game> {
+    for k in 1..=PAIRED_UP_TO {
+        if index < span(k) {
+            return case(k, index).map(|c| c.games.into_iter().next().expect("one game"));
+        }
+        index -= span(k);
+    }
+    None
+}
+
+/// Per shape, sum over m footholds of C(k, m) m^2 = k (k + 1) 2^(k - 2);
+/// at [`PAIRS`], the square of the games of sizes 1 to 3.
 fn count(k: u32) -> u64 {
+    if k == PAIRS {
+        let one: u64 = (1..=PAIRED_UP_TO).map(count).sum();
+        return one * one;
+    }
     let cells = u64::from(k);
     shapes(k, ORIGINAL_MAX_SIDE).count() as u64 * cells * (cells + 1) * (1 << cells) / 4
 }
@@ -59,6 +96,9 @@ fn count(k: u32) -> u64 {
 /// that differ. Worked on those numbers, not on new boards: building the
 /// eight images was most of a run's time.
 fn least(case: &Case) -> Option<u64> {
+    if case.games.len() > 1 {
+        return Some(1);
+    }
     let game = &case.games[0];
     let (h, w) = (game.height, game.width);
     let own = image_key(game, |r, c| (r, c), h, w);
@@ -111,6 +151,9 @@ fn image_key(
 /// The board's four rotations, each also mirrored: the answer depends on
 /// neither (moves are the four neighbours either way).
 fn images(case: &Case) -> Vec<Case> {
+    if case.games.len() > 1 {
+        return vec![case.clone()];
+    }
     let mut out = Vec::with_capacity(8);
     let mut game = case.games[0].clone();
     for _ in 0..4 {
