@@ -90,39 +90,6 @@ fn a_correct_solution_passes_and_dump_keeps_every_case() {
 }
 
 #[test]
-fn a_hanging_solution_is_a_time_limit_and_the_budget_is_reported() {
-    let dir = scratch("any-slow");
-    let (out, saved) = stress(
-        &subarray_programs("slow"),
-        &[
-            "--seed",
-            "10",
-            "--cases",
-            "5",
-            // Far above Python's start-up on a loaded machine: only the
-            // endless loop may reach it.
-            "--timeout-ms",
-            "1500",
-            "--shrink-attempts",
-            "4",
-        ],
-        &dir,
-    );
-    let (stdout, stderr) = found(&out);
-    assert!(!stdout.contains(" 0 TLE"), "{stdout}");
-    has(
-        &stderr,
-        &[
-            "TLE on seed 10",
-            "cut off by the attempt budget",
-            "(4 candidates run",
-            "spent more than 1500 ms of CPU time",
-        ],
-    );
-    assert!(saved.is_some());
-}
-
-#[test]
 fn a_checker_accepts_any_right_answer_and_rejects_a_wrong_one() {
     let dir = scratch("any-checker");
     let programs = |solution: &str, checker: bool| {
@@ -501,6 +468,40 @@ fn outputs_are_compared_by_the_stated_whitespace_rule() {
 /// (`.ci/run`; docs/guide/src/tasks/measure.md).
 mod hunt {
     use super::*;
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn a_hanging_solution_is_a_time_limit_and_the_budget_is_reported() {
+        let dir = scratch("any-slow");
+        let (out, saved) = stress(
+            &subarray_programs("slow"),
+            &[
+                "--seed",
+                "10",
+                "--cases",
+                "5",
+                // Far above Python's start-up on a loaded machine: only the
+                // endless loop may reach it.
+                "--timeout-ms",
+                "1500",
+                "--shrink-attempts",
+                "4",
+            ],
+            &dir,
+        );
+        let (stdout, stderr) = found(&out);
+        assert!(!stdout.contains(" 0 TLE"), "{stdout}");
+        has(
+            &stderr,
+            &[
+                "TLE on seed 10",
+                "cut off by the attempt budget",
+                "(4 candidates run",
+                "spent more than 1500 ms of CPU time",
+            ],
+        );
+        assert!(saved.is_some());
+    }
 
     #[test]
     #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]

@@ -195,51 +195,6 @@ fn broken_interactor(dir: &Path, name: &str, what: &str) -> String {
     format!("python3 {}", path.display())
 }
 
-#[test]
-fn an_interactor_that_crashes_hangs_or_fails_is_the_tools_failure() {
-    let dir = scratch("interactive-broken");
-    for (name, what, says) in [
-        (
-            "crash",
-            "raise RuntimeError('oops')",
-            "the interactor crashed",
-        ),
-        ("spin", "while True: pass", "the interactor hangs"),
-        (
-            "fail",
-            "sys.exit(3)",
-            "the interactor failed (exit code 3, testlib's FAIL)",
-        ),
-    ] {
-        let programs = vec![
-            ("--interactor", broken_interactor(&dir, name, what)),
-            ("--gen", guess("gen")),
-            ("--cmd", guess("sol ok")),
-        ];
-        // Only the spinning interactor needs a short limit: under a loaded
-        // machine's Python start-up, 1.5 s could end the others before
-        // they crash or fail, and read as a hang.
-        let limit = if name == "spin" { "1500" } else { "20000" };
-        let (out, saved, _) = stress(
-            &programs,
-            &[
-                "--seed",
-                "7",
-                "--cases",
-                "3",
-                "--timeout-ms",
-                limit,
-                "--helper-timeout-ms",
-                limit,
-            ],
-            &dir,
-        );
-        let stderr = fails_with(&out, says);
-        assert!(stderr.contains("on seed 7"), "{name}: {stderr}");
-        assert!(saved.is_none(), "{name}: {stderr}");
-    }
-}
-
 /// A duel bot through `--interactor`: a small interactor plays the duel's
 /// protocol (INIT, READY, TURN lines) and checks each answer's shape.
 #[test]
@@ -333,4 +288,54 @@ fn flags_that_do_not_apply_to_an_interactor_are_refused() {
     fails_with(&out, "not supported with --interactor");
     let out = cli("stress any --gen g --cmd c").run();
     fails_with(&out, "--brute");
+}
+
+mod hunt {
+    use super::*;
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn an_interactor_that_crashes_hangs_or_fails_is_the_tools_failure() {
+        let dir = scratch("interactive-broken");
+        for (name, what, says) in [
+            (
+                "crash",
+                "raise RuntimeError('oops')",
+                "the interactor crashed",
+            ),
+            ("spin", "while True: pass", "the interactor hangs"),
+            (
+                "fail",
+                "sys.exit(3)",
+                "the interactor failed (exit code 3, testlib's FAIL)",
+            ),
+        ] {
+            let programs = vec![
+                ("--interactor", broken_interactor(&dir, name, what)),
+                ("--gen", guess("gen")),
+                ("--cmd", guess("sol ok")),
+            ];
+            // Only the spinning interactor needs a short limit: under a loaded
+            // machine's Python start-up, 1.5 s could end the others before
+            // they crash or fail, and read as a hang.
+            let limit = if name == "spin" { "1500" } else { "20000" };
+            let (out, saved, _) = stress(
+                &programs,
+                &[
+                    "--seed",
+                    "7",
+                    "--cases",
+                    "3",
+                    "--timeout-ms",
+                    limit,
+                    "--helper-timeout-ms",
+                    limit,
+                ],
+                &dir,
+            );
+            let stderr = fails_with(&out, says);
+            assert!(stderr.contains("on seed 7"), "{name}: {stderr}");
+            assert!(saved.is_none(), "{name}: {stderr}");
+        }
+    }
 }

@@ -103,33 +103,6 @@ fn core_search_values_equal_the_reference_on_generated_states() {
     assert!(agreed >= 390, "{agreed}");
 }
 
-#[test]
-fn a_search_blind_to_dashes_is_caught_and_shrunk() {
-    let found = find_and_shrink::<DuelSearch>(3, 0..3000, |s| {
-        check_with::<DuelSearch>(s, blind_to_dashes, DuelSearch::FUEL).is_divergence()
-    });
-    let (index, shrunk) = found.expect("the differential finds the blind search");
-    let original = generate_case::<DuelSearch>(3, 0, index, &mut vec![0; CASE_BYTES])
-        .expect("the case the hunt found");
-    // What the shrinker lowers: waits, hp below 10, blessing, the turn.
-    let size = |s: &State| {
-        let player = |p: &lockstep_core::duel::Player| {
-            p.waits.iter().map(|&w| u32::from(w)).sum::<u32>()
-                + (10 - p.hp.max(0)) as u32
-                + u32::from(p.blessing)
-        };
-        s.players.iter().map(player).sum::<u32>() + u32::from(s.turn)
-    };
-    assert!(
-        shrunk.steps > 0 && size(&shrunk.case) < size(&original),
-        "not shrunk: {} from {}",
-        size(&shrunk.case),
-        size(&original)
-    );
-    // The real core agrees on the shrunk case.
-    assert_eq!(check::<DuelSearch>(&shrunk.case), Agreement::Agree);
-}
-
 // ---- tournaments through the real binary ----
 
 /// The race search's second pass (the fewest losing replies) is reached by
@@ -252,4 +225,36 @@ fn every_shrink_candidate_lowers_the_measure_the_report_prints() {
         }
     }
     assert!(checked > 1000, "{checked} candidates checked");
+}
+
+mod hunt {
+    use super::*;
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn a_search_blind_to_dashes_is_caught_and_shrunk() {
+        let found = find_and_shrink::<DuelSearch>(3, 0..3000, |s| {
+            check_with::<DuelSearch>(s, blind_to_dashes, DuelSearch::FUEL).is_divergence()
+        });
+        let (index, shrunk) = found.expect("the differential finds the blind search");
+        let original = generate_case::<DuelSearch>(3, 0, index, &mut vec![0; CASE_BYTES])
+            .expect("the case the hunt found");
+        // What the shrinker lowers: waits, hp below 10, blessing, the turn.
+        let size = |s: &State| {
+            let player = |p: &lockstep_core::duel::Player| {
+                p.waits.iter().map(|&w| u32::from(w)).sum::<u32>()
+                    + (10 - p.hp.max(0)) as u32
+                    + u32::from(p.blessing)
+            };
+            s.players.iter().map(player).sum::<u32>() + u32::from(s.turn)
+        };
+        assert!(
+            shrunk.steps > 0 && size(&shrunk.case) < size(&original),
+            "not shrunk: {} from {}",
+            size(&shrunk.case),
+            size(&original)
+        );
+        // The real core agrees on the shrunk case.
+        assert_eq!(check::<DuelSearch>(&shrunk.case), Agreement::Agree);
+    }
 }
