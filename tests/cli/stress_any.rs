@@ -333,76 +333,6 @@ fn stress_any_writes_one_json_document() {
 }
 
 #[test]
-fn a_grid_loses_a_column_from_every_row() {
-    // Seed 9 is a 4x6 grid whose only square the wrong solution misses is
-    // at the right edge: the hand minimum is one square, "2 2 / ## / ##",
-    // which needs columns removed from both rows at once.
-    let dir = scratch("any-grid");
-    let squares = |mode: &str| format!("{} {mode}", fixture("squares"));
-    let programs = [
-        ("--gen", squares("gen")),
-        ("--brute", squares("brute")),
-        ("--cmd", squares("wrong")),
-        ("--validator", squares("validate")),
-    ];
-    let (out, saved) = stress(&programs, &["--seed", "9", "--cases", "1"], &dir);
-    let (_, stderr) = found(&out);
-    has(&stderr, &["shrunk from 6 tokens, 5 lines, 32 bytes"]);
-    has(
-        &stderr,
-        &["to 4 tokens, 3 lines, 10 bytes: a local minimum"],
-    );
-    assert_eq!(saved.as_deref(), Some("2 2\n##\n##\n"), "{stderr}");
-}
-
-#[test]
-fn a_generator_that_ignores_its_seed_is_a_warning() {
-    let dir = scratch("any-generator");
-    // A new random input on every run: the failing seed does not make the
-    // failing input again, and the report does not claim it does.
-    let mut programs = subarray_programs("ok");
-    programs[0].1 = max_subarray("gen-unseeded");
-    programs[2].1 = "echo 0".into();
-    let (out, saved) = stress(
-        &programs,
-        &["--seed", "1", "--cases", "1", "--shrink-attempts", "1"],
-        &dir,
-    );
-    let (_, stderr) = found(&out);
-    has(
-        &stderr,
-        &["warning: the generator made a different input when run again on seed 1"],
-    );
-    has(
-        &stderr,
-        &["gen-unseeded 1` made the original, and another input when run again"],
-    );
-    assert!(!stderr.contains("makes the original"), "{stderr}");
-    assert!(saved.is_some());
-    // The same input for every seed: eight cases that were one.
-    programs = subarray_programs("ok");
-    programs[0].1 = max_subarray("gen-fixed");
-    let (out, _) = stress(&programs, &["--seed", "1", "--cases", "8"], &dir);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(
-        stderr.contains(
-            "warning: the generator printed the same input for 8 of the 8 seeds it was run on (1 and 2 among them)"
-        ),
-        "{stderr}"
-    );
-    // A generator that follows its seed gets neither warning.
-    let (out, _) = stress(
-        &subarray_programs("ok"),
-        &["--seed", "1", "--cases", "8"],
-        &dir,
-    );
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(!stderr.contains("warning"), "{stderr}");
-}
-
-#[test]
 fn the_tools_output_limit_names_the_flag_that_raises_it() {
     let dir = scratch("any-tool-output");
     let programs = [
@@ -468,6 +398,78 @@ fn outputs_are_compared_by_the_stated_whitespace_rule() {
 /// (`.ci/run`; docs/guide/src/tasks/measure.md).
 mod hunt {
     use super::*;
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn a_generator_that_ignores_its_seed_is_a_warning() {
+        let dir = scratch("any-generator");
+        // A new random input on every run: the failing seed does not make the
+        // failing input again, and the report does not claim it does.
+        let mut programs = subarray_programs("ok");
+        programs[0].1 = max_subarray("gen-unseeded");
+        programs[2].1 = "echo 0".into();
+        let (out, saved) = stress(
+            &programs,
+            &["--seed", "1", "--cases", "1", "--shrink-attempts", "1"],
+            &dir,
+        );
+        let (_, stderr) = found(&out);
+        has(
+            &stderr,
+            &["warning: the generator made a different input when run again on seed 1"],
+        );
+        has(
+            &stderr,
+            &["gen-unseeded 1` made the original, and another input when run again"],
+        );
+        assert!(!stderr.contains("makes the original"), "{stderr}");
+        assert!(saved.is_some());
+        // The same input for every seed: eight cases that were one.
+        programs = subarray_programs("ok");
+        programs[0].1 = max_subarray("gen-fixed");
+        let (out, _) = stress(&programs, &["--seed", "1", "--cases", "8"], &dir);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert!(
+            stderr.contains(
+                "warning: the generator printed the same input for 8 of the 8 seeds it was run on (1 and 2 among them)"
+            ),
+            "{stderr}"
+        );
+        // A generator that follows its seed gets neither warning.
+        let (out, _) = stress(
+            &subarray_programs("ok"),
+            &["--seed", "1", "--cases", "8"],
+            &dir,
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert!(!stderr.contains("warning"), "{stderr}");
+    }
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn a_grid_loses_a_column_from_every_row() {
+        // Seed 9 is a 4x6 grid whose only square the wrong solution misses is
+        // at the right edge: the hand minimum is one square, "2 2 / ## / ##",
+        // which needs columns removed from both rows at once.
+        let dir = scratch("any-grid");
+        let squares = |mode: &str| format!("{} {mode}", fixture("squares"));
+        let programs = [
+            ("--gen", squares("gen")),
+            ("--brute", squares("brute")),
+            ("--cmd", squares("wrong")),
+            ("--validator", squares("validate")),
+        ];
+        let (out, saved) = stress(&programs, &["--seed", "9", "--cases", "1"], &dir);
+        let (_, stderr) = found(&out);
+        has(&stderr, &["shrunk from 6 tokens, 5 lines, 32 bytes"]);
+        has(
+            &stderr,
+            &["to 4 tokens, 3 lines, 10 bytes: a local minimum"],
+        );
+        assert_eq!(saved.as_deref(), Some("2 2\n##\n##\n"), "{stderr}");
+    }
 
     #[test]
     #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]

@@ -59,28 +59,6 @@ fn the_search_answers_legally_within_a_small_budget() {
 }
 
 #[test]
-fn a_sure_win_is_taken_whenever_one_exists() {
-    let mut found = 0;
-    let mut rows = Vec::new();
-    for state in generated_states(11, 3000) {
-        for player in 0..2 {
-            legal_lists(&state, player, &mut rows);
-            if !rows
-                .iter()
-                .any(|&r| wins_against_everything(&state, player, r))
-            {
-                continue;
-            }
-            found += 1;
-            let r = maximin(&state, player);
-            assert_eq!(r.value, WIN_VALUE, "{state:?}");
-            assert!(wins_against_everything(&state, player, r.best), "{state:?}");
-        }
-    }
-    assert!(found >= 5, "only {found} states with a sure win");
-}
-
-#[test]
 fn core_search_values_equal_the_reference_on_generated_states() {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut agreed = 0;
@@ -229,6 +207,29 @@ fn every_shrink_candidate_lowers_the_measure_the_report_prints() {
 
 mod hunt {
     use super::*;
+
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn a_sure_win_is_taken_whenever_one_exists() {
+        let mut found = 0;
+        let mut rows = Vec::new();
+        for state in generated_states(11, 3000) {
+            for player in 0..2 {
+                legal_lists(&state, player, &mut rows);
+                if !rows
+                    .iter()
+                    .any(|&r| wins_against_everything(&state, player, r))
+                {
+                    continue;
+                }
+                found += 1;
+                let r = maximin(&state, player);
+                assert_eq!(r.value, WIN_VALUE, "{state:?}");
+                assert!(wins_against_everything(&state, player, r.best), "{state:?}");
+            }
+        }
+        assert!(found >= 5, "only {found} states with a sure win");
+    }
 
     #[test]
     #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
