@@ -108,5 +108,8 @@ fn images(case: &Case) -> Vec<Case> {
 
 /// Whether the case is the standard start (at any depth): size 1's.
 fn is_start(case: &Case) -> bool {
-    case.position == start(case.depth).position
+    // The piece count first: every other level's positions have a few
+    // pieces, and this runs on each case a run picks a class for.
+    let p = &case.position;
+    p.red.len() == 12 && p.white.len() == 12 && *p == start(case.depth).position
 }
