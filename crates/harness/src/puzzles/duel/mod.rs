@@ -137,7 +137,7 @@ fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
 }
 
 /// Rule branches for `--stats` and the generator-reach test.
-pub const RULE_BRANCHES: [&str; 20] = [
+pub const RULE_BRANCHES: [&str; 19] = [
     "dash moved",
     "dash blocked",
     "guard blocked an attack",
@@ -151,7 +151,6 @@ pub const RULE_BRANCHES: [&str; 20] = [
     "break hit",
     "comparison tie",
     "comparison: larger attack only",
-    "push stopped short (shared cell)",
     "pushed out",
     "won on hp",
     "won by push out",
@@ -178,14 +177,10 @@ fn turn_branches(turn: &Turn) -> u64 {
             }
         }
         match e.phase {
-            Phase::Comparison => {
-                // Push lengths against each player, for the next event.
-                before = e.pos;
-                bits |= comparison_branches(e, &events, acts, hits, before);
-            }
+            Phase::Comparison => bits |= comparison_branches(e, hits),
             Phase::PushDamage => {
                 if e.flags.iter().any(|f| f & OUT != 0) {
-                    bits |= 1 << 14;
+                    bits |= 1 << 13;
                 }
                 hits = [false; 2];
             }
@@ -253,42 +248,19 @@ fn action_branches(e: &Event, events: &[Event], p: usize, act: Action, before: C
 }
 
 /// The branches of a comparison event `e`: a tie of effective attacks, or
-/// one larger attack, and a push that stopped short of its length (checked
-/// against the line's push-damage event; `before` the players' cells).
-fn comparison_branches(
-    e: &Event,
-    events: &[Event],
-    acts: [Action; 2],
-    hits: [bool; 2],
-    before: [Cell; 2],
-) -> u64 {
-    let mut bits = 0;
+/// one larger attack. (A push that stops short because both players would
+/// enter one cell has no branch: no valid line reaches it, as
+/// `tests/it/duel.rs::no_push_ever_stops_on_a_shared_cell` proves for
+/// every placement; docs/rules/duel.md, "Decisions".)
+fn comparison_branches(e: &Event, hits: [bool; 2]) -> u64 {
     let eff = [e.flags[0] & EFFECTIVE != 0, e.flags[1] & EFFECTIVE != 0];
     if eff[0] && eff[1] {
-        bits |= 1 << 11;
+        1 << 11
     } else if hits[0] && hits[1] {
-        bits |= 1 << 12;
+        1 << 12
+    } else {
+        0
     }
-    for p in 0..2 {
-        let o = 1 - p;
-        let push = match acts[p].code {
-            CHARGE => 2,
-            3 | 6 => 1,
-            _ => 0,
-        };
-        if eff[p] && push > 0 {
-            let after = events
-                .iter()
-                .find(|x| x.slot == e.slot && x.phase == Phase::PushDamage)
-                .map(|x| (x.pos[o], x.flags[o] & OUT != 0));
-            if let Some((to, out)) = after {
-                if !out && chebyshev(before[o], to) < push {
-                    bits |= 1 << 13;
-                }
-            }
-        }
-    }
-    bits
 }
 
 /// The branch of how the line's turn ended the game, if it did.
@@ -296,14 +268,14 @@ fn ending_branches(result: &model::TurnResult) -> u64 {
     match result.outcome {
         Outcome::Ended(w, reason) if w != Winner::Draw || reason == Reason::Illegal => {
             1 << match reason {
-                Reason::Hp => 15,
-                Reason::Out => 16,
-                Reason::Blessing => 17,
-                Reason::Turns => 18,
-                Reason::Illegal => 19,
+                Reason::Hp => 14,
+                Reason::Out => 15,
+                Reason::Blessing => 16,
+                Reason::Turns => 17,
+                Reason::Illegal => 18,
             }
         }
-        Outcome::Ended(_, Reason::Turns) => 1 << 18,
+        Outcome::Ended(_, Reason::Turns) => 1 << 17,
         _ => 0,
     }
 }
