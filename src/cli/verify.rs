@@ -344,7 +344,7 @@ fn verify_puzzle(
         limits: args.limits,
     };
     let summary = entry.fuzz(&options);
-    let branches = Branches::of(&summary, args.stats);
+    let branches = Branches::of(&summary, entry.checked_elsewhere(), args.stats);
     let bugs: Vec<VerifiedBug> = summary
         .bugs
         .into_iter()

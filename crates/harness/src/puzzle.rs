@@ -177,6 +177,14 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// `--stats`: evidence that a run reaches the rare ones.
     const RULE_BRANCHES: &'static [&'static str];
 
+    /// The branches of [`Puzzle::RULE_BRANCHES`] that `verify`'s levels are
+    /// not asked to reach, each with where it is checked instead: a branch
+    /// only inputs beyond the statement's limits reach, or one behind a
+    /// constant no small input comes near. `verify` leaves them out of its
+    /// count of branches to reach and prints the reason; the rule page
+    /// says more. Most puzzles have none.
+    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[];
+
     /// The rule branches the core went through on a case, bit `i` for
     /// `RULE_BRANCHES[i]`.
     fn rule_branches(case: &Self::Case) -> u64;

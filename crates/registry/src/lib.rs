@@ -84,6 +84,9 @@ pub trait AnyPuzzle: Sync {
     fn played_through_referee(&self) -> bool;
     /// The rule branches `--stats` counts ([`Puzzle::RULE_BRANCHES`](lockstep_harness::puzzle::Puzzle::RULE_BRANCHES)).
     fn rule_branches(&self) -> &'static [&'static str];
+    /// Those of them verify's levels are not asked to reach, with where each
+    /// is checked instead ([`Puzzle::CHECKED_ELSEWHERE`](lockstep_harness::puzzle::Puzzle::CHECKED_ELSEWHERE)).
+    fn checked_elsewhere(&self) -> &'static [(&'static str, &'static str)];
     /// A campaign distilled into corpus rows ([`corpus::distill`]).
     fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled;
     /// Every row of a corpus file of this puzzle as a test for `lockstep
@@ -241,6 +244,10 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
 
     fn rule_branches(&self) -> &'static [&'static str] {
         P::RULE_BRANCHES
+    }
+
+    fn checked_elsewhere(&self) -> &'static [(&'static str, &'static str)] {
+        P::CHECKED_ELSEWHERE
     }
 
     fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled {

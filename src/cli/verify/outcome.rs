@@ -55,12 +55,23 @@ pub(super) struct Branches {
     pub(super) branches: usize,
     /// The branches no checked case reached, in the puzzle's order.
     pub(super) not_reached: Vec<&'static str>,
+    /// Branches the levels are not asked to reach, with where each is
+    /// checked instead: listed, never counted in `branches`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) checked_elsewhere: Vec<Elsewhere>,
     /// Each branch and the checked cases that reached it.
     pub(super) rule_branches: Vec<BranchCount>,
     /// With `--stats`: each level's size and its checked cases that reach
     /// each branch, in `rule_branches`' order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) level_branches: Vec<LevelBranches>,
+}
+
+/// A branch checked elsewhere than by the levels, and where.
+#[derive(Serialize)]
+pub(super) struct Elsewhere {
+    pub(super) branch: &'static str,
+    pub(super) checked_by: &'static str,
 }
 
 /// A rule branch and how many checked cases reached it.
@@ -78,17 +89,26 @@ pub(super) struct LevelBranches {
 }
 
 impl Branches {
-    pub(super) fn of(summary: &lockstep_registry::CampaignSummary, stats: bool) -> Branches {
+    pub(super) fn of(
+        summary: &lockstep_registry::CampaignSummary,
+        elsewhere: &[(&'static str, &'static str)],
+        stats: bool,
+    ) -> Branches {
         let rule_branches: Vec<BranchCount> = summary
             .rule_branches
             .iter()
             .map(|&(branch, cases)| BranchCount { branch, cases })
             .collect();
+        let asked = |branch: &str| elsewhere.iter().all(|&(b, _)| b != branch);
         let not_reached = rule_branches
             .iter()
-            .filter(|b| b.cases == 0)
+            .filter(|b| b.cases == 0 && asked(b.branch))
             .map(|b| b.branch)
             .collect::<Vec<_>>();
+        let checked_elsewhere: Vec<Elsewhere> = elsewhere
+            .iter()
+            .map(|&(branch, checked_by)| Elsewhere { branch, checked_by })
+            .collect();
         let level_branches = match stats {
             true => summary
                 .level_branches
@@ -100,10 +120,16 @@ impl Branches {
                 .collect(),
             false => Vec::new(),
         };
+        let branches = rule_branches.len() - checked_elsewhere.len();
+        let reached = rule_branches
+            .iter()
+            .filter(|b| b.cases > 0 && asked(b.branch))
+            .count();
         Branches {
-            branches_reached: rule_branches.len() - not_reached.len(),
-            branches: rule_branches.len(),
+            branches_reached: reached,
+            branches,
             not_reached,
+            checked_elsewhere,
             rule_branches,
             level_branches,
         }
@@ -125,7 +151,17 @@ impl std::fmt::Display for Branches {
                 for level in &self.level_branches {
                     write!(f, " {:>9}", level.cases.get(i).copied().unwrap_or(0))?;
                 }
-                let mark = if branch.cases == 0 { "not reached" } else { "" };
+                let mark = match branch.cases {
+                    _ if self
+                        .checked_elsewhere
+                        .iter()
+                        .any(|e| e.branch == branch.branch) =>
+                    {
+                        "checked elsewhere"
+                    }
+                    0 => "not reached",
+                    _ => "",
+                };
                 writeln!(f, " {:>10} {mark}", branch.cases)?;
             }
         }
@@ -134,6 +170,13 @@ impl std::fmt::Display for Branches {
                 f,
                 "not reached by any case: {}",
                 self.not_reached.join("; ")
+            )?;
+        }
+        for e in &self.checked_elsewhere {
+            writeln!(
+                f,
+                "not asked of the levels: {} ({})",
+                e.branch, e.checked_by
             )?;
         }
         Ok(())

@@ -154,6 +154,12 @@ impl Puzzle for Checkers {
     }
 
     const RULE_BRANCHES: &'static [&'static str] = &branches::RULE_BRANCHES;
+    /// Squares are 1..=32 in the statement; only fuzz's wide limits write
+    /// others (docs/rules/checkers.md, "Sizes").
+    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
+        "invalid: a square off 1..=32",
+        "beyond the statement's limits: `fuzz` (wide limits) and the corpus",
+    )];
 
     fn rule_branches(case: &Case) -> u64 {
         branches::checkers_branches(case)
