@@ -184,13 +184,14 @@ impl State {
 fn play(
     index: u16,
     game: &Game,
+    move_limit: u32,
     fuel: &mut Fuel,
     on_step: &mut dyn FnMut(&Step) -> bool,
 ) -> Result<(Option<GameResult>, State), OutOfFuel> {
     let mut state = State::new(game);
     let mut used = vec![false; game.teleports.len()];
     let mut teleports = Vec::new();
-    for number in 1..=MOVE_LIMIT {
+    for number in 1..=move_limit {
         // Walks and the stay that do not lose at once, with their sort keys.
         let mut safe = Vec::new();
         for dr in -1..=1i8 {
@@ -269,7 +270,7 @@ fn play(
     let result = GameResult {
         teleports,
         ending: Ending::Stopped,
-        moves: MOVE_LIMIT,
+        moves: move_limit,
         position: state.you,
         debris: state.debris_cells() as u32,
         robots: state.robots.len() as u32,
@@ -279,6 +280,17 @@ fn play(
 
 /// Solves every game of a case: the answer and the digest of the move trace.
 fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
+    solve_limited(case, MOVE_LIMIT, fuel)
+}
+
+/// [`solve`] with games stopped after `move_limit` moves instead of the
+/// judge's [`MOVE_LIMIT`]: the same loop, so that small limits check the
+/// stop (docs/rules/robots.md, "Sizes").
+pub fn solve_limited(
+    case: &Case,
+    move_limit: u32,
+    fuel: &mut Fuel,
+) -> Result<Run<Answer>, OutOfFuel> {
     let mut digest = Digest::new();
     let mut answer = Vec::new();
     for (index, game) in case.games.iter().enumerate() {
@@ -286,7 +298,7 @@ fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
             digest.push(step.packed());
             true
         };
-        let (result, _) = play(index as u16, game, fuel, &mut fold)?;
+        let (result, _) = play(index as u16, game, move_limit, fuel, &mut fold)?;
         answer.push(result.expect("the digest never stops a game"));
     }
     Ok(Run {
@@ -306,8 +318,14 @@ pub fn trace(case: &Case, max_steps: usize) -> lockstep_core::robots::Trace {
                 steps.push(*step);
                 steps.len() < max_steps
             };
-            let (finished, last) = play(index as u16, game, &mut Fuel::unlimited(), &mut record)
-                .expect("unlimited fuel");
+            let (finished, last) = play(
+                index as u16,
+                game,
+                MOVE_LIMIT,
+                &mut Fuel::unlimited(),
+                &mut record,
+            )
+            .expect("unlimited fuel");
             // The board after this game's last move (or the move it stopped at).
             board = Some(last.board());
             if finished.is_none() {

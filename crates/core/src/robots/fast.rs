@@ -11,13 +11,12 @@
 //! - Only the chosen move is applied to the board.
 
 use super::{
-    Board, Cell, Ending, Feature, Game, GameResult, MoveKind, Step, MAX_ROBOTS, MOVE_LIMIT, SIZE,
-    START,
+    Board, Cell, Ending, Feature, Game, GameResult, MoveKind, Step, MAX_ROBOTS, SIZE, START,
 };
 
 mod observe;
 
-pub use observe::{events, solve, trace};
+pub use observe::{events, events_limited, solve, solve_limited, trace};
 
 const W: usize = SIZE as usize + 2;
 const CELLS: usize = W * W;
@@ -333,12 +332,13 @@ impl Engine {
         &mut self,
         game_index: u16,
         game: &Game,
+        move_limit: u32,
         observer: &mut O,
     ) -> Option<GameResult> {
         self.reset(game);
         let mut used = [false; super::MAX_TELEPORTS];
         let mut teleports = Vec::new();
-        for number in 1..=MOVE_LIMIT {
+        for number in 1..=move_limit {
             // The eight walks and the stay: keep the best safe one, and the
             // runner-up's key to tell which tie-break level decided.
             let (mut best_key, mut runner_up) = (u64::MAX, u64::MAX);
@@ -432,7 +432,7 @@ impl Engine {
         Some(GameResult {
             teleports,
             ending: Ending::Stopped,
-            moves: MOVE_LIMIT,
+            moves: move_limit,
             position: cell_of(self.you),
             debris: self.debris,
             robots: self.count as u32,

@@ -13,6 +13,7 @@ use lockstep_harness::puzzles::Robots;
 use lockstep_harness::shrink::{shrink, Stop};
 use lockstep_planted::robots::{simulate, BUGS};
 use lockstep_reference::robots as reference;
+use lockstep_reference::Fuel;
 use lockstep_search::seeds::CASE_BYTES;
 
 fn solve_both(text: &str) -> String {
@@ -224,4 +225,67 @@ fn planted_bugs_shrink_to_a_handful_of_robots_from_every_seed() {
         problems.push(format!("{cut_off} of 30 shrinks cut off by the budget"));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every game of the levels `1..=up_to` under each move limit of `limits`,
+/// core against reference (answers, and the digest of every move), with
+/// how many games stopped at the limit. The judge's limit, 100,000, is the
+/// same code with a larger number (`solve` is `solve_limited(MOVE_LIMIT)`
+/// on both sides), which no small game comes near; small limits are what
+/// checks the stop.
+fn small_move_limits(up_to: u32, limits: std::ops::RangeInclusive<u32>) -> u64 {
+    use lockstep_harness::puzzle::Puzzle;
+    let levels = Robots::LEVELS;
+    let (mut stopped, mut differ) = (0u64, Vec::new());
+    for size in 1..=up_to {
+        for index in 0..(levels.span)(size) {
+            let Some(case) = (levels.case)(size, index) else {
+                continue;
+            };
+            for limit in limits.clone() {
+                let core = model::solve_limited(&case, limit);
+                let naive = reference::solve_limited(&case, limit, &mut Fuel::unlimited())
+                    .expect("unlimited fuel");
+                if core.answer != naive.answer || core.digest != naive.digest {
+                    differ.push(format!("size {size} case {index}, move limit {limit}"));
+                }
+                let bits = model::events_limited(&case, limit);
+                stopped += u64::from(bits & Feature::Stopped.bit() != 0);
+                assert_eq!(
+                    bits & Feature::Stopped.bit() != 0,
+                    core.answer.iter().any(|g| g.ending == Ending::Stopped),
+                    "size {size} case {index}, limit {limit}: the branch and the answer disagree"
+                );
+            }
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} disagreements under small move limits, first: {:?}",
+        differ.len(),
+        differ.first()
+    );
+    stopped
+}
+
+/// The move limit's stop, at limits 1 to 8 over the CI scope's first
+/// levels: core and reference agree, and games do stop there (a
+/// "sometimes" property: a run where none stops checks nothing).
+#[test]
+fn small_move_limits_agree_and_stop_games() {
+    let stopped = small_move_limits(3, 1..=8);
+    assert!(stopped > 1_000, "only {stopped} games stopped at a limit");
+}
+
+mod hunt {
+    use super::*;
+
+    /// [`small_move_limits_agree_and_stop_games`] over the whole CI scope
+    /// (sizes 1 to 5: five robots, a teleport toward the border).
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn small_move_limits_over_the_ci_scope() {
+        let stopped = small_move_limits(5, 1..=8);
+        assert!(stopped > 10_000, "only {stopped} games stopped at a limit");
+    }
 }

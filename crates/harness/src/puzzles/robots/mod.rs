@@ -233,6 +233,12 @@ impl Puzzle for Robots {
     /// thousand moves; generated games take a few hundred at most.
     const FUEL: u64 = 200_000;
     const RULE_BRANCHES: &'static [&'static str] = &FEATURE_NAMES;
+    /// The judge's 100,000 moves are beyond any small game; the limit is a
+    /// parameter of core and reference, checked small (docs/rules/robots.md).
+    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
+        "stopped at the move limit",
+        "behind the 100,000-move constant: every game of sizes 1 to 5 under move limits 1 to 8, by the tests in crates/harness/tests/it/robots.rs",
+    )];
 
     type Case = Case;
     type Answer = Answer;
