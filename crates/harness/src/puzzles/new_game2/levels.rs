@@ -1,11 +1,14 @@
 //! New Game 2's levels, on the statement's smallest game (N = 4, K = 4),
 //! grown by two measures at once: the pieces' spread (the side of the
 //! smallest square holding all four, 2 to 4) and the non-white cells.
-//! Size `s` holds every game with `spread - 1 + non-white cells = s`: every
-//! placement of pieces 1 to 4 with that spread, every direction of each,
-//! every set of that many non-white cells, each red or blue. Size 1 is
-//! spread 2 on a white board (55,296 games); size 2 adds spread 3 on a
-//! white board and spread 2 with one red or blue cell.
+//! Size `s` holds every game with `2 (spread - 2) + non-white cells + 1 =
+//! s`: every placement of pieces 1 to 4 with that spread, every direction
+//! of each, every set of that many non-white cells, each red or blue. A
+//! coloured cell weighs half a step of spread, so that colours come early:
+//! size 1 is spread 2 on a white board (55,296 games); size 2 is spread 2
+//! with one red or blue cell, where every colour's rule already applies
+//! (1,769,472 games); size 3 adds spread 3 on a white board and spread 2
+//! with two coloured cells.
 //!
 //! Symmetry: the board's rotations and reflections, with the directions
 //! turned with it (the turn order, piece 1 first, is kept).
@@ -15,9 +18,9 @@ use lockstep_core::new_game2::{Case, Colour, Dir, Piece};
 use std::sync::OnceLock;
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "N = 4, K = 4: the pieces' spread - 1 + the red or blue cells",
-    ci: 1,
-    night: 2,
+    size: "N = 4, K = 4: 2 (the pieces' spread - 2) + the red or blue cells + 1",
+    ci: 2,
+    night: 3,
     span,
     case,
     count,
@@ -59,7 +62,7 @@ fn placements() -> &'static [Vec<[u8; 4]>; N + 1] {
 fn parts(s: u32) -> Vec<(usize, u64)> {
     (2..=N)
         .filter_map(|spread| {
-            let colours = i64::from(s) + 1 - spread as i64;
+            let colours = i64::from(s) - 1 - 2 * (spread as i64 - 2);
             (0..=CELLS as i64)
                 .contains(&colours)
                 .then_some((spread, colours as u64))
