@@ -164,7 +164,7 @@ fn case(size: u32, index: u64) -> Option<Case> {
 /// `distance` apart) times the pairs of lists.
 fn count(size: u32) -> u64 {
     shape(size).map_or(0, |(distance, templates, both)| {
-        templates.len() as u64 * duel_search::count(distance) * lists(both) * lists(both)
+        templates.len() as u64 * duel_search::placements(distance) * lists(both) * lists(both)
     })
 }
 
