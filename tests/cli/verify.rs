@@ -261,7 +261,7 @@ fn a_start_past_the_last_size_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     has(
         &String::from_utf8_lossy(&out.stderr),
-        &["new-game2: --from 3 is past its last size here, 1"],
+        &["new-game2: --from 3 is past its last size here, 2"],
     );
 }
 
@@ -326,6 +326,27 @@ fn verify_says_which_rule_branches_its_cases_reach() {
     has(&stderr, &["--require-every-branch"]);
     let out = cli("verify matrix-game --require-every-branch --no-append").run();
     has(&passed(&out), &["reaching 8 of the 8 rule branches"]);
+    // A branch the levels are not asked to reach (robots' move limit) is
+    // named with where it is checked, and left out of the count.
+    let out = cli("verify robots --size 1 --format json --no-append").run();
+    let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
+    let p = &doc["puzzles"][0];
+    assert_eq!(
+        p["checked_elsewhere"][0]["branch"], "stopped at the move limit",
+        "{doc}"
+    );
+    let listed = p["rule_branches"].as_array().unwrap().len();
+    assert_eq!(p["branches"], listed - 1, "{doc}");
+    let not_reached = p["not_reached"].as_array().unwrap();
+    assert!(
+        !not_reached.contains(&serde_json::json!("stopped at the move limit")),
+        "{doc}"
+    );
+    let out = cli("verify robots --size 1 --no-append").run();
+    has(
+        &passed(&out),
+        &["not asked of the levels: stopped at the move limit (behind the 100,000-move constant"],
+    );
     for flag in ["--shard 0/2", "--case"] {
         let mut cmd = cli(&format!(
             "verify footholds --size 2 --require-every-branch --no-append {flag}"
