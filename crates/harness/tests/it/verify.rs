@@ -360,12 +360,27 @@ fn a_case_whose_input_does_not_read_back_fails_its_level() {
 #[test]
 #[ignore = "a measurement of minutes; run by hand for the figures"]
 fn planted_bugs_by_size() {
-    fn hunt<P: Puzzle>(name: &str, bug: Solver<P>, missed: &mut Vec<String>) {
+    planted_bugs_table(false);
+}
+
+/// The same table against `verify --scope ci`, every level to its end (no
+/// clock): which planted bugs the CI scope finds (`cargo test -p
+/// lockstep-harness --test it planted_bugs_by_ci_scope -- --ignored
+/// --nocapture`).
+#[test]
+#[ignore = "a measurement of minutes; run by hand for the figures"]
+fn planted_bugs_by_ci_scope() {
+    planted_bugs_table(true);
+}
+
+fn planted_bugs_table(ci: bool) {
+    fn hunt<P: Puzzle>(name: &str, bug: Solver<P>, ci: bool, missed: &mut Vec<String>) {
         let must = [Footholds::NAME, MatrixGame::NAME];
-        let mut options = options(P::LEVELS.night, true, Shard::WHOLE, false);
+        let up_to = if ci { P::LEVELS.ci } else { P::LEVELS.night };
+        let mut options = options(up_to, true, Shard::WHOLE, false);
         // A bug that must be found is hunted to the end of the levels, so
-        // that no clock decides the assertion; the others for 120 s.
-        if !must.contains(&P::NAME) {
+        // that no clock decides the assertion; the others for 120 s at night.
+        if !must.contains(&P::NAME) && !ci {
             options.plan.seconds = 120.0;
         }
         let start = std::time::Instant::now();
@@ -385,7 +400,7 @@ fn planted_bugs_by_size() {
     macro_rules! every_bug {
         ($($ty:ident $m:ident $name:literal [$($flag:ident)*],)*) => {
             $(for (name, bug) in lockstep_planted::$m::bugs() {
-                hunt::<lockstep_harness::puzzles::$ty>(name, bug, &mut missed);
+                hunt::<lockstep_harness::puzzles::$ty>(name, bug, ci, &mut missed);
             })*
         };
     }
