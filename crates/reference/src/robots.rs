@@ -283,7 +283,7 @@ fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     solve_limited(case, MOVE_LIMIT, fuel)
 }
 
-/// [`solve`] with games stopped after `move_limit` moves instead of the
+/// The naive solve ([`Naive`]) with games stopped after `move_limit` moves instead of the
 /// judge's [`MOVE_LIMIT`]: the same loop, so that small limits check the
 /// stop (docs/rules/robots.md, "Sizes").
 pub fn solve_limited(

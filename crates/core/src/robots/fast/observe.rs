@@ -83,7 +83,7 @@ pub fn solve(case: &Case) -> crate::Run<Answer> {
     solve_limited(case, MOVE_LIMIT)
 }
 
-/// [`solve`] with games stopped after `move_limit` moves instead of
+/// The solve of [`crate::Model`] with games stopped after `move_limit` moves instead of
 /// [`MOVE_LIMIT`]: the same code, so that small limits, which games do
 /// reach, check the stop that the judge's limit hides (docs/rules/robots.md).
 pub fn solve_limited(case: &Case, move_limit: u32) -> crate::Run<Answer> {
