@@ -7,8 +7,8 @@
 //! | 1 to 6 | the size | fresh |
 //! | 7 | 1 | blessing 9, blessing 8, turn 55, turn 60 |
 //! | 8 | 2 | the same four |
-//! | 9 | 1 | 2 hp |
-//! | 10 | 2 | 2 hp |
+//! | 9 | 1 | 2 hp, dash ready |
+//! | 10 | 2 | the same two |
 //!
 //! *Fresh*: turn 1, both players at 10 hp, no blessing, every skill waiting
 //! its whole cooldown (so each may wait or move: 25 action lists a player),
@@ -18,23 +18,24 @@
 //! other, and the race search's fewest-losses pass); *blessing 8* (player 2
 //! on the spring with 8); *turn 55* (inside the last ten turns, player 1 a
 //! blessing ahead); *turn 60* (the last turn, player 2 a blessing ahead);
-//! *2 hp* (both at 2 hp with thrust ready: a thrust that hits decides). With
+//! *2 hp* (both at 2 hp with thrust ready: a thrust that hits decides);
+//! *dash ready* (the dash ready for both, the only skill that is). With
 //! every skill ready a fresh state's matrices run the reference out of
 //! fuel, so the templates keep the other skills waiting; whatever else a
 //! state may hold (other hp, cooldowns of one skill) is left to `fuzz`.
-//! Levels past 10 are empty. The 2 hp levels' matrices are about 65 x 65
-//! lists where the others' are 25 x 25, a state costs ten times as much:
-//! they are the night's.
+//! Levels past 10 are empty. The matrices of sizes 9 and 10 are about 65 x
+//! 65 (2 hp) and 100 x 100 (dash) lists where the others' are 25 x 25, a
+//! state costs ten times as much or more: they are the night's.
 //!
 //! No symmetry is used: the answer pairs player 1's values with player
 //! 2's, and whether the engine and both evaluations are the same under the
 //! yard's reflections is what a differential should check, not assume.
 
 use crate::enumerate::{only_itself, Digits, Levels};
-use lockstep_core::duel::{Cell, State, COOLDOWN, SIZE, THRUST};
+use lockstep_core::duel::{Cell, State, COOLDOWN, DASH, SIZE, THRUST};
 
 pub const LEVELS: Levels<State> = Levels {
-    size: "king's-move distance between two players; 1 to 6 fresh (turn 1, skills waiting); 7 and 8 at 1 and 2 apart: blessing 9, blessing 8, turn 55, turn 60; 9 and 10 at 1 and 2 apart: 2 hp, thrust ready",
+    size: "king's-move distance between two players; 1 to 6 fresh (turn 1, skills waiting); 7 and 8 at 1 and 2 apart: blessing 9, blessing 8, turn 55, turn 60; 9 and 10 at 1 and 2 apart: 2 hp, thrust ready; dash ready",
     ci: 8,
     night: 10,
     span,
@@ -53,7 +54,10 @@ enum Template {
     Turn55,
     Turn60,
     TwoHp,
+    DashReady,
 }
+
+const READY: [Template; 2] = [Template::TwoHp, Template::DashReady];
 
 const LATE: [Template; 4] = [
     Template::Blessing9,
@@ -68,8 +72,8 @@ fn shape(size: u32) -> Option<(u32, &'static [Template])> {
         1..=6 => Some((size, &[Template::Fresh])),
         7 => Some((1, &LATE)),
         8 => Some((2, &LATE)),
-        9 => Some((1, &[Template::TwoHp])),
-        10 => Some((2, &[Template::TwoHp])),
+        9 => Some((1, &READY)),
+        10 => Some((2, &READY)),
         _ => None,
     }
 }
@@ -108,6 +112,11 @@ fn state_of(template: Template, p1: Cell, p2: Cell) -> State {
             for player in &mut state.players {
                 player.hp = 2;
                 player.waits[usize::from(THRUST - 2)] = 0;
+            }
+        }
+        Template::DashReady => {
+            for player in &mut state.players {
+                player.waits[usize::from(DASH - 2)] = 0;
             }
         }
     }
