@@ -151,16 +151,16 @@ impl std::fmt::Display for Branches {
                 for level in &self.level_branches {
                     write!(f, " {:>9}", level.cases.get(i).copied().unwrap_or(0))?;
                 }
-                let mark = match branch.cases {
-                    _ if self
-                        .checked_elsewhere
-                        .iter()
-                        .any(|e| e.branch == branch.branch) =>
-                    {
-                        "checked elsewhere"
-                    }
-                    0 => "not reached",
-                    _ => "",
+                let elsewhere = self
+                    .checked_elsewhere
+                    .iter()
+                    .any(|e| e.branch == branch.branch);
+                let mark = if elsewhere {
+                    "checked elsewhere"
+                } else if branch.cases == 0 {
+                    "not reached"
+                } else {
+                    ""
                 };
                 writeln!(f, " {:>10} {mark}", branch.cases)?;
             }

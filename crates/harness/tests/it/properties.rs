@@ -417,3 +417,28 @@ fn the_default_campaign_reaches_every_rule_branch() {
     let problems = lockstep_harness::each_puzzle!(reached()).concat();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// What a puzzle says `verify`'s levels are not asked to reach names its
+/// own rule branches, each once, with a reason: a misspelt name would
+/// otherwise shrink the count of branches to reach and leave the real
+/// branch required.
+#[test]
+fn branches_checked_elsewhere_are_rule_branches() {
+    fn problems<P: Puzzle>() -> Vec<String> {
+        let mut problems = Vec::new();
+        for (i, &(branch, reason)) in P::CHECKED_ELSEWHERE.iter().enumerate() {
+            if !P::RULE_BRANCHES.contains(&branch) {
+                problems.push(format!("{}: {branch:?} is not a rule branch", P::NAME));
+            }
+            if P::CHECKED_ELSEWHERE[..i].iter().any(|&(b, _)| b == branch) {
+                problems.push(format!("{}: {branch:?} listed twice", P::NAME));
+            }
+            if reason.trim().is_empty() {
+                problems.push(format!("{}: {branch:?} has no reason", P::NAME));
+            }
+        }
+        problems
+    }
+    let problems = lockstep_harness::each_puzzle!(problems()).concat();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
