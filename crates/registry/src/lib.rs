@@ -41,18 +41,8 @@ pub trait AnyPuzzle: Sync {
     /// own count (nothing is checked).
     fn level_counts(&self, up_to: u32) -> Vec<u64>;
     fn replay(&self, dir: &Path) -> Result<ReplayOutcome>;
-    /// The names of this puzzle's corpus rows under `dir`, in file order.
-    fn row_names(&self, dir: &Path) -> Result<Vec<String>>;
     /// Each row's name and its line in the file.
     fn row_lines(&self, dir: &Path) -> Result<Vec<(String, u64)>>;
-    /// Replays the rows whose names `keep` accepts, reading the file once:
-    /// each name with what [`AnyPuzzle::replay`] would report of it (its line
-    /// and problem).
-    fn replay_selected(
-        &self,
-        dir: &Path,
-        keep: &dyn Fn(&str) -> bool,
-    ) -> Result<Vec<(String, Result<(), String>)>>;
     /// Shrinks a diverging case read from judge text or fuzzer bytes;
     /// `provenance` (where the case comes from) goes into the row's note.
     fn shrink(
@@ -153,29 +143,6 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     fn row_lines(&self, dir: &Path) -> Result<Vec<(String, u64)>> {
         let rows = corpus::load::<P>(&corpus::path_for::<P>(dir))?;
         Ok(rows.into_iter().map(|l| (l.row.name, l.line)).collect())
-    }
-
-    fn row_names(&self, dir: &Path) -> Result<Vec<String>> {
-        let rows = corpus::load::<P>(&corpus::path_for::<P>(dir))?;
-        Ok(rows.into_iter().map(|loaded| loaded.row.name).collect())
-    }
-
-    fn replay_selected(
-        &self,
-        dir: &Path,
-        keep: &dyn Fn(&str) -> bool,
-    ) -> Result<Vec<(String, Result<(), String>)>> {
-        let rows = corpus::load::<P>(&corpus::path_for::<P>(dir))?;
-        Ok(rows
-            .iter()
-            .filter(|loaded| keep(&loaded.row.name))
-            .map(|loaded| {
-                let result = replay::replay_row::<P>(loaded)
-                    .map(|_timed_out| ())
-                    .map_err(|problem| format!("line {}: {problem}", loaded.line));
-                (loaded.row.name.clone(), result)
-            })
-            .collect())
     }
 
     fn shrink(
