@@ -57,12 +57,20 @@ fn tree_files() -> Vec<String> {
         .current_dir(root())
         .output()
         .expect("git runs (the tests run in a clone)");
-    String::from_utf8(out.stdout)
+    // A failed or empty listing would make every check over it pass on
+    // nothing.
+    assert!(out.status.success(), "git ls-files failed");
+    let files: Vec<String> = String::from_utf8(out.stdout)
         .expect("file names are UTF-8")
         .lines()
         .map(str::to_string)
         .filter(|f| root().join(f).is_file())
-        .collect()
+        .collect();
+    assert!(
+        files.iter().any(|f| f == "Cargo.toml"),
+        "git ls-files lists the tree"
+    );
+    files
 }
 
 /// Whether `file` belongs to puzzle `module`: it is in a folder of the

@@ -369,7 +369,7 @@ fn verify_says_which_rule_branches_its_cases_reach() {
 /// its counts the table's.
 #[test]
 fn a_record_path_is_checked_first_and_levels_have_json() {
-    let out = cli("verify --scope night --no-append")
+    let out = cli("verify footholds --size 1 --no-append")
         .flag("--record", "/nonexistent-lockstep-dir/night.json")
         .run();
     let (stdout, stderr) = exited(&out, 2, "");
