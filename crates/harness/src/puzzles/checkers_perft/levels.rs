@@ -107,7 +107,7 @@ fn images(case: &Case) -> Vec<Case> {
 }
 
 /// Whether the case is the standard start (at any depth): size 1's.
-fn is_start(case: &Case) -> bool {
+pub(crate) fn is_start(case: &Case) -> bool {
     // The piece count first: every other level's positions have a few
     // pieces, and this runs on each case a run picks a class for.
     let p = &case.position;

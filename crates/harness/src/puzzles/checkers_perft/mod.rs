@@ -258,7 +258,7 @@ fn perft_branches(case: &Case) -> u64 {
         .unwrap_or_default();
     let jump =
         |path: &[u32]| path.len() >= 2 && ((path[0] - 1) / 4).abs_diff((path[1] - 1) / 4) == 2;
-    let mut bits = u64::from(*case == start(case.depth));
+    let mut bits = u64::from(levels::is_start(case));
     bits |= u64::from(moves.iter().any(|m| jump(&m.path))) << 1;
     bits |= u64::from(moves.iter().any(|m| m.path.len() >= 3)) << 2;
     let king = |p: &Piece| p.king;
