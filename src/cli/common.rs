@@ -160,7 +160,6 @@ pub(super) enum OutputFormat {
     Json,
 }
 
-/// Writes one JSON document on stdout.
 /// Checks, before a run, that a file could be written at `path` when it
 /// ends: its directory exists, and a file can be made in it (a probe,
 /// created and removed at once, as the final write makes its temporary
@@ -199,6 +198,7 @@ pub(super) fn check_can_write(path: &Path, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// Writes one JSON document on stdout.
 pub(super) fn print_json(value: &serde_json::Value) {
     outln!(
         "{}",

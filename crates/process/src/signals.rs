@@ -75,9 +75,6 @@ extern "C" fn on_signal(number: nix::libc::c_int) {
     }
 }
 
-/// Makes SIGINT, SIGTERM and SIGHUP write their number to a pipe (the
-/// self-pipe: the handler does nothing else) and returns its read end, for
-/// a watcher thread; `None` when no pipe could be made.
 /// Says on stderr that lockstep stopped by `signal` (and `then`), and exits
 /// with 128 + its number. Only the watchers call it, once every program is
 /// killed.
@@ -93,6 +90,9 @@ fn exit_on(signal: u8, then: &str) -> ! {
     std::process::exit(128 + i32::from(signal));
 }
 
+/// Makes SIGINT, SIGTERM and SIGHUP write their number to a pipe (the
+/// self-pipe: the handler does nothing else) and returns its read end, for
+/// a watcher thread; `None` when no pipe could be made.
 fn signal_pipe() -> Option<std::io::PipeReader> {
     let (reader, writer) = std::io::pipe().ok()?;
     SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);

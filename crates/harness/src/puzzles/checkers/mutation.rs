@@ -183,7 +183,7 @@ impl Position<'_> {
                     .own
                     .iter()
                     .flat_map(|&s| {
-                        let man = man_at(self.grid, s).expect("self.own piece");
+                        let man = man_at(self.grid, s).expect("its own piece");
                         DIAGONALS
                             .iter()
                             .filter(move |d| man.king || d.0 == forward(self.side))
@@ -201,7 +201,7 @@ impl Position<'_> {
         let backward: Vec<Vec<u32>> = self
             .own
             .iter()
-            .filter(|&&s| !man_at(self.grid, s).expect("self.own piece").king)
+            .filter(|&&s| !man_at(self.grid, s).expect("its own piece").king)
             .flat_map(|&s| {
                 DIAGONALS
                     .iter()
@@ -218,7 +218,7 @@ impl Position<'_> {
         // the new king would have it (over an opponent onto an empty square).
         let mut continued = Vec::new();
         for m in self.legal {
-            let start = man_at(self.grid, m.path[0]).expect("a self.legal move starts on a piece");
+            let start = man_at(self.grid, m.path[0]).expect("a legal move starts on a piece");
             let last = *m.path.last().expect("a path has squares");
             let crowned = !start.king
                 && square_to_cell(last)
@@ -332,7 +332,7 @@ impl Position<'_> {
 
     /// A [`Mutation::SeveralSteps`] move.
     fn several_steps(self, u: &mut Unstructured<'_>) -> Mutated {
-        // A self.legal step, then one or two more steps the same piece could
+        // A legal step, then one or two more steps the same piece could
         // make from where it stands (a man that crowned is left out).
         let mut longer: Vec<Vec<u32>> = Vec::new();
         for m in self

@@ -9,17 +9,17 @@ use lockstep_core::Model;
 use lockstep_reference::Fuel;
 use lockstep_reference::Naive;
 
-/// All four searches (plain and race, both players) on one full-skill
-/// opening (about 945 x 945 lists), which the generator keeps away from
-/// campaigns: core's pruned searches against the reference's exhaustive
-/// ones, timed as the bench times cases ([`side_by_side`]), at most 3
-/// rounds (the reference's side takes most of a second).
 /// What the bench runs of this puzzle beyond its generated cases.
 pub const EXTRAS: crate::bench::Extras = crate::bench::Extras {
     lines: extras,
     reset_caches: crate::bench::no_caches,
 };
 
+/// All four searches (plain and race, both players) on one full-skill
+/// opening (about 945 x 945 lists), which the generator keeps away from
+/// campaigns: core's pruned searches against the reference's exhaustive
+/// ones, timed as the bench times cases ([`side_by_side`]), at most 3
+/// rounds (the reference's side takes most of a second).
 pub fn extras(options: &BenchOptions) -> Vec<String> {
     use std::hint::black_box;
     let state = State::initial((4, 4), (4, 3), (4, 5));
