@@ -4,8 +4,8 @@
 //! and that every meaningless argument is an error naming its flag.
 
 use crate::support::{
-    cli, fails_with, found, has, lockstep, made, passed, processes_with, scratch, text, written,
-    BIN,
+    cli, fails_with, found, has, lockstep, made, passed, processes_left_with, processes_with,
+    scratch, text, written, BIN,
 };
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -66,8 +66,7 @@ fn daemons_and_children_a_program_leaves_are_killed() {
     let out = stress(&program, &["--cases", "60"]);
     let stdout = passed(&out);
     has(&stdout, &["60 OK"]);
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(processes_with(&tag), 0, "processes left behind");
+    assert_eq!(processes_left_with(&tag), 0, "processes left behind");
 }
 
 #[test]
@@ -81,8 +80,7 @@ fn a_child_holding_stdout_does_not_change_the_verdict() {
     let stdout = passed(&out);
     has(&stdout, &["20 OK"]);
     assert!(start.elapsed() < Duration::from_secs(30));
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(processes_with(&tag), 0, "processes left behind");
+    assert_eq!(processes_left_with(&tag), 0, "processes left behind");
 }
 
 /// The start-up check (one run on an empty input) is bounded by the time
@@ -222,9 +220,8 @@ fn interrupted_leaves_nothing(args: &[String], signal: &str, tag: &str, dir: &Pa
         "{args:?}: {}",
         text(&out.stderr)
     );
-    std::thread::sleep(Duration::from_millis(200));
     assert_eq!(
-        processes_with(tag),
+        processes_left_with(tag),
         0,
         "{args:?} after SIG{signal}: processes left behind"
     );

@@ -7,7 +7,8 @@
 //! interactor that crashes, hangs or says FAIL, and SIGINT mid-run.
 
 use crate::support::{
-    cli, fails_with, found, has, passed, processes_with, repo, scratch, text, written, BIN,
+    cli, fails_with, found, has, passed, processes_left_with, processes_with, repo, scratch, text,
+    written, BIN,
 };
 use std::path::Path;
 use std::process::Output;
@@ -184,8 +185,7 @@ fn a_child_the_solution_leaves_is_reaped() {
     );
     let stdout = passed(&out);
     has(&stdout, &["8 OK"]);
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(processes_with(&tag), 0, "processes left behind");
+    assert_eq!(processes_left_with(&tag), 0, "processes left behind");
 }
 
 /// An interactor script of one line of Python after guess.py's start: it
@@ -272,9 +272,8 @@ fn sigint_mid_run_leaves_no_program_running() {
     assert!(status.success());
     let out = child.wait_with_output();
     assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
-    std::thread::sleep(Duration::from_millis(200));
     assert_eq!(
-        processes_with(&tag),
+        processes_left_with(&tag),
         0,
         "processes left behind after SIGINT"
     );

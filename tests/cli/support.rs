@@ -264,6 +264,21 @@ pub fn corpus_dir() -> PathBuf {
 
 /// Processes that have `tag` as one of their arguments, from /proc. (lockstep's
 /// own command line holds the tag inside a longer `--cmd` argument: not counted.)
+/// [`processes_with`] once they have had time to go: polled until none is
+/// left or ten seconds have passed. A busy machine is slow to deliver a
+/// kill and reap its process, which a fixed pause before one count turned
+/// into a failure; a process really left behind still fails the test.
+pub fn processes_left_with(tag: &str) -> usize {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let left = processes_with(tag);
+        if left == 0 || std::time::Instant::now() >= until {
+            return left;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 pub fn processes_with(tag: &str) -> usize {
     std::fs::read_dir("/proc")
         .unwrap()
