@@ -226,8 +226,7 @@ impl Position {
         if own & from == 0 {
             return None;
         }
-        let king = self.kings & from != 0;
-        let dirs = if king { KING_DIRS } else { self.man_dirs() };
+        let (king, dirs) = self.dirs_of(from);
         let occupied = own | opp;
 
         if self.jumpers() == 0 {

@@ -161,12 +161,9 @@ fn push_children(position: &Position, captures: Captures, out: &mut Vec<Position
     let (own, opp) = position.own_opp();
     let empty = !(own | opp);
     for d in 0..4 {
-        let mut targets = shift(position.movers(d), d) & empty;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
+        for (to, bit) in squares(shift(position.movers(d), d) & empty) {
             let from = 1u32 << STEP[3 - d][to];
-            out.push(position.play(from, 1 << to, 0));
+            out.push(position.play(from, bit, 0));
         }
     }
 }

@@ -45,10 +45,6 @@ thread_local! {
     static ENGINE: std::cell::RefCell<Box<Engine>> = std::cell::RefCell::new(Engine::new());
 }
 
-fn run<O: Observer>(case: &Case, observer: &mut O) -> (Answer, Option<Board>) {
-    run_limited(case, MOVE_LIMIT, observer)
-}
-
 fn run_limited<O: Observer>(
     case: &Case,
     move_limit: u32,
@@ -116,7 +112,7 @@ pub fn trace(case: &Case, max_steps: usize) -> Trace {
         steps: Vec::new(),
         max_steps,
     };
-    let (_, board) = run(case, &mut recorder);
+    let (_, board) = run_limited(case, MOVE_LIMIT, &mut recorder);
     Trace {
         steps: recorder.steps,
         board,
