@@ -45,18 +45,10 @@ pub fn bugs() -> Vec<(&'static str, Solver<Checkers>)> {
 /// `--keep-going` must report as two bugs, each with its own signature.
 pub fn two_bugs(case: &lockstep_core::checkers::Case) -> Run<lockstep_core::checkers::Answer> {
     use lockstep_core::Model;
-    let bugs = bugs();
-    let pick = |name: &str| {
-        bugs.iter()
-            .find(|(n, _)| n.contains(name))
-            .expect("a planted bug")
-            .1
-    };
-    let (stops_early, mover_only) = (pick("stop early"), pick("moving piece"));
     let early = stops_early(case);
     if early.answer != case.solve().answer {
         early
     } else {
-        mover_only(case)
+        capture_only_for_mover(case)
     }
 }
