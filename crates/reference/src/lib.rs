@@ -6,8 +6,9 @@
 //! the judge-format I/O and the trace vocabulary (steps, events, the digest they
 //! fold into and duel's per-line digest marker) only, never for solving, so that the two implementations can only
 //! agree by both being right (or by both misreading the rules, which the corpus's
-//! hand-checked samples guard against). One documented exception: the duel search
-//! maximises core's `duel::evaluate`, the objective both searches share.
+//! hand-checked samples guard against). Two documented exceptions: the duel
+//! searches maximise core's `duel::evaluate` and `duel::race::evaluate_race`, the
+//! objectives both sides' searches share.
 //!
 //! Module names match `lockstep_core` and the harness: one module per puzzle.
 //!

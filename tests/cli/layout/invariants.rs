@@ -332,7 +332,17 @@ fn the_reference_uses_cores_model_and_io_only() {
     // solver. The reference may use the model, the judge I/O, the trace
     // vocabulary and the shared evaluations (duel::evaluate, race's
     // evaluate_race: what both searches maximise, not a search).
-    let solving = ["fast", "search", "mixed", "oracle", "simplex", "perft"];
+    // The robots solver's entry points with a move limit are solving too.
+    let solving = [
+        "fast",
+        "search",
+        "mixed",
+        "oracle",
+        "simplex",
+        "perft",
+        "solve_limited",
+        "events_limited",
+    ];
     let mut breaches = Vec::new();
     let mut named = 0;
     for path in files("crates/reference/src") {
@@ -347,8 +357,9 @@ fn the_reference_uses_cores_model_and_io_only() {
                 ));
             }
         }
-        // Model::solve is the core's fast solver.
-        for needle in [".solve()", "Model::solve"] {
+        // Model::solve is the core's fast solver; solve_limited the robots
+        // one with a move limit.
+        for needle in [".solve()", "Model::solve", "robots::solve_limited"] {
             if code.contains(needle) {
                 breaches.push(format!("{}: {needle}", shown(&path)));
             }
