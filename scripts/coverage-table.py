@@ -32,7 +32,7 @@ PUZZLES = sorted(
     if name.endswith(".csv")
 )
 SOLVING = re.compile(
-    r"(crates/core/src/(robots/fast|new_game2/fast|footholds/fast|checkers/fast|duel/fast|duel/search|duel/race|duel/evaluate)[^/]*(/[^/]*)?\.rs)$"
+    r"(crates/core/src/(robots/fast|new_game2/fast|footholds/fast|checkers/fast|duel/fast|duel/search|duel/race|duel/evaluate|duel/mixed|matrix_game/oracle|matrix_game/simplex)[^/]*(/[^/]*)?\.rs)$"
 )
 
 
