@@ -59,16 +59,7 @@ impl Verdict {
     /// The judges' short name: OK, WA, PE, RE, TLE, ILE, MLE, OLE. While
     /// shrinking, the same code is the same failure.
     pub fn code(&self) -> &'static str {
-        match self {
-            Verdict::Ok => "OK",
-            Verdict::WrongAnswer(_) => "WA",
-            Verdict::PresentationError(_) => "PE",
-            Verdict::RuntimeError { .. } => "RE",
-            Verdict::TimeLimit(_) => "TLE",
-            Verdict::IdleLimit => "ILE",
-            Verdict::MemoryLimit => "MLE",
-            Verdict::OutputLimit => "OLE",
-        }
+        self.failed().map_or("OK", Failed::code)
     }
 
     /// The kind of failure it is; `None` for OK.
