@@ -158,10 +158,12 @@ pub fn distill<P: Puzzle>(options: &DistillOptions) -> Distilled {
     let mut kept: Vec<(P::Case, Vec<u32>, u64)> = greedy_cover(&measured)
         .into_iter()
         .map(|(i, new)| {
-            let case = measured[i].0.clone();
-            let case = if options.shrink {
+            let (case, features, cost) = measured[i].clone();
+            if !options.shrink {
+                return (case, features, cost);
+            }
+            let case = {
                 // Never dearer to replay than the case it came from.
-                let cost = replay_cost::<P>(&case);
                 let keeps = |candidate: &P::Case| {
                     options.limits.admits::<P>(candidate)
                         && replay_cost::<P>(candidate) <= cost
@@ -173,8 +175,6 @@ pub fn distill<P: Puzzle>(options: &DistillOptions) -> Distilled {
                     time: Some(Duration::from_secs(5)),
                 };
                 shrink_within::<P>(case, keeps, budget).case
-            } else {
-                case
             };
             let features = measure::<P>(&case, kind).unwrap_or_default();
             let cost = replay_cost::<P>(&case);
