@@ -774,5 +774,8 @@ fn distill_writes_rows_every_puzzle_replays() {
         rows += lines.len();
     }
     let out = cli("replay").flag("--corpus", corpus.display()).run();
-    has(&passed(&out), &[&format!("replay: {rows} passed, 0 failed")]);
+    has(
+        &passed(&out),
+        &[&format!("replay: {rows} passed, 0 failed")],
+    );
 }
