@@ -20,34 +20,45 @@
 //! | 1 | 2 | one move, `Any` |
 //! | 2 | 2 | one move of two `Diagonal` legs, or two moves of one |
 //! | 3 | 3 | one move, `Diagonal` or `Jump Jump` |
-//! | 4 | 3 | one move, `Any`; one of two `Diagonal` legs, or two of one |
-//! | 5 | 4 | one move, `Jump Jump Jump` |
+//! | 4 to 60 | 2 a side to begin with | explored games: the positions first reached at depth 0 to 56 ([`explore`]) |
+//! | 61 | 3 | one move, `Any`; one of two `Diagonal` legs, or two of one |
 //!
 //! So the first level already steps, jumps, crowns, moves kings and writes
 //! every shape of illegal move; the second plays two moves (the second
 //! ignored after an illegal first), several steps, a step after a jump or a
 //! crowning; the third steps while another piece must jump, multi-jumps,
-//! stops a jump short and jumps on after a crowning; the fourth all of it from positions of three pieces; the fifth
-//! triple jumps. Levels past 5 are empty. One instance an input; each side's
-//! pieces are listed in ascending square order.
+//! stops a jump short and jumps on after a crowning. Sizes 4 to 60 are the
+//! games: every position reachable from two men a side, breadth-first, one
+//! depth a size, with every legal move and its near-misses asked at each
+//! (their cases are the explorer's, [`explore`]); the last, 61, writes every
+//! move of the first two from positions of three pieces. Levels past 61 are
+//! empty. One instance an input for the shapes; each side's pieces are
+//! listed in ascending square order.
 //!
 //! Symmetry: the board turned half round with the colours swapped (square
 //! `s` to `33 - s`, the moves' squares too) rules every move the same, and
 //! maps each shape onto itself.
 
+use super::explore;
 use crate::enumerate::{choose, subset, Digits, Levels};
 use lockstep_core::checkers::{Case, Instance, Move, Piece, Side};
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "few pieces and every kind of written move: 1 two pieces, a move to any square; 2 two pieces, two diagonal legs in one move or two; 3 three pieces, a diagonal leg or two jumps; 4 three pieces, all of 1 and 2; 5 four pieces, three jumps",
-    ci: 3,
-    night: 4,
+    size: "few pieces and every kind of written move: 1 two pieces, a move to any square; 2 two pieces, two diagonal legs in one move or two; 3 three pieces, a diagonal leg or two jumps; 4 to 60 the games of two men a side, explored breadth-first, size 4 + d the positions first reached after d moves, each with every legal move and its near-misses; 61 three pieces, all of 1 and 2",
+    ci: explore::FIRST + CI_DEPTH,
+    night: LAST,
     span,
     case,
     count,
     images,
     least,
 };
+
+/// The deepest explored layer of the CI scope: kings move from depth 11,
+/// and at depth 21 a man crowned by a jump could jump on and a king's
+/// double jump passes its far row (the planted bugs of those rules show
+/// there first: `the_explored_games_find_the_planted_checkers_bugs_of_their_moves`).
+const CI_DEPTH: u32 = 21;
 
 /// A leg of a written move, by what it may land on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -79,7 +90,7 @@ struct Shape {
 use Leg::{Any, Diagonal, Jump};
 
 /// Each level's shapes, in the order their indices come.
-const SHAPES: [&[Shape]; 5] = [
+const SHAPES: [&[Shape]; 4] = [
     &[Shape {
         pieces: 2,
         moves: &[&[Any]],
@@ -118,19 +129,20 @@ const SHAPES: [&[Shape]; 5] = [
             moves: &[&[Diagonal], &[Diagonal]],
         },
     ],
-    &[Shape {
-        pieces: 4,
-        moves: &[&[Jump, Jump, Jump]],
-    }],
 ];
 
+/// The shapes of level `size`: sizes 1 to 3, and the last level, after the
+/// explored ones (three pieces and every written move, a night's work).
 fn shapes(size: u32) -> &'static [Shape] {
-    (size as usize)
-        .checked_sub(1)
-        .and_then(|i| SHAPES.get(i))
-        .copied()
-        .unwrap_or(&[])
+    match size {
+        1..=3 => SHAPES[size as usize - 1],
+        LAST => SHAPES[3],
+        _ => &[],
+    }
 }
+
+/// The last level: the one after the explored depths.
+const LAST: u32 = explore::FIRST + explore::LAST_DEPTH + 1;
 
 impl Shape {
     /// Its indices: the positions (squares, kinds, side to move), then per
@@ -196,10 +208,16 @@ fn diagonal(from: u32, direction: u32, distance: u32) -> Option<u32> {
 }
 
 fn span(size: u32) -> u64 {
+    if let Some(depth) = explore::depth(size) {
+        return explore::span(depth);
+    }
     shapes(size).iter().map(Shape::span).sum()
 }
 
 fn case(size: u32, mut index: u64) -> Option<Case> {
+    if let Some(depth) = explore::depth(size) {
+        return explore::case(depth, index);
+    }
     for shape in shapes(size) {
         let span = shape.span();
         if index < span {
@@ -275,6 +293,9 @@ impl Placed {
 /// the on-board leg sequences from each start square of the side to move,
 /// counted on the board's rows and columns.
 fn count(size: u32) -> u64 {
+    if let Some(depth) = explore::depth(size) {
+        return explore::count(depth);
+    }
     shapes(size).iter().map(count_shape).sum()
 }
 
@@ -376,7 +397,7 @@ fn least(case: &Case) -> Option<u64> {
 
 fn images(case: &Case) -> Vec<Case> {
     let turned = Case {
-        instances: vec![turned(&case.instances[0])],
+        instances: case.instances.iter().map(turned).collect(),
     };
     vec![case.clone(), turned]
 }

@@ -8,6 +8,7 @@
 //! half of all cases end with every instance valid.
 
 pub mod bench;
+pub mod explore;
 pub mod levels;
 
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle};
