@@ -69,7 +69,7 @@ fn every_level_holds_its_count_of_different_valid_cases() {
     let checks: [(fn(u32), u32); 8] = [
         (levels_hold_their_counts::<Footholds>, 9),
         (levels_hold_their_counts::<MatrixGame>, 6),
-        (levels_hold_their_counts::<CheckersPerft>, 2),
+        (levels_hold_their_counts::<CheckersPerft>, 4),
         (levels_hold_their_counts::<DuelSearch>, 6),
         (levels_hold_their_counts::<Checkers>, 2),
         (levels_hold_their_counts::<Robots>, 2),
@@ -440,5 +440,28 @@ mod hunt {
             }
         }
         assert!(missed.is_empty(), "the CI scope misses {missed:?}");
+    }
+
+    /// The explored games alone (the CI scope's depths, without the shapes)
+    /// find every planted checkers bug: each is a rule about a move that some
+    /// game of two men a side makes. The deepest two (a jump on after a
+    /// crowning, a king's jump stopped on its far row) show at depth 21, the
+    /// CI scope's last.
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn the_explored_games_find_the_planted_checkers_bugs_of_their_moves() {
+        use lockstep_harness::puzzles::checkers::explore;
+        let mut options = options(Checkers::LEVELS.ci, true, Shard::WHOLE, false);
+        if let Some(enumeration) = options.plan.enumerate.as_mut() {
+            enumeration.from = explore::FIRST;
+        }
+        let mut missed = Vec::new();
+        for (name, bug) in lockstep_planted::checkers::bugs() {
+            match run_campaign_with::<Checkers>(&options, bug).finding {
+                Some((at, _)) => eprintln!("checkers, explored, {name}: {at}"),
+                None => missed.push(name),
+            }
+        }
+        assert!(missed.is_empty(), "the explored games miss {missed:?}");
     }
 }
