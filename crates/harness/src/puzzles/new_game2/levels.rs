@@ -5,20 +5,26 @@
 //! s`: every placement of pieces 1 to 4 with that spread, every direction
 //! of each, every set of that many non-white cells, each red or blue. A
 //! coloured cell weighs half a step of spread, so that colours come early:
-//! size 1 is spread 2 on a white board (55,296 games); size 2 is spread 2
+//! size 1 is spread 2 on a white board (55,296 games, and the 48 below); size 2 is spread 2
 //! with one red or blue cell, where every colour's rule already applies
 //! (1,769,472 games); size 3 adds spread 3 on a white board and spread 2
 //! with two coloured cells.
 //!
+//! Size 1 also holds the six late games of [`super::late`], found by search
+//! and ending on turns 999, 1000 and 1001 (the last answered -1), each under
+//! the square's eight symmetries on its own board of 6: the turn limit is a
+//! rule of the statement, and no game of N = 4 comes near it.
+//!
 //! Symmetry: the board's rotations and reflections, with the directions
 //! turned with it (the turn order, piece 1 first, is kept).
 
+use super::late::LATE_GAMES;
 use crate::enumerate::{choose, subset, Digits, Levels};
 use lockstep_core::new_game2::{Case, Colour, Dir, Piece};
 use std::sync::OnceLock;
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "N = 4, K = 4: 2 (the pieces' spread - 2) + the red or blue cells + 1",
+    size: "N = 4, K = 4: 2 (the pieces' spread - 2) + the red or blue cells + 1; size 1 also the six games found to end on turns 999 to 1001, under the square's symmetries",
     ci: 2,
     night: 3,
     span,
@@ -77,10 +83,12 @@ fn part_span(colours: u64, ordered: u64) -> u64 {
 
 fn span(s: u32) -> u64 {
     let all = placements();
+    let late = if s == 1 { LATE } else { 0 };
     parts(s)
         .into_iter()
         .map(|(spread, colours)| part_span(colours, all[spread].len() as u64))
-        .sum()
+        .sum::<u64>()
+        + late
 }
 
 fn case(s: u32, mut index: u64) -> Option<Case> {
@@ -111,6 +119,9 @@ fn case(s: u32, mut index: u64) -> Option<Case> {
             board,
             pieces,
         });
+    }
+    if s == 1 {
+        return late_case(index);
     }
     None
 }
@@ -149,12 +160,14 @@ fn count(s: u32) -> u64 {
         }
         sets as u64 * 24
     };
+    let late = if s == 1 { LATE } else { 0 };
     parts(s)
         .into_iter()
         .map(|(spread, colours)| {
             choose(CELLS, colours) * (1 << colours) * ordered(spread as i64) * DIRECTIONS
         })
-        .sum()
+        .sum::<u64>()
+        + late
 }
 
 /// One case of each class: the least of its images by hash.
@@ -165,7 +178,8 @@ fn least(case: &Case) -> Option<u64> {
 /// The eight rotations and reflections: transpose or not, then flip the
 /// rows or not, then the columns or not; each direction turned the same way.
 fn images(case: &Case) -> Vec<Case> {
-    let last = N as u8; // rows and columns are 1-based
+    let n = case.n;
+    let last = n as u8; // rows and columns are 1-based
     (0..8)
         .map(|t: u8| {
             let place = |(mut r, mut c): (u8, u8)| {
@@ -205,15 +219,15 @@ fn images(case: &Case) -> Vec<Case> {
                 }
                 dir
             };
-            let mut board = vec![Colour::White; N * N];
+            let mut board = vec![Colour::White; n * n];
             for r in 1..=last {
                 for c in 1..=last {
                     let (r2, c2) = place((r, c));
                     // The board read directly, not through the model's
                     // colour(): the enumeration must not run core code,
                     // which a mutant of the core may make panic.
-                    board[usize::from(r2 - 1) * N + usize::from(c2 - 1)] =
-                        case.board[usize::from(r - 1) * N + usize::from(c - 1)];
+                    board[usize::from(r2 - 1) * n + usize::from(c2 - 1)] =
+                        case.board[usize::from(r - 1) * n + usize::from(c - 1)];
                 }
             }
             let pieces = case
@@ -228,11 +242,35 @@ fn images(case: &Case) -> Vec<Case> {
                     }
                 })
                 .collect();
-            Case {
-                n: N,
-                board,
-                pieces,
-            }
+            Case { n, board, pieces }
         })
         .collect()
+}
+
+/// Size 1's last cases: the late games, each under the square's eight
+/// symmetries, alone on their own board.
+const LATE: u64 = 8 * LATE_GAMES.len() as u64;
+
+/// Late game `index / 8` under symmetry `index % 8` ([`images`]' order).
+fn late_case(index: u64) -> Option<Case> {
+    let game = LATE_GAMES.get(usize::try_from(index / 8).ok()?)?;
+    let m = game.n;
+    let found = Case {
+        n: m,
+        board: game
+            .colours
+            .bytes()
+            .map(|code| Colour::from_code(code - b'0').expect("a colour code"))
+            .collect(),
+        pieces: game
+            .pieces
+            .iter()
+            .map(|&(row, col, dir)| Piece {
+                row,
+                col,
+                dir: Dir::from_code(dir).expect("a direction code"),
+            })
+            .collect(),
+    };
+    images(&found).into_iter().nth((index % 8) as usize)
 }

@@ -39,7 +39,7 @@ fn describe_end(end: &End) -> String {
 
 /// The rule branches `--stats` counts (docs/rule-index.md names each in its
 /// rule's row): the five ways a piece moves, how a game ends, and where.
-pub const RULE_BRANCHES: [&str; 10] = [
+pub const RULE_BRANCHES: [&str; 11] = [
     "onto white",
     "onto red: the group reversed",
     "blue or edge: turned, onto white",
@@ -50,6 +50,7 @@ pub const RULE_BRANCHES: [&str; 10] = [
     "ended mid-turn (not the last piece)",
     "ended on turn 1",
     "never ends (-1)",
+    "ended on the last turn (1000)",
 ];
 
 /// The case without `k` rows `r..r + k` and `k` columns `c..c + k`, for
@@ -332,6 +333,9 @@ impl Puzzle for NewGame2 {
                 }
                 if turn == 1 {
                     bits |= 1 << 8;
+                }
+                if turn == model::TURN_LIMIT {
+                    bits |= 1 << 10;
                 }
             }
             End::Repeated { .. } | End::TurnLimit => bits |= 1 << 9,
