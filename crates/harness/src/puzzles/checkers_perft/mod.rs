@@ -243,12 +243,13 @@ impl Puzzle for CheckersPerft {
 
 /// The rule branches `--stats` counts: what the first ply of the position
 /// holds (docs/rule-index.md names each in its rule's row).
-pub const RULE_BRANCHES: [&str; 5] = [
+pub const RULE_BRANCHES: [&str; 6] = [
     "the standard start",
     "a jump is mandatory at the first ply",
     "a multi-jump at the first ply",
     "a king among the pieces",
     "no move at the first ply (perft 0)",
+    "two jump paths to one position at the first ply",
 ];
 
 fn perft_branches(case: &Case) -> u64 {
@@ -265,5 +266,12 @@ fn perft_branches(case: &Case) -> u64 {
     bits |=
         u64::from(case.position.red.iter().any(king) || case.position.white.iter().any(king)) << 3;
     bits |= u64::from(moves.is_empty()) << 4;
+    // Every path is a move of its own (a king's circuit, one way round and
+    // the other): two paths whose positions after are the same.
+    let twice = moves
+        .iter()
+        .enumerate()
+        .any(|(i, a)| moves[..i].iter().any(|b| b.after == a.after));
+    bits |= u64::from(twice) << 5;
     bits
 }
