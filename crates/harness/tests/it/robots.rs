@@ -281,11 +281,14 @@ mod hunt {
     use super::*;
 
     /// [`small_move_limits_agree_and_stop_games`] over the whole CI scope
-    /// (sizes 1 to 5: five robots, a teleport toward the border).
+    /// (sizes 1 to 6: five and six robots, a teleport toward the border).
     #[test]
     #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
     fn small_move_limits_over_the_ci_scope() {
-        let stopped = small_move_limits(5, 1..=8);
+        let stopped = small_move_limits(
+            <Robots as lockstep_harness::puzzle::Puzzle>::LEVELS.ci,
+            1..=8,
+        );
         assert!(stopped > 10_000, "only {stopped} games stopped at a limit");
     }
 }

@@ -6,18 +6,21 @@
 //! |---:|---|---|
 //! | 1 to 3 | `R` | `T`, any cell of the window, with `R + T` = the size |
 //! | 4 | 5 | none |
-//! | 5 | 3 | one, any cell of your column (rows 1 to 31) |
-//! | 6 | `R` | `T`, any cell of the window, with `R + T = 4` |
-//! | 7 | 3 | one, any cell of the board |
+//! | 5 | 6 | none |
+//! | 6 | 3 | one, any cell of your column (rows 1 to 31) |
+//! | 7 | `R` | `T`, any cell of the window, with `R + T = 4` |
+//! | 8 | 3 | one, any cell of the board |
 //!
 //! The window is the 5 x 5 square around you. Robots stand on different
 //! cells of it (not yours), listed in ascending order, since a game is its
 //! set of robots; a destination in the window may be yours, and repeats
 //! are allowed (they are tried in order). Five robots are the fewest that
 //! can wreck into two debris cells and still chase you, which a push into
-//! debris needs (size 4); a teleport far up or down your column lands you
-//! near a border with three robots to follow, where a push against the
-//! border happens (size 5). Levels past 7 are empty.
+//! debris needs (size 4); six, two pairs wrecked into a line of debris with
+//! a robot behind it and one behind you, are the fewest where a push would
+//! shove a second piece of debris (size 5); a teleport far up or down your
+//! column lands you near a border with three robots to follow, where a push
+//! against the border happens (size 6). Levels past 8 are empty.
 //!
 //! No symmetry is used: whether the robots' chase and the teleports'
 //! tie-breaks are the same under the board's reflections is what the
@@ -27,9 +30,9 @@ use crate::enumerate::{choose, only_itself, subset, Digits, Levels};
 use lockstep_core::robots::{Case, Cell, Game, SIZE, START};
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "robots within two cells of your start: 1 to 3 robots + teleports in that window; 4 five robots; 5 three robots, a teleport on your column; 6 robots + teleports = 4; 7 three robots, a teleport anywhere",
-    ci: 5,
-    night: 7,
+    size: "robots within two cells of your start: 1 to 3 robots + teleports in that window; 4 five robots; 5 six robots; 6 three robots, a teleport on your column; 7 robots + teleports = 4; 8 three robots, a teleport anywhere",
+    ci: 6,
+    night: 8,
     span,
     case,
     count,
@@ -69,9 +72,10 @@ fn shape(size: u32) -> Option<Destinations> {
     Some(match size {
         1..=3 => Destinations::Window(u64::from(size)),
         4 => Destinations::None(5),
-        5 => Destinations::Column(3),
-        6 => Destinations::Window(4),
-        7 => Destinations::Board(3),
+        5 => Destinations::None(6),
+        6 => Destinations::Column(3),
+        7 => Destinations::Window(4),
+        8 => Destinations::Board(3),
         _ => return None,
     })
 }

@@ -237,7 +237,7 @@ impl Puzzle for Robots {
     /// parameter of core and reference, checked small (docs/rules/robots.md).
     const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
         "stopped at the move limit",
-        "behind the 100,000-move constant: every game of sizes 1 to 5 under move limits 1 to 8, by the tests in crates/harness/tests/it/robots.rs",
+        "behind the 100,000-move constant: every game of sizes 1 to 6 under move limits 1 to 8, by the tests in crates/harness/tests/it/robots.rs",
     )];
 
     type Case = Case;
