@@ -10,7 +10,7 @@
 //! (1,769,472 games); size 3 adds spread 3 on a white board and spread 2
 //! with two coloured cells.
 //!
-//! Size 1 also holds the six late games of [`super::late`], found by search
+//! Size 1 also holds the six late games of `late.rs` ([`super::LATE_GAMES`]), found by search
 //! and ending on turns 999, 1000 and 1001 (the last answered -1), each under
 //! the square's eight symmetries on its own board of 6: the turn limit is a
 //! rule of the statement, and no game of N = 4 comes near it.
