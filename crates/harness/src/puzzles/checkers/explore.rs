@@ -218,14 +218,7 @@ pub fn span(depth: u32) -> u64 {
 /// of core must fail inside the check, not crash the count. The layers are
 /// held to core's generator by the tests instead ([`by_core`]).
 pub fn count(depth: u32) -> u64 {
-    if depth > LAST_DEPTH {
-        return 0;
-    }
-    let built = Layers::to_depth(&BY_REFERENCE, depth, references_children);
-    2 * built.layers[depth as usize]
-        .iter()
-        .filter(|s| live(s))
-        .count() as u64
+    live_states(&BY_REFERENCE, depth, references_children)
 }
 
 /// The live states of layer `depth` and their images, the layers searched
@@ -233,10 +226,15 @@ pub fn count(depth: u32) -> u64 {
 /// hold [`count`] to, which compares the two generators on every position
 /// of the graph.
 pub fn by_core(depth: u32) -> u64 {
+    live_states(&BY_CORE, depth, cores_moves)
+}
+
+/// The live states of layer `depth` of `built`, and their images.
+fn live_states(built: &Mutex<Layers>, depth: u32, moves: fn(&State) -> Vec<Board>) -> u64 {
     if depth > LAST_DEPTH {
         return 0;
     }
-    let built = Layers::to_depth(&BY_CORE, depth, cores_moves);
+    let built = Layers::to_depth(built, depth, moves);
     2 * built.layers[depth as usize]
         .iter()
         .filter(|s| live(s))
