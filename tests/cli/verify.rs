@@ -389,3 +389,51 @@ fn a_record_path_is_checked_first_and_levels_have_json() {
         has(&text, &[&row]);
     }
 }
+
+/// Checkers' explored games end to end: a run resumed at depth 0 (size 4)
+/// gives the whole run's certificates for those depths, held to the
+/// built-in ones; two shards add up to the whole; and a disagreement-free
+/// case of a depth replays through `stress --exhaustive --case`.
+#[test]
+fn checkers_explored_depths_resume_shard_and_match_the_record() {
+    let levels = |extra: &str| -> serde_json::Value {
+        let out = cli(&format!(
+            "verify checkers --size 8 --format json --no-append --no-symmetry {extra}"
+        ))
+        .run();
+        serde_json::from_str(&passed(&out)).unwrap()
+    };
+    let resumed = levels("--from 4");
+    let p = &resumed["puzzles"][0];
+    assert_eq!(p["verified"], true, "{p}");
+    let cases: Vec<u64> = p["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["cases"].as_u64().unwrap())
+        .collect();
+    // Depths 0 to 4: the 784 starts and their images, then each depth's
+    // new positions (docs/rules/checkers.md).
+    assert_eq!(cases, [1568, 1736, 3224, 4056, 5928], "{p}");
+    let shards: u64 = ["0/2", "1/2"]
+        .iter()
+        .map(|s| {
+            let d = levels(&format!("--from 4 --shard {s}"));
+            d["puzzles"][0]["levels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l["classes"].as_u64().unwrap())
+                .sum::<u64>()
+        })
+        .sum();
+    assert_eq!(shards, cases.iter().sum::<u64>());
+    // With symmetry, against the built-in certificate: every level "same".
+    let out = cli("verify checkers --from 4 --size 8 --no-append").run();
+    let text = passed(&out);
+    assert_eq!(text.matches(" same ").count(), 5, "{text}");
+    has(
+        &text,
+        &["verified: every case from size 4 up to size 8 agrees (16512 cases)"],
+    );
+}
