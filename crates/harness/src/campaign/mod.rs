@@ -226,7 +226,11 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
         let mut sized = Vec::new();
         for ((address, (case, generated)), core) in cases.into_iter().zip(cores) {
             if self.stats {
-                let bits = P::rule_branches(&case);
+                // Some puzzles count their branches from core's own run:
+                // a core that panics there (a mutant, a bug) must be the
+                // check's disagreement below, not a crash of the run, so a
+                // case whose count panics counts no branch.
+                let bits = crate::puzzle::run_caught(|| P::rule_branches(&case)).unwrap_or(0);
                 self.reached.fetch_or(bits, Ordering::Relaxed);
                 count_bits(&mut branches.0, bits, P::RULE_BRANCHES.len());
                 if let Address::Sized { size, .. } = address {
