@@ -12,7 +12,7 @@ use lockstep_core::checkers::{self as model, Board, Case, Instance, Ruling, Side
 use lockstep_reference::checkers::{Grid, LegalMove};
 use lockstep_reference::Fuel;
 
-pub const RULE_BRANCHES: [&str; 17] = [
+pub const RULE_BRANCHES: [&str; 18] = [
     "a simple step",
     "a single jump",
     "a multi-jump",
@@ -34,6 +34,7 @@ pub const RULE_BRANCHES: [&str; 17] = [
     "invalid: a simple step after a jump",
     "invalid: a step after a crowning",
     "invalid: several simple steps",
+    "a king jumped backward",
 ];
 
 /// The bits of [`RULE_BRANCHES`] a case goes through.
@@ -86,6 +87,19 @@ fn applied_move_branches(before: &Board, after: &Board, side: Side, path: &[u32]
         };
     if was_king {
         bits |= 1 << 3;
+        // Backward is toward the king's own side: Red's forward is down the
+        // board (rows grow), White's up.
+        let row = |s: u32| (s - 1) / 4;
+        let backward = path.windows(2).any(|leg| {
+            row(leg[0]).abs_diff(row(leg[1])) == 2
+                && match side {
+                    Side::Red => row(leg[1]) < row(leg[0]),
+                    Side::White => row(leg[1]) > row(leg[0]),
+                }
+        });
+        if backward {
+            bits |= 1 << 17;
+        }
     }
     if crowned {
         bits |= 1 << if captured == 0 { 4 } else { 5 };
