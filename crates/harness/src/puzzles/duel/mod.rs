@@ -137,7 +137,7 @@ fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
 }
 
 /// Rule branches for `--stats` and the generator-reach test.
-pub const RULE_BRANCHES: [&str; 19] = [
+pub const RULE_BRANCHES: [&str; 20] = [
     "dash moved",
     "dash blocked",
     "guard blocked an attack",
@@ -157,6 +157,7 @@ pub const RULE_BRANCHES: [&str; 19] = [
     "won on blessing",
     "decided after turn 60",
     "illegal action list",
+    "a skill chosen while still cooling down",
 ];
 
 /// Which [`RULE_BRANCHES`] one line goes through, from the core's events.
@@ -188,7 +189,15 @@ fn turn_branches(turn: &Turn) -> u64 {
         }
         before = e.pos;
     }
-    bits | ending_branches(&result)
+    // A cooldown is a rule of its own: a list that names a skill whose wait
+    // is not over (illegal, whatever else the list holds).
+    let cooling = (0..2).any(|p| {
+        turn.actions[p].iter().any(|a| {
+            a.skill()
+                .is_some_and(|k| turn.state.players[p].waits[k] > 0)
+        })
+    });
+    bits | ending_branches(&result) | u64::from(cooling) << 19
 }
 
 /// The branches player `p`'s action `act` goes through in event `e` of
