@@ -18,7 +18,7 @@
 //! Symmetry: the board's rotations and reflections, with the directions
 //! turned with it (the turn order, piece 1 first, is kept).
 
-use super::late::LATE_GAMES;
+use super::late::{colour_of, dir_of, LATE_GAMES};
 use crate::enumerate::{choose, subset, Digits, Levels};
 use lockstep_core::new_game2::{Case, Colour, Dir, Piece};
 use std::sync::OnceLock;
@@ -257,18 +257,14 @@ fn late_case(index: u64) -> Option<Case> {
     let m = game.n;
     let found = Case {
         n: m,
-        board: game
-            .colours
-            .bytes()
-            .map(|code| Colour::from_code(code - b'0').expect("a colour code"))
-            .collect(),
+        board: game.colours.bytes().map(colour_of).collect(),
         pieces: game
             .pieces
             .iter()
             .map(|&(row, col, dir)| Piece {
                 row,
                 col,
-                dir: Dir::from_code(dir).expect("a direction code"),
+                dir: dir_of(dir),
             })
             .collect(),
     };
