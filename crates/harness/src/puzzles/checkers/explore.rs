@@ -42,6 +42,7 @@
 //! ([`lockstep_core::checkers::children`], [`by_core`]), so the two
 //! generators are compared on every position of the graph as well.
 
+use super::mutation::{diagonal, DIAGONALS};
 use lockstep_core::checkers::{children, Board, Captures, Case, Instance, Move, Piece, Side};
 use lockstep_reference::checkers::Grid;
 use lockstep_reference::Fuel;
@@ -254,17 +255,9 @@ fn pieces(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
     (of(board.red), of(board.white))
 }
 
-/// The square `steps` diagonal cells from `square` toward `(dr, dc)`.
-fn diagonal(square: u32, (dr, dc): (i32, i32), steps: i32) -> Option<u32> {
-    let row = (square as i32 - 1) / 4;
-    let column = 2 * ((square as i32 - 1) % 4) + i32::from(row % 2 == 0);
-    let (r, c) = (row + dr * steps, column + dc * steps);
-    ((0..8).contains(&r) && (0..8).contains(&c)).then(|| (r * 4 + c / 2 + 1) as u32)
-}
-
 /// Every diagonal leg from `square`: a step or a jump each way, on the board.
 fn legs(square: u32) -> impl Iterator<Item = u32> {
-    [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    DIAGONALS
         .into_iter()
         .flat_map(move |d| [1, 2].map(|steps| diagonal(square, d, steps)))
         .flatten()
