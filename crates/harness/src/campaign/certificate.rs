@@ -84,22 +84,41 @@ impl CaseResult {
     }
 }
 
-/// One class in this many, by its index in the level, has its judge format
-/// checked (and every class of the first [`JUDGE_ALL_BELOW`] indexes): its
-/// input written and read back (it must be the case again), its answer's
-/// text in the digest. Every class would cost the duel 40% of its verify
-/// time (writing its answers as text); one in sixteen costs little, and a
-/// parser or printer that is wrong on a kind of case is wrong on many of
-/// them. The small levels, where one in sixteen could be no case at all,
-/// are checked whole.
+/// One class in this many, by its index in the level, has its answer's
+/// judge-format text in the digest (and every class of the first
+/// [`JUDGE_ALL_BELOW`] indexes). Every class would cost the duel 40% of its
+/// verify time (writing its answers as text); one in sixteen costs little,
+/// and a printer that is wrong on a kind of case is wrong on many of them.
+/// The small levels, where one in sixteen could be no case at all, are
+/// checked whole. The digests recorded in certificates/ depend on it.
 pub const JUDGE_EVERY: u64 = 16;
 
 /// Below this index every class of a level has its judge format checked.
 pub const JUDGE_ALL_BELOW: u64 = 1024;
 
-/// Whether the class at `index` of its level has its judge format checked.
+/// Whether the class at `index` of its level has its answer's text in the
+/// digest.
 pub fn judged(index: u64) -> bool {
     index < JUDGE_ALL_BELOW || index.is_multiple_of(JUDGE_EVERY)
+}
+
+/// About one class in this many has its input written and read back (and
+/// every class of the first [`JUDGE_ALL_BELOW`] indexes). Reading an input
+/// back costs more than solving it where a case takes a microsecond (a
+/// tenth of the duel's verify time at one in sixteen), and a parser that
+/// misreads a kind of case misreads thousands of a level's cases. Not part
+/// of the digest: the sample may change without recording certificates
+/// again.
+pub const READ_BACK_EVERY: u64 = 128;
+
+/// Whether the class at `index` of its level has its input read back. The
+/// index is spread by a multiplicative hash first: a plain multiple of 128
+/// would fix the low digits of every level whose first digits' radixes
+/// divide 128, and read back only the cases with those digits at zero.
+pub fn read_back(index: u64) -> bool {
+    const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
+    index < JUDGE_ALL_BELOW
+        || index.wrapping_mul(SPREAD) >> (64 - READ_BACK_EVERY.trailing_zeros()) == 0
 }
 
 /// How a case's judge-format input is read: the model's parser, or a broken
@@ -111,8 +130,9 @@ pub type CaseReader<P> = fn(&str) -> Result<<P as Puzzle>::Case, lockstep_core::
 /// (`true` when not sampled). The answer's value is folded field by field
 /// into a [`Digest`] (its `Hash`), with the step trace's digest; what the
 /// core did instead of answering, as text. On a sampled class
-/// ([`judged`]) the answer's judge-format text goes in too, and the
-/// case's input is written and read back by `read`. The digest is the same
+/// ([`judged`]) the answer's judge-format text goes in too; on another
+/// sample ([`read_back`]) the case's input is written and read back by
+/// `read`. The digest is the same
 /// on any machine; a lockstep whose answer types change shape prints other
 /// digests, as one whose levels change does.
 pub fn case_hash<P: Puzzle>(
@@ -137,20 +157,20 @@ pub fn case_hash<P: Puzzle>(
                 .hash(&mut digest);
         }
     }
-    if !judged(index) {
-        return (digest.finish(), true);
-    }
-    if let Attempt::Ran(run) = core {
-        match crate::puzzle::run_caught(|| P::Case::write_answer(&run.answer)) {
-            Ok(text) => text.hash(&mut digest),
-            Err(panic) => panic.hash(&mut digest),
+    if judged(index) {
+        if let Attempt::Ran(run) = core {
+            match crate::puzzle::run_caught(|| P::Case::write_answer(&run.answer)) {
+                Ok(text) => text.hash(&mut digest),
+                Err(panic) => panic.hash(&mut digest),
+            }
         }
     }
-    let reads_back = crate::puzzle::run_caught(|| {
-        let text = case.write_input();
-        read(&text).is_ok_and(|again| &again == case)
-    })
-    .unwrap_or(false);
+    let reads_back = !read_back(index)
+        || crate::puzzle::run_caught(|| {
+            let text = case.write_input();
+            read(&text).is_ok_and(|again| &again == case)
+        })
+        .unwrap_or(false);
     (digest.finish(), reads_back)
 }
 
@@ -211,5 +231,33 @@ impl LevelTally {
             mine.digest = mine.digest.wrapping_add(theirs.digest);
             mine.nanos += theirs.nanos;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The read-back sample is about one in [`READ_BACK_EVERY`] past the
+    /// first indexes, and it reaches every value of a level's low digit
+    /// whose radix is a power of two (a plain multiple would see only 0).
+    #[test]
+    fn the_read_back_sample_is_its_rate_and_sees_every_low_digit() {
+        let range = JUDGE_ALL_BELOW..JUDGE_ALL_BELOW + (1 << 20);
+        let sampled: Vec<u64> = range.clone().filter(|&i| read_back(i)).collect();
+        let expected = (range.end - range.start) / READ_BACK_EVERY;
+        assert!(
+            sampled.len() as u64 > expected * 9 / 10 && (sampled.len() as u64) < expected * 11 / 10,
+            "{} sampled, about {expected} expected",
+            sampled.len()
+        );
+        for radix in [2, 4, 8, 16, 32, 64, 128, 256] {
+            let mut seen = vec![false; radix];
+            for &i in &sampled {
+                seen[(i % radix as u64) as usize] = true;
+            }
+            assert!(seen.iter().all(|&s| s), "radix {radix}: {seen:?}");
+        }
+        assert!((0..JUDGE_ALL_BELOW).all(read_back));
     }
 }

@@ -26,7 +26,9 @@ mod certificate;
 mod finding;
 pub mod recorded;
 
-pub use certificate::{judged, CaseReader, LevelCertificate, JUDGE_ALL_BELOW, JUDGE_EVERY};
+pub use certificate::{
+    judged, read_back, CaseReader, LevelCertificate, JUDGE_ALL_BELOW, JUDGE_EVERY, READ_BACK_EVERY,
+};
 pub use finding::*;
 
 #[derive(Debug, Clone)]
@@ -188,8 +190,14 @@ fn add_counts(total: &mut Vec<u64>, other: &[u64]) {
 /// Counts one case's rule branches (`bits`, one a branch) into `counts`.
 fn count_bits(counts: &mut Vec<u64>, bits: u64, branches: usize) {
     counts.resize(branches.max(counts.len()), 0);
-    for (i, count) in counts.iter_mut().enumerate() {
-        *count += bits >> i & 1;
+    // The set bits only: a case reaches a few of a puzzle's branches, and
+    // verify counts every case it checks.
+    let mut rest = bits;
+    while rest != 0 {
+        if let Some(count) = counts.get_mut(rest.trailing_zeros() as usize) {
+            *count += 1;
+        }
+        rest &= rest - 1;
     }
 }
 
