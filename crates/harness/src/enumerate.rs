@@ -49,6 +49,11 @@ pub struct Levels<C: 'static> {
     /// board) picks in a way of its own, which the tests hold to `images`.
     /// [`alone`] where the rules have no symmetry.
     pub least: fn(&C) -> Option<u64>,
+    /// Whether the case at an index of a level may be its class's pick,
+    /// told from the index alone: `false` only where [`Levels::least`]
+    /// would say `None`, so that a run with symmetry skips decoding it.
+    /// [`any_index`] where the index does not tell.
+    pub may_pick: fn(u32, u64) -> bool,
 }
 
 impl<C> Clone for Levels<C> {
@@ -62,6 +67,11 @@ impl<C> Copy for Levels<C> {}
 /// The images of a case with no symmetry: itself.
 pub fn only_itself<C: Clone>(case: &C) -> Vec<C> {
     vec![case.clone()]
+}
+
+/// Any index may hold its class's pick.
+pub fn any_index(_: u32, _: u64) -> bool {
+    true
 }
 
 /// The class of a case with no symmetry: itself alone.

@@ -73,6 +73,10 @@ impl<P: Puzzle> CaseSource for Enumerated<P> {
     fn cases(&self, positions: Range<u64>, out: &mut Vec<(u64, Made<Self::Case>)>) {
         for position in positions {
             let (size, index) = self.coordinates(self.global(position));
+            if self.symmetry && !(self.levels.may_pick)(size, index) {
+                out.push((position, Made::Nothing));
+                continue;
+            }
             let made = match (self.levels.case)(size, index) {
                 Some(case)
                     if self.limits.admits::<P>(&case)

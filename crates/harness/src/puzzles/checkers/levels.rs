@@ -52,6 +52,7 @@ pub const LEVELS: Levels<Case> = Levels {
     count,
     images,
     least,
+    may_pick,
 };
 
 /// The deepest explored layer of the CI scope: kings move from depth 11,
@@ -59,6 +60,10 @@ pub const LEVELS: Levels<Case> = Levels {
 /// double jump passes its far row (the planted bugs of those rules show
 /// there first: `the_explored_games_find_the_planted_checkers_bugs_of_their_moves`).
 const CI_DEPTH: u32 = 21;
+
+/// The most moves a shape writes, and legs a move has.
+const MAX_MOVES: usize = 2;
+const MAX_LEGS: usize = 2;
 
 /// A leg of a written move, by what it may land on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -158,34 +163,69 @@ impl Shape {
     }
 
     fn case(&self, index: u64) -> Option<Case> {
+        if !self.starts_on_the_mover(index) {
+            return None;
+        }
         let mut d = Digits(index);
         let placed = Placed::read(u64::from(self.pieces), &mut d)?;
-        let mut instance = placed.instance();
+        // Most indexes name no case (a start square of the side not to
+        // move, a leg off the board): they are refused before anything is
+        // allocated, on the moves' squares held in place.
+        let mut squares = [[0u32; MAX_LEGS + 1]; MAX_MOVES];
+        assert!(self.moves.len() <= MAX_MOVES && self.moves.iter().all(|l| l.len() <= MAX_LEGS));
         let mut mover = placed.to_move;
-        for legs in self.moves {
-            let (side, from) = placed.pieces[d.take(u64::from(self.pieces)) as usize];
-            // A start square of the side not to move: refused, as are legs
-            // off the board, before anything is built.
+        for (legs, written) in self.moves.iter().zip(&mut squares) {
+            let (side, from) = placed.pieces()[d.take(u64::from(self.pieces)) as usize];
             if side != mover {
                 return None;
             }
-            let mut squares = vec![from];
+            written[0] = from;
             let mut at = from;
-            for &leg in *legs {
+            for (&leg, square) in legs.iter().zip(&mut written[1..]) {
                 let digit = d.take(leg.radix()) as u32;
                 at = match leg {
                     Any => digit + 1,
                     Diagonal => diagonal(at, digit % 4, 1 + digit / 4)?,
                     Jump => diagonal(at, digit, 2)?,
                 };
-                squares.push(at);
+                *square = at;
             }
-            instance.moves.push(Move(squares));
             mover = mover.opponent();
+        }
+        let mut instance = placed.instance();
+        for (legs, written) in self.moves.iter().zip(&squares) {
+            instance.moves.push(Move(written[..=legs.len()].to_vec()));
         }
         Some(Case {
             instances: vec![instance],
         })
+    }
+}
+
+impl Shape {
+    /// Whether every move of the case at `index` starts on a piece of the
+    /// side whose move it is, read off the kinds', side's and starts'
+    /// digits alone: six indexes in seven of the third level fail it, and
+    /// are refused before the pieces are placed.
+    fn starts_on_the_mover(&self, index: u64) -> bool {
+        let p = u64::from(self.pieces);
+        let squares = choose(32, p);
+        let kinds_span = 4u64.pow(self.pieces);
+        let kinds = index / squares % kinds_span;
+        let mut mover = index / (squares * kinds_span) % 2;
+        let mut rest = index / (squares * kinds_span * 2);
+        for legs in self.moves {
+            let start = rest % p;
+            // Kinds 0 and 1 are Red's (man, king), 2 and 3 White's; the
+            // side digit is 0 for Red.
+            let side = u64::from(kinds / 4u64.pow(start as u32) % 4 >= 2);
+            if side != mover {
+                return false;
+            }
+            rest = rest / p / legs.iter().map(|l| l.radix()).product::<u64>();
+            mover ^= 1;
+        }
+        true
     }
 }
 
@@ -232,10 +272,16 @@ fn case(size: u32, mut index: u64) -> Option<Case> {
 /// piece's side and square in square order (and whether it is a king),
 /// and the side to move.
 pub(crate) struct Placed {
-    pub pieces: Vec<(Side, u32)>,
+    /// The first `len` are the pieces; held in place, since most positions
+    /// read are refused.
+    pieces: [(Side, u32); MAX_PIECES],
+    len: usize,
     kings: u32,
     pub to_move: Side,
 }
+
+/// The most pieces a level places (checkers perft's four men and a king).
+const MAX_PIECES: usize = 5;
 
 impl Placed {
     /// A position of `p` pieces read from `d`: the squares (a subset),
@@ -244,8 +290,9 @@ impl Placed {
     /// without pieces. Checkers perft's levels read their positions the
     /// same way.
     pub(crate) fn read(p: u64, d: &mut Digits) -> Option<Placed> {
+        assert!(p as usize <= MAX_PIECES, "{p} pieces");
         let squares = subset(32, p, d.take(choose(32, p)));
-        let mut pieces = Vec::with_capacity(p as usize);
+        let mut pieces = [(Side::Red, 0); MAX_PIECES];
         let (mut kings, mut legal, mut reds) = (0u32, true, 0);
         for (i, &square) in squares.iter().enumerate() {
             let square = square as u32 + 1;
@@ -255,20 +302,26 @@ impl Placed {
             legal &= king || !side.promotes_on(square);
             kings |= u32::from(king) << i;
             reds += u64::from(side == Side::Red);
-            pieces.push((side, square));
+            pieces[i] = (side, square);
         }
         let to_move = d.pick(&[Side::Red, Side::White]);
         (legal && reds > 0 && reds < p).then_some(Placed {
             pieces,
+            len: p as usize,
             kings,
             to_move,
         })
     }
 
+    /// Each piece's side and square, in square order.
+    pub(crate) fn pieces(&self) -> &[(Side, u32)] {
+        &self.pieces[..self.len]
+    }
+
     /// The instance of this position, with no moves yet.
     pub(crate) fn instance(&self) -> Instance {
         let (mut red, mut white) = (Vec::new(), Vec::new());
-        for (i, &(side, square)) in self.pieces.iter().enumerate() {
+        for (i, &(side, square)) in self.pieces().iter().enumerate() {
             let piece = Piece {
                 square: square as u8,
                 king: self.kings >> i & 1 == 1,
@@ -391,6 +444,23 @@ fn on_board(s: u32, legs: &[Leg]) -> u64 {
 /// One case of each class: the position with Red to move. Turning the
 /// board swaps the side to move, so no position is its own image and every
 /// class holds two.
+/// Red to move, read off the index: the side digit of a shape's position,
+/// or an explored layer's even index.
+fn may_pick(size: u32, mut index: u64) -> bool {
+    if explore::depth(size).is_some() {
+        return index.is_multiple_of(2);
+    }
+    for shape in shapes(size) {
+        let span = shape.span();
+        if index < span {
+            let p = u64::from(shape.pieces);
+            return index / (choose(32, p) * 4u64.pow(shape.pieces)) % 2 == 0;
+        }
+        index -= span;
+    }
+    true
+}
+
 fn least(case: &Case) -> Option<u64> {
     (case.instances[0].to_move == Side::Red).then_some(2)
 }
@@ -428,5 +498,42 @@ pub(crate) fn turned(i: &Instance) -> Instance {
             .iter()
             .map(|m| Move(m.0.iter().map(|&s| 33 - s).collect()))
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut that skips White-to-move indexes is `least` read off
+    /// the index: on a sample of every kind of level (the third's shapes,
+    /// explored depths, the last), an index it passes over holds no pick,
+    /// an index it keeps holds Red to move, and it passes over half.
+    #[test]
+    fn may_pick_is_least_read_off_the_index() {
+        for size in [3, explore::FIRST, explore::FIRST + 8, LAST] {
+            let span = span(size);
+            let step = (span / 20_000).max(1) | 1;
+            let (mut kept, mut skipped) = (0u64, 0u64);
+            for index in (0..span).step_by(step as usize) {
+                let pick = may_pick(size, index);
+                if let Some(case) = case(size, index) {
+                    assert_eq!(least(&case).is_some(), pick, "size {size} case {index}");
+                    if pick {
+                        kept += 1;
+                    } else {
+                        skipped += 1;
+                    }
+                }
+            }
+            assert!(
+                kept > 0 && skipped > 0,
+                "size {size}: {kept} kept, {skipped} skipped"
+            );
+            assert!(
+                kept.abs_diff(skipped) * 4 < kept + skipped,
+                "size {size}: {kept} against {skipped}"
+            );
+        }
     }
 }

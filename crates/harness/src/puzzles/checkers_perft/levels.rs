@@ -36,6 +36,7 @@ pub const LEVELS: Levels<Case> = Levels {
     count,
     images,
     least,
+    may_pick: crate::enumerate::any_index,
 };
 
 const DEPTHS: u64 = 3;

@@ -39,6 +39,7 @@ pub const LEVELS: Levels<Case> = Levels {
     count,
     images: crate::enumerate::only_itself,
     least: crate::enumerate::alone,
+    may_pick: crate::enumerate::any_index,
 };
 
 /// The single actions: wait, a move each straight way, each of the five

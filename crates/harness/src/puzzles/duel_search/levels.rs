@@ -45,6 +45,7 @@ pub const LEVELS: Levels<State> = Levels {
     count,
     images: only_itself,
     least: crate::enumerate::alone,
+    may_pick: crate::enumerate::any_index,
 };
 
 /// What a state holds besides the players' cells (see the module's doc).

@@ -21,6 +21,7 @@ pub const LEVELS: Levels<Case> = Levels {
     count,
     images,
     least,
+    may_pick: crate::enumerate::any_index,
 };
 
 /// The size that holds two games, and the largest size of each of them.

@@ -16,6 +16,7 @@ pub const LEVELS: Levels<Game> = Levels {
     count,
     images: only_itself,
     least: crate::enumerate::alone,
+    may_pick: crate::enumerate::any_index,
 };
 
 fn case(k: u32, index: u64) -> Option<Game> {

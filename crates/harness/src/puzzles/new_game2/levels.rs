@@ -32,6 +32,7 @@ pub const LEVELS: Levels<Case> = Levels {
     count,
     images,
     least,
+    may_pick: crate::enumerate::any_index,
 };
 
 const N: usize = 4;

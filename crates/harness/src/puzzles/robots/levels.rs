@@ -38,6 +38,7 @@ pub const LEVELS: Levels<Case> = Levels {
     count,
     images: only_itself,
     least: crate::enumerate::alone,
+    may_pick: crate::enumerate::any_index,
 };
 
 /// The window's cells, row by row, your own included.
