@@ -2,11 +2,13 @@
 //! what each applied move was (a step, a jump, a multi-jump, a king's move, a
 //! crowning) and why the first invalid move was invalid.
 //!
-//! The validity of each move is the core's (its trace of boards); the kind of
-//! an invalid move is read off the reference's list of legal moves in that
-//! position (harness code may use the reference, for analysis only: these are
-//! statistics, not the check). docs/rule-index.md names each branch in its
-//! rule's row.
+//! The validity of each move is the core's (its trace of boards), and so is
+//! the list of legal moves an invalid move's kind is read off: these are
+//! statistics, counted on every case verify checks, and the reference's list
+//! cost as much as the reference's whole run. A disagreement's signature
+//! reads the kind off the reference's list instead, since there the core is
+//! the side in doubt. docs/rule-index.md names each branch in its rule's
+//! row.
 
 use lockstep_core::checkers::{self as model, Board, Case, Instance, Ruling, Side};
 use lockstep_reference::checkers::{Grid, LegalMove};
@@ -58,7 +60,7 @@ fn instance_branches(instance: &Instance) -> u64 {
         Ruling::AllValid => bits |= 1 << 6,
         Ruling::Invalid(n) => {
             let written = &instance.moves[n - 1].0;
-            bits |= 1 << invalid_kind(&before, side, written);
+            bits |= 1 << invalid_kind(&before, side, written, cores_paths);
             if n < instance.moves.len() {
                 bits |= 1 << 13;
             }
@@ -107,19 +109,40 @@ fn applied_move_branches(before: &Board, after: &Board, side: Side, path: &[u32]
     bits
 }
 
-/// Why a written move is invalid in a position, as a [`RULE_BRANCHES`] index.
-fn invalid_kind(board: &Board, side: Side, path: &[u32]) -> u32 {
+/// Every legal move of `side` on `board`, as written, by core's generator.
+fn cores_paths(board: &Board, side: Side) -> Vec<Vec<u32>> {
+    model::legal_moves(board, side, model::Captures::Paths)
+        .into_iter()
+        .map(|(written, _)| written.0)
+        .collect()
+}
+
+/// Every legal move of `side` on `board`, as written, by the reference's.
+fn references_paths(board: &Board, side: Side) -> Vec<Vec<u32>> {
+    grid_of(board)
+        .legal_moves(side, &mut Fuel::unlimited())
+        .expect("unlimited fuel")
+        .into_iter()
+        .map(|m: LegalMove| m.path)
+        .collect()
+}
+
+/// Why a written move is invalid in a position, as a [`RULE_BRANCHES`] index;
+/// `paths` lists the position's legal moves.
+fn invalid_kind(
+    board: &Board,
+    side: Side,
+    path: &[u32],
+    paths: fn(&Board, Side) -> Vec<Vec<u32>>,
+) -> u32 {
     if path.iter().any(|s| !(1..=32).contains(s)) {
         return 7;
     }
     if board.at(path[0]).is_none_or(|(owner, _)| owner != side) {
         return 8;
     }
-    let grid = grid_of(board);
-    let legal: Vec<LegalMove> = grid
-        .legal_moves(side, &mut Fuel::unlimited())
-        .expect("unlimited fuel");
-    let jumps_exist = legal.iter().any(|m| is_jump(&m.path));
+    let legal = paths(board, side);
+    let jumps_exist = legal.iter().any(|m| is_jump(m));
     if path.len() == 2 && !is_jump(path) && jumps_exist {
         return 9;
     }
@@ -130,7 +153,7 @@ fn invalid_kind(board: &Board, side: Side, path: &[u32]) -> u32 {
     };
     if legal
         .iter()
-        .any(|m| m.path.len() > path.len() && m.path.starts_with(path))
+        .any(|m| m.len() > path.len() && m.starts_with(path))
     {
         // A king's jump stopped on its far row is this kind too: a kind of
         // its own split the findings of an early stop in two.
@@ -151,10 +174,10 @@ fn invalid_kind(board: &Board, side: Side, path: &[u32]) -> u32 {
     // A man's jump that crowns ends the move: written on past it.
     if man
         && legal.iter().any(|m| {
-            m.path.len() < path.len()
-                && path.starts_with(&m.path)
-                && is_jump(&m.path)
-                && crowns(*m.path.last().expect("a move has squares"))
+            m.len() < path.len()
+                && path.starts_with(m)
+                && is_jump(m)
+                && crowns(*m.last().expect("a move has squares"))
         })
     {
         return 11;
@@ -222,7 +245,9 @@ pub fn checkers_signature(case: &Case, core: &[Ruling], reference: &[Ruling]) ->
         return "a-ruling-past-the-moves".to_string();
     };
     let kind = if accepts {
-        crate::signature::folded(RULE_BRANCHES[invalid_kind(&before, side, &written.0) as usize])
+        crate::signature::folded(
+            RULE_BRANCHES[invalid_kind(&before, side, &written.0, references_paths) as usize],
+        )
     } else {
         // The most telling kind of the valid move: a crowning, else a step
         // or a jump (single and multiple alike).

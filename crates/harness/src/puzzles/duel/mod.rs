@@ -131,7 +131,9 @@ pub(crate) fn simpler_states(state: &State) -> Vec<State> {
 }
 
 fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
-    let mut recorder = Recorder::default();
+    // A turn's events fit in this (two slots of a few phases each): no
+    // growing on every case verify counts the branches of.
+    let mut recorder = Recorder(Vec::with_capacity(16));
     let result = model::resolve_traced(&turn.state, &turn.actions, &mut recorder);
     (result, recorder.0)
 }
