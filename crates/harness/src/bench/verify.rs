@@ -2,7 +2,8 @@
 //! cases of a puzzle's levels (every case, no symmetry, up to its night
 //! size) through a one-job verify, against the core and the reference run
 //! alone on the very same cases. What is left is the enumeration's own
-//! cost: decoding each index, the limits, the certificate's digest.
+//! cost: decoding each index, the limits, the certificate's digest, the
+//! rule branches each case reaches.
 //!
 //! Each round runs both sides, first one then the other by turns, and the
 //! ratio is taken per round; the median of the rounds is reported.
@@ -33,7 +34,9 @@ pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize, reset_caches: fn()) 
             max_cases: Some(positions),
             ..whole
         },
-        stats: false,
+        // Verify counts every case's rule branches (its closing line
+        // says how many it reached): its cost is verify's.
+        stats: true,
         limits: CaseLimits::Original,
     };
     against_alone::<P>(rounds, &cases, reset_caches, || {
@@ -65,7 +68,9 @@ pub fn scope_share<P: Puzzle>(rounds: usize, reset_caches: fn()) -> ScopeShare {
     let (cases, _) = first_cases::<P>(&levels(P::LEVELS.ci, false), usize::MAX);
     let options = CampaignOptions {
         plan: levels(P::LEVELS.ci, true),
-        stats: false,
+        // Verify counts every case's rule branches (its closing line
+        // says how many it reached): its cost is verify's.
+        stats: true,
         limits: CaseLimits::Original,
     };
     let (mut covered, mut classes) = (0, 0);
