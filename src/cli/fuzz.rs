@@ -8,7 +8,7 @@ use super::common::{
 };
 use super::values::{at_least_one, positive_seconds, puzzle_names, thread_count};
 use super::Exit;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use lockstep_harness::campaign::CampaignOptions;
 use lockstep_harness::puzzle::CaseLimits;
 use lockstep_search::seeds::fresh_seed;
@@ -47,8 +47,9 @@ pub(super) struct FuzzArgs {
     #[arg(long, default_value = "0/1", value_name = "K/N")]
     shard: Shard,
     /// Check only this case, as a report names it (`job 0 case 32`), under
-    /// --seed: a finding replayed as it was printed.
-    #[arg(long, value_name = "ADDRESS", requires = "seed")]
+    /// --seed: a finding replayed as it was printed (an address names a
+    /// case within its seed's stream, so --case needs --seed).
+    #[arg(long, value_name = "ADDRESS")]
     case: Option<lockstep_search::Address>,
     /// Go on after a disagreement: count every one under its bug signature,
     /// shrink and record the first of each, and list every bug at the end.
@@ -65,6 +66,11 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     let example = lockstep_search::Address::Stream { job: 0, index: 0 };
     lockstep_search::Address::check_kind(args.case.as_ref(), example)
         .map_err(anyhow::Error::msg)?;
+    // A generated case is named within its seed's stream: without the seed
+    // the address would replay some other run's case (and agree).
+    if let (Some(case), None) = (&args.case, args.seed) {
+        bail!("--case `{case}` needs the --seed it was found with: an address names a case of one seed's stream (the report's `repeat with --seed S` line gives it)");
+    }
     let options = CampaignOptions {
         plan: Plan {
             seed: args.seed.unwrap_or_else(fresh_seed),

@@ -656,7 +656,8 @@ fn rough_edges_are_clear_errors() {
     let out = cli("fuzz robots --no-append")
         .flag("--case", "job 0 case 32")
         .run();
-    has(&fails_with(&out, "--seed"), &["--case"]);
+    let stderr = fails_with(&out, "needs the --seed it was found with");
+    assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
     let out = cli("stress robots --cmd cat --no-append")
         .flag("--case", "job 0 case 32")
         .run();
