@@ -139,6 +139,14 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             continue;
         }
         let verified = verify_puzzle(&args, *entry, dir, record.as_ref());
+        // An address inside its level that decodes to no valid case: said
+        // before any report, which would call the nothing checked agreed.
+        if let Some(case) = args.case.filter(|_| verified.checked == 0) {
+            bail!(
+                "{}: there is no case `{case}`: that index of its level is not a valid case (--levels prints each level's count)",
+                entry.name()
+            );
+        }
         if verified.verified {
             if let Some(kept) = &mut kept {
                 kept.record(entry.name(), &verified.levels);
@@ -152,14 +160,6 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
     outcome.stopped_by_signal = lockstep_process::stopped_by();
     if args.output.format == OutputFormat::Json {
         print_document("verify", &outcome);
-    }
-    if let Some(case) = &args.case {
-        if let Some(p) = outcome.puzzles.iter().find(|p| p.checked == 0) {
-            bail!(
-                "{}: there is no case `{case}`: that index of its level is not a valid case, or the size is past the run's last (--size); --levels prints each level's count",
-                p.puzzle
-            );
-        }
     }
     let found = outcome.puzzles.iter().any(|p| !p.bugs.is_empty());
     let mut unreached = false;
@@ -205,6 +205,11 @@ fn check_args(args: &VerifyArgs, entries: &[&'static dyn AnyPuzzle]) -> Result<(
     if args.levels {
         return Ok(());
     }
+    if let Some(Address::Sized { size, index }) = args.case {
+        for entry in entries {
+            check_case(args, *entry, size, index)?;
+        }
+    }
     // A start past a puzzle's last size would verify no level, vacuously.
     for entry in entries {
         let up_to = last_size(args, *entry);
@@ -221,6 +226,30 @@ fn check_args(args: &VerifyArgs, entries: &[&'static dyn AnyPuzzle]) -> Result<(
     }
     if args.require_every_branch && args.shard != Shard::WHOLE {
         bail!("--require-every-branch needs the whole run: a shard reaches a part of each level");
+    }
+    Ok(())
+}
+
+/// `--case size S case I` names a case of this run's levels: S among its
+/// sizes, I below the level's span. Refused before the run, naming the
+/// level's count, rather than a run that checks nothing.
+fn check_case(args: &VerifyArgs, entry: &dyn AnyPuzzle, size: u32, index: u64) -> Result<()> {
+    let up_to = last_size(args, entry);
+    if !(args.from..=up_to).contains(&size) {
+        bail!(
+            "{}: --case `size {size} case {index}`: this run's sizes are {} to {up_to} (--size and --from set them)",
+            entry.name(),
+            args.from
+        );
+    }
+    let (span, count) = entry.level_span(size);
+    if index >= span {
+        bail!(
+            "{}: --case `size {size} case {index}` is past the end of level {size}: its indices are 0 to {} ({} valid cases among them; --levels prints each level's count)",
+            entry.name(),
+            span.saturating_sub(1),
+            count
+        );
     }
     Ok(())
 }

@@ -56,14 +56,24 @@ fn a_case_replays_as_printed_and_another_kind_of_address_is_an_error() {
         &passed(&out),
         &["checked only `size 3 case 7`: core and reference agree"],
     );
-    // An address with no case is an error, not a run that checked nothing:
-    // index 5 of size 2 is not a valid case, and 999999999 is past the level.
-    for address in ["size 2 case 5", "size 3 case 999999999"] {
+    // An address with no case is an error, not a run that checked nothing
+    // (and no report that calls the nothing checked agreed): index 5 of
+    // size 2 is not a valid case, 999999999 is past the level (the error
+    // names its count), and size 30 is past the run's last size.
+    for (address, says) in [
+        ("size 2 case 5", "there is no case"),
+        (
+            "size 3 case 999999999",
+            "its indices are 0 to 143 (48 valid cases",
+        ),
+        ("size 30 case 1", "this run's sizes are 1 to 12"),
+    ] {
         let out = cli("verify footholds --no-append")
             .flag("--case", address)
             .run();
-        let (_, stderr) = exited(&out, 2, address);
-        has(&stderr, &["there is no case"]);
+        let (stdout, stderr) = exited(&out, 2, address);
+        has(&stderr, &[says]);
+        assert!(!stdout.contains("agree"), "{address}: {stdout}");
     }
     let out = cli("verify footholds --no-append")
         .flag("--case", "job 0 case 3")

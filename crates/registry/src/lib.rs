@@ -40,6 +40,9 @@ pub trait AnyPuzzle: Sync {
     /// The number of cases of each level from 1 to `up_to`, by the levels'
     /// own count (nothing is checked).
     fn level_counts(&self, up_to: u32) -> Vec<u64>;
+    /// Level `size`'s number of indices (valid cases or not: an address
+    /// `size S case I` names a case only below it) and of valid cases.
+    fn level_span(&self, size: u32) -> (u64, u64);
     fn replay(&self, dir: &Path) -> Result<ReplayOutcome>;
     /// Each row's name and its line in the file.
     fn row_lines(&self, dir: &Path) -> Result<Vec<(String, u64)>>;
@@ -130,6 +133,10 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
 
     fn level_counts(&self, up_to: u32) -> Vec<u64> {
         (1..=up_to).map(P::LEVELS.count).collect()
+    }
+
+    fn level_span(&self, size: u32) -> (u64, u64) {
+        ((P::LEVELS.span)(size), (P::LEVELS.count)(size))
     }
 
     fn fuzz(&self, options: &CampaignOptions) -> CampaignSummary {
