@@ -3,9 +3,11 @@
 # the binaries to $OUT, the ClusterFuzzLite / OSS-Fuzz build contract.
 #
 # $SANITIZER comes from ClusterFuzzLite (address, or coverage for coverage
-# builds, which the base image's cargo wrapper handles). SANITIZER=none is
-# ours: the same build without a sanitizer, for the check that runs this
-# script outside Docker (.clusterfuzzlite/check-build.sh).
+# builds, which the base image's cargo wrapper handles). Those need nightly
+# (-Zsanitizer=address), which the base image's toolchain is: the one place
+# lockstep keeps nightly. SANITIZER=none is ours: the same build without a
+# sanitizer, on stable, for the check that runs this script outside Docker
+# (.clusterfuzzlite/check-build.sh).
 set -euo pipefail
 cd "$SRC/lockstep"
 

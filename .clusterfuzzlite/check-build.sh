@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs build.sh as ClusterFuzzLite would, without Docker or the network: $SRC,
 # $OUT and $WORK are scratch directories ($SRC/lockstep is this checkout), the
-# toolchain is the local nightly, and SANITIZER=none (AddressSanitizer is
-# ClusterFuzzLite's business). Then every target named in fuzz/Cargo.toml (but
+# toolchain is the local stable (RUSTUP_TOOLCHAIN names another), and
+# SANITIZER=none (AddressSanitizer is ClusterFuzzLite's business, in its image). Then every target named in fuzz/Cargo.toml (but
 # `planted`, which build.sh leaves out) must
 # be in $OUT and must run one input. Exit 0 when all do. (build.sh's -O build
 # drops the debug assertions that the overnight build keeps, so it compiles
@@ -16,7 +16,7 @@ mkdir -p "$SRC" "$OUT" "$WORK"
 ln -s "$root" "$SRC/lockstep"
 
 start=$(date +%s.%N)
-(cd "$SRC/lockstep" && RUSTUP_TOOLCHAIN="${RUSTUP_TOOLCHAIN:-nightly}" SANITIZER=none \
+(cd "$SRC/lockstep" && RUSTUP_TOOLCHAIN="${RUSTUP_TOOLCHAIN:-stable}" SANITIZER=none \
   bash "$root/.clusterfuzzlite/build.sh")
 end=$(date +%s.%N)
 

@@ -3,8 +3,8 @@
 //! after which a run counts as censored: the stable fuzzer on one job (the
 //! campaign `lockstep fuzz` runs), the quickcheck property (cases from
 //! quickcheck's `Gen` through the `Arbitrary` adapter, shrunk by quickcheck's
-//! greedy walk over the adapter's `shrink`) and, when nightly and cargo-fuzz
-//! are present, libFuzzer through the `planted` cargo-fuzz target
+//! greedy walk over the adapter's `shrink`) and, when cargo-fuzz
+//! is present, libFuzzer through the `planted` cargo-fuzz target
 //! (`cargo_fuzz.rs`). Per bug and driver it reports how many runs found it,
 //! the median and the restricted mean time to detect, the median cases to
 //! detect and the shrunk size; a Mann-Whitney U test compares each other
@@ -310,10 +310,10 @@ fn the_planted_bug_table_over_20_seeds() {
 
 /// The cargo-fuzz driver end to end on one bug: the `planted` target built,
 /// libFuzzer run from three seeds, the crash's input decoded and shrunk as
-/// triage would. Needs nightly and cargo-fuzz; `.ci/run` runs it after the
-/// cargo-fuzz build, where they are present.
+/// triage would. Needs cargo-fuzz (on stable); `.ci/run` runs it after the
+/// cargo-fuzz build, where it is present.
 #[test]
-#[ignore = "needs nightly and cargo-fuzz: .ci/run runs it after the cargo-fuzz build"]
+#[ignore = "needs cargo-fuzz: .ci/run runs it after the cargo-fuzz build"]
 fn the_cargo_fuzz_driver_finds_and_shrinks_a_planted_bug() {
     if let Err(why) = cargo_fuzz::planted_binary() {
         panic!("the cargo-fuzz driver: {why}");

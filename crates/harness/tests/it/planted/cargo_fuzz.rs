@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-/// The built `planted` target, or why there is none (no nightly, no
+/// The built `planted` target, or why there is none (no stable toolchain, no
 /// cargo-fuzz, a failed build): built once per test process.
 pub fn planted_binary() -> Result<&'static Path, &'static str> {
     static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
@@ -32,25 +32,18 @@ fn build() -> Result<PathBuf, String> {
     // The repository root, where fuzz/ is.
     let root = &Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let present = Command::new("cargo")
-        .args(["+nightly", "fuzz", "--version"])
+        .args(["+stable", "fuzz", "--version"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
     if !present {
-        return Err("no nightly toolchain with cargo-fuzz".into());
+        return Err("no stable toolchain with cargo-fuzz".into());
     }
     // The overnight build's flags (scripts/fuzz-overnight): no sanitizer,
     // release with debug assertions.
     let out = Command::new("cargo")
-        .args([
-            "+nightly",
-            "fuzz",
-            "build",
-            "--sanitizer",
-            "none",
-            "planted",
-        ])
+        .args(["+stable", "fuzz", "build", "--sanitizer", "none", "planted"])
         .current_dir(root)
         .output()
         .map_err(|e| format!("cargo fuzz build: {e}"))?;
