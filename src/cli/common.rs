@@ -108,11 +108,15 @@ pub(super) fn check_corpus_first(entries: &[&dyn AnyPuzzle], dir: Option<&Path>)
     Ok(())
 }
 
-/// Says where a run's findings will go, before it starts.
+/// Says before a run starts where its findings would go when that is not
+/// the corpus the user expects: printed only, or a fallback file. A corpus
+/// that can take them says nothing now: each finding appended says where
+/// it went ([`record_finding`]), so "appended" is never printed for a run
+/// that found nothing.
 pub(super) fn announce_corpus(dir: Option<&Path>) {
     match dir {
         None => errln!("findings: printed only (--no-append)"),
-        Some(dir) if dir.is_dir() => errln!("findings: appended to {}/<puzzle>.csv", dir.display()),
+        Some(dir) if dir.is_dir() => {}
         Some(dir) => errln!(
             "findings: {} does not exist, so a finding is saved to a file under {} instead (mkdir {} or pass --corpus DIR to keep findings in a corpus)",
             dir.display(),

@@ -247,3 +247,24 @@ fn read_only_corpus(dir: &Path) -> std::path::PathBuf {
     fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
     dir.to_path_buf()
 }
+
+/// A run that found nothing says nothing of appending: "appended" is said
+/// of a row only once it is in the corpus (the corpus exists and takes
+/// rows, so a finding would have gone there).
+#[test]
+fn a_run_that_finds_nothing_does_not_say_it_appended() {
+    let dir = scratch("findings-nothing-appended");
+    let corpus = made(dir.join("corpus"));
+    for command in [
+        "fuzz robots --cases 20 --seed 1",
+        "verify footholds --size 2",
+    ] {
+        let out = cli(command).flag("--corpus", corpus.display()).run();
+        let (_, stderr) = exited(&out, 0, command);
+        assert!(!stderr.contains("appended"), "{command}: {stderr}");
+        assert!(
+            fs::read_dir(&corpus).unwrap().next().is_none(),
+            "{command} wrote to the corpus"
+        );
+    }
+}
