@@ -580,3 +580,41 @@ mod hunt {
         assert_eq!(even.1, odd.1);
     }
 }
+
+/// By default a user's failure lands in no corpus, not even `./corpus` of
+/// the directory stress runs in (in a clone of lockstep, the tool's own):
+/// its row is printed and its input saved where --save says; --corpus DIR
+/// appends it when asked.
+#[test]
+fn a_failure_goes_to_no_corpus_unless_one_is_named() {
+    let dir = scratch("stress-no-corpus-by-default");
+    let corpus = made(dir.join("corpus"));
+    let program = format!(
+        "python3 {}/tests/fixtures/new_game2.py wa",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = cli("stress new-game2 --seed 1 --jobs 2 --cases 300")
+        .flag("--cmd", &program)
+        .flag("--save", "failing.txt")
+        .run_in(&dir);
+    let (stdout, stderr) = found(&out);
+    has(&stdout, &["stress-wrong-answer"]);
+    has(
+        &stderr,
+        &["its corpus row printed (--corpus DIR also appends"],
+    );
+    assert!(!stderr.contains("appended row"), "{stderr}");
+    assert!(dir.join("failing.txt").is_file(), "the input is saved");
+    assert!(
+        std::fs::read_dir(&corpus).unwrap().next().is_none(),
+        "./corpus was written to"
+    );
+    let out = cli("stress new-game2 --seed 1 --jobs 2 --cases 300")
+        .flag("--cmd", &program)
+        .flag("--save", "failing.txt")
+        .flag("--corpus", "corpus")
+        .run_in(&dir);
+    let (_, stderr) = found(&out);
+    has(&stderr, &["appended row"]);
+    assert!(corpus.join("new_game2.csv").is_file());
+}

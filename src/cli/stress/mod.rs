@@ -153,12 +153,15 @@ struct PuzzleStressArgs {
     /// lockstep-stress-<module>.txt].
     #[arg(long, help_heading = "Findings")]
     save: Option<PathBuf>,
-    /// Corpus directory the failure's row is appended to (must exist)
-    /// [default: ./corpus].
+    /// Also append the failure's row to DIR/<puzzle>.csv (must exist). By
+    /// default no corpus is touched: the row is printed and the input
+    /// saved (--save), as oj, rbx and testlib keep a user's failing tests
+    /// where the user says, never in the tool's own tests.
     #[arg(long, value_name = "DIR", help_heading = "Findings")]
     corpus: Option<PathBuf>,
-    /// Do not append the failure to the corpus (not with --corpus, which it
-    /// would ignore).
+    /// Do not append the failure to a corpus: the default now, kept so that
+    /// older command lines still run (not with --corpus, which it would
+    /// contradict).
     #[arg(long, help_heading = "Findings", conflicts_with = "corpus")]
     no_append: bool,
     /// Write every generated input (JOB-INDEX.in) and the oracle's answer
@@ -330,10 +333,11 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     let save = args
         .save
         .unwrap_or_else(|| PathBuf::from(format!("lockstep-stress-{}.txt", entry.module())));
-    let dir = if args.no_append {
-        None
-    } else {
-        Some(corpus_dir(args.corpus)?)
+    // A user's failure lands in a corpus only when asked (--corpus DIR):
+    // run in a clone of lockstep, ./corpus is the tool's own regression suite.
+    let dir = match args.corpus {
+        Some(given) => Some(corpus_dir(Some(given))?),
+        None => None,
     };
     super::common::check_corpus_first(&[entry], dir.as_deref())?;
     let banner = limits.banner(&program);

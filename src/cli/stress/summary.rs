@@ -46,7 +46,13 @@ pub(super) fn stress_puzzle_summary(
         options.limits,
         options.plan.jobs
     );
-    announce_corpus(dir);
+    match dir {
+        Some(dir) => announce_corpus(Some(dir)),
+        None => errln!(
+            "findings: a failure's input is saved to {} and its corpus row printed (--corpus DIR also appends the row)",
+            save.display()
+        ),
+    }
     let summary = entry.stress(options);
     unless_interrupted();
     // An exhaustive run passes every case of its levels, or says how far
