@@ -618,3 +618,24 @@ fn a_failure_goes_to_no_corpus_unless_one_is_named() {
     has(&stderr, &["appended row"]);
     assert!(corpus.join("new_game2.csv").is_file());
 }
+
+/// A stress signature is a stable kind and a short hash, never the
+/// program's own output (`hello world` printed where a game was expected).
+#[test]
+fn a_signature_holds_no_raw_output() {
+    let dir = scratch("stress-signature");
+    let out = cli("stress robots --seed 1 --jobs 1 --cases 1 --shrink-attempts 5")
+        .flag("--cmd", "echo hello world")
+        .flag("--save", dir.join("failing.txt").display())
+        .run();
+    let (stdout, _) = found(&out);
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("stress-wrong-answer"))
+        .unwrap_or_else(|| panic!("no row: {stdout}"));
+    let signature = row.rsplit(',').next().unwrap();
+    assert!(
+        signature.starts_with("robots:stress-wrong-answer:line-1-") && !signature.contains("hello"),
+        "{signature}"
+    );
+}
