@@ -473,7 +473,7 @@ fn a_time_limit_that_does_not_repeat_is_flaky_and_no_failure() {
 fn a_directory_as_the_program_is_called_a_directory() {
     let dir = scratch("stress-dir-cmd");
     let (out, _) = stress("robots", "/tmp", "--cases 2 --no-append", &dir);
-    let stderr = fails_with(&out, "/tmp is a directory, not a program");
+    let stderr = fails_with(&out, "/tmp: is a directory, not a program");
     assert!(!stderr.contains("Permission denied"), "{stderr}");
 }
 
@@ -638,4 +638,36 @@ fn a_signature_holds_no_raw_output() {
         signature.starts_with("robots:stress-wrong-answer:line-1-") && !signature.contains("hello"),
         "{signature}"
     );
+}
+
+/// A program that cannot start is a setup error (exit 2) saying why, before
+/// any case: a directory named without `./`, a program of the current
+/// directory named without `./` (the shell looks on the PATH only), an
+/// interpreter's script that does not exist (`python3 missing.py`, which
+/// would otherwise fail every case and be shrunk as a runtime error).
+#[test]
+fn a_program_that_cannot_start_is_a_setup_error() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("stress-cannot-start");
+    made(dir.join("mine"));
+    let program = dir.join("prog");
+    std::fs::write(&program, "#!/bin/sh\ncat\n").unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for (cmd, says) in [
+        ("mine", "mine: is a directory"),
+        ("prog", "run as ./prog"),
+        ("python3 missing.py", "missing.py: no such file"),
+        ("python3 -u sub/missing.py", "sub/missing.py: no such file"),
+    ] {
+        let out = cli("stress robots --cases 2 --seed 1")
+            .flag("--cmd", cmd)
+            .run_in(&dir);
+        let stderr = fails_with(&out, says);
+        assert_eq!(stderr.trim().lines().count(), 1, "{cmd}: {stderr}");
+    }
+    // The same programs named as they run are no setup error.
+    let out = cli("stress robots --cases 1 --seed 1 --shrink-attempts 1")
+        .flag("--cmd", "./prog")
+        .run_in(&dir);
+    found(&out);
 }

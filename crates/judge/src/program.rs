@@ -51,13 +51,8 @@ fn run_once(cmd: &str, input: &str, limits: Resources) -> Execution {
 /// error rather than a runtime error on every case. The program gets an empty
 /// input and `limits`; running out of time there is fine (it started).
 pub fn check_command(cmd: &str, limits: Resources) -> Result<(), String> {
-    // A directory cannot be run: the kernel says only "Permission denied".
-    if let Some(first) = lockstep_process::program_words(cmd).first() {
-        if first.contains('/') && std::path::Path::new(first).is_dir() {
-            return Err(format!(
-                "cannot start {cmd:?}: {first} is a directory, not a program"
-            ));
-        }
+    if let Some(problem) = cannot_start(&lockstep_process::program_words(cmd)) {
+        return Err(format!("cannot start {cmd:?}: {problem}"));
     }
     match lockstep_process::execute(cmd, "", limits) {
         Err(e) => Err(format!("cannot start {cmd:?}: {e}")),
@@ -79,6 +74,59 @@ pub fn check_command(cmd: &str, limits: Resources) -> Result<(), String> {
             },
         },
     }
+}
+
+/// The interpreters whose first argument that is not an option is the
+/// script they run: a missing script is a setup error, not the program's
+/// runtime error (`python3 missing.py` says "can't open file" and exits 2
+/// on every input, which the start-up run alone cannot tell from a
+/// program that fails on an empty input).
+const INTERPRETERS: &[&str] = &[
+    "python", "python2", "python3", "pypy", "pypy3", "node", "ruby", "perl", "php", "bash", "sh",
+    "dash", "zsh", "lua", "Rscript",
+];
+
+/// What makes the command's words unrunnable before it is run, in words:
+/// a directory named as the program (the kernel would say only
+/// "Permission denied"), a program in the current directory named
+/// without `./` (the shell looks for it on the PATH only), an
+/// interpreter's script that does not exist.
+fn cannot_start(words: &[String]) -> Option<String> {
+    use std::path::Path;
+    let first = words.first()?;
+    let on_path = || {
+        std::env::var_os("PATH")
+            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(first).is_file()))
+    };
+    if Path::new(first).is_dir() {
+        return Some(format!("{first}: is a directory, not a program"));
+    }
+    if !first.contains('/') && Path::new(first).is_file() && !on_path() {
+        return Some(format!(
+            "{first} is not on the PATH: a program in this directory is run as ./{first}"
+        ));
+    }
+    let name = Path::new(first).file_name()?.to_str()?;
+    if !INTERPRETERS.contains(&name) {
+        return None;
+    }
+    // The script is the first word that is not an option and looks like a
+    // path (a `/` or an extension: `-X dev`'s value does not); `-c CODE`,
+    // `-m MODULE`, `-e CODE` run no file.
+    for word in &words[1..] {
+        match word.as_str() {
+            "-c" | "-m" | "-e" | "-" => return None,
+            w if w.starts_with('-') || !(w.contains('/') || w.contains('.')) => continue,
+            w if Path::new(w).is_dir() => {
+                return Some(format!("{name}'s script {w}: is a directory"))
+            }
+            w if !Path::new(w).exists() => {
+                return Some(format!("{name}'s script {w}: no such file"))
+            }
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Why a run of one of the user's tools did not succeed, in words.
