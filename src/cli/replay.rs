@@ -6,7 +6,7 @@
 //! (`--junit FILE`), and under GitHub Actions an `::error` annotation on the
 //! file and line of each failing row.
 
-use super::common::{annotate, corpus_dir, pick, print_document, OutputFormat};
+use super::common::{annotate, check_can_write, corpus_dir, pick, print_document, OutputFormat};
 use super::values::puzzle_names;
 use super::Exit;
 use anyhow::{Context, Result};
@@ -34,6 +34,9 @@ pub(super) struct ReplayArgs {
 pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
     let entries = pick(&args.puzzles)?;
     let dir = &corpus_dir(args.corpus)?;
+    if let Some(file) = &args.junit {
+        check_can_write(file, "--junit")?;
+    }
     let mut failed = 0;
     let mut total = 0;
     let mut errors = 0;

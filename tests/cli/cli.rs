@@ -780,3 +780,29 @@ fn distill_writes_rows_every_puzzle_replays() {
         &[&format!("replay: {rows} passed, 0 failed")],
     );
 }
+
+/// Every path a command writes is checked before the run starts: a typo in
+/// it is an error at once (exit 2, naming the flag), not after a night.
+#[test]
+fn every_output_path_is_checked_before_the_run() {
+    let missing = "/nonexistent-lockstep-dir/out";
+    for (command, flag) in [
+        ("verify footholds --size 2 --no-append", "--record"),
+        ("replay robots", "--junit"),
+        ("report tests/golden/fuzz-json.txt", "--out"),
+        ("stress robots --cmd cat --cases 1", "--save"),
+        (
+            "stress any --gen cat --brute cat --cmd cat --cases 1",
+            "--save",
+        ),
+        ("duel stress --cmd cat --games 1", "--save"),
+    ] {
+        let out = cli(command).flag(flag, missing).run();
+        let stderr = fails_with(&out, &format!("{flag} {missing}"));
+        has(&stderr, &["does not exist"]);
+        assert!(
+            text(&out.stdout).is_empty() && !stderr.contains("lockstep stress"),
+            "{command}: it ran before checking {flag}: {stderr}"
+        );
+    }
+}

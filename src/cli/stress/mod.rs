@@ -4,7 +4,7 @@
 //! own generator and brute force. Each has its own flags, so each help page
 //! shows only the flags that apply.
 
-use super::common::{corpus_dir, default_jobs, lookup, OutputFormat, RunLength};
+use super::common::{check_can_write, corpus_dir, default_jobs, lookup, OutputFormat, RunLength};
 use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
 use super::values::{
     at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, thread_count,
@@ -333,6 +333,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     let save = args
         .save
         .unwrap_or_else(|| PathBuf::from(format!("lockstep-stress-{}.txt", entry.module())));
+    check_can_write(&save, "--save")?;
     // A user's failure lands in a corpus only when asked (--corpus DIR):
     // run in a clone of lockstep, ./corpus is the tool's own regression suite.
     let dir = match args.corpus {
@@ -414,6 +415,8 @@ fn user_run(
 }
 
 fn stress_any(args: AnyStressArgs) -> Result<Exit> {
+    // Where the failing input goes is checked before any program runs.
+    check_can_write(&args.save, "--save")?;
     if args.interactor.is_some() {
         return interactive::stress_interactive(args);
     }
