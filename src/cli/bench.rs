@@ -2,7 +2,7 @@
 //! in one run, medians over alternating rounds.
 
 use super::common::{pick, print_document, OutputFormat};
-use super::values::{at_least_one, puzzle_names};
+use super::values::{at_least_one, puzzle_names, seed_number};
 use super::Exit;
 use anyhow::Result;
 use lockstep_harness::bench::BenchOptions;
@@ -20,7 +20,7 @@ pub(super) struct BenchArgs {
     #[arg(long, default_value_t = 7, value_parser = at_least_one)]
     rounds: u64,
     /// Seed for the generated cases.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_number)]
     seed: u64,
     /// Only the generic line of each puzzle.
     #[arg(long)]

@@ -2,7 +2,7 @@
 //! together reach everything it reached ([`lockstep_harness::corpus::distill`]).
 
 use super::common::{corpus_dir, pick};
-use super::values::{at_least_one, positive_seconds, puzzle_names};
+use super::values::{at_least_one, positive_seconds, puzzle_names, seed_number};
 use super::Exit;
 use anyhow::Result;
 use lockstep_harness::corpus::distill::DistillOptions;
@@ -36,7 +36,7 @@ struct DistillArgs {
     #[arg(long, default_value_t = 60.0, value_parser = positive_seconds)]
     seconds: f64,
     /// Seed of the cases (fixed by default, so that a distillation repeats).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_number)]
     seed: u64,
     /// Which cases to generate.
     #[arg(long, value_enum, default_value_t = CaseLimits::Wide)]

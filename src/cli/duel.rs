@@ -12,7 +12,7 @@
 
 use super::common::{default_jobs, lookup, RunLength};
 use super::judged::ProgramFlags;
-use super::values::{at_least_one, named_command, non_empty_command, thread_count};
+use super::values::{at_least_one, named_command, non_empty_command, seed_number, thread_count};
 use super::Exit;
 use anyhow::{bail, Context, Result};
 use lockstep_arena::bots::{self, Strategy};
@@ -76,7 +76,7 @@ struct RefereeArgs {
     #[arg(long, value_parser = non_empty_command)]
     p2: String,
     /// Seed for a random INIT (default: a fresh one, printed on stderr).
-    #[arg(long, conflicts_with = "init")]
+    #[arg(long, conflicts_with = "init", value_parser = seed_number)]
     seed: Option<u64>,
     /// A fixed INIT: "OR OC R1 C1 R2 C2".
     #[arg(long, value_parser = init_numbers)]
@@ -149,7 +149,7 @@ struct GamesAtOnce {
     #[arg(long, default_value_t = 1, value_parser = thread_count)]
     jobs: usize,
     /// Seed for the INITs (default: a fresh one, printed).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_number)]
     seed: Option<u64>,
 }
 
@@ -171,7 +171,7 @@ struct BotStressArgs {
     #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
     startup_ms: u64,
     /// Seed for the INITs (default: a fresh one, printed)
-    #[arg(long)]
+    #[arg(long, value_parser = seed_number)]
     seed: Option<u64>,
     /// Games at once; the default is this machine's cores
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
@@ -194,7 +194,7 @@ struct BotArgs {
     #[arg(long, value_enum)]
     target: Option<Strategy>,
     /// Seed for its random choices (default: from the clock).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_number)]
     seed: Option<u64>,
 }
 

@@ -6,7 +6,7 @@ use super::common::{
     announce_corpus, check_corpus_first, default_jobs, pick, print_document, record_finding,
     FindingsArgs, OutputArgs, OutputFormat,
 };
-use super::values::{at_least_one, positive_seconds, puzzle_names, thread_count};
+use super::values::{at_least_one, positive_seconds, puzzle_names, seed_number, thread_count};
 use super::Exit;
 use anyhow::{bail, Result};
 use lockstep_harness::campaign::CampaignOptions;
@@ -24,7 +24,7 @@ pub(super) struct FuzzArgs {
     #[arg(long, default_value_t = 30.0, value_parser = positive_seconds)]
     seconds: f64,
     /// Seed for the generated cases (default: a fresh one, printed).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_number)]
     seed: Option<u64>,
     /// Parallel jobs; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]

@@ -10,7 +10,7 @@
 //! are one line on stderr.
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::Write;
 
 /// `println!` that never panics: a closed stdout (`lockstep fuzz | head -1`)
@@ -167,7 +167,10 @@ impl Command {
 
 /// Runs the command line; returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse_from(stress::old_spelling(std::env::args_os())) {
+    let parsed = numbers_may_be_negative(Cli::command())
+        .try_get_matches_from(stress::old_spelling(std::env::args_os()))
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let exit = if e.use_stderr() {
@@ -221,6 +224,25 @@ pub fn main() -> i32 {
             Exit::Error.code()
         }
     }
+}
+
+/// Every option of every command takes a value that starts with `-` and a
+/// digit (`--seed -5`) as its value, so that its value parser says what is
+/// wrong with it ("must not be negative") rather than clap calling it an
+/// unknown flag and suggesting `-- -5`, which would not help.
+fn numbers_may_be_negative(command: clap::Command) -> clap::Command {
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    let mut command = command.mut_args(|arg| {
+        let takes_values = arg.get_action().takes_values();
+        arg.allow_negative_numbers(takes_values)
+    });
+    for name in names {
+        command = command.mut_subcommand(name, numbers_may_be_negative);
+    }
+    command
 }
 
 fn dispatch(command: Command) -> Result<Exit> {

@@ -23,6 +23,9 @@ where
     T: std::str::FromStr<Err = std::num::ParseIntError> + std::fmt::Display + Bounded,
 {
     text.parse::<T>().map_err(|e| match e.kind() {
+        _ if text.trim_start().starts_with('-') => {
+            format!("must not be negative, found {text}")
+        }
         std::num::IntErrorKind::PosOverflow => {
             format!("{text} is too large (at most {})", T::MAX_VALUE)
         }
@@ -45,6 +48,11 @@ impl Bounded for usize {
 
 impl Bounded for u32 {
     const MAX_VALUE: u32 = u32::MAX;
+}
+
+/// A seed: any whole number from 0 to 2^64 - 1.
+pub(crate) fn seed_number(text: &str) -> Result<u64, String> {
+    whole_number(text)
 }
 
 pub(crate) fn thread_count(text: &str) -> Result<usize, String> {

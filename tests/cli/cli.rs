@@ -806,3 +806,24 @@ fn every_output_path_is_checked_before_the_run() {
         );
     }
 }
+
+/// A negative number for a numeric flag is called negative, in one line
+/// with the flag, not an unknown argument with clap's tip `-- -5`.
+#[test]
+fn a_negative_number_is_called_negative() {
+    for command in [
+        "fuzz robots --no-append --seed -5",
+        "fuzz robots --no-append --cases -5",
+        "verify footholds --no-append --size -5",
+        "stress robots --cmd cat --jobs -2",
+        "perft --depth 2 --hash-mb -1",
+    ] {
+        let out = cli(command).run();
+        let (_, stderr) = exited(&out, 2, command);
+        assert!(!stderr.contains("-- -"), "{command}: {stderr}");
+        assert!(
+            stderr.contains("negative") || stderr.contains("not in 1.."),
+            "{command}: {stderr}"
+        );
+    }
+}

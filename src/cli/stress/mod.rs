@@ -7,7 +7,8 @@
 use super::common::{check_can_write, corpus_dir, default_jobs, lookup, OutputFormat, RunLength};
 use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
 use super::values::{
-    at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, thread_count,
+    at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, seed_number,
+    thread_count,
 };
 use super::Exit;
 
@@ -134,7 +135,7 @@ struct PuzzleStressArgs {
     #[arg(long, value_enum, default_value_t = CaseLimits::Original)]
     limits: CaseLimits,
     /// Seed for the generated cases (default: a fresh one, printed).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_number)]
     seed: Option<u64>,
     /// Every case up to --size instead of generated ones, smallest first:
     /// the puzzle's levels as `lockstep verify` enumerates them, every case
@@ -211,7 +212,7 @@ pub(super) struct AnyStressArgs {
     #[arg(long, alias = "helper-timeout-ms", default_value_t = 10_000, value_parser = at_least_one)]
     tool_timeout_ms: u64,
     /// Seed of the first case (default: a fresh one below 10^9, printed).
-    #[arg(long)]
+    #[arg(long, value_parser = seed_number)]
     seed: Option<u64>,
     #[command(flatten)]
     run: StressRun,
