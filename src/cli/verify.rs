@@ -52,9 +52,11 @@ pub(super) struct VerifyArgs {
     /// CI or for a night.
     #[arg(long, value_enum, default_value_t = Scope::Ci)]
     scope: Scope,
-    /// Which cases count: only those inside the original statements' limits,
-    /// or every case the levels hold.
-    #[arg(long, value_enum, default_value_t = CaseLimits::Original)]
+    /// Which cases of the levels count: `original`, only those inside the
+    /// original statements' limits (the rule pages list them), what a
+    /// judge's tests hold; `wide`, every case the levels hold, also outside
+    /// those limits where the rules still give an answer.
+    #[arg(long, value_enum, default_value_t = CaseLimits::Original, hide_possible_values = true)]
     limits: CaseLimits,
     /// Check every case, not one of each symmetry class.
     #[arg(long)]

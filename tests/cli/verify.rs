@@ -447,3 +447,50 @@ fn checkers_explored_depths_resume_shard_and_match_the_record() {
 fn passed_json(args: &str) -> serde_json::Value {
     serde_json::from_str(&passed(&cli(args).run())).unwrap()
 }
+
+/// The guide's verify table is what the binary prints: its first two rows
+/// (all but `seconds`, which is the machine's) against `lockstep verify
+/// footholds --size 2`, so a digest that changes cannot leave the guide
+/// behind.
+#[test]
+fn the_guides_verify_table_is_what_the_binary_prints() {
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/guide/src/tasks/verify.md"
+    ))
+    .unwrap();
+    let out = cli("verify footholds --size 2 --no-append").run();
+    let stdout = passed(&out);
+    // A row's fields but the last (seconds), from the row of `size`.
+    let row = |text: &str, size: &str| -> Vec<String> {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(size) && l.contains("same"))
+            .unwrap_or_else(|| panic!("no row of size {size} in: {text}"));
+        let fields: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        fields[..fields.len() - 1].to_vec()
+    };
+    for size in ["1", "2"] {
+        assert_eq!(row(&page, size), row(&stdout, size), "size {size}");
+    }
+}
+
+/// `verify --help` says what `--limits` means for verify's levels, not in
+/// fuzz's words (a generator, which verify does not use).
+#[test]
+fn verify_help_describes_limits_in_its_own_words() {
+    let help = passed(&cli("verify --help").run());
+    let limits = help
+        .split("--limits <LIMITS>")
+        .nth(1)
+        .and_then(|rest| rest.split("\n      --").next())
+        .unwrap_or_else(|| panic!("no --limits in: {help}"));
+    has(
+        limits,
+        &["every case the levels hold", "original statements' limits"],
+    );
+    assert!(
+        !limits.contains("generator") && !limits.contains("(fuzz)"),
+        "{limits}"
+    );
+}
