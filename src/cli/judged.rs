@@ -52,7 +52,9 @@ pub(super) struct ResourceFlags {
     /// Memory limit per run (bytes, or with K, M, G): more peak resident
     /// memory is MLE. Enforced by a cgroup v2 where lockstep can have one,
     /// else by RLIMIT_AS (a JVM by -Xmx and its resident size); the banner
-    /// says which. Without it, memory is measured only.
+    /// says which. Without it, memory is measured only. At least 1M: no
+    /// program starts in less (a C program's resident set alone is about a
+    /// mebibyte), so a smaller limit would make every run MLE.
     #[arg(long, value_parser = memory_size)]
     memory_limit: Option<usize>,
     /// Output limit per run: more is OLE and the program is killed at once

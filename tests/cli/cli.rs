@@ -669,6 +669,9 @@ fn rough_edges_are_clear_errors() {
             .run();
         fails_with(&out, "below 1M");
     }
+    // The floor and its reason are in the flag's help.
+    let help = passed(&cli("stress robots --help").run());
+    has(&help, &["At least 1M: no program starts in less"]);
 }
 
 /// `fuzz` checks the corpus it will append to before it starts: a broken
