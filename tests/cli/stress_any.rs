@@ -556,3 +556,24 @@ mod hunt {
         assert_eq!(seen[0], seen[1]);
     }
 }
+
+/// The files stress saves by default in the current directory are
+/// git-ignored in a clone of lockstep, so a run there leaves `git status`
+/// clean (the decision: docs/guide/src/tasks/your-solution.md).
+#[test]
+fn the_default_saved_files_are_git_ignored() {
+    for name in [
+        "lockstep-stress.txt",
+        "lockstep-stress-WA.txt",
+        "lockstep-stress.txt.transcript",
+        "lockstep-stress-new_game2.txt",
+        "lockstep-stress-duel.log",
+    ] {
+        let status = std::process::Command::new("git")
+            .args(["check-ignore", "-q", name])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("git runs");
+        assert!(status.success(), "{name} is not git-ignored");
+    }
+}
