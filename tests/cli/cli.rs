@@ -662,6 +662,10 @@ fn rough_edges_are_clear_errors() {
         .flag("--case", "job 0 case 32")
         .run();
     fails_with(&out, "give the --seed the report printed");
+    // --size bounds only --exhaustive's levels: alone it would be ignored.
+    let out = cli("stress robots --cmd cat --cases 1 --size 3").run();
+    let stderr = fails_with(&out, "--size 3 is the largest size of --exhaustive");
+    assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
     // A memory limit no program can start under.
     for limit in ["1", "1K", "1023K"] {
         let out = cli("stress robots --cmd cat --cases 1 --no-append")

@@ -146,7 +146,7 @@ struct PuzzleStressArgs {
     exhaustive: bool,
     /// The largest size for --exhaustive [default: the puzzle's `verify
     /// --scope ci` size]; the rule pages say what a size is.
-    #[arg(long, requires = "exhaustive", value_parser = clap::value_parser!(u32).range(1..), help_heading = "Exhaustive")]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), help_heading = "Exhaustive")]
     size: Option<u32>,
     #[command(flatten)]
     run: StressRun,
@@ -280,6 +280,10 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     };
     lockstep_search::Address::check_kind(args.run.case.as_ref(), example)
         .map_err(anyhow::Error::msg)?;
+    // Generated cases have no size: --size alone would be ignored.
+    if let (Some(size), false) = (args.size, args.exhaustive) {
+        bail!("--size {size} is the largest size of --exhaustive: add --exhaustive to run every case up to it (generated cases have no size bound)");
+    }
     // A generated case is named within its seed's stream: without the seed
     // the address would replay some other run's case.
     if args.run.case.is_some() && !args.exhaustive && args.seed.is_none() {
