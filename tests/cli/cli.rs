@@ -834,3 +834,38 @@ fn a_negative_number_is_called_negative() {
         );
     }
 }
+
+/// The fuzz table's columns line up on every row, the longest puzzle name
+/// (`checkers-perft`) included: each number ends where its header does.
+#[test]
+fn the_fuzz_table_lines_up_on_every_row() {
+    let out = cli("fuzz --cases 3 --seed 1 --jobs 1 --no-append").run();
+    let stdout = passed(&out);
+    let header = line_starting(&stdout, "puzzle");
+    let ends = |line: &str| -> Vec<usize> {
+        let mut ends = Vec::new();
+        let chars: Vec<char> = line.chars().collect();
+        for (i, c) in chars.iter().enumerate() {
+            if !c.is_whitespace() && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) {
+                ends.push(i);
+            }
+        }
+        ends
+    };
+    // The header's column ends, but the first (the name, left-aligned).
+    let columns = &ends(header)[1..];
+    let mut rows = 0;
+    for line in stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("puzzle"))
+        .skip(1)
+    {
+        if line.trim().is_empty() {
+            break;
+        }
+        rows += 1;
+        assert_eq!(&ends(line)[1..], columns, "{line:?} against {header:?}");
+    }
+    assert!(stdout.contains("\ncheckers-perft "), "{stdout}");
+    assert!(rows >= 8, "{stdout}");
+}
