@@ -41,7 +41,8 @@ pub(super) struct VerifyArgs {
     #[arg(value_parser = puzzle_names())]
     puzzles: Vec<String>,
     /// Verify every case up to this size (each puzzle's rule page says what
-    /// its size is), instead of the scope's sizes.
+    /// its size is), instead of the scope's sizes; at most the puzzle's
+    /// last level (`--levels` lists them).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     size: Option<u32>,
     /// Start at this size: a run that stopped resumes at its first level
@@ -204,6 +205,13 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
 fn check_args(args: &VerifyArgs, entries: &[&'static dyn AnyPuzzle]) -> Result<()> {
     let example = Address::Sized { size: 1, index: 0 };
     Address::check_kind(args.case.as_ref(), example).map_err(anyhow::Error::msg)?;
+    if let Some(size) = args.size {
+        for entry in entries {
+            entry
+                .check_size("--size", size)
+                .map_err(anyhow::Error::msg)?;
+        }
+    }
     if args.levels {
         return Ok(());
     }

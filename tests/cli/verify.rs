@@ -494,3 +494,34 @@ fn verify_help_describes_limits_in_its_own_words() {
         "{limits}"
     );
 }
+
+/// A size past a puzzle's last level is refused before anything runs or is
+/// allocated, naming that level, whether verify runs the levels, lists
+/// them or stress enumerates them; up to `u32::MAX`, which once grew past
+/// the machine's memory.
+#[test]
+fn a_size_past_the_last_level_is_refused_naming_it() {
+    for size in ["26", "1000000", "4294967295"] {
+        for command in [
+            "verify footholds --no-append",
+            "verify footholds --levels",
+            "stress footholds --exhaustive --cmd true",
+        ] {
+            let said = match command.starts_with("stress") {
+                true => "--exhaustive --size",
+                false => "--size",
+            };
+            let out = cli(command).flag("--size", size).run();
+            let (_, err) = exited(&out, 2, command);
+            has(
+                &err,
+                &[&format!(
+                    "footholds: {said} {size} is past its last level, 25 (every level past it is empty"
+                )],
+            );
+        }
+    }
+    // The last level itself is a size a run takes (listed, not run here).
+    let out = cli("verify footholds --levels").flag("--size", "25").run();
+    has(&passed(&out), &["    25 "]);
+}

@@ -29,6 +29,10 @@ pub struct Levels<C: 'static> {
     /// The largest size of `verify --scope ci` and of `--scope night`.
     pub ci: u32,
     pub night: u32,
+    /// The last level that holds a case: every level past it is empty, so
+    /// a size past it is refused rather than run (it would verify nothing
+    /// more, and a size near `u32::MAX` would allocate without bound).
+    pub last: u32,
     /// The number of indices of level `size` (valid cases or not).
     pub span: fn(u32) -> u64,
     /// The case at `index` of level `size`, or `None` when those

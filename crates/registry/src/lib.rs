@@ -37,6 +37,23 @@ pub trait AnyPuzzle: Sync {
     /// The puzzle's levels for `lockstep verify`: what a size holds, and the
     /// largest sizes of `--scope ci` and `--scope night`.
     fn sizes(&self) -> (&'static str, u32, u32);
+    /// The last level that holds a case (every level past it is empty).
+    fn last_level(&self) -> u32;
+    /// `size` as the largest size of a run over the levels (`flag` names
+    /// it in the error): refused past the last level, the one place the
+    /// levels' sizes are bounded, so that no size makes a run allocate or
+    /// count without bound.
+    fn check_size(&self, flag: &str, size: u32) -> Result<(), String> {
+        let last = self.last_level();
+        if size > last {
+            return Err(format!(
+                "{}: {flag} {size} is past its last level, {last} (every level past it is empty; `lockstep verify {} --levels` lists them)",
+                self.name(),
+                self.name()
+            ));
+        }
+        Ok(())
+    }
     /// The number of cases of each level from 1 to `up_to`, by the levels'
     /// own count (nothing is checked).
     fn level_counts(&self, up_to: u32) -> Vec<u64>;
@@ -129,6 +146,10 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
 
     fn sizes(&self) -> (&'static str, u32, u32) {
         (P::LEVELS.size, P::LEVELS.ci, P::LEVELS.night)
+    }
+
+    fn last_level(&self) -> u32 {
+        P::LEVELS.last
     }
 
     fn level_counts(&self, up_to: u32) -> Vec<u64> {

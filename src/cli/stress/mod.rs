@@ -284,6 +284,11 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     if let (Some(size), false) = (args.size, args.exhaustive) {
         bail!("--size {size} is the largest size of --exhaustive: add --exhaustive to run every case up to it (generated cases have no size bound)");
     }
+    if let Some(size) = args.size {
+        entry
+            .check_size("--exhaustive --size", size)
+            .map_err(anyhow::Error::msg)?;
+    }
     // A generated case is named within its seed's stream: without the seed
     // the address would replay some other run's case.
     if args.run.case.is_some() && !args.exhaustive && args.seed.is_none() {

@@ -471,3 +471,30 @@ mod hunt {
         assert!(missed.is_empty(), "the explored games miss {missed:?}");
     }
 }
+
+/// Each puzzle's last level holds cases and the three after it hold none,
+/// by the levels' own count: the bound `--size` is refused past.
+fn last_is_the_last_level<P: Puzzle>() {
+    let last = P::LEVELS.last;
+    assert!(
+        (P::LEVELS.count)(last) > 0,
+        "{}: level {last} is empty",
+        P::NAME
+    );
+    for size in last + 1..=last + 3 {
+        assert_eq!((P::LEVELS.count)(size), 0, "{}: level {size}", P::NAME);
+    }
+    assert!(P::LEVELS.night <= last && P::LEVELS.ci <= P::LEVELS.night);
+}
+
+#[test]
+fn no_level_past_the_last_holds_a_case() {
+    last_is_the_last_level::<Robots>();
+    last_is_the_last_level::<NewGame2>();
+    last_is_the_last_level::<Footholds>();
+    last_is_the_last_level::<Checkers>();
+    last_is_the_last_level::<CheckersPerft>();
+    last_is_the_last_level::<Duel>();
+    last_is_the_last_level::<DuelSearch>();
+    last_is_the_last_level::<MatrixGame>();
+}

@@ -47,6 +47,7 @@ pub const LEVELS: Levels<Case> = Levels {
     size: "few pieces and every kind of written move: 1 two pieces, a move to any square; 2 two pieces, two diagonal legs in one move or two; 3 three pieces, a diagonal leg or two jumps; 4 to 60 the games of two men a side, explored breadth-first, size 4 + d the positions first reached after d moves, each with every legal move and its near-misses; 61 three pieces, all of 1 and 2",
     ci: explore::FIRST + CI_DEPTH,
     night: LAST,
+    last: LAST,
     span,
     case,
     count,

@@ -31,6 +31,7 @@ pub const LEVELS: Levels<Case> = Levels {
     size: "pieces (each side at least one, kings or men anywhere legal), either side to move, depth 1..=3: 2 and 3 pieces at sizes 2 and 3, 4 pieces at size 5; size 1 the standard start; size 4 a king of the side to move and four men of the other, depth 1",
     ci: CIRCUITS,
     night: CIRCUITS + 1,
+    last: 5,
     span,
     case,
     count,

@@ -34,6 +34,7 @@ pub const LEVELS: Levels<Case> = Levels {
     size: "players 1 or 2 apart, state templates (fresh, 2 hp, turn 60, blessing 9, cooling) and every pair of action lists (see the rule page)",
     ci: 3,
     night: 4,
+    last: 4,
     span,
     case,
     count,

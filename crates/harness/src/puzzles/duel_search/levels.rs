@@ -40,6 +40,7 @@ pub const LEVELS: Levels<State> = Levels {
     size: "king's-move distance between two players; 1 to 6 fresh (turn 1, skills waiting); 7 and 8 at 1 and 2 apart: blessing 9, blessing 8, turn 55, turn 60; 9 and 10 at 1 and 2 apart: 2 hp, thrust ready; dash ready",
     ci: 9,
     night: 10,
+    last: 10,
     span,
     case: state,
     count,

@@ -16,6 +16,7 @@ pub const LEVELS: Levels<Case> = Levels {
     size: "board cells (H x W with H * W = size), every foothold set, both players on footholds; size 7 two games of sizes 1 to 3",
     ci: 12,
     night: 16,
+    last: 25,
     span,
     case,
     count,

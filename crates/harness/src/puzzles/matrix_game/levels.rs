@@ -11,6 +11,7 @@ pub const LEVELS: Levels<Game> = Levels {
     size: "entries (M x N with M * N = size), each in -1..=1",
     ci: 10,
     night: 12,
+    last: 36,
     span: count,
     case,
     count,

@@ -27,6 +27,7 @@ pub const LEVELS: Levels<Case> = Levels {
     size: "N = 4, K = 4: 2 (the pieces' spread - 2) + the red or blue cells + 1; size 1 also the six games found to end on turns 999 to 1001, under the square's symmetries",
     ci: 2,
     night: 3,
+    last: 21,
     span,
     case,
     count,

@@ -33,6 +33,7 @@ pub const LEVELS: Levels<Case> = Levels {
     size: "robots within two cells of your start: 1 to 3 robots + teleports in that window; 4 five robots; 5 six robots; 6 three robots, a teleport on your column; 7 robots + teleports = 4; 8 three robots, a teleport anywhere",
     ci: 6,
     night: 8,
+    last: 8,
     span,
     case,
     count,
