@@ -455,7 +455,7 @@ fn may_pick(size: u32, mut index: u64) -> bool {
         let span = shape.span();
         if index < span {
             let p = u64::from(shape.pieces);
-            return index / (choose(32, p) * 4u64.pow(shape.pieces)) % 2 == 0;
+            return (index / (choose(32, p) * 4u64.pow(shape.pieces))).is_multiple_of(2);
         }
         index -= span;
     }
