@@ -23,7 +23,9 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 
+mod levels;
 mod outcome;
+use levels::print_levels;
 use outcome::*;
 
 /// How far each puzzle is verified when `--size` does not say.
@@ -262,67 +264,6 @@ fn check_case(args: &VerifyArgs, entry: &dyn AnyPuzzle, size: u32, index: u64) -
         );
     }
     Ok(())
-}
-
-/// `--levels`: what each level holds and how many cases, checking nothing;
-/// a table, or with `--format json` one document.
-fn print_levels(args: &VerifyArgs, entries: &[&'static dyn AnyPuzzle]) {
-    let puzzles: Vec<LevelsOf> = entries
-        .iter()
-        .map(|entry| {
-            let (size, ci, night) = entry.sizes();
-            let up_to = last_size(args, *entry);
-            LevelsOf {
-                puzzle: entry.name(),
-                size,
-                ci,
-                night,
-                levels: (1..)
-                    .zip(entry.level_counts(up_to))
-                    .map(|(size, cases)| LevelCount { size, cases })
-                    .collect(),
-            }
-        })
-        .collect();
-    if args.output.format == OutputFormat::Json {
-        print_document("verify-levels", &LevelsOutcome { puzzles });
-        return;
-    }
-    for p in &puzzles {
-        outln!(
-            "{}: size = {} (--scope ci: {}, night: {})",
-            p.puzzle,
-            p.size,
-            p.ci,
-            p.night
-        );
-        for l in &p.levels {
-            outln!("{:>6} {:>14}", l.size, l.cases);
-        }
-    }
-}
-
-/// `lockstep verify --levels`' outcome: each puzzle's levels and counts.
-#[derive(Serialize)]
-struct LevelsOutcome {
-    puzzles: Vec<LevelsOf>,
-}
-
-#[derive(Serialize)]
-struct LevelsOf {
-    puzzle: &'static str,
-    /// What a size holds.
-    size: &'static str,
-    /// The last size of `--scope ci` and of `--scope night`.
-    ci: u32,
-    night: u32,
-    levels: Vec<LevelCount>,
-}
-
-#[derive(Serialize)]
-struct LevelCount {
-    size: u32,
-    cases: u64,
 }
 
 /// The run's opening line on stderr: its jobs, limits, symmetry and shard,

@@ -26,6 +26,7 @@ mod boundary;
 mod branches;
 mod generate;
 mod mutation;
+pub(crate) mod placed;
 
 pub use boundary::*;
 pub use generate::*;

@@ -83,7 +83,7 @@ fn case(size: u32, index: u64) -> Option<Case> {
         return None;
     }
     let mut d = Digits(index);
-    let placed = crate::puzzles::checkers::levels::Placed::read(u64::from(p), &mut d)?;
+    let placed = crate::puzzles::checkers::placed::Placed::read(u64::from(p), &mut d)?;
     let depth = d.take(DEPTHS) as u32 + 1;
     Some(Case {
         position: placed.instance(),
