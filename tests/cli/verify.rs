@@ -278,17 +278,22 @@ fn a_start_past_the_last_size_is_an_error() {
 /// the closing count; `--require-every-branch` fails a run that misses a
 /// branch (exit 1), passes one that reaches every one, and refuses a shard
 /// or a single case (exit 2); the report names what was not reached.
+/// The `cases` field of each element of a JSON array.
+fn cases_of(array: &serde_json::Value) -> Vec<u64> {
+    array
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|element| element["cases"].as_u64().unwrap())
+        .collect()
+}
+
 #[test]
 fn verify_says_which_rule_branches_its_cases_reach() {
     let out = cli("verify footholds --size 3 --stats --format json --no-append").run();
     let doc: serde_json::Value = serde_json::from_str(&passed(&out)).unwrap();
     let p = &doc["puzzles"][0];
-    let totals: Vec<u64> = p["rule_branches"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["cases"].as_u64().unwrap())
-        .collect();
+    let totals = cases_of(&p["rule_branches"]);
     let mut sums = vec![0; totals.len()];
     for level in p["level_branches"].as_array().unwrap() {
         for (sum, count) in sums.iter_mut().zip(level["cases"].as_array().unwrap()) {
@@ -411,12 +416,7 @@ fn checkers_explored_depths_resume_shard_and_match_the_record() {
     let resumed = levels("--from 4");
     let p = &resumed["puzzles"][0];
     assert_eq!(p["verified"], true, "{p}");
-    let cases: Vec<u64> = p["levels"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["cases"].as_u64().unwrap())
-        .collect();
+    let cases = cases_of(&p["levels"]);
     // Depths 0 to 4: the 784 starts and their images, then each depth's
     // new positions (docs/rules/checkers.md).
     assert_eq!(cases, [1568, 1736, 3224, 4056, 5928], "{p}");

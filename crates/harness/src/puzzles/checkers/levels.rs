@@ -214,7 +214,7 @@ impl Shape {
         let squares = choose(32, p);
         let kinds_span = 4u64.pow(self.pieces);
         let kinds = index / squares % kinds_span;
-        let mut mover = index / (squares * kinds_span) % 2;
+        let mut mover = self.side_digit(index);
         let mut rest = index / (squares * kinds_span * 2);
         for legs in self.moves {
             let start = rest % p;
@@ -228,6 +228,12 @@ impl Shape {
             mover ^= 1;
         }
         true
+    }
+
+    /// The side-to-move digit of the position at `index` (0 Red, 1 White),
+    /// after the squares' and the kinds' digits ([`Placed::read`]'s order).
+    fn side_digit(&self, index: u64) -> u64 {
+        index / (choose(32, u64::from(self.pieces)) * 4u64.pow(self.pieces)) % 2
     }
 }
 
@@ -383,8 +389,7 @@ fn may_pick(size: u32, mut index: u64) -> bool {
     for shape in shapes(size) {
         let span = shape.span();
         if index < span {
-            let p = u64::from(shape.pieces);
-            return (index / (choose(32, p) * 4u64.pow(shape.pieces))).is_multiple_of(2);
+            return shape.side_digit(index) == 0;
         }
         index -= span;
     }
