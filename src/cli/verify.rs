@@ -344,15 +344,31 @@ fn verify_puzzle(
         args.shard != Shard::WHOLE || counts.get(l.size as usize - 1) == Some(&l.cases)
     };
     let levels = summary.levels;
+    // Where the run stopped short: its first level that is not whole, or,
+    // after a signal, the first level it never reached (a level not
+    // reached may count 0 because the signal also stopped its count).
+    let cut_from = levels.iter().position(|l| !whole(l)).or_else(|| {
+        lockstep_process::interrupted()
+            .then(|| {
+                levels
+                    .iter()
+                    .rposition(|l| l.cases > 0)
+                    .map_or(0, |i| i + 1)
+            })
+            .filter(|&i| i < levels.len())
+    });
     let verified = args.case.is_none()
         && bugs.is_empty()
+        && cut_from.is_none()
         && levels.len() == up_to.saturating_sub(args.from - 1) as usize
         && levels.iter().all(|l| l.complete() && whole(l));
     // Each level that agreed, against the record; a difference fails the
     // level unless this run records a new certificate.
     let against: Vec<AgainstRecord> = levels
         .iter()
-        .map(|l| match record {
+        .enumerate()
+        .map(|(i, l)| match record {
+            _ if cut_from.is_some_and(|cut| i >= cut) => AgainstRecord::CutShort,
             Some(record) if l.complete() => record.compare(entry.name(), l),
             _ => AgainstRecord::NotRecorded,
         })

@@ -194,7 +194,8 @@ pub(super) struct VerifiedBug {
 #[derive(Serialize)]
 pub(super) struct AgainstLevel {
     pub(super) size: u32,
-    /// `same`, `differs` or `not recorded`.
+    /// `same`, `differs`, `not recorded` or `cut short` (a signal stopped
+    /// the run inside the level).
     pub(super) against: &'static str,
     pub(super) recorded_digest: Option<String>,
 }
@@ -205,6 +206,7 @@ impl AgainstLevel {
             AgainstRecord::Same => ("same", None),
             AgainstRecord::Differs(r) => ("differs", Some(r.digest.clone())),
             AgainstRecord::NotRecorded => ("not recorded", None),
+            AgainstRecord::CutShort => ("cut short", None),
         };
         AgainstLevel {
             size: level.size,
@@ -227,6 +229,7 @@ impl std::fmt::Display for Verified {
                 AgainstRecord::Same => "same",
                 AgainstRecord::Differs(_) => "DIFFERS",
                 AgainstRecord::NotRecorded => "-",
+                AgainstRecord::CutShort => "cut short",
             };
             writeln!(
                 f,

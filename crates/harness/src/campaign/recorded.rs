@@ -65,6 +65,9 @@ pub enum AgainstRecord {
     Differs(RecordedLevel),
     /// The record has no such level (or no such puzzle).
     NotRecorded,
+    /// The run stopped inside the level (a signal): a part of a level has
+    /// no digest to hold to the record.
+    CutShort,
 }
 
 impl RecordedCertificate {
