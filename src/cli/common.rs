@@ -258,14 +258,7 @@ pub(super) fn default_jobs() -> usize {
 
 /// Seconds as a person reads them: `45 s`, `12 min`, `3.5 h`, `9.1 days`.
 pub(super) fn human_duration(seconds: f64) -> String {
-    match seconds {
-        s if s < 10.0 => format!("{s:.1} s"),
-        s if s < 120.0 => format!("{s:.0} s"),
-        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
-        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
-        s if s < 2.0 * 31_557_600.0 => format!("{:.1} days", s / 86_400.0),
-        s => format!("{:.0} years", s / 31_557_600.0),
-    }
+    lockstep_search::text::duration(seconds)
 }
 
 /// How long a run of generated cases goes on: a number of cases, or a number

@@ -94,6 +94,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         resources: args.limits.per_run(&program),
         checker_time: Duration::from_millis(args.tool_timeout_ms),
         jobs: args.jobs,
+        progress: true,
     };
     errln!(
         "lockstep test {}: {}, {}, {}, {}",
@@ -114,14 +115,17 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     let text = args.format == ReportFormat::Text;
     let each = |outcome: &test_set::TestRun| {
         if text {
-            out!(
-                "{}",
-                TestLine {
-                    outcome,
-                    width,
-                    options: &options
-                }
-            );
+            // Above the progress line, which is drawn again below it.
+            lockstep_search::progress::suspended(|| {
+                out!(
+                    "{}",
+                    TestLine {
+                        outcome,
+                        width,
+                        options: &options
+                    }
+                );
+            });
         }
     };
     let report = test_set::run_test_set(&tests, &options, &each).map_err(anyhow::Error::msg)?;

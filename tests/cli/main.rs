@@ -21,6 +21,7 @@ mod puzzles;
 mod referee;
 mod report;
 mod setter;
+mod signals;
 mod stress;
 mod stress_any;
 mod stress_exhaustive;

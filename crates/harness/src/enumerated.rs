@@ -113,6 +113,12 @@ impl<P: Puzzle> CaseSource for Enumerated<P> {
         self.global(position)
     }
 
+    /// A level's indexes include those that decode to no case (and, with
+    /// symmetry, those that are not their class's pick).
+    fn unit(&self) -> &'static str {
+        "indexes"
+    }
+
     /// Any case of the levels, as printed, on any machine and whatever its
     /// class: what `--case` replays.
     fn case_at(&self, address: &Address) -> Option<Made<Self::Case>> {

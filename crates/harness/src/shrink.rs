@@ -46,6 +46,11 @@ pub fn shrink_within<P: Puzzle>(
             if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 break 'outer Stop::Time;
             }
+            // A signal stops shrinking within a candidate: what failed so
+            // far is the finding.
+            if lockstep_search::stop::interrupted() {
+                break 'outer Stop::Interrupted;
+            }
             attempts += 1;
             if still_fails(&candidate) {
                 current = candidate;

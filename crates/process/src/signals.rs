@@ -8,6 +8,7 @@ use nix::sys::signal::{self, SaFlags, SigAction, SigHandler, SigSet, Signal};
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::Mutex;
 
 /// Set when a signal stops lockstep ([`stop_on_signals`]).
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -75,13 +76,30 @@ extern "C" fn on_signal(number: nix::libc::c_int) {
     }
 }
 
-/// Says on stderr that lockstep stopped by `signal` (and `then`), and exits
-/// with 128 + its number. Only the watchers call it, once every program is
-/// killed.
+/// The last progress line a long run drew ([`note_progress`]): what a
+/// run stopped by a signal says of how far it got.
+static PROGRESS: Mutex<String> = Mutex::new(String::new());
+
+/// Keeps `line` as how far the run has got, for the words a signal's stop
+/// ends with (the progress line redraws it ten times a second).
+pub fn note_progress(line: &str) {
+    let mut kept = PROGRESS.lock().unwrap_or_else(|e| e.into_inner());
+    kept.clear();
+    kept.push_str(line);
+}
+
+/// Says on stderr that lockstep stopped by `signal` (and `then`), and how
+/// far its run had got, and exits with 128 + its number. Only the watchers
+/// call it, once every program is killed.
 fn exit_on(signal: u8, then: &str) -> ! {
+    let progress = PROGRESS.lock().map(|p| p.clone()).unwrap_or_default();
+    let far = match progress.is_empty() {
+        true => String::new(),
+        false => format!("\nhow far it got: {progress}"),
+    };
     let _ = writeln!(
         std::io::stderr(),
-        "\nlockstep: stopped by signal {signal}{then}"
+        "\nlockstep: stopped by signal {signal}{then}{far}"
     );
     #[allow(
         clippy::disallowed_methods,

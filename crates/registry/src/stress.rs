@@ -272,6 +272,23 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
         }
     }
 
+    /// The sample before a run, on a copy that writes no `--dump` file and
+    /// whose time and memory figures are dropped: the run's figures are its
+    /// own cases'.
+    fn sample(&self, cases: Vec<(Address, CaseWithReference<P>)>) {
+        let options = StressOptions {
+            dump: None,
+            ..self.options.clone()
+        };
+        let copy = AgainstOracle::<P> {
+            options: &options,
+            times: StressTimes::default(),
+            memory: Mutex::new(MemoryFigures::default()),
+            puzzle: std::marker::PhantomData,
+        };
+        copy.check(cases, &mut Verdicts::default(), &mut Vec::new());
+    }
+
     fn check(
         &self,
         cases: Vec<(Address, CaseWithReference<P>)>,

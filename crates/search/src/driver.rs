@@ -37,7 +37,14 @@ pub(super) struct Shared<'a, S: CaseSource + ?Sized, K: Check<S::Case>> {
     deadline: Option<Instant>,
     /// The source's end.
     end: u64,
+    /// The positions the run takes if nothing stops it first: to the
+    /// source's end or the cap, whichever comes first; `None` when neither
+    /// bounds it (a campaign that runs to its deadline).
+    total: Option<u64>,
     next: AtomicU64,
+    /// Positions made and checked (or found to hold no case), for the
+    /// progress line.
+    done: AtomicU64,
     /// Positions at or past it are not taken: the lowest failure's (without
     /// keep_going) or problem's.
     stop_at: AtomicU64,
@@ -45,6 +52,27 @@ pub(super) struct Shared<'a, S: CaseSource + ?Sized, K: Check<S::Case>> {
     counts: SharedCounts,
     tally: Mutex<K::Tally>,
     findings: Mutex<Findings<K::Found, K::Kind>>,
+}
+
+/// The positions a run takes unless something stops it first: the
+/// source's end, or the first position the cap leaves out (counted over
+/// every machine of a sharded run: found by bisection, as the overall
+/// number grows with the position).
+pub(crate) fn total_positions<S: CaseSource + ?Sized>(plan: &Plan, source: &S) -> Option<u64> {
+    let end = source.positions();
+    let Some(cap) = plan.max_cases else {
+        return end;
+    };
+    let (mut low, mut high) = (0, end.unwrap_or(u64::MAX));
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if source.overall(mid) >= cap {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    Some(low)
 }
 
 /// A lock that a panicking job left poisoned is still the data: the panic
@@ -63,7 +91,9 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             start,
             deadline: crate::seeds::deadline_after(start, plan.seconds),
             end: source.positions().unwrap_or(u64::MAX),
+            total: total_positions(plan, source),
             next: AtomicU64::new(0),
+            done: AtomicU64::new(0),
             stop_at: AtomicU64::new(u64::MAX),
             interrupted: AtomicBool::new(false),
             counts: SharedCounts::default(),
@@ -80,6 +110,16 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
     /// The counts so far, for the progress line.
     pub(super) fn counts(&self) -> Counts {
         self.counts.get()
+    }
+
+    /// How far the run has got, for the end of the progress line
+    /// ([`crate::progress::how_far`]).
+    pub(super) fn how_far(&self, seconds: f64) -> Option<String> {
+        let deadline = self
+            .deadline
+            .map(|d| d.saturating_duration_since(self.start).as_secs_f64());
+        let total = self.total.map(|t| (t, self.source.unit()));
+        crate::progress::how_far(self.done.load(Ordering::Relaxed), total, seconds, deadline)
     }
 
     fn lower_stop(&self, position: u64) {
@@ -142,6 +182,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             let Some(span) = self.take() else {
                 break;
             };
+            let taken = span.end - span.start;
             made.clear();
             self.source.cases(span, &mut made);
             if self.interrupted() {
@@ -173,6 +214,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             }
             self.counts.add(&batch);
             locked(&self.tally).add(local);
+            self.done.fetch_add(taken, Ordering::Relaxed);
         }
     }
 

@@ -27,15 +27,18 @@ use std::time::{Duration, Instant};
 mod address;
 mod counts;
 mod driver;
+pub mod estimate;
 pub mod jobs;
 mod plan;
 pub mod progress;
 pub mod seeds;
 pub mod shrinking;
 pub mod source;
+pub mod stop;
 pub mod text;
 
 pub use address::Address;
+
 pub use counts::{Counts, Tally};
 pub use plan::{Enumeration, Plan, Shard};
 pub use source::{CaseSource, Made};
@@ -92,6 +95,17 @@ pub trait Check<C>: Sync {
     /// first of each kind (asked only then, and for the list of failing
     /// cases).
     fn kind(&self, found: &Self::Found) -> Self::Kind;
+
+    /// Checks `cases` only to time them before a run
+    /// ([`estimate::estimate`]), leaving no trace: the results and the
+    /// tally are dropped. A check that also counts outside its tally (a
+    /// program's time, the branches reached so far) overrides it to put
+    /// those back.
+    fn sample(&self, cases: Vec<(Address, C)>) {
+        let mut tally = Self::Tally::default();
+        let mut out = Vec::new();
+        self.check(cases, &mut tally, &mut out);
+    }
 
     /// The live progress line, given the counts and the seconds so far.
     fn progress(&self, counts: &Counts, seconds: f64) -> String;
@@ -171,8 +185,20 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
     if let Some(address) = plan.only {
         return search_one(source, check, address);
     }
+    // A run with a known end says how long it will take before it starts.
+    if plan.progress {
+        if let Some(estimate) = estimate::estimate(plan, source, check) {
+            eprintln!("{estimate}");
+        }
+    }
     let shared = driver::Shared::new(plan, source, check);
-    let progress = |seconds: f64| check.progress(&shared.counts(), seconds);
+    let progress = |seconds: f64| {
+        let line = check.progress(&shared.counts(), seconds);
+        match shared.how_far(seconds) {
+            Some(far) => format!("{line}, {far}"),
+            None => line,
+        }
+    };
     let elapsed = crate::jobs::run_jobs(
         plan.jobs,
         |j| shared.job(j),

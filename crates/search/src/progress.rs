@@ -3,7 +3,25 @@
 //! runs redirected to a file).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// The progress line drawn now, if any: what [`suspended`] hides while a
+/// line of the run's own output is printed (one at a time: a run shows one
+/// line of progress).
+static SHOWN: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Runs `print` with the progress line, if one is drawn, cleared from the
+/// terminal, and draws it again after: a run's own lines (each test's
+/// verdict) then stay whole above it instead of being wiped by its next
+/// redraw.
+pub fn suspended<R>(print: impl FnOnce() -> R) -> R {
+    let shown = SHOWN.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    match shown {
+        Some(bar) => bar.suspend(print),
+        None => print(),
+    }
+}
 
 /// Shows `message(seconds since start)` until `done()` holds, refreshing ten times
 /// a second and returning within a few milliseconds of `done()`. Call it on the
@@ -12,6 +30,9 @@ pub fn watch(start: Instant, done: impl Fn() -> bool, message: impl Fn(f64) -> S
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     let plain = bar.is_hidden();
     bar.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"));
+    if !plain {
+        *SHOWN.lock().unwrap_or_else(|e| e.into_inner()) = Some(bar.clone());
+    }
     let mut last_line = Instant::now();
     let mut last_tick = Instant::now();
     loop {
@@ -26,6 +47,7 @@ pub fn watch(start: Instant, done: impl Fn() -> bool, message: impl Fn(f64) -> S
         }
         last_tick = Instant::now();
         let text = message(start.elapsed().as_secs_f64());
+        lockstep_process::note_progress(&text);
         if plain {
             if last_line.elapsed() >= Duration::from_secs(10) {
                 eprintln!("{text}");
@@ -36,5 +58,71 @@ pub fn watch(start: Instant, done: impl Fn() -> bool, message: impl Fn(f64) -> S
             bar.tick();
         }
     }
+    SHOWN.lock().unwrap_or_else(|e| e.into_inner()).take();
+    lockstep_process::note_progress("");
     bar.finish_and_clear();
+}
+
+/// How far a run has got, for the end of its progress line: `N of M units (P%),
+/// about T left` when the run has a known end (the source's end, a case
+/// cap), `T left` of a deadline, whichever comes first; `None` for a run
+/// with neither. The time left assumes the rate so far, so it is labelled
+/// "about"; before any position is done there is no rate.
+pub fn how_far(
+    done: u64,
+    total: Option<(u64, &str)>,
+    seconds: f64,
+    deadline: Option<f64>,
+) -> Option<String> {
+    let by_clock = deadline.map(|d| (d - seconds).max(0.0));
+    let Some((total, unit)) = total else {
+        return by_clock.map(|left| format!("{} left", crate::text::duration(left)));
+    };
+    let done = done.min(total);
+    let percent = match total {
+        0 => 100.0,
+        _ => done as f64 * 100.0 / total as f64,
+    };
+    let by_rate = (done > 0).then(|| seconds * (total - done) as f64 / done as f64);
+    let left = match (by_rate, by_clock) {
+        (Some(rate), Some(clock)) => {
+            format!(", about {} left", crate::text::duration(rate.min(clock)))
+        }
+        (Some(rate), None) => format!(", about {} left", crate::text::duration(rate)),
+        (None, Some(clock)) => format!(", at most {} left", crate::text::duration(clock)),
+        (None, None) => String::new(),
+    };
+    Some(format!("{done} of {total} {unit} ({percent:.0}%){left}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::how_far;
+
+    #[test]
+    fn how_far_says_the_share_and_the_time_left_at_the_rate_so_far() {
+        assert_eq!(
+            how_far(250, Some((1000, "cases")), 30.0, None).as_deref(),
+            Some("250 of 1000 cases (25%), about 90 s left")
+        );
+        // The deadline comes first.
+        assert_eq!(
+            how_far(250, Some((1000, "cases")), 30.0, Some(40.0)).as_deref(),
+            Some("250 of 1000 cases (25%), about 10 s left")
+        );
+        assert_eq!(
+            how_far(0, Some((1000, "indexes")), 1.0, None).as_deref(),
+            Some("0 of 1000 indexes (0%)")
+        );
+        assert_eq!(
+            how_far(5, None, 20.0, Some(30.0)).as_deref(),
+            Some("10 s left")
+        );
+        assert_eq!(how_far(5, None, 20.0, None), None);
+        // Done past the end (positions of a last batch) reads as the end.
+        assert_eq!(
+            how_far(1200, Some((1000, "cases")), 5.0, None).as_deref(),
+            Some("1000 of 1000 cases (100%), about 0.0 s left")
+        );
+    }
 }

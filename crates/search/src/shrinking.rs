@@ -22,6 +22,9 @@ pub enum Stop {
     Attempts,
     /// The time budget ran out first: the result may shrink further.
     Time,
+    /// A signal came first: the result is the smallest failing case so far,
+    /// kept (a finding is not lost because its shrinking was cut short).
+    Interrupted,
     /// Not shrunk: the first failure of an enumeration, smallest first
     /// (`verify`, `stress --exhaustive`), has no smaller failing case.
     Smallest,
@@ -35,6 +38,7 @@ impl std::fmt::Display for Stop {
             Stop::Time => {
                 "cut off by the time budget, a backstop (it may shrink further, and where it stopped depends on the machine's speed: raise --shrink-seconds)"
             }
+            Stop::Interrupted => "cut off by a signal (it may shrink further)",
             Stop::Smallest => "not shrunk: no case before it in the enumeration fails",
         })
     }

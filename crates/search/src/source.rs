@@ -47,6 +47,12 @@ pub trait CaseSource: Sync {
         None
     }
 
+    /// What a position is, in the plural, for the progress line's `N of M`:
+    /// `cases` unless some positions hold none (an enumeration's indexes).
+    fn unit(&self) -> &'static str {
+        "cases"
+    }
+
     /// The number of the case at `position` among the cases of every
     /// machine of a run split over several (what a case cap counts): the
     /// position itself unless the source splits.

@@ -98,6 +98,18 @@ pub fn counted(n: impl Into<u64>, word: &str) -> String {
     }
 }
 
+/// Seconds as a person reads them: `45 s`, `12 min`, `3.5 h`, `9.1 days`.
+pub fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 10.0 => format!("{s:.1} s"),
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
+        s if s < 2.0 * 31_557_600.0 => format!("{:.1} days", s / 86_400.0),
+        s => format!("{:.0} years", s / 31_557_600.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::same_output;

@@ -7,23 +7,31 @@ use super::*;
 /// `--levels`: what each level holds and how many cases, checking nothing;
 /// a table, or with `--format json` one document.
 pub(super) fn print_levels(args: &VerifyArgs, entries: &[&'static dyn AnyPuzzle]) {
-    let puzzles: Vec<LevelsOf> = entries
-        .iter()
-        .map(|entry| {
-            let (size, ci, night) = entry.sizes();
-            let up_to = last_size(args, *entry);
-            LevelsOf {
-                puzzle: entry.name(),
-                size,
-                ci,
-                night,
-                levels: (1..)
-                    .zip(entry.level_counts(up_to))
-                    .map(|(size, cases)| LevelCount { size, cases })
-                    .collect(),
-            }
-        })
-        .collect();
+    let mut puzzles = Vec::new();
+    for entry in entries {
+        let (size, ci, night) = entry.sizes();
+        let up_to = last_size(args, *entry);
+        let counts = entry.level_counts(up_to);
+        // A count stopped by a signal (checkers' deep layers take seconds)
+        // is not a count: this puzzle and those after it are left out.
+        if lockstep_process::interrupted() {
+            errln!(
+                "stopped by a signal while counting the levels of {}: it and the puzzles after it are not listed",
+                entry.name()
+            );
+            break;
+        }
+        puzzles.push(LevelsOf {
+            puzzle: entry.name(),
+            size,
+            ci,
+            night,
+            levels: (1..)
+                .zip(counts)
+                .map(|(size, cases)| LevelCount { size, cases })
+                .collect(),
+        });
+    }
     if args.output.format == OutputFormat::Json {
         print_document("verify-levels", &LevelsOutcome { puzzles });
         return;

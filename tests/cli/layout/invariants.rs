@@ -309,9 +309,9 @@ fn the_puzzle_adapters_know_no_driver() {
         .map(|(file, p)| format!("{file}: crate::{}", p.join("::")))
         .collect();
     // Of the search crate, the ground floor only: seeds, text, the shrink
-    // budget (and of the harness, `generate`, a case from a seed, is the
-    // floor above the seeds).
-    let floor = ["seeds", "text", "shrinking"];
+    // budget, the stop flag (and of the harness, `generate`, a case from a
+    // seed, is the floor above the seeds).
+    let floor = ["seeds", "text", "shrinking", "stop"];
     breaches.extend(
         uses_of(dir, "lockstep_search::", &not_bench)
             .iter()

@@ -240,6 +240,9 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(Stop::Time);
         }
+        if lockstep_process::interrupted() {
+            return Err(Stop::Interrupted);
+        }
         self.attempts += 1;
         let verdict = (self.test)(&text);
         if verdict == Trial::Invalid {

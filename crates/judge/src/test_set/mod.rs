@@ -115,6 +115,8 @@ pub struct TestSetOptions {
     /// The checker's time per run.
     pub checker_time: Duration,
     pub jobs: usize,
+    /// A progress line on stderr (`N of M tests`, the time left).
+    pub progress: bool,
 }
 
 /// How one test went.
@@ -238,6 +240,16 @@ pub fn run_test_set(
     // Each slot's result, and how many from the start were handed over.
     let done: Mutex<(Vec<Option<TestResult>>, usize)> = Mutex::new((vec![None; tests.len()], 0));
     let failed = std::sync::atomic::AtomicBool::new(false);
+    let line = |seconds: f64| {
+        let finished = done.lock().map_or(0, |d| d.1) as u64;
+        let far = lockstep_search::progress::how_far(
+            finished,
+            Some((tests.len() as u64, "tests")),
+            seconds,
+            None,
+        );
+        format!("test: {}, {seconds:.0} s", far.unwrap_or_default())
+    };
     let elapsed = lockstep_search::jobs::run_jobs(
         options.jobs.min(tests.len()).max(1),
         |_| loop {
@@ -257,7 +269,9 @@ pub fn run_test_set(
                 done.1 += 1;
             }
         },
-        None,
+        options
+            .progress
+            .then_some(&line as lockstep_search::jobs::ProgressText<'_>),
     );
     let (results, _) = done.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut outcomes = Vec::with_capacity(tests.len());

@@ -160,7 +160,19 @@ fn search(
     }
     while layers.len() <= depth as usize {
         let mut next = Vec::new();
-        for state in layers.last().expect("the starts are a layer") {
+        let last = layers.last().expect("the starts are a layer");
+        for (n, state) in last.iter().enumerate() {
+            // A deep layer takes seconds: a signal stops the build within
+            // a few milliseconds, and the layer is not kept (a level cut
+            // short is not verified, and its count stops at the last whole
+            // layer). Its states leave `seen`, so a build after it starts
+            // the layer again.
+            if n % 4096 == 0 && lockstep_search::stop::interrupted() {
+                for state in &next {
+                    seen.remove(state);
+                }
+                return;
+            }
             for child in next_states(state, &mut moves) {
                 if seen.insert(child) {
                     next.push(child);
@@ -170,6 +182,12 @@ fn search(
         next.sort_by_key(key);
         layers.push(next);
     }
+}
+
+/// Layer `depth` of `built`, built on first use; `None` when a signal
+/// stopped its build.
+fn layer(built: &Layers, depth: u32) -> Option<&Vec<State>> {
+    built.layers.get(depth as usize)
 }
 
 fn cores_moves(state: &State) -> Vec<Board> {
@@ -200,7 +218,8 @@ fn state(depth: u32, index: u64) -> Option<State> {
     if depth > LAST_DEPTH {
         return None;
     }
-    Layers::to_depth(&BY_REFERENCE, depth, references_children).layers[depth as usize]
+    let built = Layers::to_depth(&BY_REFERENCE, depth, references_children);
+    layer(&built, depth)?
         .get(usize::try_from(index).ok()?)
         .copied()
 }
@@ -209,8 +228,8 @@ pub fn span(depth: u32) -> u64 {
     if depth > LAST_DEPTH {
         return 0;
     }
-    2 * Layers::to_depth(&BY_REFERENCE, depth, references_children).layers[depth as usize].len()
-        as u64
+    let built = Layers::to_depth(&BY_REFERENCE, depth, references_children);
+    2 * layer(&built, depth).map_or(0, |l| l.len() as u64)
 }
 
 /// The live states of layer `depth` and their images: what a level's cases
@@ -236,10 +255,7 @@ fn live_states(built: &Mutex<Layers>, depth: u32, moves: fn(&State) -> Vec<Board
         return 0;
     }
     let built = Layers::to_depth(built, depth, moves);
-    2 * built.layers[depth as usize]
-        .iter()
-        .filter(|s| live(s))
-        .count() as u64
+    2 * layer(&built, depth).map_or(0, |l| l.iter().filter(|s| live(s)).count() as u64)
 }
 
 fn pieces(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
