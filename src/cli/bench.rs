@@ -13,8 +13,9 @@ pub(super) struct BenchArgs {
     /// Puzzles to measure (default: all).
     #[arg(value_parser = puzzle_names())]
     puzzles: Vec<String>,
-    /// Cases per round of the generic line.
-    #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
+    /// Cases per round of the generic line (at most 200000: a round holds
+    /// its cases in memory).
+    #[arg(long, default_value_t = 2000, value_parser = super::values::bench_cases)]
     cases: u64,
     /// Rounds; medians are reported.
     #[arg(long, default_value_t = 7, value_parser = at_least_one)]

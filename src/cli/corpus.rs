@@ -29,7 +29,8 @@ struct DistillArgs {
     /// Puzzles to distill (default: all).
     #[arg(value_parser = puzzle_names())]
     puzzles: Vec<String>,
-    /// Cases generated per puzzle at most.
+    /// Cases generated per puzzle at most (and 1000000 measured at most,
+    /// whatever this says: each is held in memory until the cover is made).
     #[arg(long, default_value_t = 20_000, value_parser = at_least_one)]
     cases: u64,
     /// Seconds per puzzle at most, for the campaign part.

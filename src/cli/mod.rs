@@ -153,7 +153,10 @@ impl Command {
     /// A command that runs only lockstep's own solvers: a signal stops its
     /// search, and it reports what it did.
     fn finishes_on_signals(&self) -> bool {
-        matches!(self, Command::Fuzz(_) | Command::Verify(_))
+        matches!(
+            self,
+            Command::Fuzz(_) | Command::Verify(_) | Command::Corpus(_)
+        )
     }
 
     fn runs_programs(&self) -> bool {
@@ -163,6 +166,12 @@ impl Command {
             _ => false,
         }
     }
+}
+
+/// The command line's definition, every command and option: what the tests
+/// walk to feed each option its largest value.
+pub fn definition() -> clap::Command {
+    Cli::command()
 }
 
 /// Runs the command line; returns the exit code.

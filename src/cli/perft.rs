@@ -6,7 +6,7 @@
 //! node.
 
 use super::common::{default_jobs, human_duration};
-use super::values::{thread_count, whole_number};
+use super::values::thread_count;
 use super::Exit;
 use anyhow::{bail, Result};
 use lockstep_core::checkers::{start_board, Captures, Perft, PerftOptions, Progress, Side};
@@ -41,7 +41,7 @@ pub(super) struct PerftArgs {
     jobs: usize,
     /// The core's transposition table in MiB (rounded down to a power of two
     /// of 64-byte buckets); 0 counts without a table.
-    #[arg(long, default_value_t = 1024, value_parser = whole_number::<usize>)]
+    #[arg(long, default_value_t = 1024, value_parser = super::values::table_mib)]
     hash_mb: usize,
     /// Nodes at this remaining depth or deeper go through the table.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=31))]

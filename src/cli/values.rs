@@ -71,6 +71,42 @@ pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Cases a bench round holds in memory at most: each side is timed on the
+/// same cases, so a round generates them all first.
+pub(crate) const MAX_BENCH_CASES: u64 = 200_000;
+
+/// `bench --cases`: at least 1, at most [`MAX_BENCH_CASES`].
+pub(crate) fn bench_cases(text: &str) -> Result<u64, String> {
+    match at_least_one(text)? {
+        n if n > MAX_BENCH_CASES => Err(format!(
+            "{n} is more than {MAX_BENCH_CASES}: a round holds its cases in memory (raise --rounds instead)"
+        )),
+        n => Ok(n),
+    }
+}
+
+/// The machine's memory in MiB (`MemTotal` of /proc/meminfo), when it can
+/// be read.
+fn machine_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// `perft --hash-mb`: a whole number of MiB no larger than the machine's
+/// memory (a table past it could only fail to allocate, and abort).
+pub(crate) fn table_mib(text: &str) -> Result<usize, String> {
+    let mib = whole_number::<usize>(text)?;
+    let most = machine_mib().unwrap_or(1 << 20);
+    match mib > most {
+        true => Err(format!(
+            "{mib} MiB is more than this machine's memory ({most} MiB)"
+        )),
+        false => Ok(mib),
+    }
+}
+
 /// The longest time any command takes: a year. Longer is a typo (and past
 /// what a `Duration` or a deadline on the clock can hold, it would be a panic).
 pub(crate) const MAX_SECONDS: f64 = 365.0 * 86_400.0;

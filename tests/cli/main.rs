@@ -15,6 +15,7 @@
 mod abuse;
 mod cli;
 mod findings;
+mod flags;
 mod golden;
 mod layout;
 mod puzzles;

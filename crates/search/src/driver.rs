@@ -75,6 +75,18 @@ pub(crate) fn total_positions<S: CaseSource + ?Sized>(plan: &Plan, source: &S) -
     Some(low)
 }
 
+/// Keeps a list of failing (or flaky) cases to the lowest
+/// [`crate::MAX_LISTED`] positions, in memory as well as in the outcome: a
+/// program that fails every case of a night's `--keep-going` run would
+/// otherwise list hundreds of millions. Cut to the bound whenever it
+/// doubles, so that the cost is a sort now and then.
+fn bound_list<T>(list: &mut Vec<(T, u64)>) {
+    if list.len() >= 2 * crate::MAX_LISTED {
+        list.sort_by_key(|(_, position)| *position);
+        list.truncate(crate::MAX_LISTED);
+    }
+}
+
 /// A lock that a panicking job left poisoned is still the data: the panic
 /// is passed on by the job runner, not hidden behind a second one.
 fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -245,7 +257,9 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             Checked::Pass => batch.passed += 1,
             Checked::Flaky(code) => {
                 batch.passed += 1;
-                locked(&self.findings).flaky.push((code, position));
+                let mut f = locked(&self.findings);
+                f.flaky.push((code, position));
+                bound_list(&mut f.flaky);
             }
             Checked::Skip => batch.skipped += 1,
             Checked::Problem(message) => {
@@ -277,6 +291,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
                 None => self.check.kind(&found),
             };
             f.failing.push((listed, position));
+            bound_list(&mut f.failing);
         }
         match f.kept.iter_mut().find(|k| k.kind == kind) {
             Some(kept) => {
@@ -312,7 +327,9 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             .unwrap_or_else(|e| e.into_inner());
         kept.sort_by_key(|k| k.position);
         failing.sort_by_key(|&(_, position)| position);
+        failing.truncate(crate::MAX_LISTED);
         flaky.sort_by_key(|&(_, position)| position);
+        flaky.truncate(crate::MAX_LISTED);
         // What one job would have met first: a failure before the problem, or
         // the problem (and nothing found past it).
         if let Some((at, _)) = &problem {
@@ -352,5 +369,27 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             problem: problem.map(|(position, message)| (named(position), message)),
             interrupted: self.interrupted.into_inner(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bound_list;
+
+    /// The list keeps the lowest positions, whatever order the jobs
+    /// pushed them in, and never holds twice the bound.
+    #[test]
+    fn a_bounded_list_keeps_the_lowest_positions() {
+        let most = crate::MAX_LISTED as u64;
+        let mut list = Vec::new();
+        for position in (0..2 * most + 10).rev() {
+            list.push(((), position));
+            bound_list(&mut list);
+            assert!(list.len() < 2 * crate::MAX_LISTED);
+        }
+        list.sort_by_key(|(_, p)| *p);
+        list.truncate(crate::MAX_LISTED);
+        let kept: Vec<u64> = list.iter().map(|(_, p)| *p).collect();
+        assert_eq!(kept, (0..most).collect::<Vec<_>>());
     }
 }

@@ -119,6 +119,10 @@ pub trait Check<C>: Sync {
     fn tick(&self, _counts: &Counts, _seconds: f64) {}
 }
 
+/// Failing (and flaky) cases an outcome lists at most, the lowest
+/// positions: a bound on memory whatever the run's length.
+pub const MAX_LISTED: usize = 100_000;
+
 /// A failure the search kept: the first (lowest position) of its kind.
 #[derive(Debug, Clone)]
 pub struct Failure<F, K> {
@@ -145,10 +149,11 @@ pub struct Outcome<F, T, K> {
     /// of all only, without `keep_going`.
     pub failures: Vec<Failure<F, K>>,
     /// Every failing case, its kind and address, in position order (when
-    /// the check lists them).
+    /// the check lists them): the first [`MAX_LISTED`] (the counts count
+    /// every one).
     pub failing: Vec<(K, Address)>,
     /// Every case that passed only when run again, with the timing verdict
-    /// its first run had, in position order.
+    /// its first run had, in position order: the first [`MAX_LISTED`].
     pub flaky: Vec<(&'static str, Address)>,
     /// A source's or tool's failure that stopped the search, unless a
     /// failure came before it.

@@ -124,6 +124,10 @@ fn greedy_cover<C>(cases: &[(C, Vec<u32>, u64)]) -> Vec<(usize, Vec<u32>)> {
 
 /// Runs the distillation of one puzzle (on this thread: the coverage
 /// counters are the process's).
+/// Cases a distillation measures at most: each is held until the cover is
+/// made.
+pub const MAX_MEASURED: usize = 1_000_000;
+
 pub fn distill<P: Puzzle>(options: &DistillOptions) -> Distilled {
     let kind = if crate::coverage::available() {
         FeatureKind::Coverage
@@ -136,7 +140,12 @@ pub fn distill<P: Puzzle>(options: &DistillOptions) -> Distilled {
     let mut measured = Vec::new();
     let (mut cases, mut skipped, mut disagreements) = (0, 0, 0);
     for index in 0..options.cases {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        // The cover is made over every case measured, held in memory: at
+        // most MAX_MEASURED of them, whatever --cases and --seconds say.
+        if deadline.is_some_and(|d| Instant::now() >= d)
+            || measured.len() >= MAX_MEASURED
+            || lockstep_search::stop::interrupted()
+        {
             break;
         }
         let Some(case) =
