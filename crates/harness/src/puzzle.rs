@@ -173,6 +173,24 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// Simpler variants of a case, most promising first; every one must be valid.
     fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
 
+    /// How long a case's game goes on, by the reference (turns, moves), for a
+    /// puzzle whose answer comes from playing a game; `None` for the others,
+    /// and when the reference runs out of fuel. Among failing cases of one
+    /// size, the shrinker keeps the one whose game ends soonest: a person
+    /// follows a 20-turn trace, not a 115-turn one.
+    fn game_length(_case: &Self::Case) -> Option<u64> {
+        None
+    }
+
+    /// Variants of a case of the same size ([`Puzzle::shrink_candidates`]
+    /// neither drops nor plains anything in them: a piece turned, say), which
+    /// the shrinker tries at a local minimum and keeps only when it fails
+    /// and its game ends sooner ([`Puzzle::game_length`]). Since each kept
+    /// one is as small and strictly shorter, shrinking still ends.
+    fn sideways(_case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
+
     /// Names of the rule branches that [`Puzzle::rule_branches`] reports, for
     /// `--stats`: evidence that a run reaches the rare ones.
     const RULE_BRANCHES: &'static [&'static str];

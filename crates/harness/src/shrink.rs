@@ -58,6 +58,31 @@ pub fn shrink_within<P: Puzzle>(
                 continue 'outer;
             }
         }
+        // A local minimum by size: of the cases of its size one step
+        // sideways, one whose game ends sooner, if it fails too.
+        let Some(length) = P::game_length(&current) else {
+            break Stop::LocalMinimum;
+        };
+        for candidate in P::sideways(&current) {
+            if P::game_length(&candidate).is_none_or(|l| l >= length) {
+                continue;
+            }
+            if attempts >= budget.attempts {
+                break 'outer Stop::Attempts;
+            }
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break 'outer Stop::Time;
+            }
+            if lockstep_search::stop::interrupted() {
+                break 'outer Stop::Interrupted;
+            }
+            attempts += 1;
+            if still_fails(&candidate) {
+                current = candidate;
+                steps += 1;
+                continue 'outer;
+            }
+        }
         break Stop::LocalMinimum;
     };
     Shrunk {

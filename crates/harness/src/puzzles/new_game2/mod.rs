@@ -10,6 +10,7 @@ pub mod levels;
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle};
 use arbitrary::Unstructured;
 use lockstep_core::new_game2::{self as model, Answer, Case, Colour, Dir, End, Piece, Trace};
+use lockstep_reference::Naive;
 
 pub struct NewGame2;
 
@@ -293,6 +294,35 @@ impl Puzzle for NewGame2 {
         out.extend(without_lines(case, 2));
         out.extend(pieces_pulled(case));
         out.extend(plainer_cells(case));
+        out
+    }
+
+    /// The turn the reference's game ends on; one past the limit when it
+    /// does not end within it (the longest game there is).
+    fn game_length(case: &Case) -> Option<u64> {
+        match case
+            .solve_naively(&mut lockstep_reference::Fuel::new(Self::FUEL))
+            .ok()?
+            .answer
+        {
+            model::Answer::EndsOnTurn(turn) => Some(u64::from(turn)),
+            model::Answer::NotWithinLimit => Some(u64::from(model::TURN_LIMIT) + 1),
+        }
+    }
+
+    /// Each piece turned to each other direction: the same board and
+    /// pieces, another game.
+    fn sideways(case: &Case) -> Vec<Case> {
+        let mut out = Vec::new();
+        for index in 0..case.pieces.len() {
+            for dir in Dir::ALL {
+                if dir != case.pieces[index].dir {
+                    let mut turned = case.clone();
+                    turned.pieces[index].dir = dir;
+                    out.push(turned);
+                }
+            }
+        }
         out
     }
 
