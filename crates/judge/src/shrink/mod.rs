@@ -7,7 +7,8 @@
 //! block of rows of equal width at once (a grid's column: columns.rs), then
 //! renumber each repeated number (every occurrence at once, as a vertex label
 //! needs), then lower each integer toward zero by bisection to the smallest
-//! magnitude that still fails (numbers.rs), then drop chunks of characters
+//! magnitude that still fails, then merge two integers side by side into
+//! their sum (numbers.rs), then drop chunks of characters
 //! from each other token; they repeat until a whole round changes nothing (a
 //! local minimum for every edit of those kinds) or the budget runs out.
 //!
@@ -271,6 +272,7 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
         changed |= self.drop_columns(doc)?;
         changed |= self.renumber(doc)?;
         changed |= self.lower_numbers(doc)?;
+        changed |= self.merge_numbers(doc)?;
         changed |= self.shorten_words(doc)?;
         Ok(changed)
     }

@@ -17,7 +17,7 @@
 //! values, say) may stop above a smaller failing value the bisection stepped
 //! over; it still stops on one that fails.
 
-use super::doc::{Doc, Token};
+use super::doc::{Doc, Region, Token};
 use super::{Search, Trial};
 use lockstep_search::shrinking::Stop;
 
@@ -102,6 +102,62 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
 
     /// Each integer but the learned counts lowered toward zero (see the
     /// module doc).
+    /// Two integers side by side, in a line or on lines of their own, merged
+    /// into their sum (the one edit that keeps a sum while losing a token: a
+    /// failure that needs a total past a threshold has its minimum in one
+    /// number), through [`Search::remove`] so that a count before them goes
+    /// down with them. Counts learned are left alone. Whether it shrank.
+    pub(super) fn merge_numbers(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
+        let mut changed = false;
+        let mut l = 0;
+        while l < doc.lines.len() {
+            // A line of a fixed shape (an edge `u v w`: every token removal
+            // was invalid) loses no token to a merge either.
+            if self.fixed_widths.contains(&doc.lines[l].len()) {
+                l += 1;
+                continue;
+            }
+            let mut i = 0;
+            while i < doc.lines[l].len() {
+                // The next integer: on this line, or alone on the next line
+                // when this one holds only this one.
+                let next = match i + 1 < doc.lines[l].len() {
+                    true => Some((l, i + 1)),
+                    false => (doc.lines[l].len() == 1
+                        && doc.lines.get(l + 1).is_some_and(|n| n.len() == 1))
+                    .then_some((l + 1, 0)),
+                };
+                let merged = next.and_then(|(nl, ni)| {
+                    let (a, b) = (&doc.lines[l][i], &doc.lines[nl][ni]);
+                    if self.is_count(a.id) || self.is_count(b.id) {
+                        return None;
+                    }
+                    Some((nl, ni, a.integer()?.checked_add(b.integer()?)?))
+                });
+                if let Some((nl, ni, sum)) = merged {
+                    let mut base = doc.clone();
+                    base.lines[l][i].text = sum.to_string();
+                    let region = match nl == l {
+                        true => Region::Tokens {
+                            line: l,
+                            start: ni,
+                            len: 1,
+                        },
+                        false => Region::Lines { start: nl, len: 1 },
+                    };
+                    if let Some(smaller) = self.remove(&base, region)? {
+                        *doc = smaller;
+                        changed = true;
+                        continue;
+                    }
+                }
+                i += 1;
+            }
+            l += 1;
+        }
+        Ok(changed)
+    }
+
     pub(super) fn lower_numbers(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
         let mut changed = false;
         for l in 0..doc.lines.len() {

@@ -284,3 +284,32 @@ fn blocks_are_runs_of_rows_of_one_shape() {
     let doc = Doc::parse("5 9\n1 2\n3 4\n");
     assert_eq!(blocks(&doc), vec![block(0, 3, false, 2)]);
 }
+
+#[test]
+fn a_sum_past_a_threshold_merges_into_one_number() {
+    // Fails while the values add up to 100 or more, with no bound on one
+    // value: the minimum is one value of exactly 100, which no drop of a
+    // value reaches (each loses its share of the sum) and a merge does.
+    let test = |text: &str| match values_up_to(text, i64::MAX) {
+        None => Trial::Invalid,
+        Some(v) if v.iter().sum::<i64>() >= 100 => Trial::Fails,
+        Some(_) => Trial::Passes,
+    };
+    let result = shrunk("6\n30 30 30 30 30 30\n", test);
+    minimum_is(&result, "1\n100\n");
+    assert!(result.attempts <= 120, "{result:?}");
+    // The same with a value a line: two lines merge into one.
+    let test = |text: &str| match rows(text).as_deref() {
+        Some([head, values @ ..])
+            if head[..] == [values.len() as i64]
+                && !values.is_empty()
+                && values.iter().all(|v| v.len() == 1) =>
+        {
+            fails_if(values.iter().map(|v| v[0]).sum::<i64>() >= 100)
+        }
+        _ => Trial::Invalid,
+    };
+    let result = shrunk("3\n45\n45\n45\n", test);
+    minimum_is(&result, "1\n100\n");
+    assert!(result.attempts <= 120, "{result:?}");
+}
