@@ -298,6 +298,18 @@ fn verify_puzzle(
 ) -> Verified {
     let (what, _, _) = entry.sizes();
     let up_to = last_size(args, entry);
+    // Each level's count, made apart from the run: what the run says before
+    // it starts, and what a whole level's cases must add up to after.
+    let counts = entry.level_counts(up_to);
+    if args.case.is_none() {
+        let first = args.from.saturating_sub(1) as usize;
+        let cases: u64 = counts.iter().skip(first).sum();
+        errln!(
+            "{}: sizes {} to {up_to}, {cases} cases",
+            entry.name(),
+            args.from
+        );
+    }
     let options = CampaignOptions {
         plan: Plan {
             seconds: f64::INFINITY,
@@ -339,7 +351,6 @@ fn verify_puzzle(
         .collect();
     // A whole run's level is whole when its cases add up to the level's own
     // count (each class with its size): checked, not assumed.
-    let counts = entry.level_counts(up_to);
     let whole = |l: &LevelCertificate| {
         args.shard != Shard::WHOLE || counts.get(l.size as usize - 1) == Some(&l.cases)
     };
