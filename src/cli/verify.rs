@@ -288,6 +288,20 @@ fn announce(args: &VerifyArgs) {
     );
 }
 
+/// A puzzle's opening line: its sizes and how many cases they hold (not
+/// for a run of one case).
+fn announce_puzzle(args: &VerifyArgs, entry: &dyn AnyPuzzle, counts: &[u64], up_to: u32) {
+    if args.case.is_none() {
+        let first = args.from.saturating_sub(1) as usize;
+        let cases: u64 = counts.iter().skip(first).sum();
+        errln!(
+            "{}: sizes {} to {up_to}, {cases} cases",
+            entry.name(),
+            args.from
+        );
+    }
+}
+
 /// One puzzle's levels verified: every case through core and reference,
 /// each disagreement recorded, each level held to `record`.
 fn verify_puzzle(
@@ -301,15 +315,7 @@ fn verify_puzzle(
     // Each level's count, made apart from the run: what the run says before
     // it starts, and what a whole level's cases must add up to after.
     let counts = entry.level_counts(up_to);
-    if args.case.is_none() {
-        let first = args.from.saturating_sub(1) as usize;
-        let cases: u64 = counts.iter().skip(first).sum();
-        errln!(
-            "{}: sizes {} to {up_to}, {cases} cases",
-            entry.name(),
-            args.from
-        );
-    }
+    announce_puzzle(args, entry, &counts, up_to);
     let options = CampaignOptions {
         plan: Plan {
             seconds: f64::INFINITY,

@@ -28,4 +28,5 @@ mod stress_any;
 mod stress_exhaustive;
 mod stress_interactive;
 mod support;
+mod trace;
 mod verify;

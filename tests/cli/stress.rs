@@ -66,6 +66,21 @@ fn a_wrong_answer_is_caught_shrunk_saved_and_appended() {
         &stderr,
         &["new-game2: WA", "first difference: line 1: expected"],
     );
+    // The command that shows each step of the saved input, and it works.
+    let shown = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("each step of it, as the reference plays it: "))
+        .unwrap_or_else(|| panic!("no trace command:\n{stderr}"));
+    let (command, file) = shown.rsplit_once(" < ").unwrap();
+    assert_eq!(command, "lockstep solve new-game2 --trace");
+    let traced = crate::support::lockstep(
+        &["solve", "new-game2", "--trace"],
+        &std::fs::read_to_string(file).unwrap(),
+    );
+    has(
+        &text(&traced.stdout),
+        &["turn 1:", "answer (the reference's judge output):"],
+    );
     let (n, k) = new_game2_size(&saved.expect("the failing input is saved"));
     assert!(n <= 6 && k <= 5, "shrunk only to {n}x{n} with {k} pieces");
     // The row is in the corpus, with the oracle's answer, and replays.

@@ -173,6 +173,20 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// Simpler variants of a case, most promising first; every one must be valid.
     fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
 
+    /// The reference's account of a case, step by step in the rule page's
+    /// words, ending with its judge output: what `lockstep solve --trace`
+    /// prints, so that a person can follow a shrunk case to the step where a
+    /// program goes wrong. `None` for a puzzle whose answer does not come from
+    /// steps (a count, a matrix game's value), and when the reference runs out
+    /// of its fuel.
+    fn trace(_case: &Self::Case) -> Option<String> {
+        None
+    }
+
+    /// Whether [`Puzzle::trace`] gives an account (of a case the reference
+    /// can finish).
+    const HAS_TRACE: bool = false;
+
     /// How long a case's game goes on, by the reference (turns, moves), for a
     /// puzzle whose answer comes from playing a game; `None` for the others,
     /// and when the reference runs out of fuel. Among failing cases of one

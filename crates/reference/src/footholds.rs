@@ -108,6 +108,56 @@ pub fn prospect(game: &Game, fuel: &mut Fuel) -> Result<Prospect, OutOfFuel> {
     play(&mut board, to_usize(game.a), to_usize(game.b), fuel)
 }
 
+/// One move of a line of play: the player (0 for A, 1 for B), from, to.
+pub type LineMove = (usize, Pos, Pos);
+
+/// The line of optimal play of one game: at each position, the first move
+/// (in the order [`play`] tries them) whose result is the prospect of the
+/// player to move, played, until the player to move has none. Its length is
+/// the game's answer. Each position's prospect is worked out afresh by the
+/// same exhaustive minimax, so a line costs as many searches as it has
+/// moves.
+pub fn line(game: &Game, fuel: &mut Fuel) -> Result<Vec<LineMove>, OutOfFuel> {
+    let mut board = Board {
+        height: game.height,
+        width: game.width,
+        foothold: game
+            .cells
+            .chunks(game.width)
+            .map(|row| row.to_vec())
+            .collect(),
+    };
+    let (mut me, mut other) = (to_usize(game.a), to_usize(game.b));
+    let mut mover = 0;
+    let mut moves = Vec::new();
+    loop {
+        let aim = play(&mut board, me, other, fuel)?;
+        if aim.moves == 0 {
+            return Ok(moves);
+        }
+        let mut chosen = None;
+        for next in board.neighbours(me) {
+            if !board.foothold[next.0][next.1] {
+                continue;
+            }
+            board.foothold[me.0][me.1] = false;
+            let reply = play(&mut board, other, next, fuel);
+            board.foothold[me.0][me.1] = true;
+            let reply = reply?;
+            if reply.wins != aim.wins && reply.moves + 1 == aim.moves {
+                chosen = Some(next);
+                break;
+            }
+        }
+        let next = chosen.expect("a prospect with moves comes from one of the moves");
+        let pos = |(r, c): (usize, usize)| (r as u8, c as u8);
+        moves.push((mover, pos(me), pos(next)));
+        board.foothold[me.0][me.1] = false;
+        (me, other) = (other, next);
+        mover ^= 1;
+    }
+}
+
 /// Solves every game of a case: the total number of moves of each. No trace:
 /// the digest is 0.
 fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
@@ -124,5 +174,44 @@ fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
 impl Naive for Case {
     fn solve_naively(&self, fuel: &mut Fuel) -> Result<Run<Self::Answer>, OutOfFuel> {
         solve(self, fuel)
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    /// On every 3x3 board with A and B on footholds facing each other, the
+    /// line of play is as long as the prospect says, and each move steps to
+    /// a neighbouring foothold that has not crumbled.
+    #[test]
+    fn a_line_is_legal_and_as_long_as_the_game() {
+        for mask in 0u32..1 << 9 {
+            let cells: Vec<bool> = (0..9).map(|i| mask >> i & 1 == 1).collect();
+            if !cells[3] || !cells[5] {
+                continue;
+            }
+            let game = Game {
+                height: 3,
+                width: 3,
+                cells,
+                a: (1, 0),
+                b: (1, 2),
+            };
+            let moves = line(&game, &mut Fuel::unlimited()).unwrap();
+            let expected = prospect(&game, &mut Fuel::unlimited()).unwrap().moves;
+            assert_eq!(moves.len() as u32, expected, "{game:?}");
+            let mut standing = game.cells.clone();
+            let mut at = [game.a, game.b];
+            for (n, &(who, from, to)) in moves.iter().enumerate() {
+                assert_eq!(who, n % 2);
+                assert_eq!(from, at[who]);
+                let distance = from.0.abs_diff(to.0) + from.1.abs_diff(to.1);
+                assert_eq!(distance, 1, "{game:?}: {moves:?}");
+                assert!(standing[usize::from(to.0) * 3 + usize::from(to.1)]);
+                standing[usize::from(from.0) * 3 + usize::from(from.1)] = false;
+                at[who] = to;
+            }
+        }
     }
 }

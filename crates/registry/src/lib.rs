@@ -33,6 +33,12 @@ pub trait AnyPuzzle: Sync {
     fn corpus_path(&self, dir: &Path) -> PathBuf;
     /// Judge input to judge output, by the core or the reference.
     fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
+    /// The reference's step-by-step account of a judge input
+    /// ([`lockstep_harness::puzzle::Puzzle::trace`]); `Ok(None)` for a
+    /// puzzle with no steps.
+    fn trace(&self, input: &str) -> Result<Option<String>, InputError>;
+    /// Whether the puzzle's answer comes from steps `trace` can show.
+    fn has_trace(&self) -> bool;
     fn fuzz(&self, options: &CampaignOptions) -> CampaignSummary;
     /// The puzzle's levels for `lockstep verify`: what a size holds, and the
     /// largest sizes of `--scope ci` and `--scope night`.
@@ -142,6 +148,14 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
             P::Case::solve(&case).answer
         };
         Ok(P::Case::write_answer(&answer))
+    }
+
+    fn trace(&self, input: &str) -> Result<Option<String>, InputError> {
+        Ok(P::trace(&P::Case::parse(input)?))
+    }
+
+    fn has_trace(&self) -> bool {
+        P::HAS_TRACE
     }
 
     fn sizes(&self) -> (&'static str, u32, u32) {

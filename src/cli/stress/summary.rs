@@ -83,6 +83,13 @@ pub(super) fn stress_puzzle_summary(
         let path = saved_as(save, several, failure.kind.code());
         // The row holds the input too, so failing to save it is reported, not fatal.
         let saved = save_input(&path, &failure.input, "the row above holds it");
+        if saved.is_some() && entry.has_trace() {
+            errln!(
+                "each step of it, as the reference plays it: lockstep solve {} --trace < {}",
+                entry.name(),
+                shell_word(&path.display().to_string())
+            );
+        }
         failures.push(PuzzleFailure {
             kind: failure.kind,
             input: failure.input.clone(),
@@ -409,5 +416,17 @@ pub(super) fn save_input(path: &Path, input: &str, held_by: &str) -> Option<Stri
             );
             None
         }
+    }
+}
+
+/// `word` as one shell word: as it is when it needs no quoting, else in
+/// single quotes (a path with spaces, say).
+fn shell_word(word: &str) -> String {
+    let plain = word
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,".contains(c));
+    match plain && !word.is_empty() {
+        true => word.to_string(),
+        false => format!("'{}'", word.replace('\'', "'\\''")),
     }
 }

@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod explore;
 pub mod levels;
+mod trace;
 
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle};
 use crate::shrink::fewer_parts;
@@ -116,6 +117,12 @@ fn pieces_of(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
 }
 
 impl Puzzle for Checkers {
+    const HAS_TRACE: bool = true;
+
+    fn trace(case: &Self::Case) -> Option<String> {
+        trace::trace(case, Self::FUEL)
+    }
+
     /// Generated cases enumerate a few hundred moves at most.
     const FUEL: u64 = 200_000;
 

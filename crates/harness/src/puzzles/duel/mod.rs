@@ -14,6 +14,7 @@
 
 pub mod bench;
 pub mod levels;
+mod trace;
 
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle, ReferenceRun};
 use arbitrary::Unstructured;
@@ -309,6 +310,12 @@ pub fn generated_states(seed: u64, count: usize) -> Vec<model::State> {
 }
 
 impl Puzzle for Duel {
+    const HAS_TRACE: bool = true;
+
+    fn trace(case: &Self::Case) -> Option<String> {
+        trace::trace(case, Self::FUEL)
+    }
+
     /// One unit a line; generated games have at most 60 lines.
     const FUEL: u64 = 10_000;
     const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;

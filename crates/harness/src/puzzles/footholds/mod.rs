@@ -9,6 +9,7 @@
 
 pub mod bench;
 pub mod levels;
+mod trace;
 
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle};
 use crate::shrink::without_line;
@@ -263,6 +264,12 @@ fn simpler_games(game: &Game, with: &mut dyn FnMut(Game)) {
 }
 
 impl Puzzle for Footholds {
+    const HAS_TRACE: bool = true;
+
+    fn trace(case: &Self::Case) -> Option<String> {
+        trace::trace(case, Self::FUEL)
+    }
+
     /// docs/rules/footholds.md: boards of 1..=5 rows and columns, both players
     /// starting on a foothold of the board.
     fn within_original(case: &Case) -> bool {

@@ -6,6 +6,7 @@
 //! long games and games that never end (the path through the core's repeat check).
 
 pub mod levels;
+mod trace;
 
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle};
 use arbitrary::Unstructured;
@@ -134,6 +135,12 @@ fn plainer_cells(case: &Case) -> Vec<Case> {
 }
 
 impl Puzzle for NewGame2 {
+    const HAS_TRACE: bool = true;
+
+    fn trace(case: &Self::Case) -> Option<String> {
+        trace::trace(case, Self::FUEL)
+    }
+
     /// docs/rules/new_game2.md: 4 <= N <= 12, 4 <= K <= 10, an N x N board,
     /// pieces on distinct cells of it.
     fn within_original(case: &Case) -> bool {

@@ -9,6 +9,7 @@
 //! `lockstep fuzz robots --stats` reports how often each branch is reached.
 
 pub mod levels;
+mod trace;
 
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle};
 use arbitrary::Unstructured;
@@ -211,6 +212,12 @@ fn simpler_games(game: &Game, with: &mut dyn FnMut(Game)) {
 }
 
 impl Puzzle for Robots {
+    const HAS_TRACE: bool = true;
+
+    fn trace(case: &Self::Case) -> Option<String> {
+        trace::trace(case, Self::FUEL)
+    }
+
     /// docs/rules/robots.md: 1..=50 robots on distinct cells of the 31x31 board,
     /// none on (15, 15), and 0..=20 teleports on the board.
     fn within_original(case: &Case) -> bool {
