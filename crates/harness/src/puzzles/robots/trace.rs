@@ -12,6 +12,8 @@ pub(super) fn trace(case: &Case, fuel: u64) -> Option<String> {
     let answer = case.solve_naively(&mut Fuel::new(fuel)).ok()?.answer;
     let steps = lockstep_reference::robots::trace(case, usize::MAX).steps;
     let mut out = String::new();
+    // The steps come game by game, in order: one pass over them.
+    let mut steps = steps.iter().peekable();
     for (index, game) in case.games.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -22,7 +24,7 @@ pub(super) fn trace(case: &Case, fuel: u64) -> Option<String> {
             START.0,
             START.1
         );
-        for step in steps.iter().filter(|s| usize::from(s.game) == index) {
+        while let Some(step) = steps.next_if(|s| usize::from(s.game) == index) {
             let (r, c) = step.to;
             let what = match step.kind {
                 MoveKind::Walk(dr, dc) => format!("walk by ({dr},{dc}) to ({r},{c})"),
