@@ -33,6 +33,9 @@ pub fn watch(start: Instant, done: impl Fn() -> bool, message: impl Fn(f64) -> S
     if !plain {
         *SHOWN.lock().unwrap_or_else(|e| e.into_inner()) = Some(bar.clone());
     }
+    // Noted at once, so that a signal in the first tenth of a second still
+    // says how far the run got (nowhere yet, in its words).
+    lockstep_process::note_progress(&message(start.elapsed().as_secs_f64()));
     let mut last_line = Instant::now();
     let mut last_tick = Instant::now();
     loop {
@@ -59,7 +62,12 @@ pub fn watch(start: Instant, done: impl Fn() -> bool, message: impl Fn(f64) -> S
         }
     }
     SHOWN.lock().unwrap_or_else(|e| e.into_inner()).take();
-    lockstep_process::note_progress("");
+    // Kept when a signal ended the run: the signal's watcher says it as how
+    // far the run got once it has killed the programs, after the jobs (and
+    // so this line) may have ended.
+    if !lockstep_process::interrupted() {
+        lockstep_process::note_progress("");
+    }
     bar.finish_and_clear();
 }
 
