@@ -39,7 +39,17 @@ pub fn shrink_within<P: Puzzle>(
     let mut attempts = 0;
     let mut steps = 0;
     let stop = 'outer: loop {
-        for candidate in P::shrink_candidates(&current) {
+        // The candidates, then, once none of them fails (a local minimum by
+        // size), the cases of its size one step sideways whose game ends
+        // sooner: worked out only when reached (a game's length is a run
+        // of the reference).
+        let sideways = std::iter::once(&current).flat_map(|case| {
+            let length = P::game_length(case);
+            P::sideways(case).into_iter().filter(move |candidate| {
+                length.is_some_and(|length| P::game_length(candidate).is_some_and(|l| l < length))
+            })
+        });
+        for candidate in P::shrink_candidates(&current).into_iter().chain(sideways) {
             if attempts >= budget.attempts {
                 break 'outer Stop::Attempts;
             }
@@ -48,31 +58,6 @@ pub fn shrink_within<P: Puzzle>(
             }
             // A signal stops shrinking within a candidate: what failed so
             // far is the finding.
-            if lockstep_search::stop::interrupted() {
-                break 'outer Stop::Interrupted;
-            }
-            attempts += 1;
-            if still_fails(&candidate) {
-                current = candidate;
-                steps += 1;
-                continue 'outer;
-            }
-        }
-        // A local minimum by size: of the cases of its size one step
-        // sideways, one whose game ends sooner, if it fails too.
-        let Some(length) = P::game_length(&current) else {
-            break Stop::LocalMinimum;
-        };
-        for candidate in P::sideways(&current) {
-            if P::game_length(&candidate).is_none_or(|l| l >= length) {
-                continue;
-            }
-            if attempts >= budget.attempts {
-                break 'outer Stop::Attempts;
-            }
-            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                break 'outer Stop::Time;
-            }
             if lockstep_search::stop::interrupted() {
                 break 'outer Stop::Interrupted;
             }

@@ -27,6 +27,19 @@ struct Board {
 }
 
 impl Board {
+    /// A game's board, its footholds by row.
+    fn of(game: &Game) -> Board {
+        Board {
+            height: game.height,
+            width: game.width,
+            foothold: game
+                .cells
+                .chunks(game.width)
+                .map(|row| row.to_vec())
+                .collect(),
+        }
+    }
+
     fn neighbours(&self, (r, c): (usize, usize)) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
         if r > 0 {
@@ -96,15 +109,7 @@ fn to_usize((r, c): Pos) -> (usize, usize) {
 
 /// The prospect of player A (to move first) in one game.
 pub fn prospect(game: &Game, fuel: &mut Fuel) -> Result<Prospect, OutOfFuel> {
-    let mut board = Board {
-        height: game.height,
-        width: game.width,
-        foothold: game
-            .cells
-            .chunks(game.width)
-            .map(|row| row.to_vec())
-            .collect(),
-    };
+    let mut board = Board::of(game);
     play(&mut board, to_usize(game.a), to_usize(game.b), fuel)
 }
 
@@ -118,15 +123,7 @@ pub type LineMove = (usize, Pos, Pos);
 /// same exhaustive minimax, so a line costs as many searches as it has
 /// moves.
 pub fn line(game: &Game, fuel: &mut Fuel) -> Result<Vec<LineMove>, OutOfFuel> {
-    let mut board = Board {
-        height: game.height,
-        width: game.width,
-        foothold: game
-            .cells
-            .chunks(game.width)
-            .map(|row| row.to_vec())
-            .collect(),
-    };
+    let mut board = Board::of(game);
     let (mut me, mut other) = (to_usize(game.a), to_usize(game.b));
     let mut mover = 0;
     let mut moves = Vec::new();
