@@ -1,6 +1,7 @@
 //! `lockstep solve robots --trace`: every move of every game as the
 //! reference plays it, in the rule page's words (your move, where you stand
-//! after the robots' step, the robots left, the cells of debris).
+//! after the robots' step, the robots left, the cells of debris), with the
+//! board drawn at the game's start and after its last move.
 
 use lockstep_core::robots::{Case, MoveKind, START};
 use lockstep_core::Model;
@@ -24,6 +25,18 @@ pub(super) fn trace(case: &Case, fuel: u64) -> Option<String> {
             START.0,
             START.1
         );
+        // The board (you, the robots, the debris) at the start and after
+        // the game's last move: the reference's own, one game at a time.
+        let alone = Case {
+            games: vec![game.clone()],
+        };
+        let board = |moves| lockstep_reference::robots::trace(&alone, moves).board;
+        if let Some(start) = board(0) {
+            let _ = write!(
+                out,
+                "  the board at the start (@ you, R a robot, # debris):\n{start}"
+            );
+        }
         while let Some(step) = steps.next_if(|s| usize::from(s.game) == index) {
             let (r, c) = step.to;
             let what = match step.kind {
@@ -39,6 +52,9 @@ pub(super) fn trace(case: &Case, fuel: u64) -> Option<String> {
                 "  move {}: {what}; {} robots left, {} cells of debris",
                 step.number, step.robots_left, step.debris
             );
+        }
+        if let Some(end) = board(usize::MAX) {
+            let _ = write!(out, "  the board after the last move:\n{end}");
         }
     }
     out.push_str("answer (the reference's judge output):\n");
