@@ -114,6 +114,11 @@ fn checkers_trace_applies_the_moves_before_the_ruling() {
                     let k = after(invalid, "Move ") as usize;
                     assert_eq!(legal, k - 1, "{instance}");
                     assert!(instance.contains(&format!("move {k}: ")), "{instance}");
+                    assert!(
+                        instance.contains("is not legal here (invalid: "),
+                        "{instance}"
+                    );
+                    assert!(instance.contains("the legal moves: "), "{instance}");
                 }
             }
         }

@@ -185,6 +185,18 @@ fn invalid_kind(
     12
 }
 
+/// Why a written move is not legal for `side` on `board`, in the words of
+/// the rule branch it falls under, by the reference's move list: what
+/// `solve --trace` says of an instance's first invalid move.
+pub(super) fn why_invalid(board: &Board, side: Side, path: &[u32]) -> &'static str {
+    RULE_BRANCHES[invalid_kind(board, side, path, references_paths) as usize]
+}
+
+/// The reference's legal moves of `side` on `board`, as written.
+pub(super) fn legal_paths(board: &Board, side: Side) -> Vec<Vec<u32>> {
+    references_paths(board, side)
+}
+
 /// Whether a path's first hop is a jump (two rows away).
 fn is_jump(path: &[u32]) -> bool {
     path.len() >= 2 && rows_apart(path) == 2

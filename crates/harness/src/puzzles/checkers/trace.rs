@@ -1,6 +1,7 @@
 //! `lockstep solve checkers --trace`: each instance's position, then each
 //! written move the reference applied with the board after it, and the
-//! ruling (all valid, or the first invalid move).
+//! ruling: all valid, or the first invalid move, why (the rule branch it
+//! falls under) and the legal moves there, by the reference's list.
 
 use lockstep_core::checkers::{Case, Ruling, Side};
 use lockstep_core::Model;
@@ -31,11 +32,36 @@ pub(super) fn trace(case: &Case, fuel: u64) -> Option<String> {
         }
         let _ = match applied.verdict {
             Ruling::AllValid => writeln!(out, "every move is legal"),
-            Ruling::Invalid(k) => writeln!(
-                out,
-                "move {k}: {} is not legal here; the moves after it are not read",
-                instance.moves[k - 1]
-            ),
+            Ruling::Invalid(k) => {
+                // The position before move k, and whose move it is (the
+                // sides alternate from the one to move).
+                let before = match k {
+                    1 => start,
+                    _ => applied.boards[k - 2],
+                };
+                let side = match k % 2 {
+                    1 => instance.to_move,
+                    _ => instance.to_move.opponent(),
+                };
+                let path = &instance.moves[k - 1].0;
+                let why = match path.len() {
+                    0 | 1 => "invalid: fewer than two squares",
+                    _ => super::branches::why_invalid(&before, side, path),
+                };
+                let legal: Vec<String> = super::branches::legal_paths(&before, side)
+                    .iter()
+                    .map(|p| p.iter().map(u32::to_string).collect::<Vec<_>>().join("-"))
+                    .collect();
+                writeln!(
+                    out,
+                    "move {k}: {} is not legal here ({why}); the legal moves: {}; the moves after it are not read",
+                    instance.moves[k - 1],
+                    match legal.is_empty() {
+                        true => "none".to_string(),
+                        false => legal.join(", "),
+                    }
+                )
+            }
         };
     }
     out.push_str("answer (the reference's judge output):\n");
