@@ -117,7 +117,7 @@ pub fn prospect(game: &Game, fuel: &mut Fuel) -> Result<Prospect, OutOfFuel> {
 pub type LineMove = (usize, Pos, Pos);
 
 /// The line of optimal play of one game: at each position, the first move
-/// (in the order [`play`] tries them) whose result is the prospect of the
+/// (in the order the minimax tries them) whose result is the prospect of the
 /// player to move, played, until the player to move has none. Its length is
 /// the game's answer. Each position's prospect is worked out afresh by the
 /// same exhaustive minimax, so a line costs as many searches as it has
