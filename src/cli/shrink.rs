@@ -6,7 +6,8 @@ use super::common::{corpus_dir, lookup, record_finding, OutputFormat};
 use super::values::puzzle_names;
 use super::Exit;
 use anyhow::{bail, Context, Result};
-use lockstep_harness::puzzle::{CaseLimits, Encoding};
+use lockstep_harness::decode::Encoding;
+use lockstep_harness::puzzle::CaseLimits;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -62,7 +63,7 @@ pub(super) fn shrink(args: ShrinkArgs) -> Result<Exit> {
     }
     // Say how the file was read: a text file with a typo read as fuzzer
     // bytes, or the other way round, would otherwise go unnoticed.
-    let how = if lockstep_harness::puzzle::reads_as_text(&data, encoding) {
+    let how = if lockstep_harness::decode::reads_as_text(&data, encoding) {
         format!("read as judge text, {} bytes", data.len())
     } else {
         format!(

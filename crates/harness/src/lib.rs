@@ -28,6 +28,7 @@ pub mod bench;
 pub mod campaign;
 pub mod corpus;
 pub mod coverage;
+pub mod decode;
 pub mod enumerate;
 pub mod enumerated;
 pub mod fuzz_target;

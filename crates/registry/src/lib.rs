@@ -11,7 +11,7 @@ use lockstep_core::Model;
 use lockstep_harness::bench::{self, BenchOptions, BenchResult};
 use lockstep_harness::campaign::{self, CampaignOptions, NotReproduced};
 use lockstep_harness::corpus::{self, Row};
-use lockstep_harness::puzzle::Encoding;
+use lockstep_harness::decode::Encoding;
 use lockstep_harness::replay::{self, ReplayOutcome};
 use lockstep_reference::Fuel;
 use lockstep_reference::Naive;
@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub mod stress;
+mod stress_row;
 mod summaries;
 
 pub use summaries::*;
@@ -298,7 +299,7 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
                 .map(|f| StressFailure {
                     kind: f.failed.failure(),
                     report: f.report::<P>(options),
-                    row: stress::failure_row::<P>(&f, &options.cmd),
+                    row: stress_row::failure_row::<P>(&f, &options.cmd),
                     input: f.input,
                 })
                 .collect(),

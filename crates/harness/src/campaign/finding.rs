@@ -111,17 +111,17 @@ impl std::fmt::Display for NotReproduced {
     }
 }
 
-/// Reads a case (judge text or fuzzer bytes, see [`crate::puzzle::decode_case`]),
+/// Reads a case (judge text or fuzzer bytes, see [`crate::decode::decode_case`]),
 /// checks it against `core`, and investigates it when they disagree: the path
 /// of `lockstep shrink` and `lockstep triage`.
 pub fn reproduce<P: Puzzle>(
     bytes: &[u8],
-    encoding: crate::puzzle::Encoding,
+    encoding: crate::decode::Encoding,
     core: Solver<P>,
     provenance: &str,
 ) -> Result<Finding<P::Case>, NotReproduced> {
     let case =
-        crate::puzzle::decode_case::<P>(bytes, encoding).map_err(NotReproduced::Unreadable)?;
+        crate::decode::decode_case::<P>(bytes, encoding).map_err(NotReproduced::Unreadable)?;
     match check_with::<P>(&case, core, P::FUEL) {
         Agreement::Diverge { .. } => {
             // The limits the bytes were generated under (the CLI has checked

@@ -115,7 +115,7 @@ fn keep_going_finds_both_bugs_of_a_core_and_counts_their_findings() {
 #[test]
 fn triage_makes_one_bug_of_one_bugs_artifacts_and_two_of_two() {
     use lockstep_harness::campaign::{generate_case, reproduce};
-    use lockstep_harness::puzzle::Encoding;
+    use lockstep_harness::decode::Encoding;
     use lockstep_harness::puzzles::Checkers;
     use lockstep_harness::triage::{triage_target, Reproduce};
     use lockstep_search::seeds::case_bytes;

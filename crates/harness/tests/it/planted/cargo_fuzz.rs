@@ -11,7 +11,8 @@
 //! by lockstep's shrinker against the same wrong solver.
 
 use super::{Budget, Hunted};
-use lockstep_harness::puzzle::{check_with, decode_case, Encoding, Puzzle, Solver};
+use lockstep_harness::decode::{decode_case, Encoding};
+use lockstep_harness::puzzle::{check_with, Puzzle, Solver};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
