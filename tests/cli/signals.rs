@@ -96,7 +96,7 @@ fn a_stopped_exhaustive_stress_says_how_far_it_got() {
             save.to_str().unwrap(),
         ],
         "indexes: about",
-        Duration::from_millis(3000),
+        Duration::from_millis(500),
     );
     assert_eq!(code, Some(143), "{stdout}{stderr}");
     has(

@@ -190,8 +190,17 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
     if let Some(address) = plan.only {
         return search_one(source, check, address);
     }
-    // A run with a known end says how long it will take before it starts.
     if plan.progress {
+        // How far the run got, as a signal's stop says it, holds from here
+        // (nowhere yet), not from the progress line's first tick.
+        let total = driver::total_positions(plan, source).map(|t| (t, source.unit()));
+        let far =
+            progress::how_far(0, total, 0.0, None).map_or_else(String::new, |f| format!(", {f}"));
+        lockstep_process::note_progress(&format!(
+            "{}{far}",
+            check.progress(&Counts::default(), 0.0)
+        ));
+        // A run with a known end says how long it will take before it starts.
         if let Some(estimate) = estimate::estimate(plan, source, check) {
             eprintln!("{estimate}");
         }
