@@ -58,6 +58,14 @@ pub struct Levels<C: 'static> {
     /// would say `None`, so that a run with symmetry skips decoding it.
     /// [`any_index`] where the index does not tell.
     pub may_pick: fn(u32, u64) -> bool,
+    /// The first index at or after `index` of level `size` that may hold a
+    /// case a run checks (with symmetry when the flag says so), told from
+    /// the index alone: every index skipped makes no case, or only a case
+    /// that is not its class's pick. A level whose indexes are refused in
+    /// long runs (checkers: a side to move, a start square of the other
+    /// side) skips each run at once rather than index by index.
+    /// [`every_index`] where the index does not tell.
+    pub next: fn(u32, u64, bool) -> u64,
 }
 
 impl<C> Clone for Levels<C> {
@@ -76,6 +84,11 @@ pub fn only_itself<C: Clone>(case: &C) -> Vec<C> {
 /// Any index may hold its class's pick.
 pub fn any_index(_: u32, _: u64) -> bool {
     true
+}
+
+/// Every index may hold a case: none is skipped.
+pub fn every_index(_: u32, index: u64, _: bool) -> u64 {
+    index
 }
 
 /// The class of a case with no symmetry: itself alone.

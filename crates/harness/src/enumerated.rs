@@ -3,8 +3,8 @@
 //! first ([`crate::enumerate`]), so the lowest failing position the driver
 //! keeps is the smallest failing case of the enumeration. Coordinates that
 //! make no valid case, cases outside the run's limits and, with symmetry,
-//! cases that are not their class's least member are `Nothing`: not
-//! counted, not checked.
+//! cases that are not their class's least member make nothing (no entry):
+//! not counted, not checked.
 //!
 //! A run spread over machines takes every `count`-th position from its
 //! `index`: the machines together check each position once, and an address
@@ -53,9 +53,15 @@ impl<P: Puzzle> Enumerated<P> {
 
     /// The size and the index in its level of global position `g`.
     fn coordinates(&self, g: u64) -> (u32, u64) {
+        let (size, index, _) = self.located(g);
+        (size, index)
+    }
+
+    /// [`Enumerated::coordinates`], and the level's span.
+    fn located(&self, g: u64) -> (u32, u64, u64) {
         let at = self.sizes.partition_point(|&(_, start, _)| start <= g) - 1;
-        let (size, start, _) = self.sizes[at];
-        (size, g - start)
+        let (size, start, span) = self.sizes[at];
+        (size, g - start, span)
     }
 
     /// The case at `size`, `index`, whatever the symmetry and limits.
@@ -70,23 +76,34 @@ impl<P: Puzzle> Enumerated<P> {
 impl<P: Puzzle> CaseSource for Enumerated<P> {
     type Case = CaseWithReference<P>;
 
+    /// Only the positions that make a case: most indexes make none, and
+    /// an entry for each cost the driver more than refusing it.
     fn cases(&self, positions: Range<u64>, out: &mut Vec<(u64, Made<Self::Case>)>) {
-        for position in positions {
-            let (size, index) = self.coordinates(self.global(position));
-            if self.symmetry && !(self.levels.may_pick)(size, index) {
-                out.push((position, Made::Nothing));
+        let mut position = positions.start;
+        while position < positions.end {
+            let (size, index, span) = self.located(self.global(position));
+            // Past a run of indexes the level refuses from the index alone:
+            // to this machine's first position at or after its end.
+            let next = (self.levels.next)(size, index, self.symmetry).min(span);
+            if next > index {
+                let shard = self.shard;
+                let global = self.global(position) + (next - index);
+                position = global.saturating_sub(shard.index).div_ceil(shard.count);
                 continue;
             }
-            let made = match (self.levels.case)(size, index) {
+            position += 1;
+            if self.symmetry && !(self.levels.may_pick)(size, index) {
+                continue;
+            }
+            match (self.levels.case)(size, index) {
                 Some(case)
                     if self.limits.admits::<P>(&case)
                         && (!self.symmetry || (self.levels.least)(&case).is_some()) =>
                 {
-                    Made::Case((case, None))
+                    out.push((position - 1, Made::Case((case, None))));
                 }
-                _ => Made::Nothing,
-            };
-            out.push((position, made));
+                _ => {}
+            }
         }
     }
 

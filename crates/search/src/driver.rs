@@ -87,6 +87,24 @@ fn bound_list<T>(list: &mut Vec<(T, u64)>) {
     }
 }
 
+/// How many positions a job takes next, for a check with
+/// [`Check::SPARSE_BATCHES`]: it took `took` and they made `cases`. Twice as
+/// many while they make fewer than half a `batch` (up to 64 batches' worth,
+/// so that a stop or a failure still ends a job within a few thousand
+/// positions), half as many while they make more than a batch (not below
+/// one batch). An enumeration where one index in eight makes a case otherwise
+/// pays the driver's cost of a batch (the lock, the tally's merge) for
+/// four cases.
+fn sparse_batch(took: u64, batch: u64, cases: u64) -> u64 {
+    if cases * 2 < batch && took < batch * 64 {
+        took * 2
+    } else if cases > batch && took > batch {
+        took / 2
+    } else {
+        took
+    }
+}
+
 /// A lock that a panicking job left poisoned is still the data: the panic
 /// is passed on by the job runner, not hidden behind a second one.
 fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -150,11 +168,10 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
     /// The next batch of positions a job takes, or `None` when the search
     /// is over for it: past the source's end, a stop, the deadline or the
     /// cap.
-    fn take(&self) -> Option<Range<u64>> {
+    fn take(&self, batch: u64) -> Option<Range<u64>> {
         if self.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        let batch = self.check.batch();
         let from = self.next.fetch_add(batch, Ordering::Relaxed);
         let limit = self.end.min(self.stop_at.load(Ordering::Relaxed));
         let mut to = from.saturating_add(batch).min(limit);
@@ -183,6 +200,8 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
         let mut made = Vec::new();
         let mut results = Vec::new();
         let mut next_tick = 0.0;
+        let batch = self.check.batch().max(1);
+        let mut take = batch;
         loop {
             if j == 0 {
                 let seconds = self.start.elapsed().as_secs_f64();
@@ -191,7 +210,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
                     next_tick = seconds.floor() + 1.0;
                 }
             }
-            let Some(span) = self.take() else {
+            let Some(span) = self.take(take) else {
                 break;
             };
             let taken = span.end - span.start;
@@ -201,6 +220,9 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
                 break;
             }
             let cases = self.usable(&mut made);
+            if K::SPARSE_BATCHES {
+                take = sparse_batch(take, batch, cases.len() as u64);
+            }
             let positions: Vec<u64> = cases.iter().map(|(p, _)| *p).collect();
             let addressed = cases
                 .into_iter()
@@ -374,7 +396,28 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
 
 #[cfg(test)]
 mod tests {
-    use super::bound_list;
+    use super::{bound_list, sparse_batch};
+
+    /// A sparse source's batch grows to hold about a batch of cases, within
+    /// 64 batches, and shrinks back when the cases come dense again.
+    #[test]
+    fn a_batch_grows_where_cases_are_sparse_and_shrinks_back() {
+        let mut take = 32;
+        for _ in 0..20 {
+            // One position in sixteen makes a case.
+            take = sparse_batch(take, 32, take / 16);
+        }
+        // 256 positions make 16 cases, half a batch.
+        assert_eq!(take, 256);
+        for _ in 0..20 {
+            take = sparse_batch(take, 32, 0);
+        }
+        assert_eq!(take, 32 * 64);
+        for _ in 0..20 {
+            take = sparse_batch(take, 32, take);
+        }
+        assert_eq!(take, 32);
+    }
 
     /// The list keeps the lowest positions, whatever order the jobs
     /// pushed them in, and never holds twice the bound.

@@ -77,6 +77,13 @@ pub trait Check<C>: Sync {
         1
     }
 
+    /// Whether a job may take more positions than [`Check::batch`] where
+    /// most of them make no case (an enumeration's indexes that decode to
+    /// nothing), so that a batch still holds about `batch` cases: true for
+    /// a check with no bound on the cases of one call, false (the default)
+    /// for one that joins a batch into one run of a program.
+    const SPARSE_BATCHES: bool = false;
+
     /// Checks `cases`, each with its address, pushing one result a case
     /// onto `out`, in order.
     fn check(

@@ -24,7 +24,10 @@ pub enum Made<C> {
 pub trait CaseSource: Sync {
     type Case: Send;
 
-    /// The cases at `positions`, each with its position, in order.
+    /// The cases at `positions`, each with its position, in order. A
+    /// position that makes nothing may be left out rather than given as
+    /// [`Made::Nothing`] (an enumeration whose indexes mostly decode to no
+    /// case).
     fn cases(&self, positions: Range<u64>, out: &mut Vec<(u64, Made<Self::Case>)>);
 
     /// How the case at `position` is named.
@@ -39,7 +42,7 @@ pub trait CaseSource: Sync {
         let position = self.position(address)?;
         let mut made = Vec::new();
         self.cases(position..position + 1, &mut made);
-        made.pop().map(|(_, case)| case)
+        Some(made.pop().map_or(Made::Nothing, |(_, case)| case))
     }
 
     /// How many positions there are; `None`: no end.

@@ -55,6 +55,7 @@ pub const LEVELS: Levels<Case> = Levels {
     images,
     least,
     may_pick,
+    next,
 };
 
 /// The deepest explored layer of the CI scope: kings move from depth 11,
@@ -396,6 +397,39 @@ fn may_pick(size: u32, mut index: u64) -> bool {
     true
 }
 
+/// The first index at or after `index` that may hold a checked case: a
+/// shape's indexes come in runs of one position of the squares (`C(32, p)`
+/// indexes) that share the kinds, the side to move and the starts, so a run
+/// whose start is not the mover's, or (with symmetry) whose side to move is
+/// White, is skipped whole. Three in four of the third level's 45.7 million
+/// indexes are skipped so; the explored levels skip an image (odd index)
+/// with symmetry.
+fn next(size: u32, mut index: u64, symmetry: bool) -> u64 {
+    if explore::depth(size).is_some() {
+        return index + u64::from(symmetry && index % 2 == 1);
+    }
+    let mut before = 0;
+    for shape in shapes(size) {
+        let span = shape.span();
+        if index < span {
+            let squares = choose(32, u64::from(shape.pieces));
+            let sides = squares * 4u64.pow(shape.pieces) * 2;
+            let skip_to = if symmetry && shape.side_digit(index) != 0 {
+                // To the next run with Red to move.
+                (index / sides + 1) * sides
+            } else if !shape.starts_on_the_mover(index) {
+                (index / squares + 1) * squares
+            } else {
+                index
+            };
+            return before + skip_to.min(span);
+        }
+        index -= span;
+        before += span;
+    }
+    before + index
+}
+
 fn least(case: &Case) -> Option<u64> {
     (case.instances[0].to_move == Side::Red).then_some(2)
 }
@@ -469,6 +503,35 @@ mod tests {
                 kept.abs_diff(skipped) * 4 < kept + skipped,
                 "size {size}: {kept} against {skipped}"
             );
+        }
+    }
+
+    /// What `next` skips holds no checked case: from indexes spread over
+    /// every kind of level, with and without symmetry, each index passed
+    /// over decodes to nothing (or, with symmetry, to no pick); and it
+    /// skips most of the third level.
+    #[test]
+    fn next_skips_only_indexes_that_hold_no_checked_case() {
+        for size in [1, 2, 3, explore::FIRST, explore::FIRST + 8, LAST] {
+            for symmetry in [false, true] {
+                let span = span(size);
+                let (mut passed, mut tried) = (0u64, 0u64);
+                for from in (0..span).step_by((span / 300).max(1) as usize) {
+                    let to = next(size, from, symmetry);
+                    assert!((from..=span).contains(&to), "size {size}: {from} to {to}");
+                    for index in from..to {
+                        let checked =
+                            case(size, index).filter(|case| !symmetry || least(case).is_some());
+                        assert!(checked.is_none(), "size {size} case {index} skipped");
+                    }
+                    passed += to - from;
+                    tried += 1;
+                }
+                if size == 3 {
+                    assert!(passed > 0, "size 3, symmetry {symmetry}: nothing skipped");
+                }
+                assert!(tried > 0);
+            }
         }
     }
 }

@@ -38,6 +38,7 @@ pub const LEVELS: Levels<Case> = Levels {
     images,
     least,
     may_pick: crate::enumerate::any_index,
+    next: crate::enumerate::every_index,
 };
 
 const DEPTHS: u64 = 3;

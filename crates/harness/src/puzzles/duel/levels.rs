@@ -41,6 +41,7 @@ pub const LEVELS: Levels<Case> = Levels {
     images: crate::enumerate::only_itself,
     least: crate::enumerate::alone,
     may_pick: crate::enumerate::any_index,
+    next: crate::enumerate::every_index,
 };
 
 /// The single actions: wait, a move each straight way, each of the five
@@ -142,6 +143,14 @@ fn case(size: u32, index: u64) -> Option<Case> {
     let template = templates[digits.take(templates.len() as u64) as usize];
     let cell = |i: u64| -> Cell { ((i / 7) as i8 + 1, (i % 7) as i8 + 1) };
     let (p1, p2) = (cell(digits.take(CELLS)), cell(digits.take(CELLS)));
+    let apart = (p1.0 - p2.0)
+        .unsigned_abs()
+        .max((p1.1 - p2.1).unsigned_abs());
+    // Most placements are at another distance (seven in eight at distance
+    // 1): refused before the lists are read.
+    if u32::from(apart) != distance {
+        return None;
+    }
     let mut list = || -> Actions {
         let first = single(digits.take(SINGLES));
         let second = match both {
@@ -151,15 +160,10 @@ fn case(size: u32, index: u64) -> Option<Case> {
         [first, second]
     };
     let actions = [list(), list()];
-    let apart = (p1.0 - p2.0)
-        .unsigned_abs()
-        .max((p1.1 - p2.1).unsigned_abs());
-    (u32::from(apart) == distance).then(|| {
-        vec![Turn {
-            state: state_of(template, p1, p2),
-            actions,
-        }]
-    })
+    Some(vec![Turn {
+        state: state_of(template, p1, p2),
+        actions,
+    }])
 }
 
 /// Templates times placements (duel search's closed form for the players

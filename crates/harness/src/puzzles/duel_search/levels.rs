@@ -47,6 +47,7 @@ pub const LEVELS: Levels<State> = Levels {
     images: only_itself,
     least: crate::enumerate::alone,
     may_pick: crate::enumerate::any_index,
+    next: crate::enumerate::every_index,
 };
 
 /// What a state holds besides the players' cells (see the module's doc).

@@ -23,6 +23,7 @@ pub const LEVELS: Levels<Case> = Levels {
     images,
     least,
     may_pick: crate::enumerate::any_index,
+    next: crate::enumerate::every_index,
 };
 
 /// The size that holds two games, and the largest size of each of them.

@@ -18,6 +18,7 @@ pub const LEVELS: Levels<Game> = Levels {
     images: only_itself,
     least: crate::enumerate::alone,
     may_pick: crate::enumerate::any_index,
+    next: crate::enumerate::every_index,
 };
 
 fn case(k: u32, index: u64) -> Option<Game> {

@@ -34,6 +34,7 @@ pub const LEVELS: Levels<Case> = Levels {
     images,
     least,
     may_pick: crate::enumerate::any_index,
+    next: crate::enumerate::every_index,
 };
 
 const N: usize = 4;

@@ -40,6 +40,7 @@ pub const LEVELS: Levels<Case> = Levels {
     images: only_itself,
     least: crate::enumerate::alone,
     may_pick: crate::enumerate::any_index,
+    next: crate::enumerate::every_index,
 };
 
 /// The window's cells, row by row, your own included.
