@@ -221,6 +221,17 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// `RULE_BRANCHES[i]`.
     fn rule_branches(case: &Self::Case) -> u64;
 
+    /// The core's run of `case` (what [`Model::solve`] returns) together
+    /// with [`Puzzle::rule_branches`] of it, from that one run, for a puzzle
+    /// whose branches come from the core's own work (the duel's events, the
+    /// matrix game's equilibrium): a campaign that counts branches then runs
+    /// the core once a case, not twice. It must go through the same core
+    /// function as `Model::solve`, which only forwards to it. `None`, the
+    /// default: the branches are counted apart.
+    fn solve_counting(_case: &Self::Case) -> Option<(Run<Self::Answer>, u64)> {
+        None
+    }
+
     /// What a disagreement is, for its bug signature ([`crate::signature`]),
     /// when both sides answered (a panic is signed by its message, once, for
     /// every puzzle): the first answer line that differs on each side

@@ -318,10 +318,18 @@ fn run_instance(instance: &Instance, mut on_board: impl FnMut(&Board)) -> Ruling
 /// (per instance, [`Board::packed`] after every applied move, then
 /// [`Ruling::packed`]).
 pub fn solve(case: &Case) -> Run<Answer> {
+    solve_seeing(case, |_, _| {})
+}
+
+/// [`solve`], showing `seen` the position after every applied move, with
+/// its instance's index: what `lockstep verify` counts the rule branches
+/// from, in the same run that answers.
+pub fn solve_seeing(case: &Case, mut seen: impl FnMut(usize, &Board)) -> Run<Answer> {
     let mut digest = Digest::new();
     let mut answer = Vec::with_capacity(case.instances.len());
-    for instance in &case.instances {
+    for (i, instance) in case.instances.iter().enumerate() {
         let verdict = run_instance(instance, |board| {
+            seen(i, board);
             for word in board.packed() {
                 digest.push(word);
             }

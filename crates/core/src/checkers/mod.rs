@@ -14,8 +14,8 @@
 mod fast;
 
 pub use fast::{
-    children, legal_moves, perft, perft_instance, perft_parallel, start_board, trace_instance,
-    Captures, Divided, Perft, PerftOptions, Progress, TableStats,
+    children, legal_moves, perft, perft_instance, perft_parallel, solve_seeing, start_board,
+    trace_instance, Captures, Divided, Perft, PerftOptions, Progress, TableStats,
 };
 
 use crate::input::{parse_int, InputError, Line, Lines};

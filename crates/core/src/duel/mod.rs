@@ -26,7 +26,9 @@ pub mod race;
 pub mod search;
 mod step;
 
-pub use fast::{legal_lists, line_marker, prepare, resolve_traced, resolve_turn, Recorder, Sink};
+pub use fast::{
+    legal_lists, line_marker, prepare, resolve_traced, resolve_turn, solve_with, Recorder, Sink,
+};
 
 use crate::input::{parse_int, InputError};
 use std::fmt;

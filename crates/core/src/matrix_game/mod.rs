@@ -231,8 +231,18 @@ fn earned<'a>(
 }
 
 fn solve(game: &Game) -> Run<Values> {
+    solve_seeing(game, |_| {})
+}
+
+/// The core's answer, with the equilibrium it comes from shown to `seen`:
+/// what `lockstep verify` counts the rule branches from (the supports'
+/// sizes), in the same run that answers. [`Model::solve`] is this with a
+/// closure that does nothing.
+pub fn solve_seeing(game: &Game, seen: impl FnOnce(&Strategies)) -> Run<Values> {
+    let strategies = equilibrium(game);
+    seen(&strategies);
     Run {
-        answer: answer_of(game, &equilibrium(game)),
+        answer: answer_of(game, &strategies),
         digest: 0,
     }
 }

@@ -10,8 +10,8 @@
 use crate::corpus::Origin;
 pub use crate::generate::{generate_case, generate_case_with_reference, generate_case_within};
 use crate::puzzle::{
-    reference_attempt, run_core, Agreement, Attempt, Attempts, CaseLimits, CaseWithReference,
-    Puzzle, ReferenceRun,
+    reference_attempt, Agreement, Attempt, Attempts, CaseLimits, CaseWithReference, Puzzle,
+    ReferenceRun,
 };
 use lockstep_core::Model;
 use lockstep_reference::Naive;
@@ -158,6 +158,11 @@ pub struct Disagreement<P: Puzzle> {
 struct Differential<P: Puzzle> {
     solver: Solver<P>,
     stats: bool,
+    /// The solver is the core's own ([`Model::solve`]), so that with `stats`
+    /// a puzzle may answer and count its branches in one run
+    /// ([`Puzzle::solve_counting`]); another solver (a planted bug, a test's)
+    /// is run as it is and the branches counted apart.
+    counting: bool,
     /// In an enumeration, the levels are certified: `Some(symmetry)`.
     certify: Option<bool>,
     /// How a certified case's judge-format input is read back.
@@ -211,12 +216,34 @@ impl lockstep_search::Tally for Branches {
     }
 }
 
+impl<P: Puzzle> Differential<P> {
+    /// The core's attempt at `case`, with its rule branches when they came
+    /// from the same run ([`Puzzle::solve_counting`]).
+    fn core(&self, case: &P::Case) -> (Attempt<P::Answer>, Option<u64>) {
+        let counting = self.stats && self.counting;
+        let run = crate::puzzle::run_caught(|| {
+            match counting.then(|| P::solve_counting(case)).flatten() {
+                Some((run, bits)) => (run, Some(bits)),
+                None => ((self.solver)(case), None),
+            }
+        });
+        match run {
+            Ok((run, bits)) => (Attempt::Ran(run), bits),
+            Err(message) => (Attempt::Panicked(message), None),
+        }
+    }
+}
+
 impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
     type Found = Disagreement<P>;
     type Tally = Branches;
     fn batch(&self) -> u64 {
         BATCH
     }
+    /// In-process: any number of cases a call. An enumeration's levels
+    /// decode most indexes to no case (the duel's players at another
+    /// distance, checkers' unpicked classes).
+    const SPARSE_BATCHES: bool = true;
     const LISTS_FAILING: bool = false;
 
     /// The sample before a run is checked as any batch, and the branches it
@@ -236,18 +263,18 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
     ) {
         let start = std::time::Instant::now();
         let share = cases.len().max(1) as u64;
-        let cores: Vec<Attempt<P::Answer>> = cases
-            .iter()
-            .map(|(_, (case, _))| run_core::<P>(case, self.solver))
-            .collect();
+        let cores: Vec<(Attempt<P::Answer>, Option<u64>)> =
+            cases.iter().map(|(_, (case, _))| self.core(case)).collect();
         let mut sized = Vec::new();
-        for ((address, (case, generated)), core) in cases.into_iter().zip(cores) {
+        for ((address, (case, generated)), (core, counted)) in cases.into_iter().zip(cores) {
             if self.stats {
                 // Some puzzles count their branches from core's own run:
                 // a core that panics there (a mutant, a bug) must be the
                 // check's disagreement below, not a crash of the run, so a
                 // case whose count panics counts no branch.
-                let bits = crate::puzzle::run_caught(|| P::rule_branches(&case)).unwrap_or(0);
+                let bits = counted.unwrap_or_else(|| {
+                    crate::puzzle::run_caught(|| P::rule_branches(&case)).unwrap_or(0)
+                });
                 self.reached.fetch_or(bits, Ordering::Relaxed);
                 count_bits(&mut branches.0, bits, P::RULE_BRANCHES.len());
                 if let Address::Sized { size, .. } = address {
@@ -331,7 +358,7 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
 
 /// Runs a campaign for one puzzle against its core.
 pub fn run_campaign<P: Puzzle>(options: &CampaignOptions) -> CampaignOutcome<P::Case> {
-    run_campaign_with::<P>(options, P::Case::solve)
+    campaign::<P>(options, P::Case::solve, P::Case::parse, true)
 }
 
 /// Runs a campaign for one puzzle against `core`.
@@ -350,10 +377,21 @@ pub fn run_campaign_reading<P: Puzzle>(
     core: Solver<P>,
     read: CaseReader<P>,
 ) -> CampaignOutcome<P::Case> {
+    campaign::<P>(options, core, read, false)
+}
+
+/// A campaign against `core`; `own` when `core` is the core's own solver.
+fn campaign<P: Puzzle>(
+    options: &CampaignOptions,
+    core: Solver<P>,
+    read: CaseReader<P>,
+    own: bool,
+) -> CampaignOutcome<P::Case> {
     let enumeration = options.plan.enumerate;
     let check = Differential::<P> {
         solver: core,
         stats: options.stats,
+        counting: own,
         certify: enumeration.map(|e| e.symmetry),
         read,
         reached: AtomicU64::new(0),

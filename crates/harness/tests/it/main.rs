@@ -11,6 +11,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod corpus;
+mod counting;
 mod findings;
 mod planted;
 mod properties;

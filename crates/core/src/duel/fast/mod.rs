@@ -67,13 +67,22 @@ pub fn line_marker(index: usize) -> u64 {
 /// with the reference. Were the two paths to part, the answer would follow the
 /// table, and the reference would catch whichever is wrong.
 pub fn solve(case: &Case) -> crate::Run<Vec<TurnResult>> {
+    solve_with(case, &mut ())
+}
+
+/// [`solve`], with each event of the traced path given to `sink` as well as
+/// to the digest, each line's after `sink.line(i)`: what `lockstep verify`
+/// counts the rule branches from, in the same run that answers. With `()`
+/// the sink costs nothing, and this is [`solve`].
+pub fn solve_with<S: Sink>(case: &Case, sink: &mut S) -> crate::Run<Vec<TurnResult>> {
     let mut digest = Digest::new();
     let answer = case
         .iter()
         .enumerate()
         .map(|(i, turn): (usize, &Turn)| {
             digest.push(line_marker(i));
-            resolve_traced(&turn.state, &turn.actions, &mut digest);
+            sink.line(i);
+            resolve_traced(&turn.state, &turn.actions, &mut Both(&mut digest, sink));
             resolve_turn(&turn.state, &turn.actions)
         })
         .collect();

@@ -8,6 +8,23 @@ pub trait Sink {
     /// False for sinks that drop events: the resolver then builds none.
     const ACTIVE: bool;
     fn event(&mut self, event: Event);
+    /// Line `i` of a case begins ([`super::solve_with`]): its events follow.
+    #[inline(always)]
+    fn line(&mut self, _i: usize) {}
+}
+
+/// Two sinks as one: the digest, and a second that `()` makes free.
+pub(super) struct Both<'a, S>(pub &'a mut Digest, pub &'a mut S);
+
+impl<S: Sink> Sink for Both<'_, S> {
+    const ACTIVE: bool = true;
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        self.0.event(event);
+        if S::ACTIVE {
+            self.1.event(event);
+        }
+    }
 }
 
 impl Sink for () {

@@ -39,34 +39,82 @@ pub const RULE_BRANCHES: [&str; 18] = [
     "a king jumped backward",
 ];
 
-/// The bits of [`RULE_BRANCHES`] a case goes through.
+/// The bits of [`RULE_BRANCHES`] a case goes through, from a run of the
+/// core's trace of each instance.
 pub fn checkers_branches(case: &Case) -> u64 {
-    case.instances
-        .iter()
-        .fold(0, |bits, instance| bits | instance_branches(instance))
+    let mut legal = Legal::new(cores_paths);
+    case.instances.iter().fold(0, |bits, instance| {
+        let trace = model::trace_instance(instance);
+        bits | instance_branches(instance, &trace.boards, trace.verdict, &mut legal)
+    })
 }
 
-fn instance_branches(instance: &Instance) -> u64 {
-    let trace = model::trace_instance(instance);
+/// The core's answer to `case` and the bits of [`RULE_BRANCHES`] it went
+/// through, from the one run ([`model::solve_seeing`]): the same bits as
+/// [`checkers_branches`].
+pub fn solve_counting(case: &Case) -> (lockstep_core::Run<Vec<Ruling>>, u64) {
+    // Every instance's positions after its applied moves, in order.
+    let mut boards: Vec<(usize, Board)> = Vec::new();
+    let run = model::solve_seeing(case, |i, board| boards.push((i, *board)));
+    let mut legal = Legal::new(cores_paths);
+    let (mut bits, mut from) = (0, 0);
+    for (i, (instance, &verdict)) in case.instances.iter().zip(&run.answer).enumerate() {
+        let to = from + boards[from..].iter().take_while(|(j, _)| *j == i).count();
+        let own = boards[from..to].iter().map(|(_, board)| board);
+        bits |= instance_branches(instance, own, verdict, &mut legal);
+        from = to;
+    }
+    (run, bits)
+}
+
+/// The bits of one instance, from the positions after its applied moves
+/// (`boards`) and its verdict.
+fn instance_branches<'a>(
+    instance: &Instance,
+    boards: impl IntoIterator<Item = &'a Board>,
+    verdict: Ruling,
+    legal: &mut Legal,
+) -> u64 {
     let mut bits = 0u64;
     let mut before = Board::of(instance);
     let mut side = instance.to_move;
-    for (written, after) in instance.moves.iter().zip(&trace.boards) {
+    for (written, after) in instance.moves.iter().zip(boards) {
         bits |= applied_move_branches(&before, after, side, &written.0);
         before = *after;
         side = side.opponent();
     }
-    match trace.verdict {
+    match verdict {
         Ruling::AllValid => bits |= 1 << 6,
         Ruling::Invalid(n) => {
             let written = &instance.moves[n - 1].0;
-            bits |= 1 << invalid_kind(&before, side, written, cores_paths);
+            bits |= 1 << invalid_kind(&before, side, written, legal);
             if n < instance.moves.len() {
                 bits |= 1 << 13;
             }
         }
     }
     bits
+}
+
+/// The legal moves of a position as written, by one generator, kept for
+/// the last position asked: the instances of a case mostly start from one
+/// position (an explored level's every one), and most are invalid there.
+pub(super) struct Legal {
+    of: fn(&Board, Side) -> Vec<Vec<u32>>,
+    last: Option<(Board, Side, Vec<Vec<u32>>)>,
+}
+
+impl Legal {
+    pub(super) fn new(of: fn(&Board, Side) -> Vec<Vec<u32>>) -> Legal {
+        Legal { of, last: None }
+    }
+
+    fn of(&mut self, board: &Board, side: Side) -> &[Vec<u32>] {
+        if !matches!(&self.last, Some((b, s, _)) if b == board && *s == side) {
+            self.last = Some((*board, side, (self.of)(board, side)));
+        }
+        self.last.as_ref().map_or(&[], |(_, _, paths)| paths)
+    }
 }
 
 /// A valid move's kind, from the boards before and after it.
@@ -128,20 +176,15 @@ fn references_paths(board: &Board, side: Side) -> Vec<Vec<u32>> {
 }
 
 /// Why a written move is invalid in a position, as a [`RULE_BRANCHES`] index;
-/// `paths` lists the position's legal moves.
-fn invalid_kind(
-    board: &Board,
-    side: Side,
-    path: &[u32],
-    paths: fn(&Board, Side) -> Vec<Vec<u32>>,
-) -> u32 {
+/// `legal` lists the position's legal moves.
+fn invalid_kind(board: &Board, side: Side, path: &[u32], legal: &mut Legal) -> u32 {
     if path.iter().any(|s| !(1..=32).contains(s)) {
         return 7;
     }
     if board.at(path[0]).is_none_or(|(owner, _)| owner != side) {
         return 8;
     }
-    let legal = paths(board, side);
+    let legal = legal.of(board, side);
     let jumps_exist = legal.iter().any(|m| is_jump(m));
     if path.len() == 2 && !is_jump(path) && jumps_exist {
         return 9;
@@ -189,7 +232,7 @@ fn invalid_kind(
 /// the rule branch it falls under, by the reference's move list: what
 /// `solve --trace` says of an instance's first invalid move.
 pub(super) fn why_invalid(board: &Board, side: Side, path: &[u32]) -> &'static str {
-    RULE_BRANCHES[invalid_kind(board, side, path, references_paths) as usize]
+    RULE_BRANCHES[invalid_kind(board, side, path, &mut Legal::new(references_paths)) as usize]
 }
 
 /// The reference's legal moves of `side` on `board`, as written.
@@ -258,7 +301,8 @@ pub fn checkers_signature(case: &Case, core: &[Ruling], reference: &[Ruling]) ->
     };
     let kind = if accepts {
         crate::signature::folded(
-            RULE_BRANCHES[invalid_kind(&before, side, &written.0, references_paths) as usize],
+            RULE_BRANCHES[invalid_kind(&before, side, &written.0, &mut Legal::new(references_paths))
+                as usize],
         )
     } else {
         // The most telling kind of the valid move: a crowning, else a step

@@ -174,6 +174,17 @@ impl Puzzle for Checkers {
         branches::checkers_branches(case)
     }
 
+    /// The core's answer and the branches of its own run: the positions it
+    /// shows after every applied move ([`branches::solve_counting`]).
+    fn solve_counting(
+        case: &Case,
+    ) -> Option<(
+        lockstep_core::Run<Vec<lockstep_core::checkers::Ruling>>,
+        u64,
+    )> {
+        Some(branches::solve_counting(case))
+    }
+
     fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
         let (case, core, reference) = (answers.case, answers.core, answers.reference);
         branches::checkers_signature(case, core, reference)

@@ -20,8 +20,8 @@ use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle, ReferenceRun};
 use arbitrary::Unstructured;
 use lockstep_core::duel::{
     self as model, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason,
-    Recorder, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH, EFFECTIVE, HIT,
-    LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, WINNING_BLESSING,
+    Recorder, Sink, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH, EFFECTIVE,
+    HIT, LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, WINNING_BLESSING,
 };
 use lockstep_reference::Fuel;
 
@@ -163,19 +163,48 @@ pub const RULE_BRANCHES: [&str; 20] = [
     "a skill chosen while still cooling down",
 ];
 
-/// Which [`RULE_BRANCHES`] one line goes through, from the core's events.
+/// Which [`RULE_BRANCHES`] one line goes through, from a run of the core's
+/// traced path on it alone.
 fn turn_branches(turn: &Turn) -> u64 {
     let (result, events) = core_events(turn);
+    line_branches(turn, &result, &events)
+}
+
+/// Every event of the core's traced path over a case, and where each line
+/// after the first begins among them: what [`Duel::solve_counting`] reads
+/// the branches off, from the run that answers.
+struct Lines {
+    events: Vec<Event>,
+    starts: Vec<usize>,
+}
+
+impl Sink for Lines {
+    const ACTIVE: bool = true;
+    fn event(&mut self, event: Event) {
+        self.events.push(event);
+    }
+    fn line(&mut self, i: usize) {
+        // The first line begins at 0: a case of one line allocates no
+        // list of starts.
+        if i > 0 {
+            self.starts.push(self.events.len());
+        }
+    }
+}
+
+/// Which [`RULE_BRANCHES`] one line goes through, from the core's result and
+/// events on it.
+fn line_branches(turn: &Turn, result: &model::TurnResult, events: &[Event]) -> u64 {
     let mut bits = 0u64;
     let mut before = [turn.state.players[0].pos, turn.state.players[1].pos];
     let mut hits = [false; 2];
-    for e in &events {
+    for e in events {
         let acts = [
             turn.actions[0][e.slot as usize],
             turn.actions[1][e.slot as usize],
         ];
         for p in 0..2 {
-            bits |= action_branches(e, &events, p, acts[p], before[p]);
+            bits |= action_branches(e, events, p, acts[p], before[p]);
             if e.phase == Phase::GuardThrust || e.phase == Phase::Strike {
                 hits[p] |= e.flags[p] & HIT != 0;
             }
@@ -200,7 +229,7 @@ fn turn_branches(turn: &Turn) -> u64 {
                 .is_some_and(|k| turn.state.players[p].waits[k] > 0)
         })
     });
-    bits | ending_branches(&result) | u64::from(cooling) << 19
+    bits | ending_branches(result) | u64::from(cooling) << 19
 }
 
 /// The branches player `p`'s action `act` goes through in event `e` of
@@ -428,6 +457,26 @@ impl Puzzle for Duel {
 
     fn rule_branches(case: &Case) -> u64 {
         case.iter().fold(0, |bits, turn| bits | turn_branches(turn))
+    }
+
+    /// The core's answer and the branches of its own traced path, in one
+    /// run ([`model::solve_with`]): the same branches as
+    /// [`Puzzle::rule_branches`], without resolving every line a third time.
+    fn solve_counting(case: &Case) -> Option<(lockstep_core::Run<Answer>, u64)> {
+        // A turn's events fit in 32 (two slots of six phases each).
+        let mut lines = Lines {
+            events: Vec::with_capacity(32 * case.len().min(64)),
+            starts: Vec::new(),
+        };
+        let run = model::solve_with(case, &mut lines);
+        // Line i ends where line i + 1 begins, the last at the end.
+        let (mut bits, mut from) = (0, 0);
+        for (i, (turn, result)) in case.iter().zip(&run.answer).enumerate() {
+            let to = lines.starts.get(i).copied().unwrap_or(lines.events.len());
+            bits |= line_branches(turn, result, &lines.events[from..to]);
+            from = to;
+        }
+        Some((run, bits))
     }
 
     fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {

@@ -45,6 +45,31 @@ pub const RULE_BRANCHES: [&str; 8] = [
     "a repeated row or column",
 ];
 
+/// The [`RULE_BRANCHES`] of `game` when the core's equilibrium is `core`.
+fn branches(game: &Game, core: &model::Strategies) -> u64 {
+    let support = |w: &[f64]| w.iter().filter(|&&x| x > 0.0).count();
+    let (rows, columns) = (support(&core.rows), support(&core.columns));
+    let value = model::Value::snapped(core.value);
+    let row = |r: usize| &game.entries[r * game.columns..(r + 1) * game.columns];
+    let same_columns =
+        |a: usize, b: usize| (0..game.rows).all(|r| game.entry(r, a) == game.entry(r, b));
+    let repeated = (0..game.rows).any(|a| (a + 1..game.rows).any(|b| row(a) == row(b)))
+        || (0..game.columns).any(|a| (a + 1..game.columns).any(|b| same_columns(a, b)));
+    [
+        rows == 1 && columns == 1,
+        rows >= 2 || columns >= 2,
+        rows >= 3 || columns >= 3,
+        value == model::Value::Exact(0, 1),
+        core.value < 0.0,
+        game.rows == 1 || game.columns == 1,
+        game.rows.max(game.columns) >= 5,
+        repeated,
+    ]
+    .iter()
+    .enumerate()
+    .fold(0, |bits, (i, &on)| bits | u64::from(on) << i)
+}
+
 impl Puzzle for MatrixGame {
     /// Square submatrices tried: a 6 x 6 game has 923.
     const FUEL: u64 = 10_000;
@@ -252,27 +277,15 @@ impl Puzzle for MatrixGame {
     /// are the core's (as `footholds` reads its branches off the core's line of
     /// play): a branch count is evidence of reach, not a second check.
     fn rule_branches(game: &Game) -> u64 {
-        let core = model::equilibrium(game);
-        let support = |w: &[f64]| w.iter().filter(|&&x| x > 0.0).count();
-        let (rows, columns) = (support(&core.rows), support(&core.columns));
-        let value = model::Value::snapped(core.value);
-        let row = |r: usize| &game.entries[r * game.columns..(r + 1) * game.columns];
-        let column = |c: usize| -> Vec<i32> { (0..game.rows).map(|r| game.entry(r, c)).collect() };
-        let repeated = (0..game.rows).any(|a| (a + 1..game.rows).any(|b| row(a) == row(b)))
-            || (0..game.columns).any(|a| (a + 1..game.columns).any(|b| column(a) == column(b)));
-        [
-            rows == 1 && columns == 1,
-            rows >= 2 || columns >= 2,
-            rows >= 3 || columns >= 3,
-            value == model::Value::Exact(0, 1),
-            core.value < 0.0,
-            game.rows == 1 || game.columns == 1,
-            game.rows.max(game.columns) >= 5,
-            repeated,
-        ]
-        .iter()
-        .enumerate()
-        .fold(0, |bits, (i, &on)| bits | u64::from(on) << i)
+        branches(game, &model::equilibrium(game))
+    }
+
+    /// The core's answer and the branches of the equilibrium it came from,
+    /// in one run ([`model::solve_seeing`]).
+    fn solve_counting(game: &Game) -> Option<(lockstep_core::Run<Values>, u64)> {
+        let mut bits = 0;
+        let run = model::solve_seeing(game, |core| bits = branches(game, core));
+        Some((run, bits))
     }
 
     /// `lockstep verify`'s levels (the rule page's "Sizes").
