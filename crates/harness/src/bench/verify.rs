@@ -28,7 +28,7 @@ use std::time::Instant;
 /// the coordinates that make none is verify's own cost too).
 pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize, reset_caches: fn()) -> f64 {
     let whole = levels(P::LEVELS.night, false);
-    let (cases, positions) = first_cases::<P>(&whole, cases);
+    let (_, positions) = first_cases::<P>(&whole, cases);
     let options = CampaignOptions {
         plan: Plan {
             max_cases: Some(positions),
@@ -39,7 +39,7 @@ pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize, reset_caches: fn()) 
         stats: true,
         limits: CaseLimits::Original,
     };
-    against_alone::<P>(rounds, &cases, reset_caches, || {
+    against_alone::<P>(rounds, (&whole, positions), reset_caches, || {
         let outcome = run_campaign::<P>(&options);
         (outcome.tally.cases, outcome.elapsed.as_secs_f64())
     })
@@ -63,9 +63,13 @@ pub struct ScopeShare {
 
 /// Verify over the CI scope's levels whole, one job, with symmetry where
 /// the puzzle has it, against core and reference on every case of the
-/// levels (decoded before the clock starts); the median of `rounds`.
+/// levels (decoded a chunk at a time with the clock stopped); the median
+/// of `rounds`.
 pub fn scope_share<P: Puzzle>(rounds: usize, reset_caches: fn()) -> ScopeShare {
-    let (cases, _) = first_cases::<P>(&levels(P::LEVELS.ci, false), usize::MAX);
+    let every = levels(P::LEVELS.ci, false);
+    let end = Enumerated::<P>::new(&every, P::LEVELS, CaseLimits::Original)
+        .positions()
+        .unwrap_or(0);
     let options = CampaignOptions {
         plan: levels(P::LEVELS.ci, true),
         // Verify counts every case's rule branches (its closing line
@@ -74,7 +78,7 @@ pub fn scope_share<P: Puzzle>(rounds: usize, reset_caches: fn()) -> ScopeShare {
         limits: CaseLimits::Original,
     };
     let (mut covered, mut classes) = (0, 0);
-    let rates = against_alone::<P>(rounds, &cases, reset_caches, || {
+    let rates = against_alone::<P>(rounds, (&every, end), reset_caches, || {
         let outcome = run_campaign::<P>(&options);
         covered = outcome.levels.iter().map(|l| l.cases).sum();
         classes = outcome.levels.iter().map(|l| l.classes).sum();
@@ -128,6 +132,9 @@ fn first_cases<P: Puzzle>(plan: &Plan, limit: usize) -> (Vec<P::Case>, u64) {
     (kept, after)
 }
 
+/// Positions decoded at once for core and reference alone.
+const CHUNK: u64 = 4096;
+
 /// Medians of [`against_alone`]: verify's cases per second, core plus
 /// reference's, and the per-round share of the first in the second.
 struct Rates {
@@ -137,11 +144,17 @@ struct Rates {
 }
 
 /// Per round, `verify` (returning the cases it covered and its seconds)
-/// and core plus reference solving `cases` one after the other, first one
-/// then the other by turns, each after the puzzle's caches are reset.
+/// and core plus reference solving the cases of `plan` before position
+/// `end` one after the other, first one then the other by turns, each
+/// after the puzzle's caches are reset.
+///
+/// The cases are decoded a chunk at a time, each chunk timed alone: all of
+/// them at once held gigabytes (checkers' 8 million cases of the CI scope)
+/// beside the verify rounds, and timed core and reference on cases made
+/// long before, where verify checks each case soon after it is made.
 fn against_alone<P: Puzzle>(
     rounds: usize,
-    cases: &[P::Case],
+    (plan, end): (&Plan, u64),
     reset_caches: fn(),
     mut verify: impl FnMut() -> (u64, f64),
 ) -> Rates {
@@ -149,18 +162,33 @@ fn against_alone<P: Puzzle>(
         reset_caches();
         verify()
     };
+    let source = Enumerated::<P>::new(plan, P::LEVELS, CaseLimits::Original);
     let alone = || {
         reset_caches();
-        let start = Instant::now();
-        for case in cases {
-            black_box(run_core::<P>(black_box(case), P::Case::solve));
-            black_box(reference_attempt::<P>(black_box(case), None));
+        let (mut made, mut cases, mut seconds, mut count) = (Vec::new(), Vec::new(), 0.0, 0usize);
+        let mut from = 0;
+        while from < end {
+            let to = (from + CHUNK).min(end);
+            source.cases(from..to, &mut made);
+            cases.extend(made.drain(..).filter_map(|(_, m)| match m {
+                Made::Case((case, _)) => Some(case),
+                _ => None,
+            }));
+            let start = Instant::now();
+            for case in &cases {
+                black_box(run_core::<P>(black_box(case), P::Case::solve));
+                black_box(reference_attempt::<P>(black_box(case), None));
+            }
+            seconds += start.elapsed().as_secs_f64();
+            count += cases.len();
+            cases.clear();
+            from = to;
         }
-        start.elapsed().as_secs_f64()
+        (count, seconds)
     };
     let (mut verify_rates, mut alone_rates, mut shares) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds.max(1) {
-        let ((covered, verify_time), alone_time) = if round % 2 == 0 {
+        let ((covered, verify_time), (cases, alone_time)) = if round % 2 == 0 {
             let v = verify();
             (v, alone())
         } else {
@@ -168,7 +196,7 @@ fn against_alone<P: Puzzle>(
             (verify(), a)
         };
         let verify_rate = covered as f64 / verify_time.max(1e-9);
-        let alone_rate = cases.len() as f64 / alone_time.max(1e-9);
+        let alone_rate = cases as f64 / alone_time.max(1e-9);
         verify_rates.push(verify_rate);
         alone_rates.push(alone_rate);
         shares.push(verify_rate / alone_rate.max(1e-9));
