@@ -176,10 +176,16 @@ fn a_run_with_symmetry_covers_what_a_run_without_does() {
 }
 
 /// Three machines' certificates add up to the certificate of one: cases,
-/// classes and digest, level by level.
+/// classes and digest, level by level. Checkers skips runs of indexes
+/// (`Levels::next`), which a shard must step over to its own positions.
 #[test]
 fn shards_add_up_to_the_whole_certificate() {
-    let whole = verified::<Footholds>(8, true, Shard::WHOLE).levels;
+    shards_add_up::<Footholds>(8);
+    shards_add_up::<Checkers>(2);
+}
+
+fn shards_add_up<P: Puzzle>(up_to: u32) {
+    let whole = verified::<P>(up_to, true, Shard::WHOLE).levels;
     let mut sum: Vec<LevelCertificate> = whole
         .iter()
         .map(|l| LevelCertificate {
@@ -188,7 +194,7 @@ fn shards_add_up_to_the_whole_certificate() {
         })
         .collect();
     for index in 0..3 {
-        let part = verified::<Footholds>(8, true, Shard { index, count: 3 }).levels;
+        let part = verified::<P>(up_to, true, Shard { index, count: 3 }).levels;
         for (total, l) in sum.iter_mut().zip(&part) {
             assert_eq!(total.size, l.size);
             total.cases += l.cases;
