@@ -96,7 +96,7 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
                 start,
                 len,
             };
-            let (shrank, all_invalid) = self.delta(doc, width, region, true)?;
+            let (shrank, all_invalid) = self.delta(doc, width, region, true, 1)?;
             changed |= shrank;
             if !words && all_invalid && !fixed {
                 self.fixed_columns.push(block.width);

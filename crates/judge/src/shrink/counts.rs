@@ -132,6 +132,32 @@ pub(super) fn amounts(region: Region, doc: &Doc) -> Vec<usize> {
     out
 }
 
+/// Whether a number `value` on line `l` may head a block whose counted
+/// lines hold the removed lines of `region`: a short line (a header such as
+/// `n q`) not shaped like the lines removed (a record is not its own
+/// count: an edge `u v` among edges), then at most two lines (the block's
+/// own data, as an array of n values), then `value` lines that reach past
+/// the region. This is the count of one test case among several, not on
+/// the first line and not counting to the end of the input.
+fn heads(doc: &Doc, region: Region, l: usize, value: i128) -> bool {
+    let Region::Lines { start, len } = region else {
+        return false;
+    };
+    let Ok(value) = usize::try_from(value) else {
+        return false;
+    };
+    let width = doc.lines[l].len();
+    width <= 3
+        && doc
+            .lines
+            .get(start)
+            .is_some_and(|removed| removed.len() != width)
+        && (0..=2).any(|skip| {
+            let first = l + 1 + skip;
+            start >= first && start + len <= first + value
+        })
+}
+
 /// The integers before `region` most likely to count what it held, not yet
 /// learned for this unit: the likeliest first, at most [`COUNT_GUESSES`]. A
 /// number counts what `region` removes when it equals what follows it in one
@@ -140,7 +166,8 @@ pub(super) fn amounts(region: Region, doc: &Doc) -> Vec<usize> {
 /// tokens, the tokens after it or on the lines after its own (`n S`, then n
 /// numbers), the next line's tokens, or the rest of its own line (from the
 /// first token); for characters, the next line's word; for columns, the
-/// block's width. Those
+/// block's width; for lines, last, a number on a short line that may head
+/// a block holding them (one test case's `n q`, [`heads`]). Those
 /// come first, the ones on earlier
 /// lines before the ones beside the region. For a removal of whole lines the
 /// first line's other numbers follow (where counts live); a removal inside a
@@ -190,6 +217,7 @@ pub(super) fn guesses(doc: &Doc, region: Region, learned: &[u32]) -> Vec<u32> {
                 (true, true) => 0,
                 (true, false) => 1,
                 _ if l == 0 && matches!(region, Region::Lines { .. }) => 2,
+                _ if heads(doc, region, l, value) => 3,
                 _ => continue,
             };
             // Nearer counts before farther ones of the same score.

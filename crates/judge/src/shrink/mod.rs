@@ -2,7 +2,9 @@
 //! stress any` uses on any problem's failing input.
 //!
 //! The input is read as lines of whitespace-separated tokens. Passes of delta
-//! debugging drop chunks of lines, then chunks of tokens within a line (halves
+//! debugging drop chunks of lines (and, under a first line of one number,
+//! chunks counted from the second line, where test cases begin), then
+//! chunks of tokens within a line (halves
 //! first, down to single ones), then chunks of columns of every row of a
 //! block of rows of equal width at once (a grid's column: columns.rs), then
 //! renumber each repeated number (every occurrence at once, as a vertex label
@@ -21,7 +23,8 @@
 //! removed, or by one), the likeliest counts first: a number equal to how many
 //! lines follow it, to the next line's length (in tokens, or in characters
 //! when it is one word), to how many tokens follow it on its line, or to a
-//! block's width (counts.rs). A count that worked is remembered and tried
+//! block's width, and last a number on a short line that may head a block
+//! of lines holding the removed ones (one test case's `n q`) (counts.rs). A count that worked is remembered and tried
 //! first from then on, and is left out of the number pass, where alone it
 //! could only make the input invalid. When a count alone is not enough (every
 //! count left the input invalid, or the count made it valid but passing), the
@@ -279,8 +282,8 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
 
     /// Delta debugging over one sequence in `doc` (its lines, one line's
     /// tokens, one token's characters), `len` long: chunks of half of it,
-    /// then of a quarter, ..., then single items, each removed through
-    /// [`Search::remove`]. With `keep_one`, the last item stays (a line or a
+    /// then of a quarter, ..., down to chunks of `smallest` items, each
+    /// removed through [`Search::remove`]. With `keep_one`, the last item stays (a line or a
     /// token gone whole is the coarser pass's business). Returns whether it
     /// shrank, and whether every removal it tried was invalid.
     fn delta(
@@ -289,6 +292,7 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
         len: impl Fn(&Doc) -> usize,
         region: impl Fn(usize, usize) -> Region,
         keep_one: bool,
+        smallest: usize,
     ) -> Result<(bool, bool), Stop> {
         let (mut changed, mut all_invalid) = (false, true);
         let floor = usize::from(keep_one);
@@ -309,18 +313,32 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
                     start += size;
                 }
             }
-            if chunk == 1 {
+            if chunk <= smallest {
                 return Ok((changed, all_invalid));
             }
             chunk = chunk.div_ceil(2);
         }
     }
 
-    /// Delta debugging over lines.
+    /// Delta debugging over lines; then, under a first line of one number
+    /// (a count of test cases), over the lines after it, so that the
+    /// chunks line up with cases that begin on the second line (a case of
+    /// two lines after a first line is otherwise never one chunk). Single
+    /// lines are the first pass's already.
     fn drop_lines(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
         let lines = |doc: &Doc| doc.lines.len();
         let region = |start, len| Region::Lines { start, len };
-        Ok(self.delta(doc, lines, region, false)?.0)
+        let mut changed = self.delta(doc, lines, region, false, 1)?.0;
+        let headed = |doc: &Doc| matches!(&doc.lines[..], [first, _, _, ..] if first.len() == 1 && first[0].integer().is_some());
+        if headed(doc) {
+            let after_first = |doc: &Doc| doc.lines.len().saturating_sub(1);
+            let region = |start, len| Region::Lines {
+                start: start + 1,
+                len,
+            };
+            changed |= self.delta(doc, after_first, region, true, 2)?.0;
+        }
+        Ok(changed)
     }
 
     /// Delta debugging over the tokens of each line, skipping the widths of
@@ -335,7 +353,7 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
             }
             let tokens = |doc: &Doc| doc.lines[line].len();
             let region = |start, len| Region::Tokens { line, start, len };
-            let (shrank, all_invalid) = self.delta(doc, tokens, region, true)?;
+            let (shrank, all_invalid) = self.delta(doc, tokens, region, true, 1)?;
             changed |= shrank;
             if width > 1 && all_invalid && !self.fixed_widths.contains(&width) {
                 self.fixed_widths.push(width);
@@ -360,7 +378,7 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
                     start,
                     len,
                 };
-                changed |= self.delta(doc, chars, region, true)?.0;
+                changed |= self.delta(doc, chars, region, true, 1)?.0;
             }
         }
         Ok(changed)
