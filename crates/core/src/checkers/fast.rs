@@ -321,7 +321,7 @@ pub fn solve(case: &Case) -> Run<Answer> {
     solve_seeing(case, |_, _| {})
 }
 
-/// [`solve`], showing `seen` the position after every applied move, with
+/// `solve`, showing `seen` the position after every applied move, with
 /// its instance's index: what `lockstep verify` counts the rule branches
 /// from, in the same run that answers.
 pub fn solve_seeing(case: &Case, mut seen: impl FnMut(usize, &Board)) -> Run<Answer> {

@@ -70,10 +70,10 @@ pub fn solve(case: &Case) -> crate::Run<Vec<TurnResult>> {
     solve_with(case, &mut ())
 }
 
-/// [`solve`], with each event of the traced path given to `sink` as well as
+/// `solve`, with each event of the traced path given to `sink` as well as
 /// to the digest, each line's after `sink.line(i)`: what `lockstep verify`
 /// counts the rule branches from, in the same run that answers. With `()`
-/// the sink costs nothing, and this is [`solve`].
+/// the sink costs nothing, and this is `solve`.
 pub fn solve_with<S: Sink>(case: &Case, sink: &mut S) -> crate::Run<Vec<TurnResult>> {
     let mut digest = Digest::new();
     let answer = case

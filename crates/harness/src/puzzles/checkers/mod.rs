@@ -175,7 +175,7 @@ impl Puzzle for Checkers {
     }
 
     /// The core's answer and the branches of its own run: the positions it
-    /// shows after every applied move ([`branches::solve_counting`]).
+    /// shows after every applied move (`branches::solve_counting`).
     fn solve_counting(
         case: &Case,
     ) -> Option<(
