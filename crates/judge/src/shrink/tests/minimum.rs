@@ -314,49 +314,66 @@ fn a_sum_past_a_threshold_merges_into_one_number() {
     assert!(result.attempts <= 120, "{result:?}");
 }
 
+/// "T", then T cases of "n q", n values in -100..=100 and q lines of a
+/// query that `query` judges against the values (`None`: invalid; else
+/// whether it asks for the failure). Fails while some query of some case
+/// does; `T`, every `n` and every `q` must match what follows them.
+fn queries(text: &str, query: impl Fn(&[i64], &[i64]) -> Option<bool>) -> Trial {
+    let Some(lines) = rows(text) else {
+        return Trial::Invalid;
+    };
+    let Some((head, mut rest)) = lines.split_first() else {
+        return Trial::Invalid;
+    };
+    let [t] = head[..] else {
+        return Trial::Invalid;
+    };
+    let mut fails = false;
+    for _ in 0..t.max(0) {
+        let Some(([n, q], after)) = rest
+            .split_first()
+            .and_then(|(h, r)| Some((<[i64; 2]>::try_from(h.clone()).ok()?, r)))
+        else {
+            return Trial::Invalid;
+        };
+        if n < 1 || q < 0 || after.len() < 1 + q as usize {
+            return Trial::Invalid;
+        }
+        let (values, asked) = (&after[0], &after[1..=q as usize]);
+        if values.len() as i64 != n || values.iter().any(|v| v.abs() > 100) {
+            return Trial::Invalid;
+        }
+        for line in asked {
+            match query(values, line) {
+                None => return Trial::Invalid,
+                Some(asks) => fails |= asks,
+            }
+        }
+        rest = &after[1 + q as usize..];
+    }
+    if t < 1 || !rest.is_empty() {
+        return Trial::Invalid;
+    }
+    fails_if(fails)
+}
+
+/// The 0-based position of the 1-based index `i` into `values`.
+fn at(values: &[i64], i: i64) -> Option<usize> {
+    (1..=values.len() as i64)
+        .contains(&i)
+        .then(|| i as usize - 1)
+}
+
 #[test]
 fn a_query_goes_with_its_count_in_any_test_case() {
-    // "T", then T cases of "n q", n values in -100..=100 and q lines of an
-    // index 1..=n; fails while some query of some case asks for a
-    // negative value. Once one case is left, its "n q" is the second
-    // line: a query removed needs that q lowered with it.
+    // Queries of one index 1..=n; fails while some query of some case
+    // asks for a negative value. Once one case is left, its "n q" is the
+    // second line: a query removed needs that q lowered with it.
     let test = |text: &str| {
-        let Some(lines) = rows(text) else {
-            return Trial::Invalid;
-        };
-        let Some((head, mut rest)) = lines.split_first() else {
-            return Trial::Invalid;
-        };
-        let [t] = head[..] else {
-            return Trial::Invalid;
-        };
-        let mut fails = false;
-        for _ in 0..t.max(0) {
-            let Some(([n, q], after)) = rest
-                .split_first()
-                .and_then(|(h, r)| Some((<[i64; 2]>::try_from(h.clone()).ok()?, r)))
-            else {
-                return Trial::Invalid;
-            };
-            if n < 1 || q < 0 || after.len() < 1 + q as usize {
-                return Trial::Invalid;
-            }
-            let (values, queries) = (&after[0], &after[1..=q as usize]);
-            let valid = values.len() as i64 == n
-                && values.iter().all(|v| v.abs() <= 100)
-                && queries
-                    .iter()
-                    .all(|l| matches!(l[..], [i] if (1..=n).contains(&i)));
-            if !valid {
-                return Trial::Invalid;
-            }
-            fails |= queries.iter().any(|l| values[l[0] as usize - 1] < 0);
-            rest = &after[1 + q as usize..];
-        }
-        if t < 1 || !rest.is_empty() {
-            return Trial::Invalid;
-        }
-        fails_if(fails)
+        queries(text, |values, line| match line[..] {
+            [i] => Some(values[at(values, i)?] < 0),
+            _ => None,
+        })
     };
     let text = "3\n3 2\n4 5 6\n1\n3\n4 3\n7 -2 3 -5\n1\n2\n4\n2 2\n8 9\n2\n1\n";
     let result = shrunk(text, test);
