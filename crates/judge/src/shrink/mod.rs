@@ -2,9 +2,9 @@
 //! stress any` uses on any problem's failing input.
 //!
 //! The input is read as lines of whitespace-separated tokens. Passes of delta
-//! debugging drop chunks of lines (and, under a first line of one number,
-//! chunks counted from the second line, where test cases begin), then
-//! chunks of tokens within a line (halves
+//! debugging drop chunks of lines (and, under a first line of one number
+//! with lines of several shapes after it, chunks counted from the second
+//! line, where test cases begin), then chunks of tokens within a line (halves
 //! first, down to single ones), then chunks of columns of every row of a
 //! block of rows of equal width at once (a grid's column: columns.rs), then
 //! renumber each repeated number (every occurrence at once, as a vertex label
@@ -283,9 +283,10 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
     /// Delta debugging over one sequence in `doc` (its lines, one line's
     /// tokens, one token's characters), `len` long: chunks of half of it,
     /// then of a quarter, ..., down to chunks of `smallest` items, each
-    /// removed through [`Search::remove`]. With `keep_one`, the last item stays (a line or a
-    /// token gone whole is the coarser pass's business). Returns whether it
-    /// shrank, and whether every removal it tried was invalid.
+    /// removed through [`Search::remove`]. With `keep_one`, the last item
+    /// stays (a line or a token gone whole is the coarser pass's business).
+    /// Returns whether it shrank, and whether every removal it tried was
+    /// invalid.
     fn delta(
         &mut self,
         doc: &mut Doc,
@@ -324,12 +325,18 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
     /// (a count of test cases), over the lines after it, so that the
     /// chunks line up with cases that begin on the second line (a case of
     /// two lines after a first line is otherwise never one chunk). Single
-    /// lines are the first pass's already.
+    /// lines are the first pass's already, and so is a list of lines of one
+    /// shape (the edges under a tree's `n`), where no chunk needs lining up.
     fn drop_lines(&mut self, doc: &mut Doc) -> Result<bool, Stop> {
         let lines = |doc: &Doc| doc.lines.len();
         let region = |start, len| Region::Lines { start, len };
         let mut changed = self.delta(doc, lines, region, false, 1)?.0;
-        let headed = |doc: &Doc| matches!(&doc.lines[..], [first, _, _, ..] if first.len() == 1 && first[0].integer().is_some());
+        let headed = |doc: &Doc| match &doc.lines[..] {
+            [first, second, rest @ ..] if first.len() == 1 && first[0].integer().is_some() => {
+                rest.iter().any(|line| line.len() != second.len())
+            }
+            _ => false,
+        };
         if headed(doc) {
             let after_first = |doc: &Doc| doc.lines.len().saturating_sub(1);
             let region = |start, len| Region::Lines {
