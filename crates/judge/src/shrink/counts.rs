@@ -1,7 +1,10 @@
 //! How the shrinker learns an input's counts: a removal that alone makes an
 //! invalid input is tried again with an earlier integer lowered by what went
 //! (the likeliest counts first, those that worked before ahead of all), and a
-//! count that worked is remembered for its unit. When every count left it
+//! count that worked is remembered for its unit. The counts guessed are
+//! numbers equal to what follows them ([`guesses`]), then, for whole lines,
+//! the numbers on a short line that may head a block holding them, as one
+//! test case's `n q` among several ([`headers`]). When every count left it
 //! invalid, the removal is tried with labels renumbered too (coupled.rs).
 
 use super::coupled::COUPLED_COUNTS;
@@ -57,13 +60,22 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
             Trial::Invalid => {}
         }
         let guessed = guesses(doc, region, &learned);
-        match self.paired(&plain, region.unit(), &guessed, &amounts)? {
+        let mut paired = self.paired(&plain, region.unit(), &guessed, &amounts)?;
+        let mut headed = Vec::new();
+        if let Paired::Invalid = paired {
+            let tried = [&learned[..], &guessed[..]].concat();
+            let room = COUNT_GUESSES.saturating_sub(guessed.len());
+            headed = headers(doc, region, &tried, room);
+            paired = self.paired(&plain, region.unit(), &headed, &[region.len()])?;
+        }
+        match paired {
             Paired::Fails(kept) => Ok(Some(kept)),
             Paired::Passes(count) => self.coupled(doc, &plain, region, &[count]),
             Paired::Invalid => {
                 let counts: Vec<u32> = learned
                     .iter()
                     .chain(&guessed)
+                    .chain(&headed)
                     .copied()
                     .take(COUPLED_COUNTS)
                     .collect();
@@ -132,30 +144,50 @@ pub(super) fn amounts(region: Region, doc: &Doc) -> Vec<usize> {
     out
 }
 
-/// Whether a number `value` on line `l` may head a block whose counted
-/// lines hold the removed lines of `region`: a short line (a header such as
-/// `n q`) not shaped like the lines removed (a record is not its own
-/// count: an edge `u v` among edges), then at most two lines (the block's
-/// own data, as an array of n values), then `value` lines that reach past
-/// the region. This is the count of one test case among several, not on
-/// the first line and not counting to the end of the input.
-fn heads(doc: &Doc, region: Region, l: usize, value: i128) -> bool {
-    let Region::Lines { start, len } = region else {
-        return false;
-    };
-    let Ok(value) = usize::try_from(value) else {
-        return false;
-    };
-    let width = doc.lines[l].len();
-    width <= 3
-        && doc
-            .lines
-            .get(start)
-            .is_some_and(|removed| removed.len() != width)
+/// Whether a number `value` on line `l` may head a block of lines that
+/// holds the removed lines `start..start + len`: a short line (a header
+/// such as one test case's `n q`), then at most two lines of the block's
+/// own (an array of n values), then `value` counted lines that hold the
+/// region and end within the input, the first of them shaped unlike the
+/// line before it (the values, or `q` on a line of its own). An edge `u v`
+/// among edges heads nothing: the edge after it is shaped like it.
+fn heads(doc: &Doc, (start, len): (usize, usize), l: usize, value: usize) -> bool {
+    doc.lines[l].len() <= 3
         && (0..=2).any(|skip| {
             let first = l + 1 + skip;
-            start >= first && start + len <= first + value
+            start >= first
+                && start + len <= first + value
+                && first + value <= doc.lines.len()
+                && doc.lines[first - 1].len() != doc.lines[first].len()
         })
+}
+
+/// For a removal of whole lines, the positive numbers before it that may
+/// head a block holding them ([`heads`]), not among `tried`: the nearest
+/// first, at most `room`. These are the counts of one test case among
+/// several (its `q`, with q lines of queries after its values), which
+/// [`guesses`] does not offer: they are not on the first line, nor do
+/// they count to the end of the input. Such a count drops by the lines
+/// removed only.
+fn headers(doc: &Doc, region: Region, tried: &[u32], room: usize) -> Vec<u32> {
+    let Region::Lines { start, len } = region else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for l in (0..start).rev() {
+        for token in doc.lines[l].iter().rev() {
+            if out.len() == room {
+                return out;
+            }
+            let Some(value) = token.integer().and_then(|v| usize::try_from(v).ok()) else {
+                continue;
+            };
+            if value >= 1 && !tried.contains(&token.id) && heads(doc, (start, len), l, value) {
+                out.push(token.id);
+            }
+        }
+    }
+    out
 }
 
 /// The integers before `region` most likely to count what it held, not yet
@@ -166,13 +198,13 @@ fn heads(doc: &Doc, region: Region, l: usize, value: i128) -> bool {
 /// tokens, the tokens after it or on the lines after its own (`n S`, then n
 /// numbers), the next line's tokens, or the rest of its own line (from the
 /// first token); for characters, the next line's word; for columns, the
-/// block's width; for lines, last, a number on a short line that may head
-/// a block holding them (one test case's `n q`, [`heads`]). Those
-/// come first, the ones on earlier
-/// lines before the ones beside the region. For a removal of whole lines the
-/// first line's other numbers follow (where counts live); a removal inside a
-/// line tries only numbers that count something, since most lines of fixed
-/// shape (an edge `u v w`) would otherwise cost a guess per token.
+/// block's width. Those come first, the ones on earlier lines before the
+/// ones beside the region. For a removal of whole lines the first line's
+/// other numbers follow (where counts live); a removal inside a line tries
+/// only numbers that count something, since most lines of fixed shape (an
+/// edge `u v w`) would otherwise cost a guess per token. The count of one
+/// test case among several is none of these: [`headers`] offers it when
+/// these have failed, in the room they leave.
 pub(super) fn guesses(doc: &Doc, region: Region, learned: &[u32]) -> Vec<u32> {
     let total: usize = doc.lines.iter().map(Vec::len).sum();
     let width = match region {
@@ -217,7 +249,6 @@ pub(super) fn guesses(doc: &Doc, region: Region, learned: &[u32]) -> Vec<u32> {
                 (true, true) => 0,
                 (true, false) => 1,
                 _ if l == 0 && matches!(region, Region::Lines { .. }) => 2,
-                _ if heads(doc, region, l, value) => 3,
                 _ => continue,
             };
             // Nearer counts before farther ones of the same score.

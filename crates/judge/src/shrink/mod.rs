@@ -23,8 +23,10 @@
 //! removed, or by one), the likeliest counts first: a number equal to how many
 //! lines follow it, to the next line's length (in tokens, or in characters
 //! when it is one word), to how many tokens follow it on its line, or to a
-//! block's width, and last a number on a short line that may head a block
-//! of lines holding the removed ones (one test case's `n q`) (counts.rs). A count that worked is remembered and tried
+//! block's width; last, for whole lines, a number on a short line that may
+//! head a block of lines holding them: one test case's `q` among several, its
+//! block of q queries after its values, the first of them shaped unlike the
+//! line before (counts.rs). A count that worked is remembered and tried
 //! first from then on, and is left out of the number pass, where alone it
 //! could only make the input invalid. When a count alone is not enough (every
 //! count left the input invalid, or the count made it valid but passing), the
