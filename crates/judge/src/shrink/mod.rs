@@ -36,7 +36,10 @@
 //!
 //! What it cannot do: edits of several places beyond those (a count, its
 //! data, the columns of one block, the labels in `0..=count`), or keep
-//! whitespace the failure depends on.
+//! whitespace the failure depends on. Nor can it tell a query's type from
+//! a label (the `2` of `2 l r` is renumbered with `l` and `r`), or drop a
+//! test case that no chunk lines up with (three lines after `T` out of
+//! seven: chunks of four, then two).
 //!
 //! Every candidate is rendered as text and asked at most once (a cache of
 //! fingerprints);
