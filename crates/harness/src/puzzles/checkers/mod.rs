@@ -25,6 +25,7 @@ pub struct Checkers;
 
 mod boundary;
 mod branches;
+mod count;
 mod generate;
 mod mutation;
 pub(crate) mod placed;
