@@ -4,7 +4,7 @@
 //! levels' layers counted on the layer.
 
 use super::explore;
-use super::levels::{coordinates, shapes, Leg, Shape};
+use super::shapes::{coordinates, shapes, Leg, Shape};
 use lockstep_core::checkers::Side;
 use Leg::{Any, Jump};
 

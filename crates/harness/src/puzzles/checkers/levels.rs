@@ -41,8 +41,10 @@
 
 use super::explore;
 use super::placed::Placed;
+use super::shapes::{coordinates, shapes, Leg, Shape, LAST, MAX_LEGS, MAX_MOVES};
 use crate::enumerate::{choose, Digits, Levels};
 use lockstep_core::checkers::{Case, Instance, Move, Piece, Side};
+use Leg::{Any, Diagonal, Jump};
 
 pub const LEVELS: Levels<Case> = Levels {
     size: "few pieces and every kind of written move: 1 two pieces, a move to any square; 2 two pieces, two diagonal legs in one move or two; 3 three pieces, a diagonal leg or two jumps; 4 to 60 the games of two men a side, explored breadth-first, size 4 + d the positions first reached after d moves, each with every legal move and its near-misses; 61 three pieces, all of 1 and 2",
@@ -63,94 +65,6 @@ pub const LEVELS: Levels<Case> = Levels {
 /// double jump passes its far row (the planted bugs of those rules show
 /// there first: `the_explored_games_find_the_planted_checkers_bugs_of_their_moves`).
 const CI_DEPTH: u32 = 21;
-
-/// The most moves a shape writes, and legs a move has.
-const MAX_MOVES: usize = 2;
-const MAX_LEGS: usize = 2;
-
-/// A leg of a written move, by what it may land on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Leg {
-    /// Any square 1..=32; only as a move's one leg.
-    Any,
-    /// A diagonal step or jump, on the board.
-    Diagonal,
-    /// A diagonal jump, on the board.
-    Jump,
-}
-
-impl Leg {
-    const fn radix(self) -> u64 {
-        match self {
-            Leg::Any => 32,
-            Leg::Diagonal => 8,
-            Leg::Jump => 4,
-        }
-    }
-}
-
-/// The pieces of a position and the legs of each move of its game.
-pub(super) struct Shape {
-    pub(super) pieces: u32,
-    pub(super) moves: &'static [&'static [Leg]],
-}
-
-use Leg::{Any, Diagonal, Jump};
-
-/// Each level's shapes, in the order their indices come.
-const SHAPES: [&[Shape]; 4] = [
-    &[Shape {
-        pieces: 2,
-        moves: &[&[Any]],
-    }],
-    &[
-        Shape {
-            pieces: 2,
-            moves: &[&[Diagonal, Diagonal]],
-        },
-        Shape {
-            pieces: 2,
-            moves: &[&[Diagonal], &[Diagonal]],
-        },
-    ],
-    &[
-        Shape {
-            pieces: 3,
-            moves: &[&[Diagonal]],
-        },
-        Shape {
-            pieces: 3,
-            moves: &[&[Jump, Jump]],
-        },
-    ],
-    &[
-        Shape {
-            pieces: 3,
-            moves: &[&[Any]],
-        },
-        Shape {
-            pieces: 3,
-            moves: &[&[Diagonal, Diagonal]],
-        },
-        Shape {
-            pieces: 3,
-            moves: &[&[Diagonal], &[Diagonal]],
-        },
-    ],
-];
-
-/// The shapes of level `size`: sizes 1 to 3, and the last level, after the
-/// explored ones (three pieces and every written move, a night's work).
-pub(super) fn shapes(size: u32) -> &'static [Shape] {
-    match size {
-        1..=3 => SHAPES[size as usize - 1],
-        LAST => SHAPES[3],
-        _ => &[],
-    }
-}
-
-/// The last level: the one after the explored depths.
-const LAST: u32 = explore::FIRST + explore::LAST_DEPTH + 1;
 
 impl Shape {
     /// Its indices: the positions (squares, kinds, side to move), then per
@@ -236,14 +150,6 @@ impl Shape {
     fn side_digit(&self, index: u64) -> u64 {
         index / (choose(32, u64::from(self.pieces)) * 4u64.pow(self.pieces)) % 2
     }
-}
-
-/// Square `s`'s row and column (docs/rules/checkers.md, "Board and
-/// numbering").
-pub(super) fn coordinates(s: u32) -> (i32, i32) {
-    let row = (s - 1) / 4;
-    let column = 2 * ((s - 1) % 4) + u32::from(row.is_multiple_of(2));
-    (row as i32, column as i32)
 }
 
 /// The square `distance` (1 or 2) cells from `from` along `direction`

@@ -29,6 +29,7 @@ mod count;
 mod generate;
 mod mutation;
 pub(crate) mod placed;
+mod shapes;
 
 pub use boundary::*;
 pub use generate::*;
