@@ -444,22 +444,23 @@ impl crate::Model for Case {
 
     /// Writes a case in the judge format, `0 0` included (the inverse of [`Model::parse`](crate::Model::parse)).
     fn write_input(&self) -> String {
-        let mut out = String::new();
+        use std::fmt::Write;
+        // One buffer, written into: lockstep verify writes a sample of its
+        // cases and answers as text, and a string a line cost more than
+        // solving.
+        let mut out = String::with_capacity(32 * self.instances.len() + 4);
         for instance in &self.instances {
-            out.push_str(&format!(
-                "{} {}\n",
-                instance.red.len(),
-                instance.white.len()
-            ));
+            let _ = writeln!(out, "{} {}", instance.red.len(), instance.white.len());
             write_pieces(&mut out, &instance.red);
             write_pieces(&mut out, &instance.white);
-            out.push_str(&format!(
-                "{} {}\n",
+            let _ = writeln!(
+                out,
+                "{} {}",
                 instance.moves.len(),
                 instance.to_move.letter()
-            ));
+            );
             for m in &instance.moves {
-                out.push_str(&format!("{m}\n"));
+                let _ = writeln!(out, "{m}");
             }
         }
         out.push_str("0 0\n");
@@ -468,7 +469,12 @@ impl crate::Model for Case {
 
     /// Writes the answer exactly as the judge expects it: one line per instance.
     fn write_answer(answer: &Answer) -> String {
-        answer.iter().map(|v| format!("{v}\n")).collect()
+        use std::fmt::Write;
+        let mut out = String::with_capacity(16 * answer.len());
+        for v in answer {
+            let _ = writeln!(out, "{v}");
+        }
+        out
     }
 
     fn solve(&self) -> crate::Run<Answer> {

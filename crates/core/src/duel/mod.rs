@@ -414,25 +414,36 @@ pub enum Outcome {
     Ended(Winner, Reason),
 }
 
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (winner, reason) = match self {
-            Outcome::Ongoing => return f.write_str("ongoing"),
-            Outcome::Ended(w, r) => (w, r),
-        };
-        let winner = match winner {
+impl Winner {
+    /// Its word in an answer.
+    pub const fn word(self) -> &'static str {
+        match self {
             Winner::P1 => "p1",
             Winner::P2 => "p2",
             Winner::Draw => "draw",
-        };
-        let reason = match reason {
+        }
+    }
+}
+
+impl Reason {
+    /// Its word in an answer.
+    pub const fn word(self) -> &'static str {
+        match self {
             Reason::Hp => "hp",
             Reason::Out => "out",
             Reason::Blessing => "blessing",
             Reason::Illegal => "illegal",
             Reason::Turns => "turns",
-        };
-        write!(f, "{winner} {reason}")
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("ongoing"),
+            Outcome::Ended(w, r) => write!(f, "{} {}", w.word(), r.word()),
+        }
     }
 }
 

@@ -4,34 +4,92 @@
 use super::*;
 
 pub(super) fn write_player(out: &mut String, p: &Player) {
-    use std::fmt::Write;
-    let _ = write!(out, "{} {} {} {}", p.pos.0, p.pos.1, p.hp, p.blessing);
-    for w in p.waits {
-        let _ = write!(out, " {w}");
+    push_number(out, p.pos.0.into());
+    for v in [p.pos.1, p.hp] {
+        out.push(' ');
+        push_number(out, v.into());
     }
+    for v in std::iter::once(p.blessing).chain(p.waits) {
+        out.push(' ');
+        push_number(out, v.into());
+    }
+}
+
+/// `value` in decimal. Every number of a state is small (a turn up to 61,
+/// hp as low as damage takes it): written by hand, since the formatting
+/// machinery costs more than the rest of a line (`lockstep verify` writes
+/// a sample of its answers as text).
+fn push_number(out: &mut String, value: i32) {
+    if value < 0 {
+        out.push('-');
+    }
+    let magnitude = value.unsigned_abs();
+    if magnitude >= 10 {
+        push_number(out, (magnitude / 10) as i32);
+    }
+    out.push(char::from(b'0' + (magnitude % 10) as u8));
 }
 
 /// `T OR OC R1 C1 H1 B1 W*6 R2 C2 H2 B2 W*6`. `turn` is printed as given, so the
 /// answer's T+1 may be 61.
 pub fn write_state(state: &State) -> String {
-    let mut out = format!("{} {} {} ", state.turn, state.spring.0, state.spring.1);
-    write_player(&mut out, &state.players[0]);
-    out.push(' ');
-    write_player(&mut out, &state.players[1]);
+    let mut out = String::with_capacity(64);
+    push_state(&mut out, state);
     out
 }
 
+fn push_state(out: &mut String, state: &State) {
+    for v in [
+        state.turn.into(),
+        state.spring.0.into(),
+        state.spring.1.into(),
+    ] {
+        push_number(out, v);
+        out.push(' ');
+    }
+    write_player(out, &state.players[0]);
+    out.push(' ');
+    write_player(out, &state.players[1]);
+}
+
 pub fn write_turn(turn: &Turn) -> String {
-    format!(
-        "{} | {} | {}",
-        write_state(&turn.state),
-        write_actions(&turn.actions[0]),
-        write_actions(&turn.actions[1])
-    )
+    let mut out = String::with_capacity(80);
+    push_turn(&mut out, turn);
+    out
+}
+
+fn push_turn(out: &mut String, turn: &Turn) {
+    push_state(out, &turn.state);
+    for list in &turn.actions {
+        out.push_str(" |");
+        for action in list {
+            out.push(' ');
+            push_number(out, action.code.into());
+            if let Some(dir) = action.dir {
+                out.push(' ');
+                out.push_str(dir.name());
+            }
+        }
+    }
 }
 
 pub fn write_result(result: &TurnResult) -> String {
-    format!("{} | {}", write_state(&result.next), result.outcome)
+    let mut out = String::with_capacity(80);
+    push_result(&mut out, result);
+    out
+}
+
+fn push_result(out: &mut String, result: &TurnResult) {
+    push_state(out, &result.next);
+    out.push_str(" | ");
+    match result.outcome {
+        Outcome::Ongoing => out.push_str("ongoing"),
+        Outcome::Ended(winner, reason) => {
+            out.push_str(winner.word());
+            out.push(' ');
+            out.push_str(reason.word());
+        }
+    }
 }
 
 /// Parses one `duel step` line (numbered `number` in errors).
@@ -124,11 +182,21 @@ impl crate::Model for Case {
     }
 
     fn write_input(&self) -> String {
-        self.iter().map(|t| write_turn(t) + "\n").collect()
+        let mut out = String::with_capacity(100 * self.len());
+        for turn in self {
+            push_turn(&mut out, turn);
+            out.push('\n');
+        }
+        out
     }
 
     fn write_answer(answer: &Answer) -> String {
-        answer.iter().map(|r| write_result(r) + "\n").collect()
+        let mut out = String::with_capacity(80 * answer.len());
+        for result in answer {
+            push_result(&mut out, result);
+            out.push('\n');
+        }
+        out
     }
 
     fn solve(&self) -> crate::Run<Answer> {
