@@ -46,7 +46,7 @@ use super::mutation::{diagonal, DIAGONALS};
 use lockstep_core::checkers::{children, Board, Captures, Case, Instance, Move, Piece, Side};
 use lockstep_reference::checkers::Grid;
 use lockstep_reference::Fuel;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, DefaultHasher};
 use std::sync::Mutex;
 
@@ -279,28 +279,33 @@ fn legs(square: u32) -> impl Iterator<Item = u32> {
         .flatten()
 }
 
-/// The written moves a state's case asks about (the module's list).
-fn written_moves(state: &State) -> BTreeSet<Vec<u32>> {
-    let mut out = BTreeSet::new();
+/// The written moves a state's case asks about (the module's list), each
+/// once, in ascending order (gathered, then sorted: a set built a move at
+/// a time cost a tenth of verify's time on the explored levels).
+fn written_moves(state: &State) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
     for (path, _) in references_moves(state, Side::Red) {
         for end in 2..=path.len() {
             let prefix = &path[..end];
-            out.insert(prefix.to_vec());
+            out.push(prefix.to_vec());
             for to in legs(prefix[end - 1]) {
-                let mut longer = prefix.to_vec();
+                let mut longer = Vec::with_capacity(end + 1);
+                longer.extend_from_slice(prefix);
                 longer.push(to);
-                out.insert(longer);
+                out.push(longer);
             }
         }
     }
     for square in (1..=32).filter(|s| state.red >> (s - 1) & 1 == 1) {
         for to in legs(square) {
-            out.insert(vec![square, to]);
+            out.push(vec![square, to]);
         }
     }
     for (path, _) in references_moves(state, Side::White) {
-        out.insert(path);
+        out.push(path);
     }
+    out.sort_unstable();
+    out.dedup();
     out
 }
 

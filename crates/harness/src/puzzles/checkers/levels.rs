@@ -110,6 +110,7 @@ impl Shape {
             mover = mover.opponent();
         }
         let mut instance = placed.instance();
+        instance.moves.reserve_exact(self.moves.len());
         for (legs, written) in self.moves.iter().zip(&squares) {
             instance.moves.push(Move(written[..=legs.len()].to_vec()));
         }

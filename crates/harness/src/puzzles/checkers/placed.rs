@@ -21,6 +21,33 @@ pub(crate) struct Placed {
 /// The most pieces a level places (checkers perft's four men and a king).
 const MAX_PIECES: usize = 5;
 
+/// Up to this many pieces, the squares are read from a table of every
+/// subset (5,456 of them) rather than decoded: checkers' levels read a
+/// position for every index, and decoding was a tenth of verify's time.
+const TABLED: u64 = 3;
+
+/// The squares (0 to 31, ascending) of subset `rank` of `p` squares, in
+/// [`subset`]'s order.
+fn squares(p: u64, rank: u64) -> [u8; MAX_PIECES] {
+    static TABLES: std::sync::OnceLock<Vec<Vec<[u8; MAX_PIECES]>>> = std::sync::OnceLock::new();
+    let decode = |p: u64, rank: u64| {
+        let mut out = [0; MAX_PIECES];
+        for (o, &s) in out.iter_mut().zip(subset(32, p, rank).iter()) {
+            *o = s as u8;
+        }
+        out
+    };
+    if p > TABLED {
+        return decode(p, rank);
+    }
+    let tables = TABLES.get_or_init(|| {
+        (0..=TABLED)
+            .map(|p| (0..choose(32, p)).map(|rank| decode(p, rank)).collect())
+            .collect()
+    });
+    tables[p as usize][rank as usize]
+}
+
 impl Placed {
     /// A position of `p` pieces read from `d`: the squares (a subset),
     /// each piece's kind (red man, red king, white man, white king), the
@@ -29,11 +56,11 @@ impl Placed {
     /// same way.
     pub(crate) fn read(p: u64, d: &mut Digits) -> Option<Placed> {
         assert!(p as usize <= MAX_PIECES, "{p} pieces");
-        let squares = subset(32, p, d.take(choose(32, p)));
+        let squares = squares(p, d.take(choose(32, p)));
         let mut pieces = [(Side::Red, 0); MAX_PIECES];
         let (mut kings, mut legal, mut reds) = (0u32, true, 0);
-        for (i, &square) in squares.iter().enumerate() {
-            let square = square as u32 + 1;
+        for (i, &square) in squares[..p as usize].iter().enumerate() {
+            let square = u32::from(square) + 1;
             let kind = d.take(4);
             let side = if kind < 2 { Side::Red } else { Side::White };
             let king = kind % 2 == 1;
@@ -58,7 +85,15 @@ impl Placed {
 
     /// The instance of this position, with no moves yet.
     pub(crate) fn instance(&self) -> Instance {
-        let (mut red, mut white) = (Vec::new(), Vec::new());
+        let reds = self
+            .pieces()
+            .iter()
+            .filter(|(side, _)| *side == Side::Red)
+            .count();
+        let (mut red, mut white) = (
+            Vec::with_capacity(reds),
+            Vec::with_capacity(self.len - reds),
+        );
         for (i, &(side, square)) in self.pieces().iter().enumerate() {
             let piece = Piece {
                 square: square as u8,
