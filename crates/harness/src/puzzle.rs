@@ -232,6 +232,18 @@ pub trait Puzzle: Listed + Sized + 'static {
         None
     }
 
+    /// Folds the core's answer into a `lockstep verify` certificate's
+    /// digest (the campaign's `case_hash`): its `Hash`, the
+    /// default. A puzzle whose answer is many small fields and cheap to
+    /// make may fold them a few to a word instead (the duel: a line's
+    /// result is nineteen fields, and hashing them one to a word cost a
+    /// fifth of what core and reference cost). Whatever the folding, two
+    /// different answers must push different words; the recorded
+    /// certificates depend on it.
+    fn hash_answer(answer: &Self::Answer, digest: &mut lockstep_core::digest::Digest) {
+        std::hash::Hash::hash(answer, digest);
+    }
+
     /// What a disagreement is, for its bug signature ([`crate::signature`]),
     /// when both sides answered (a panic is signed by its message, once, for
     /// every puzzle): the first answer line that differs on each side

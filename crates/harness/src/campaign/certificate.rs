@@ -147,7 +147,7 @@ pub fn case_hash<P: Puzzle>(
     match core {
         Attempt::Ran(run) => {
             0u8.hash(&mut digest);
-            run.answer.hash(&mut digest);
+            P::hash_answer(&run.answer, &mut digest);
             run.digest.hash(&mut digest);
         }
         other => {

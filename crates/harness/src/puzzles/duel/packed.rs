@@ -1,0 +1,125 @@
+//! A line's result packed into three words for a `lockstep verify`
+//! certificate's digest ([`crate::puzzle::Puzzle::hash_answer`]).
+//!
+//! A result's `Hash` pushes each of its nineteen fields as a word of its
+//! own, and each push is two dependent multiplications: about a fifth of
+//! what core and reference take on the line together. Every field fits a
+//! byte, so the result is written as 24 bytes, a field to a byte in a
+//! fixed order, and pushed as three words. Different results give
+//! different bytes ([`tests`] reads the bytes back into the result).
+
+use lockstep_core::digest::Digest;
+use lockstep_core::duel::{Answer, Outcome, TurnResult};
+
+/// The bytes of a result: the turn, the spring's row and column, the
+/// outcome (0 ongoing, else 1 + 5 x winner + reason), then each player's
+/// row, column, hp, blessing and six waits.
+fn bytes(result: &TurnResult) -> [u8; 24] {
+    let next = &result.next;
+    let mut b = [0u8; 24];
+    b[0] = next.turn;
+    b[1] = next.spring.0 as u8;
+    b[2] = next.spring.1 as u8;
+    b[3] = match result.outcome {
+        Outcome::Ongoing => 0,
+        Outcome::Ended(winner, reason) => 1 + 5 * winner as u8 + reason as u8,
+    };
+    for (p, player) in next.players.iter().enumerate() {
+        let at = 4 + 10 * p;
+        b[at] = player.pos.0 as u8;
+        b[at + 1] = player.pos.1 as u8;
+        b[at + 2] = player.hp as u8;
+        b[at + 3] = player.blessing;
+        b[at + 4..at + 10].copy_from_slice(&player.waits);
+    }
+    b
+}
+
+/// The answer's length, then each line's three words.
+pub(super) fn hash_answer(answer: &Answer, digest: &mut Digest) {
+    digest.push(answer.len() as u64);
+    for result in answer {
+        for word in bytes(result).chunks_exact(8) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            digest.push(u64::from_le_bytes(w));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lockstep_core::duel::{Player, Reason, State, Winner};
+
+    /// The bytes read back: the packing loses nothing, so two different
+    /// results never push the same words.
+    fn unpack(b: [u8; 24]) -> TurnResult {
+        let player = |at: usize| Player {
+            pos: (b[at] as i8, b[at + 1] as i8),
+            hp: b[at + 2] as i8,
+            blessing: b[at + 3],
+            waits: b[at + 4..at + 10].try_into().unwrap(),
+        };
+        let winners = [Winner::P1, Winner::P2, Winner::Draw];
+        let reasons = [
+            Reason::Hp,
+            Reason::Out,
+            Reason::Blessing,
+            Reason::Illegal,
+            Reason::Turns,
+        ];
+        let outcome = match b[3] {
+            0 => Outcome::Ongoing,
+            code => Outcome::Ended(
+                winners[usize::from((code - 1) / 5)],
+                reasons[usize::from((code - 1) % 5)],
+            ),
+        };
+        TurnResult {
+            next: State {
+                turn: b[0],
+                spring: (b[1] as i8, b[2] as i8),
+                players: [player(4), player(14)],
+            },
+            outcome,
+        }
+    }
+
+    /// Every result of generated cases, every level's first cases, and
+    /// results with each field at its extremes, read back whole.
+    #[test]
+    fn a_result_reads_back_from_its_bytes() {
+        use crate::puzzle::{CaseLimits, Puzzle};
+        use lockstep_core::Model;
+        let mut results = Vec::new();
+        for seed in 0..200u64 {
+            let data: Vec<u8> = (0..512u64)
+                .map(|i| (i.wrapping_mul(0x9E37_79B9) ^ seed.wrapping_mul(31)) as u8)
+                .collect();
+            let mut u = arbitrary::Unstructured::new(&data);
+            if let Ok((case, _)) = super::super::Duel::generate(&mut u, CaseLimits::Original) {
+                results.extend(case.solve().answer);
+            }
+        }
+        for size in 1..=3 {
+            for index in 0..2_000 {
+                if let Some(case) = (super::super::Duel::LEVELS.case)(size, index) {
+                    results.extend(case.solve().answer);
+                }
+            }
+        }
+        assert!(results.len() > 10_000, "{} results", results.len());
+        let mut odd = results[0];
+        odd.next.turn = 255;
+        odd.next.players[1].hp = -128;
+        odd.next.players[0].waits = [255, 0, 7, 1, 2, 3];
+        odd.outcome = Outcome::Ended(Winner::Draw, Reason::Turns);
+        results.push(odd);
+        let ended = results.iter().filter(|r| r.outcome != Outcome::Ongoing);
+        assert!(ended.count() > 100);
+        for r in &results {
+            assert_eq!(&unpack(bytes(r)), r);
+        }
+    }
+}
