@@ -16,7 +16,7 @@ use super::{
 
 mod observe;
 
-pub use observe::{events, events_limited, solve, solve_limited, trace};
+pub use observe::{events, events_limited, solve, solve_counting, solve_limited, trace};
 
 const W: usize = SIZE as usize + 2;
 const CELLS: usize = W * W;

@@ -12,7 +12,7 @@
 
 mod fast;
 
-pub use fast::{events, events_limited, solve_limited, trace};
+pub use fast::{events, events_limited, solve_counting, solve_limited, trace};
 
 use crate::input::{InputError, Lines};
 use std::fmt;

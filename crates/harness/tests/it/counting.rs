@@ -8,7 +8,7 @@
 use lockstep_core::Model;
 use lockstep_harness::campaign::generate_case;
 use lockstep_harness::puzzle::Puzzle;
-use lockstep_harness::puzzles::{Checkers, Duel, MatrixGame};
+use lockstep_harness::puzzles::{Checkers, Duel, MatrixGame, Robots};
 use lockstep_search::seeds::CASE_BYTES;
 
 /// Generated cases, then about `per_level` cases of each level of the CI
@@ -73,6 +73,11 @@ fn the_duel_counts_in_its_core_run_as_apart() {
 #[test]
 fn checkers_counts_in_its_core_run_as_apart() {
     reaches_most::<Checkers>(counts_as_apart::<Checkers>(2_000, 300));
+}
+
+#[test]
+fn robots_count_in_their_core_run_as_apart() {
+    reaches_most::<Robots>(counts_as_apart::<Robots>(2_000, 300));
 }
 
 #[test]

@@ -6,13 +6,24 @@ use super::{Engine, Observer};
 use crate::digest::Digest;
 use crate::robots::{Answer, Board, Case, Feature, Step, Trace, MOVE_LIMIT};
 
-struct DigestObserver(Digest);
+/// The solver's observer: a digest of the moves and, when `COUNT`, the
+/// rule branches reached too (without, `feature` compiles to nothing).
+struct DigestObserver<const COUNT: bool> {
+    digest: Digest,
+    features: u64,
+}
 
-impl Observer for DigestObserver {
+impl<const COUNT: bool> Observer for DigestObserver<COUNT> {
     #[inline]
     fn step(&mut self, step: &Step) -> bool {
-        self.0.push(step.packed());
+        self.digest.push(step.packed());
         true
+    }
+    #[inline]
+    fn feature(&mut self, feature: Feature) {
+        if COUNT {
+            self.features |= feature.bit();
+        }
     }
 }
 
@@ -83,12 +94,28 @@ pub fn solve(case: &Case) -> crate::Run<Answer> {
 /// [`MOVE_LIMIT`]: the same code, so that small limits, which games do
 /// reach, check the stop that the judge's limit hides (docs/rules/robots.md).
 pub fn solve_limited(case: &Case, move_limit: u32) -> crate::Run<Answer> {
-    let mut observer = DigestObserver(Digest::new());
+    solve_observed::<false>(case, move_limit).0
+}
+
+/// [`solve`] and [`events`] from one run: what `lockstep verify` counts the
+/// rule branches from, in the run that answers.
+pub fn solve_counting(case: &Case) -> (crate::Run<Answer>, u64) {
+    solve_observed::<true>(case, MOVE_LIMIT)
+}
+
+/// The one run behind [`solve_limited`] and [`solve_counting`]: the answer,
+/// its digest, and the rule branches when `COUNT` (else 0).
+fn solve_observed<const COUNT: bool>(case: &Case, move_limit: u32) -> (crate::Run<Answer>, u64) {
+    let mut observer = DigestObserver::<COUNT> {
+        digest: Digest::new(),
+        features: 0,
+    };
     let (answer, _) = run_limited(case, move_limit, &mut observer);
-    crate::Run {
+    let run = crate::Run {
         answer,
-        digest: observer.0.value(),
-    }
+        digest: observer.digest.value(),
+    };
+    (run, observer.features)
 }
 
 /// Plays a case recording at most `max_steps` moves; returns them with the board

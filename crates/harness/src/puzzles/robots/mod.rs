@@ -347,6 +347,12 @@ impl Puzzle for Robots {
         model::events(case)
     }
 
+    /// The core's answer and its branches from one run
+    /// ([`model::solve_counting`]), not a second run to count them.
+    fn solve_counting(case: &Case) -> Option<(lockstep_core::Run<Answer>, u64)> {
+        Some(model::solve_counting(case))
+    }
+
     /// The first answer line that differs on each side, and the kind of the
     /// reference's last move in that game (a walk, a stay, a teleport): the
     /// move a game ends on tells a push's bug from a teleport's.
