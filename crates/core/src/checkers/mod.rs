@@ -364,7 +364,12 @@ fn parse_move(line: &Line<'_>, number: u32) -> Result<Move, InputError> {
 }
 
 fn write_pieces(out: &mut String, pieces: &[Piece]) {
-    out.push_str(&squares_text(pieces));
+    use std::fmt::Write;
+    for (i, p) in pieces.iter().enumerate() {
+        let space = if i == 0 { "" } else { " " };
+        let sign = if p.king { "-" } else { "" };
+        let _ = write!(out, "{space}{sign}{}", p.square);
+    }
     out.push('\n');
 }
 

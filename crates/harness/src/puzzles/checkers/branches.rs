@@ -202,13 +202,15 @@ fn invalid_kind(board: &Board, side: Side, path: &[u32], legal: &mut Legal) -> u
         // its own split the findings of an early stop in two.
         return 10;
     }
-    let steps: Vec<bool> = path.windows(2).map(|hop| rows_apart(hop) == 1).collect();
-    if path.len() >= 3 && steps.iter().all(|&step| step) {
+    // Whether each hop is a step (one row), without a list: this runs for
+    // nearly every case of the first levels.
+    let mut steps = path.windows(2).map(|hop| rows_apart(hop) == 1);
+    if path.len() >= 3 && steps.clone().all(|step| step) {
         // A man's step onto its crowning row ends the move: a step after a
         // crowning, told from several steps of a piece that did not crown.
         return if man && crowns(path[1]) { 15 } else { 16 };
     }
-    if let Some(first_step) = steps.iter().position(|&step| step).filter(|&i| i > 0) {
+    if let Some(first_step) = steps.position(|step| step).filter(|&i| i > 0) {
         // The hops before the first step are jumps: a man that crowned on
         // one of them had its move ended there, step or no step.
         let crowned = man && path[1..=first_step].iter().any(|&s| crowns(s));
