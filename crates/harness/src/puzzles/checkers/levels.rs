@@ -80,9 +80,9 @@ impl Shape {
     }
 
     fn case(&self, index: u64) -> Option<Case> {
-        if !self.starts_on_the_mover(index) {
-            return None;
-        }
+        // An index whose start is not the mover's is refused by the moves'
+        // loop below; verify never asks for one, since `next` skips their
+        // runs ([`Shape::starts_on_the_mover`]).
         let mut d = Digits(index);
         let placed = Placed::read(u64::from(self.pieces), &mut d)?;
         // Most indexes name no case (a start square of the side not to
