@@ -97,8 +97,9 @@ pub fn solve_limited(case: &Case, move_limit: u32) -> crate::Run<Answer> {
     solve_observed::<false>(case, move_limit).0
 }
 
-/// [`solve`] and [`events`] from one run: what `lockstep verify` counts the
-/// rule branches from, in the run that answers.
+/// The judge's solve ([`crate::Model::solve`]) and [`events`] from one
+/// run: what `lockstep verify` counts the rule branches from, in the run
+/// that answers.
 pub fn solve_counting(case: &Case) -> (crate::Run<Answer>, u64) {
     solve_observed::<true>(case, MOVE_LIMIT)
 }
