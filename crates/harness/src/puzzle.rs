@@ -232,14 +232,19 @@ pub trait Puzzle: Listed + Sized + 'static {
         None
     }
 
+    /// Each part of a case as a case of its own, where a case is made of
+    /// parts answered each on its own (the duel's lines, checkers'
+    /// instances). verify keeps the first part of its first failing case
+    /// that fails alone, rather than the whole case (a duel level's case
+    /// is 33 lines). The default: none, the case is kept whole.
+    fn parts(_case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
+
     /// Folds the core's answer into a `lockstep verify` certificate's
-    /// digest (the campaign's `case_hash`): its `Hash`, the
-    /// default. A puzzle whose answer is many small fields and cheap to
-    /// make may fold them a few to a word instead (the duel: a line's
-    /// result is nineteen fields, and hashing them one to a word cost a
-    /// fifth of what core and reference cost). Whatever the folding, two
-    /// different answers must push different words; the recorded
-    /// certificates depend on it.
+    /// digest: its `Hash` by default, or its fields a few to a word (the
+    /// duel, where a word a field cost a fifth of core and reference).
+    /// Two different answers must push different words.
     fn hash_answer(answer: &Self::Answer, digest: &mut lockstep_core::digest::Digest) {
         std::hash::Hash::hash(answer, digest);
     }

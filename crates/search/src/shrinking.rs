@@ -28,6 +28,9 @@ pub enum Stop {
     /// Not shrunk: the first failure of an enumeration, smallest first
     /// (`verify`, `stress --exhaustive`), has no smaller failing case.
     Smallest,
+    /// Not shrunk further: the first part (a duel line, a checkers
+    /// instance) that fails alone, of an enumeration's first failing case.
+    Part,
 }
 
 impl std::fmt::Display for Stop {
@@ -40,6 +43,9 @@ impl std::fmt::Display for Stop {
             }
             Stop::Interrupted => "cut off by a signal (it may shrink further)",
             Stop::Smallest => "not shrunk: no case before it in the enumeration fails",
+            Stop::Part => {
+                "the first of its parts that fails alone, of the enumeration's first failing case"
+            }
         })
     }
 }

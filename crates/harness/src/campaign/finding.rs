@@ -40,12 +40,7 @@ pub fn investigate<P: Puzzle>(
     let shrunk = if shrink {
         shrink_divergence::<P>(case.clone(), core, limits)
     } else {
-        Shrunk {
-            case: case.clone(),
-            attempts: 0,
-            steps: 0,
-            stop: lockstep_search::shrinking::Stop::Smallest,
-        }
+        first_failing_part::<P>(&case, core)
     };
     let outcome = run_both::<P>(&shrunk.case, core, P::FUEL);
     // The original diverged and shrinking keeps only diverging cases, so this
@@ -81,6 +76,32 @@ pub fn investigate<P: Puzzle>(
         explanation,
         signature,
         row,
+    }
+}
+
+/// An enumeration's first failing case as found, or the first of its
+/// parts ([`Puzzle::parts`]) that fails alone: nothing before the case in
+/// the enumeration fails, but a case of 33 duel lines fails for one line.
+fn first_failing_part<P: Puzzle>(case: &P::Case, core: Solver<P>) -> Shrunk<P::Case> {
+    use lockstep_search::shrinking::Stop;
+    let parts = P::parts(case);
+    // A case of one part is that part.
+    let parts = if parts.len() > 1 { parts } else { Vec::new() };
+    for (tried, part) in parts.into_iter().enumerate() {
+        if check_with::<P>(&part, core, P::FUEL).is_divergence() {
+            return Shrunk {
+                case: part,
+                attempts: tried + 1,
+                steps: 1,
+                stop: Stop::Part,
+            };
+        }
+    }
+    Shrunk {
+        case: case.clone(),
+        attempts: 0,
+        steps: 0,
+        stop: Stop::Smallest,
     }
 }
 

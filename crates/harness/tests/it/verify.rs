@@ -316,6 +316,36 @@ fn the_first_disagreement_is_the_smallest() {
     }
 }
 
+/// A duel level's case is 33 lines: verify keeps the first line of its
+/// first failing case that fails alone, for every planted duel bug its CI
+/// scope finds, and says so; a one-line case would be kept as found.
+#[test]
+fn a_duel_finding_is_narrowed_to_its_first_failing_line() {
+    use lockstep_search::shrinking::Stop;
+    let mut found = 0;
+    for (name, bug) in lockstep_planted::duel::bugs() {
+        let outcome =
+            run_campaign_with::<Duel>(&options(Duel::LEVELS.ci, false, Shard::WHOLE, false), bug);
+        let Some((at, finding)) = outcome.finding else {
+            continue;
+        };
+        found += 1;
+        let (original, shrunk) = (&finding.original, &finding.shrunk);
+        assert_eq!(original.len(), 33, "{name} at {at}");
+        assert_eq!((shrunk.case.len(), shrunk.stop), (1, Stop::Part), "{name}");
+        let line = original
+            .iter()
+            .position(|turn| *turn == shrunk.case[0])
+            .unwrap_or_else(|| panic!("{name}: the line is the case's own"));
+        assert_eq!(shrunk.attempts, line + 1, "{name}: the first failing line");
+        for earlier in &original[..line] {
+            assert!(!check_with::<Duel>(&vec![*earlier], bug, Duel::FUEL).is_divergence());
+        }
+        assert!(check_with::<Duel>(&shrunk.case, bug, Duel::FUEL).is_divergence());
+    }
+    assert!(found >= 2, "{found} planted duel bugs found");
+}
+
 /// The sampled cases' judge-format input is written and read back: a
 /// reader that reads boards of two cells or more wrong makes level 2 fail
 /// and names its first sampled case, while level 1 stays verified.

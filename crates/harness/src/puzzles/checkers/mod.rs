@@ -172,6 +172,16 @@ impl Puzzle for Checkers {
         "beyond the statement's limits: `fuzz` (wide limits) and the corpus",
     )];
 
+    /// Each instance alone: instances are ruled each on its own.
+    fn parts(case: &Case) -> Vec<Case> {
+        case.instances
+            .iter()
+            .map(|instance| Case {
+                instances: vec![instance.clone()],
+            })
+            .collect()
+    }
+
     fn rule_branches(case: &Case) -> u64 {
         branches::checkers_branches(case)
     }

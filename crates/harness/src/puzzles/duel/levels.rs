@@ -19,8 +19,9 @@
 //! line: a line is quick to resolve, and what verify does around a case
 //! (making it, the driver, comparing the answers, the certificate's
 //! record) costs the same whatever its lines; with a line a case it cost
-//! as much as core and reference (the rule page). A disagreement is
-//! shrunk to its one line as any other case is.
+//! as much as core and reference (the rule page). verify keeps the first
+//! line of its first failing case that fails alone
+//! ([`crate::puzzle::Puzzle::parts`]): a finding is still one line.
 //!
 //! The templates: *fresh* (turn 1, 10 hp, no blessing, every skill ready,
 //! the spring at the centre); *2 hp* (both players at 2 hp: any attack that
