@@ -364,25 +364,26 @@ fn parse_move(line: &Line<'_>, number: u32) -> Result<Move, InputError> {
 }
 
 fn write_pieces(out: &mut String, pieces: &[Piece]) {
+    push_squares(out, pieces);
+    out.push('\n');
+}
+
+/// A side's squares as the input writes them, a king's negated: `5 -12`.
+pub(crate) fn squares_text(pieces: &[Piece]) -> String {
+    let mut out = String::new();
+    push_squares(&mut out, pieces);
+    out
+}
+
+/// [`squares_text`] into `out`: the input writer's form, without a string
+/// a square (verify writes a sample of its cases' inputs).
+fn push_squares(out: &mut String, pieces: &[Piece]) {
     use std::fmt::Write;
     for (i, p) in pieces.iter().enumerate() {
         let space = if i == 0 { "" } else { " " };
         let sign = if p.king { "-" } else { "" };
         let _ = write!(out, "{space}{sign}{}", p.square);
     }
-    out.push('\n');
-}
-
-/// A side's squares as the input writes them, a king's negated: `5 -12`.
-pub(crate) fn squares_text(pieces: &[Piece]) -> String {
-    let squares: Vec<String> = pieces
-        .iter()
-        .map(|p| match p.king {
-            true => format!("-{}", p.square),
-            false => p.square.to_string(),
-        })
-        .collect();
-    squares.join(" ")
 }
 
 #[cfg(test)]

@@ -60,16 +60,9 @@ pub fn write_turn(turn: &Turn) -> String {
 
 fn push_turn(out: &mut String, turn: &Turn) {
     push_state(out, &turn.state);
-    for list in &turn.actions {
-        out.push_str(" |");
-        for action in list {
-            out.push(' ');
-            push_number(out, action.code.into());
-            if let Some(dir) = action.dir {
-                out.push(' ');
-                out.push_str(dir.name());
-            }
-        }
+    use std::fmt::Write;
+    for [first, second] in &turn.actions {
+        let _ = write!(out, " | {first} {second}");
     }
 }
 
@@ -81,15 +74,8 @@ pub fn write_result(result: &TurnResult) -> String {
 
 fn push_result(out: &mut String, result: &TurnResult) {
     push_state(out, &result.next);
-    out.push_str(" | ");
-    match result.outcome {
-        Outcome::Ongoing => out.push_str("ongoing"),
-        Outcome::Ended(winner, reason) => {
-            out.push_str(winner.word());
-            out.push(' ');
-            out.push_str(reason.word());
-        }
-    }
+    use std::fmt::Write;
+    let _ = write!(out, " | {}", result.outcome);
 }
 
 /// Parses one `duel step` line (numbered `number` in errors).
