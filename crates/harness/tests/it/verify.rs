@@ -346,6 +346,68 @@ fn a_duel_finding_is_narrowed_to_its_first_failing_line() {
     assert!(found >= 2, "{found} planted duel bugs found");
 }
 
+/// Checkers' explored cases hold an instance for each written move of a
+/// position: a finding of verify keeps the first instance that fails
+/// alone. The planted core below rules wrong every instance whose move has
+/// two legs, so the part kept is the case's first such instance.
+#[test]
+fn a_checkers_finding_is_narrowed_to_its_first_failing_instance() {
+    use lockstep_core::checkers::{Case, Ruling};
+    use lockstep_harness::campaign::investigate;
+    use lockstep_harness::corpus::Origin;
+    use lockstep_search::shrinking::Stop;
+    fn two_legs_wrong(case: &Case) -> lockstep_core::Run<Vec<Ruling>> {
+        let mut run = case.solve();
+        for (ruling, instance) in run.answer.iter_mut().zip(&case.instances) {
+            if instance.moves[0].0.len() == 3 {
+                *ruling = match ruling {
+                    Ruling::AllValid => Ruling::Invalid(1),
+                    Ruling::Invalid(_) => Ruling::AllValid,
+                };
+            }
+        }
+        run
+    }
+    let explored = (0..)
+        .filter_map(|i| (Checkers::LEVELS.case)(4, i))
+        .find(|case| {
+            case.instances.len() > 2
+                && case.instances[0].moves[0].0.len() == 2
+                && case.instances.iter().any(|i| i.moves[0].0.len() == 3)
+        })
+        .expect("an explored case with one-leg moves first and a two-leg move");
+    let first = explored
+        .instances
+        .iter()
+        .position(|i| i.moves[0].0.len() == 3)
+        .unwrap();
+    let finding = investigate::<Checkers>(
+        two_legs_wrong,
+        explored.clone(),
+        (Origin::Verify, "test"),
+        CaseLimits::Original,
+        false,
+    );
+    let shrunk = &finding.shrunk;
+    assert_eq!((shrunk.stop, shrunk.attempts), (Stop::Part, first + 1));
+    assert_eq!(
+        shrunk.case.instances,
+        vec![explored.instances[first].clone()]
+    );
+    // A case of one instance is kept as found.
+    let alone = investigate::<Checkers>(
+        two_legs_wrong,
+        shrunk.case.clone(),
+        (Origin::Verify, "test"),
+        CaseLimits::Original,
+        false,
+    );
+    assert_eq!(
+        (alone.shrunk.stop, &alone.shrunk.case),
+        (Stop::Smallest, &shrunk.case)
+    );
+}
+
 /// The sampled cases' judge-format input is written and read back: a
 /// reader that reads boards of two cells or more wrong makes level 2 fail
 /// and names its first sampled case, while level 1 stays verified.
