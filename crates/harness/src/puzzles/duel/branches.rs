@@ -1,139 +1,160 @@
 //! The duel's rule branches, read off the core's traced path: a line's
 //! events and result give the branches it goes through (`--stats`,
 //! `verify`'s certificate, the generator-reach test).
+//!
+//! The branches are counted as the core emits its events ([`Counter`], a
+//! [`Sink`]), in the run that answers: verify counts every line of every
+//! case, and keeping the events to read them again afterwards cost more
+//! than reading them (docs/notes/2026-12-05-verify-speed.md).
 
 use super::*;
 
 /// Which [`RULE_BRANCHES`] one line goes through, from a run of the core's
 /// traced path on it alone.
 pub(super) fn turn_branches(turn: &Turn) -> u64 {
-    let (result, events) = core_events(turn);
-    line_branches(turn, &result, &events)
+    let case = std::slice::from_ref(turn);
+    let mut counter = Counter::new(case);
+    counter.line(0);
+    let result = model::resolve_traced(&turn.state, &turn.actions, &mut counter);
+    counter.bits | ending_branches(&result)
 }
 
-/// Every event of the core's traced path over a case, and where each line
-/// after the first begins among them: what [`Duel::solve_counting`] reads
-/// the branches off, from the run that answers.
-pub(super) struct Lines {
-    pub(super) events: Vec<Event>,
-    pub(super) starts: Vec<usize>,
+/// The branches of a case's lines, counted event by event as the core's
+/// traced path reports them ([`model::solve_with`] calls
+/// [`Sink::line`] before each line's events). What a line's result adds
+/// (how the game ended) is [`ending_branches`], added by the caller.
+pub(super) struct Counter<'a> {
+    case: &'a [Turn],
+    /// The branches of every line so far.
+    pub(super) bits: u64,
+    /// The current line's action lists.
+    actions: [Actions; 2],
+    /// The players' cells after the previous event.
+    before: [Cell; 2],
+    /// Whose attack hit in this slot so far (thrust, then strike).
+    hits: [bool; 2],
+    /// The slot of the previous event, and whose move a thrust cancelled
+    /// in it: its guard-and-thrust event comes before its move-and-charge
+    /// event.
+    slot: u8,
+    cancelled: [bool; 2],
+    /// Each player's action in the current slot.
+    acts: [Action; 2],
 }
 
-impl Sink for Lines {
+impl<'a> Counter<'a> {
+    pub(super) fn new(case: &'a [Turn]) -> Self {
+        Counter {
+            case,
+            bits: 0,
+            actions: [[Action::WAIT; 2]; 2],
+            before: [(0, 0); 2],
+            hits: [false; 2],
+            slot: u8::MAX,
+            cancelled: [false; 2],
+            acts: [Action::WAIT; 2],
+        }
+    }
+}
+
+impl Sink for Counter<'_> {
     const ACTIVE: bool = true;
-    fn event(&mut self, event: Event) {
-        self.events.push(event);
-    }
-    fn line(&mut self, i: usize) {
-        // The first line begins at 0: a case of one line allocates no
-        // list of starts.
-        if i > 0 {
-            self.starts.push(self.events.len());
-        }
-    }
-}
 
-/// Which [`RULE_BRANCHES`] one line goes through, from the core's result and
-/// events on it.
-pub(super) fn line_branches(turn: &Turn, result: &model::TurnResult, events: &[Event]) -> u64 {
-    let mut bits = 0u64;
-    let mut before = [turn.state.players[0].pos, turn.state.players[1].pos];
-    let mut hits = [false; 2];
-    // Whose move a thrust cancelled in this slot: its guard-and-thrust
-    // event comes before its move-and-charge event.
-    let (mut slot, mut cancelled) = (u8::MAX, [false; 2]);
-    for e in events {
-        if e.slot != slot {
-            (slot, cancelled) = (e.slot, [false; 2]);
+    fn line(&mut self, i: usize) {
+        let turn = &self.case[i];
+        self.actions = turn.actions;
+        self.before = [turn.state.players[0].pos, turn.state.players[1].pos];
+        self.hits = [false; 2];
+        self.slot = u8::MAX;
+        self.bits |= cooling_branch(turn);
+    }
+
+    #[inline(always)]
+    fn event(&mut self, e: Event) {
+        if e.slot != self.slot {
+            self.slot = e.slot;
+            self.cancelled = [false; 2];
+            let s = usize::from(e.slot);
+            self.acts = [self.actions[0][s], self.actions[1][s]];
         }
-        let acts = [
-            turn.actions[0][e.slot as usize],
-            turn.actions[1][e.slot as usize],
-        ];
+        let bit = |i: usize| 1u64 << i;
+        let mut bits = 0;
         for p in 0..2 {
-            if e.phase == Phase::GuardThrust {
-                cancelled[p] = e.flags[p] & CANCELLED != 0;
-            }
-            bits |= action_branches(e, cancelled[p], p, acts[p], before[p]);
-            if e.phase == Phase::GuardThrust || e.phase == Phase::Strike {
-                hits[p] |= e.flags[p] & HIT != 0;
+            let (code, f) = (self.acts[p].code, e.flags[p]);
+            match e.phase {
+                Phase::Dash if code == DASH => bits |= bit(if f & MOVED != 0 { 0 } else { 1 }),
+                Phase::GuardThrust => {
+                    self.cancelled[p] = f & CANCELLED != 0;
+                    self.hits[p] |= f & HIT != 0;
+                    bits |=
+                        flag_bit(f, BLOCKED, 2) | flag_bit(f, HIT, 3) | flag_bit(f, CANCELLED, 4);
+                }
+                Phase::MoveCharge if code == MOVE => {
+                    // Blocked: it could have moved (its cell inside the
+                    // yard) and no thrust cancelled it, yet it did not.
+                    if f & MOVED == 0 && !self.cancelled[p] && self.could_move(p) {
+                        bits |= bit(5);
+                    }
+                }
+                Phase::MoveCharge if code == CHARGE => {
+                    bits |= bit(if f & MOVED != 0 { 6 } else { 7 });
+                }
+                Phase::Strike => {
+                    self.hits[p] |= f & HIT != 0;
+                    bits |= flag_bit(f, BLOCKED, 2);
+                    if f & HIT != 0 {
+                        bits |= bit(match code {
+                            SWEEP => 8,
+                            CHARGE => 9,
+                            _ => 10,
+                        });
+                    }
+                }
+                _ => {}
             }
         }
         match e.phase {
-            Phase::Comparison => bits |= comparison_branches(e, hits),
+            Phase::Comparison => bits |= comparison_branches(&e, self.hits),
             Phase::PushDamage => {
                 if e.flags.iter().any(|f| f & OUT != 0) {
-                    bits |= 1 << 13;
+                    bits |= bit(13);
                 }
-                hits = [false; 2];
+                self.hits = [false; 2];
             }
             _ => {}
         }
-        before = e.pos;
+        self.bits |= bits;
+        self.before = e.pos;
     }
-    // A cooldown is a rule of its own: a list that names a skill whose wait
-    // is not over (illegal, whatever else the list holds).
+}
+
+impl Counter<'_> {
+    /// Whether player `p`'s move of this slot points inside the yard from
+    /// where it stood before the event.
+    fn could_move(&self, p: usize) -> bool {
+        self.acts[p].dir.is_some_and(|d| {
+            let (dr, dc) = d.delta();
+            model::inside((self.before[p].0 + dr, self.before[p].1 + dc))
+        })
+    }
+}
+
+/// `1 << to` when `flags` holds `flag`.
+#[inline(always)]
+fn flag_bit(flags: u8, flag: u8, to: usize) -> u64 {
+    u64::from(flags & flag != 0) << to
+}
+
+/// A cooldown is a rule of its own: a list that names a skill whose wait
+/// is not over (illegal, whatever else the list holds).
+fn cooling_branch(turn: &Turn) -> u64 {
     let cooling = (0..2).any(|p| {
         turn.actions[p].iter().any(|a| {
             a.skill()
                 .is_some_and(|k| turn.state.players[p].waits[k] > 0)
         })
     });
-    bits | ending_branches(result) | u64::from(cooling) << 19
-}
-
-/// The branches player `p`'s action `act` goes through in event `e` of
-/// its line, from where it stood before the event (`cancelled`: a thrust
-/// cancelled its move in this slot).
-fn action_branches(e: &Event, cancelled: bool, p: usize, act: Action, before: Cell) -> u64 {
-    let (code, f) = (act.code, e.flags[p]);
-    let bit = |i: usize| 1u64 << i;
-    match e.phase {
-        Phase::Dash if code == DASH => bit(if f & MOVED != 0 { 0 } else { 1 }),
-        Phase::GuardThrust => {
-            let mut bits = 0;
-            if f & BLOCKED != 0 {
-                bits |= bit(2);
-            }
-            if f & HIT != 0 {
-                bits |= bit(3);
-            }
-            if f & CANCELLED != 0 {
-                bits |= bit(4);
-            }
-            bits
-        }
-        Phase::MoveCharge => {
-            let mut bits = 0;
-            let target = act.dir.map(|d| {
-                let (dr, dc) = d.delta();
-                (before.0 + dr, before.1 + dc)
-            });
-            let could = target.is_some_and(model::inside);
-            if code == MOVE && could && f & MOVED == 0 && !cancelled {
-                bits |= bit(5);
-            }
-            if code == CHARGE {
-                bits |= bit(if f & MOVED != 0 { 6 } else { 7 });
-            }
-            bits
-        }
-        Phase::Strike => {
-            let mut bits = 0;
-            if f & BLOCKED != 0 {
-                bits |= bit(2);
-            }
-            if f & HIT != 0 {
-                bits |= bit(match code {
-                    3 => 8,
-                    CHARGE => 9,
-                    _ => 10,
-                });
-            }
-            bits
-        }
-        _ => 0,
-    }
+    u64::from(cooling) << 19
 }
 
 /// The branches of a comparison event `e`: a tie of effective attacks, or
@@ -153,7 +174,7 @@ fn comparison_branches(e: &Event, hits: [bool; 2]) -> u64 {
 }
 
 /// The branch of how the line's turn ended the game, if it did.
-fn ending_branches(result: &model::TurnResult) -> u64 {
+pub(super) fn ending_branches(result: &model::TurnResult) -> u64 {
     match result.outcome {
         Outcome::Ended(w, reason) if w != Winner::Draw || reason == Reason::Illegal => {
             1 << match reason {

@@ -23,7 +23,7 @@ use arbitrary::Unstructured;
 use lockstep_core::duel::{
     self as model, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason,
     Recorder, Sink, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH, EFFECTIVE,
-    HIT, LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, WINNING_BLESSING,
+    HIT, LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, SWEEP, WINNING_BLESSING,
 };
 use lockstep_reference::Fuel;
 
@@ -308,20 +308,13 @@ impl Puzzle for Duel {
     /// run ([`model::solve_with`]): the same branches as
     /// [`Puzzle::rule_branches`], without resolving every line a third time.
     fn solve_counting(case: &Case) -> Option<(lockstep_core::Run<Answer>, u64)> {
-        // A turn's events fit in 32 (two slots of six phases each).
-        let mut lines = Lines {
-            events: Vec::with_capacity(32 * case.len().min(64)),
-            starts: Vec::new(),
-        };
-        let run = model::solve_with(case, &mut lines);
-        // Line i ends where line i + 1 begins, the last at the end.
-        let (mut bits, mut from) = (0, 0);
-        for (i, (turn, result)) in case.iter().zip(&run.answer).enumerate() {
-            let to = lines.starts.get(i).copied().unwrap_or(lines.events.len());
-            bits |= line_branches(turn, result, &lines.events[from..to]);
-            from = to;
-        }
-        Some((run, bits))
+        let mut counter = Counter::new(case);
+        let run = model::solve_with(case, &mut counter);
+        let ended = run
+            .answer
+            .iter()
+            .fold(0, |bits, r| bits | ending_branches(r));
+        Some((run, counter.bits | ended))
     }
 
     /// Each line alone: lines are resolved each on its own.
