@@ -193,12 +193,29 @@ impl Action {
     }
 }
 
+impl Action {
+    /// Its text in a `duel step` line and a bot's answer: the code, then
+    /// its direction's name where it has one (`1 U`, `0`). The one form of
+    /// both `Display` and the line printers, which write into a `String`
+    /// without the formatting machinery (verify writes a sample of its
+    /// cases as text).
+    pub fn write_to<W: fmt::Write>(self, out: &mut W) -> fmt::Result {
+        if self.code < 10 {
+            out.write_char(char::from(b'0' + self.code))?;
+        } else {
+            write!(out, "{}", self.code)?;
+        }
+        if let Some(d) = self.dir {
+            out.write_char(' ')?;
+            out.write_str(d.name())?;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.dir {
-            Some(d) => write!(f, "{} {}", self.code, d.name()),
-            None => write!(f, "{}", self.code),
-        }
+        self.write_to(f)
     }
 }
 
@@ -213,9 +230,10 @@ pub fn write_actions(actions: &Actions) -> String {
 /// each followed by a direction name when one is written; exactly two actions.
 pub fn parse_actions(text: &str) -> Result<Actions, String> {
     // Two actions take at most four tokens; a few more are enough to say so.
-    let tokens: Vec<&str> = text.split_whitespace().take(8).collect();
-    let mut out = Vec::with_capacity(2);
-    let mut i = 0;
+    let (tokens, found) = step::first_few::<8>(crate::input::words(text).take(8));
+    let tokens = &tokens[..found];
+    let mut out = [Action::WAIT; 2];
+    let (mut i, mut count) = (0, 0);
     while i < tokens.len() {
         let code: u8 = match tokens[i].parse() {
             Ok(code) if code <= DASH => code,
@@ -231,11 +249,14 @@ pub fn parse_actions(text: &str) -> Result<Actions, String> {
         if dir.is_some() {
             i += 1;
         }
-        out.push(Action { code, dir });
+        if let Some(slot) = out.get_mut(count) {
+            *slot = Action { code, dir };
+        }
+        count += 1;
     }
-    match out[..] {
-        [a, b] => Ok([a, b]),
-        _ => Err(format!("expected two actions, found {}", out.len())),
+    match count {
+        2 => Ok(out),
+        n => Err(format!("expected two actions, found {n}")),
     }
 }
 
@@ -438,12 +459,25 @@ impl Reason {
     }
 }
 
+impl Outcome {
+    /// Its words in an answer: `ongoing`, or the winner's and the
+    /// reason's (`p1 hp`). The one form of `Display` and the answer
+    /// printer ([`Action::write_to`] says why).
+    pub fn write_to<W: fmt::Write>(self, out: &mut W) -> fmt::Result {
+        match self {
+            Outcome::Ongoing => out.write_str("ongoing"),
+            Outcome::Ended(w, r) => {
+                out.write_str(w.word())?;
+                out.write_char(' ')?;
+                out.write_str(r.word())
+            }
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Ongoing => f.write_str("ongoing"),
-            Outcome::Ended(w, r) => write!(f, "{} {}", w.word(), r.word()),
-        }
+        self.write_to(f)
     }
 }
 

@@ -16,16 +16,30 @@ pub(super) fn write_player(out: &mut String, p: &Player) {
 }
 
 /// `value` in decimal. Every number of a state is small (a turn up to 61,
-/// hp as low as damage takes it): written by hand, since the formatting
-/// machinery costs more than the rest of a line (`lockstep verify` writes
-/// a sample of its answers as text).
+/// hp as low as damage takes it), and most are one digit: written by hand,
+/// a digit a push, since the formatting machinery costs more than the
+/// rest of a line (`lockstep verify` writes a sample of its answers as
+/// text).
+#[inline]
 fn push_number(out: &mut String, value: i32) {
+    match u8::try_from(value) {
+        Ok(digit @ 0..=9) => out.push(char::from(b'0' + digit)),
+        Ok(two @ 10..=99) => {
+            out.push(char::from(b'0' + two / 10));
+            out.push(char::from(b'0' + two % 10));
+        }
+        _ => push_long_number(out, value),
+    }
+}
+
+/// [`push_number`] past two digits or below zero.
+fn push_long_number(out: &mut String, value: i32) {
     if value < 0 {
         out.push('-');
     }
     let magnitude = value.unsigned_abs();
     if magnitude >= 10 {
-        push_number(out, (magnitude / 10) as i32);
+        push_long_number(out, (magnitude / 10) as i32);
     }
     out.push(char::from(b'0' + (magnitude % 10) as u8));
 }
@@ -60,9 +74,12 @@ pub fn write_turn(turn: &Turn) -> String {
 
 fn push_turn(out: &mut String, turn: &Turn) {
     push_state(out, &turn.state);
-    use std::fmt::Write;
-    for [first, second] in &turn.actions {
-        let _ = write!(out, " | {first} {second}");
+    for [first, second] in turn.actions {
+        out.push_str(" | ");
+        // Writing into a `String` cannot fail.
+        let _ = first.write_to(out);
+        out.push(' ');
+        let _ = second.write_to(out);
     }
 }
 
@@ -74,54 +91,65 @@ pub fn write_result(result: &TurnResult) -> String {
 
 fn push_result(out: &mut String, result: &TurnResult) {
     push_state(out, &result.next);
-    use std::fmt::Write;
-    let _ = write!(out, " | {}", result.outcome);
+    out.push_str(" | ");
+    let _ = result.outcome.write_to(out);
 }
 
 /// Parses one `duel step` line (numbered `number` in errors).
+///
+/// Nothing is allocated unless the line is refused: verify reads back
+/// thousands of its cases' inputs, and a name formatted for each field
+/// cost more than resolving the line.
 pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
     let err = |m: String| InputError::new(number, m);
     // Bounded splits: a line of megabytes costs no more than its text.
-    let parts: Vec<&str> = text.splitn(4, '|').collect();
-    if parts.len() != 3 {
+    let (parts, found) = first_few::<3>(text.splitn(4, '|'));
+    if found != 3 {
         return Err(err(format!(
             "expected STATE | ACTIONS1 | ACTIONS2, found {} separated by |",
-            match parts.len() {
+            match found {
                 1 => "1 part".to_string(),
                 n if n > 3 => "more than 3 parts".to_string(),
                 n => format!("{n} parts"),
             }
         )));
     }
-    let tokens: Vec<&str> = parts[0].split_whitespace().take(24).collect();
-    if tokens.len() != 23 {
+    let (tokens, found) = first_few::<23>(crate::input::words(parts[0]).take(24));
+    if found != 23 {
         return Err(err(format!(
             "expected 23 numbers in the state (T OR OC, then R C H B and six waits per player), found {}",
-            if tokens.len() > 23 { "more".to_string() } else { tokens.len().to_string() }
+            if found > 23 { "more".to_string() } else { found.to_string() }
         )));
     }
-    let int = |i: usize, what: &str, lo: i64, hi: i64| -> Result<i64, InputError> {
-        parse_int(tokens[i], number, what, lo..=hi)
+    // The field's name is written only for an error.
+    let int = |i: usize, what: &dyn Fn() -> String, lo: i64, hi: i64| -> Result<i64, InputError> {
+        match tokens[i].parse::<i64>() {
+            Ok(value) if (lo..=hi).contains(&value) => Ok(value),
+            _ => parse_int(tokens[i], number, &what(), lo..=hi),
+        }
     };
-    let turn = int(0, "T", 1, i64::from(LAST_TURN))? as u8;
-    let spring = (int(1, "OR", 1, 7)? as i8, int(2, "OC", 1, 7)? as i8);
+    let turn = int(0, &|| "T".into(), 1, i64::from(LAST_TURN))? as u8;
+    let spring = (
+        int(1, &|| "OR".into(), 1, 7)? as i8,
+        int(2, &|| "OC".into(), 1, 7)? as i8,
+    );
     let mut players = [Player::fresh((1, 1)); 2];
     for (p, player) in players.iter_mut().enumerate() {
         let base = 3 + 10 * p;
         let n = p + 1;
         player.pos = (
-            int(base, &format!("R{n}"), 1, 7)? as i8,
-            int(base + 1, &format!("C{n}"), 1, 7)? as i8,
+            int(base, &|| format!("R{n}"), 1, 7)? as i8,
+            int(base + 1, &|| format!("C{n}"), 1, 7)? as i8,
         );
-        player.hp = int(base + 2, &format!("H{n}"), 1, i64::from(START_HP))? as i8;
+        player.hp = int(base + 2, &|| format!("H{n}"), 1, i64::from(START_HP))? as i8;
         player.blessing = int(
             base + 3,
-            &format!("B{n}"),
+            &|| format!("B{n}"),
             0,
             i64::from(WINNING_BLESSING) - 1,
         )? as u8;
         for s in 0..6 {
-            let what = format!("player {n}'s wait for {}", action_name(s as u8 + 2));
+            let what = || format!("player {n}'s wait for {}", action_name(s as u8 + 2));
             player.waits[s] = int(base + 4 + s, &what, 0, i64::from(COOLDOWN[s + 2]))? as u8;
         }
     }
@@ -141,6 +169,22 @@ pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
         },
         actions,
     })
+}
+
+/// The first `N` items of `items` (`""` where there are fewer), and how
+/// many items there were in all: a split read without a list.
+pub(crate) fn first_few<'a, const N: usize>(
+    items: impl Iterator<Item = &'a str>,
+) -> ([&'a str; N], usize) {
+    let mut out = [""; N];
+    let mut count = 0;
+    for item in items {
+        if let Some(slot) = out.get_mut(count) {
+            *slot = item;
+        }
+        count += 1;
+    }
+    (out, count)
 }
 
 /// The judge's view of the duel: a case is `duel step` lines, each resolved
