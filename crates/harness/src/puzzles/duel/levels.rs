@@ -37,7 +37,7 @@
 use crate::enumerate::{Digits, Levels};
 use crate::puzzles::duel_search::levels as duel_search;
 use lockstep_core::duel::{
-    Action, Actions, Case, Cell, Dir, State, Turn, DASH, MOVE, SIZE, THRUST, WAIT,
+    Action, Actions, Case, Cell, Dir, State, Turn, DASH, MOVE, SIZE, THRUST,
 };
 
 pub const LEVELS: Levels<Case> = Levels {
@@ -61,26 +61,23 @@ const SINGLES: u64 = 1 + 4 + 5 * 4 + 8;
 
 /// The single action `i` (`0..SINGLES`), in the order above.
 fn single(i: u64) -> Action {
-    let i = i as usize;
-    match i {
-        0 => Action {
-            code: WAIT,
-            dir: None,
-        },
-        1..=4 => Action {
-            code: MOVE,
-            dir: Some(Dir::STRAIGHT[i - 1]),
-        },
-        5..=24 => Action {
-            code: THRUST + ((i - 5) / 4) as u8,
-            dir: Some(Dir::STRAIGHT[(i - 5) % 4]),
-        },
-        _ => Action {
-            code: DASH,
-            dir: Some(Dir::ALL[i - 25]),
-        },
-    }
+    SINGLE[i as usize]
 }
+
+/// The single actions, made once: a case makes a line for each of them.
+const SINGLE: [Action; SINGLES as usize] = {
+    let mut out = [Action::WAIT; SINGLES as usize];
+    let mut i = 1;
+    while i < SINGLES as usize {
+        out[i] = match i {
+            1..=4 => Action::new(MOVE, Dir::STRAIGHT[i - 1]),
+            5..=24 => Action::new(THRUST + ((i - 5) / 4) as u8, Dir::STRAIGHT[(i - 5) % 4]),
+            _ => Action::new(DASH, Dir::ALL[i - 25]),
+        };
+        i += 1;
+    }
+    out
+};
 
 /// A state template: what differs from a fresh turn 1.
 #[derive(Clone, Copy)]
@@ -191,6 +188,7 @@ fn count(size: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lockstep_core::duel::WAIT;
 
     /// The single actions are 33 different ones, each with a direction of
     /// its own set (wait with none), every code among them.
