@@ -23,6 +23,7 @@ mod events;
 mod fast;
 pub mod mixed;
 pub mod race;
+mod result;
 pub mod search;
 mod step;
 
@@ -410,89 +411,11 @@ pub fn next_waits(waits: &[u8; 6], actions: Option<&Actions>) -> [u8; 6] {
     out
 }
 
-/// Who won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Winner {
-    P1,
-    P2,
-    Draw,
-}
-
-/// Why the game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Reason {
-    Hp,
-    Out,
-    Blessing,
-    Illegal,
-    Turns,
-}
-
-/// The result after a turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    Ongoing,
-    Ended(Winner, Reason),
-}
-
-impl Winner {
-    /// Its word in an answer.
-    pub const fn word(self) -> &'static str {
-        match self {
-            Winner::P1 => "p1",
-            Winner::P2 => "p2",
-            Winner::Draw => "draw",
-        }
-    }
-}
-
-impl Reason {
-    /// Its word in an answer.
-    pub const fn word(self) -> &'static str {
-        match self {
-            Reason::Hp => "hp",
-            Reason::Out => "out",
-            Reason::Blessing => "blessing",
-            Reason::Illegal => "illegal",
-            Reason::Turns => "turns",
-        }
-    }
-}
-
-impl Outcome {
-    /// Its words in an answer: `ongoing`, or the winner's and the
-    /// reason's (`p1 hp`). The one form of `Display` and the answer
-    /// printer ([`Action::write_to`] says why).
-    pub fn write_to<W: fmt::Write>(self, out: &mut W) -> fmt::Result {
-        match self {
-            Outcome::Ongoing => out.write_str("ongoing"),
-            Outcome::Ended(w, r) => {
-                out.write_str(w.word())?;
-                out.write_char(' ')?;
-                out.write_str(r.word())
-            }
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
-    }
-}
-
 /// One `duel step` line: a state and both players' action lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Turn {
     pub state: State,
     pub actions: [Actions; 2],
-}
-
-/// The answer to one line: the state at the start of the next turn and the result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TurnResult {
-    pub next: State,
-    pub outcome: Outcome,
 }
 
 /// A harness case: any number of `duel step` lines, resolved independently.
@@ -501,6 +424,7 @@ pub type Answer = Vec<TurnResult>;
 
 pub use evaluate::*;
 pub use events::*;
+pub use result::*;
 pub use step::*;
 
 #[cfg(test)]

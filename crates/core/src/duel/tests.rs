@@ -68,3 +68,42 @@ fn odd_actions_parse_and_are_judged_illegal() {
     assert!(check_legal(&corner, 0, &parse_actions("7 DR 0").unwrap()).is_ok());
     assert!(check_legal(&corner, 0, &parse_actions("7 UR 0").unwrap()).is_err());
 }
+
+/// A result equals another exactly when its state and outcome do (the
+/// comparison of `TurnResult` is written out, field by field): on results
+/// of lines and on each field changed alone.
+#[test]
+fn results_are_equal_exactly_when_their_fields_are() {
+    let case = Case::parse(LINE).unwrap();
+    let base = case.solve().answer[0];
+    let mut results = vec![base];
+    for change in 0..19 {
+        let mut r = base;
+        let n = &mut r.next;
+        match change {
+            0 => n.turn += 1,
+            1 => n.spring.0 += 1,
+            2 => n.spring.1 += 1,
+            3..=12 => {
+                let p = &mut n.players[(change - 3) / 5];
+                match (change - 3) % 5 {
+                    0 => p.pos.0 += 1,
+                    1 => p.pos.1 += 1,
+                    2 => p.hp -= 1,
+                    3 => p.blessing += 1,
+                    _ => p.waits[5] += 1,
+                }
+            }
+            13..=17 => n.players[1].waits[change - 13] += 1,
+            _ => r.outcome = Outcome::Ended(Winner::Draw, Reason::Turns),
+        }
+        results.push(r);
+    }
+    for a in &results {
+        for b in &results {
+            let fields = a.next == b.next && a.outcome == b.outcome;
+            assert_eq!(a == b, fields, "{a:?} {b:?}");
+        }
+    }
+    assert_eq!(results.iter().filter(|&&r| r == base).count(), 1);
+}
