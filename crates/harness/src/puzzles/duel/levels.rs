@@ -51,7 +51,7 @@ pub const LEVELS: Levels<Case> = Levels {
     images: crate::enumerate::only_itself,
     least: crate::enumerate::alone,
     may_pick: crate::enumerate::any_index,
-    next: crate::enumerate::every_index,
+    next,
 };
 
 /// The single actions: wait, a move each straight way, each of the five
@@ -148,16 +148,13 @@ fn case(size: u32, index: u64) -> Option<Case> {
     let (distance, templates, both) = shape(size)?;
     let mut digits = Digits(index);
     let template = templates[digits.take(templates.len() as u64) as usize];
-    let cell = |i: u64| -> Cell { ((i / 7) as i8 + 1, (i % 7) as i8 + 1) };
-    let (p1, p2) = (cell(digits.take(CELLS)), cell(digits.take(CELLS)));
-    let apart = (p1.0 - p2.0)
-        .unsigned_abs()
-        .max((p1.1 - p2.1).unsigned_abs());
+    let (d1, d2) = (digits.take(CELLS), digits.take(CELLS));
     // Most placements are at another distance (seven in eight at distance
-    // 1): refused before the lists are read.
-    if u32::from(apart) != distance {
+    // 1): refused before the lists are read ([`next`] skips them).
+    if apart(d1, d2) != distance {
         return None;
     }
+    let (p1, p2) = (cell(d1), cell(d2));
     // List `i`: with `both`, its first action the faster digit.
     let list = |i: u64| -> Actions {
         match both {
@@ -166,15 +163,51 @@ fn case(size: u32, index: u64) -> Option<Case> {
         }
     };
     let first = list(digits.take(lists(both)));
-    let state = state_of(template, p1, p2);
-    Some(
-        (0..lists(both))
-            .map(|i| Turn {
-                state,
-                actions: [first, list(i)],
-            })
-            .collect(),
-    )
+    let turn = Turn {
+        state: state_of(template, p1, p2),
+        actions: [first, list(0)],
+    };
+    // Every line the same but player 2's list: copies of one line, then
+    // each list written in (what verify does per line, kept small).
+    let mut lines = vec![turn; lists(both) as usize];
+    for (i, line) in lines.iter_mut().enumerate().skip(1) {
+        line.actions[1] = list(i as u64);
+    }
+    Some(lines)
+}
+
+/// The first index at or after `index` whose players stand at the level's
+/// distance: the template is the fastest digit and player 1's cell the
+/// next, so a run of refused placements (seven in eight at distance 1)
+/// is skipped at once rather than decoded index by index.
+fn next(size: u32, index: u64, _symmetry: bool) -> u64 {
+    let Some((distance, templates, _)) = shape(size) else {
+        return index;
+    };
+    let per_cell = templates.len() as u64;
+    let mut digits = Digits(index);
+    digits.take(per_cell);
+    let (p1, p2) = (digits.take(CELLS), digits.take(CELLS));
+    if apart(p1, p2) == distance {
+        return index;
+    }
+    // Player 1's first cell of this placement of player 2, template 0.
+    let first = index - index % per_cell - p1 * per_cell;
+    let to = (p1 + 1..CELLS)
+        .find(|&q| apart(q, p2) == distance)
+        .unwrap_or(CELLS);
+    first + to * per_cell
+}
+
+/// The king's-move distance between cells `a` and `b` (row-major digits).
+fn apart(a: u64, b: u64) -> u32 {
+    let (a, b) = (cell(a), cell(b));
+    u32::from((a.0 - b.0).unsigned_abs().max((a.1 - b.1).unsigned_abs()))
+}
+
+/// The cell of a digit `0..49`, row-major.
+fn cell(i: u64) -> Cell {
+    ((i / 7) as i8 + 1, (i % 7) as i8 + 1)
 }
 
 /// Templates times placements (duel search's closed form for the players
@@ -189,6 +222,29 @@ fn count(size: u32) -> u64 {
 mod tests {
     use super::*;
     use lockstep_core::duel::WAIT;
+
+    /// What `next` skips holds no case, and `next` stops at every index
+    /// that holds one: over the first placements of every level.
+    #[test]
+    fn next_skips_only_indexes_that_hold_no_case() {
+        for size in 1..=4 {
+            let end = (span(size)).min(40_000);
+            let mut skipped = 0;
+            for index in 0..end {
+                let to = next(size, index, false);
+                assert!(to >= index);
+                for refused in index..to.min(end) {
+                    assert!(case(size, refused).is_none(), "size {size}, {refused}");
+                }
+                if to == index {
+                    assert!(case(size, index).is_some(), "size {size}, {index}");
+                } else {
+                    skipped += 1;
+                }
+            }
+            assert!(skipped > end / 2, "size {size}: {skipped} of {end}");
+        }
+    }
 
     /// The single actions are 33 different ones, each with a direction of
     /// its own set (wait with none), every code among them.
