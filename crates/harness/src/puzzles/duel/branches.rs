@@ -89,12 +89,15 @@ impl Sink for Counter<'_> {
                     bits |=
                         flag_bit(f, BLOCKED, 2) | flag_bit(f, HIT, 3) | flag_bit(f, CANCELLED, 4);
                 }
-                Phase::MoveCharge if code == MOVE => {
-                    // Blocked: it could have moved (its cell inside the
-                    // yard) and no thrust cancelled it, yet it did not.
-                    if f & MOVED == 0 && !self.cancelled[p] && self.could_move(p) {
-                        bits |= bit(5);
-                    }
+                // Blocked: it could have moved (its cell inside the yard)
+                // and no thrust cancelled it, yet it did not.
+                Phase::MoveCharge
+                    if code == MOVE
+                        && f & MOVED == 0
+                        && !self.cancelled[p]
+                        && self.could_move(p) =>
+                {
+                    bits |= bit(5);
                 }
                 Phase::MoveCharge if code == CHARGE => {
                     bits |= bit(if f & MOVED != 0 { 6 } else { 7 });
