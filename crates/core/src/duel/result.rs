@@ -75,7 +75,7 @@ impl fmt::Display for Outcome {
 }
 
 /// The answer to one line: the state at the start of the next turn and the result.
-#[derive(Debug, Clone, Copy, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub struct TurnResult {
     pub next: State,
     pub outcome: Outcome,
@@ -109,5 +109,14 @@ impl PartialEq for TurnResult {
             & same_player(first, &other.next.players[0])
             & same_player(second, &other.next.players[1])
             & (self.outcome == other.outcome)
+    }
+}
+
+/// As derived (each field in order): written out only because the
+/// comparison above is.
+impl std::hash::Hash for TurnResult {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.next.hash(state);
+        self.outcome.hash(state);
     }
 }
