@@ -232,19 +232,21 @@ pub trait Puzzle: Listed + Sized + 'static {
         None
     }
 
-    /// Each part of a case as a case of its own, where a case is made of
-    /// parts answered each on its own (the duel's lines, checkers'
-    /// instances). verify keeps the first part of its first failing case
-    /// that fails alone, rather than the whole case (a duel level's case
-    /// is 33 lines). The default: none, the case is kept whole.
+    /// Each part of a case as a case of its own (the duel's lines, checkers'
+    /// instances, each answered alone): verify keeps the first part of its
+    /// first failing case that fails alone. The default: none, kept whole.
     fn parts(_case: &Self::Case) -> Vec<Self::Case> {
         Vec::new()
+    }
+    /// How many parts `parts` gives, without making them (1 for a case
+    /// kept whole): what verify's read-back sample counts in.
+    fn part_count(_case: &Self::Case) -> usize {
+        1
     }
 
     /// Folds the core's answer into a `lockstep verify` certificate's
     /// digest: its `Hash` by default, or its fields a few to a word (the
-    /// duel, where a word a field cost a fifth of core and reference).
-    /// Two different answers must push different words.
+    /// duel). Two different answers must push different words.
     fn hash_answer(answer: &Self::Answer, digest: &mut lockstep_core::digest::Digest) {
         std::hash::Hash::hash(answer, digest);
     }
@@ -252,8 +254,7 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// What a disagreement is, for its bug signature ([`crate::signature`]),
     /// when both sides answered (a panic is signed by its message, once, for
     /// every puzzle): the first answer line that differs on each side
-    /// ([`Answers::lines`]), refined from what the puzzle knows of the point
-    /// where the two part.
+    /// ([`Answers::lines`]), refined from where the two part.
     fn signature(answers: Answers<'_, Self>) -> String;
 
     /// Several cases as one judge input, where the judge format takes many

@@ -93,7 +93,8 @@ impl CaseResult {
 /// checked whole. The digests recorded in certificates/ depend on it.
 pub const JUDGE_EVERY: u64 = 16;
 
-/// Below this index every class of a level has its judge format checked.
+/// Below this index every class of a level has its judge format checked;
+/// its input is read back below this many parts ([`read_back`]).
 pub const JUDGE_ALL_BELOW: u64 = 1024;
 
 /// Whether the class at `index` of its level has its answer's text in the
@@ -103,21 +104,27 @@ pub fn judged(index: u64) -> bool {
 }
 
 /// About one class in this many has its input written and read back (and
-/// every class of the first [`JUDGE_ALL_BELOW`] indexes). Reading an input
-/// back costs more than solving it where a case takes a microsecond (a
-/// tenth of the duel's verify time at one in sixteen), and a parser that
-/// misreads a kind of case misreads thousands of a level's cases. Not part
-/// of the digest: the sample may change without recording certificates
-/// again.
+/// every class among a level's first [`JUDGE_ALL_BELOW`] parts). Reading
+/// an input back costs more than solving it where a case takes a
+/// microsecond (a tenth of the duel's verify time at one in sixteen), and
+/// a parser that misreads a kind of case misreads thousands of a level's
+/// cases. Not part of the digest: the sample may change without recording
+/// certificates again.
 pub const READ_BACK_EVERY: u64 = 128;
 
-/// Whether the class at `index` of its level has its input read back. The
-/// index is spread by a multiplicative hash first: a plain multiple of 128
-/// would fix the low digits of every level whose first digits' radixes
-/// divide 128, and read back only the cases with those digits at zero.
-pub fn read_back(index: u64) -> bool {
+/// Whether the class at `index` of its level, a case of `parts` parts
+/// ([`Puzzle::part_count`]), has its input read back. A level's first
+/// [`JUDGE_ALL_BELOW`] parts are read back whole, counted as `index x
+/// parts`: exact where every case of the level has as many parts, as in
+/// the duel's levels, an estimate in checkers' explored levels. A duel
+/// case holds 33 lines, and its level's first 1,024 cases (33,792 lines)
+/// took a point of the duel's verify time. Past them, the index is spread
+/// by a multiplicative hash first: a plain multiple of 128 would fix the
+/// low digits of every level whose first digits' radixes divide 128, and
+/// read back only the cases with those digits at zero.
+pub fn read_back(index: u64, parts: u64) -> bool {
     const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
-    index < JUDGE_ALL_BELOW
+    index.saturating_mul(parts.max(1)) < JUDGE_ALL_BELOW
         || index.wrapping_mul(SPREAD) >> (64 - READ_BACK_EVERY.trailing_zeros()) == 0
 }
 
@@ -165,7 +172,7 @@ pub fn case_hash<P: Puzzle>(
             }
         }
     }
-    let reads_back = !read_back(index)
+    let reads_back = !read_back(index, P::part_count(case) as u64)
         || crate::puzzle::run_caught(|| {
             let text = case.write_input();
             read(&text).is_ok_and(|again| &again == case)
@@ -244,7 +251,7 @@ mod tests {
     #[test]
     fn the_read_back_sample_is_its_rate_and_sees_every_low_digit() {
         let range = JUDGE_ALL_BELOW..JUDGE_ALL_BELOW + (1 << 20);
-        let sampled: Vec<u64> = range.clone().filter(|&i| read_back(i)).collect();
+        let sampled: Vec<u64> = range.clone().filter(|&i| read_back(i, 1)).collect();
         let expected = (range.end - range.start) / READ_BACK_EVERY;
         assert!(
             sampled.len() as u64 > expected * 9 / 10 && (sampled.len() as u64) < expected * 11 / 10,
@@ -258,6 +265,10 @@ mod tests {
             }
             assert!(seen.iter().all(|&s| s), "radix {radix}: {seen:?}");
         }
-        assert!((0..JUDGE_ALL_BELOW).all(read_back));
+        assert!((0..JUDGE_ALL_BELOW).all(|i| read_back(i, 1)));
+        // A case of 33 parts: its level's first 1,024 parts, 31 cases.
+        assert!((0..31).all(|i| read_back(i, 33)));
+        let first = (31..JUDGE_ALL_BELOW).filter(|&i| read_back(i, 33)).count();
+        assert!(first < 30, "{first} of the next cases");
     }
 }

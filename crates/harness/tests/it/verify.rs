@@ -40,7 +40,8 @@ fn verified<P: Puzzle>(up_to: u32, symmetry: bool, shard: Shard) -> CampaignOutc
 
 /// Every level up to `up_to`: the valid cases decoded number what the
 /// level's count says, each reads back from its judge input, lies within
-/// the statement's limits, and differs from every other.
+/// the statement's limits, differs from every other, and counts as many
+/// parts as it has (what verify's read-back sample counts in).
 fn levels_hold_their_counts<P: Puzzle>(up_to: u32) {
     for size in 1..=up_to {
         let mut inputs = HashSet::new();
@@ -48,6 +49,7 @@ fn levels_hold_their_counts<P: Puzzle>(up_to: u32) {
             let text = case.write_input();
             assert_eq!(P::Case::parse(&text).as_ref(), Ok(&case), "{text}");
             assert!(P::within_original(&case), "{text}");
+            assert_eq!(P::part_count(&case), P::parts(&case).len().max(1), "{text}");
             assert!(inputs.insert(text), "size {size} index {index} twice");
         });
         let count = (P::LEVELS.count)(size);
@@ -440,7 +442,7 @@ fn a_case_whose_input_does_not_read_back_fails_its_level() {
     let mut sampled = Vec::new();
     each_case::<Footholds>(2, |index, case| {
         let least = (Footholds::LEVELS.least)(&case).is_some();
-        if least && lockstep_harness::campaign::read_back(index) {
+        if least && lockstep_harness::campaign::read_back(index, 1) {
             sampled.push(index);
         }
     });

@@ -182,6 +182,10 @@ impl Puzzle for Checkers {
             .collect()
     }
 
+    fn part_count(case: &Case) -> usize {
+        case.instances.len()
+    }
+
     fn rule_branches(case: &Case) -> u64 {
         branches::checkers_branches(case)
     }

@@ -322,6 +322,10 @@ impl Puzzle for Duel {
         case.iter().map(|turn| vec![*turn]).collect()
     }
 
+    fn part_count(case: &Case) -> usize {
+        case.len()
+    }
+
     /// Three words a line (module `packed`), not nineteen.
     fn hash_answer(answer: &Answer, digest: &mut lockstep_core::digest::Digest) {
         packed::hash_answer(answer, digest);
