@@ -15,7 +15,7 @@ use super::values::{puzzle_names, thread_count};
 use super::Exit;
 use anyhow::{bail, Result};
 use lockstep_harness::campaign::recorded::{AgainstRecord, RecordedCertificate};
-use lockstep_harness::campaign::{CampaignOptions, LevelCertificate, JUDGE_ALL_BELOW, JUDGE_EVERY};
+use lockstep_harness::campaign::{CampaignOptions, LevelCertificate, READ_BACK_EVERY};
 use lockstep_harness::puzzle::CaseLimits;
 use lockstep_registry::{AnyPuzzle, BugSummary};
 use lockstep_search::{Address, Enumeration, Plan, Shard};

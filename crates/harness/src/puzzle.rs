@@ -234,19 +234,19 @@ pub trait Puzzle: Listed + Sized + 'static {
 
     /// Each part of a case as a case of its own (the duel's lines, checkers'
     /// instances, each answered alone): verify keeps the first part of its
-    /// first failing case that fails alone. The default: none, kept whole.
+    /// first failing case that fails alone. Default: none, kept whole.
     fn parts(_case: &Self::Case) -> Vec<Self::Case> {
         Vec::new()
     }
     /// How many parts `parts` gives, without making them (1 for a case
-    /// kept whole): what verify's read-back sample counts in.
+    /// kept whole): verify reads back every case below index 1,024 / parts.
     fn part_count(_case: &Self::Case) -> usize {
         1
     }
 
     /// Folds the core's answer into a `lockstep verify` certificate's
     /// digest: its `Hash` by default, or its fields a few to a word (the
-    /// duel). Two different answers must push different words.
+    /// duel). Different answers must push different words somewhere.
     fn hash_answer(answer: &Self::Answer, digest: &mut lockstep_core::digest::Digest) {
         std::hash::Hash::hash(answer, digest);
     }

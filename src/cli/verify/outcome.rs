@@ -248,7 +248,7 @@ impl std::fmt::Display for Verified {
                 writeln!(
                     f,
                     "size {}: {} of the cases whose judge format was checked (every case of the \
-                     first {JUDGE_ALL_BELOW} indexes, then one in {JUDGE_EVERY}) did not read back as \
+                     first indexes, then about one in {READ_BACK_EVERY}) did not read back as \
                      themselves: the input is written wrong or read wrong. The first is `size {} \
                      case {index}`.",
                     l.size, l.unreadable, l.size

@@ -93,8 +93,9 @@ impl CaseResult {
 /// checked whole. The digests recorded in certificates/ depend on it.
 pub const JUDGE_EVERY: u64 = 16;
 
-/// Below this index every class of a level has its judge format checked;
-/// its input is read back below this many parts ([`read_back`]).
+/// Below this index every class of a level has its judge format checked,
+/// and below this index divided by a case's parts its input is read back
+/// ([`read_back`]).
 pub const JUDGE_ALL_BELOW: u64 = 1024;
 
 /// Whether the class at `index` of its level has its answer's text in the
@@ -104,24 +105,26 @@ pub fn judged(index: u64) -> bool {
 }
 
 /// About one class in this many has its input written and read back (and
-/// every class among a level's first [`JUDGE_ALL_BELOW`] parts). Reading
-/// an input back costs more than solving it where a case takes a
-/// microsecond (a tenth of the duel's verify time at one in sixteen), and
-/// a parser that misreads a kind of case misreads thousands of a level's
-/// cases. Not part of the digest: the sample may change without recording
+/// every class of a level's first indexes, [`read_back`]). Reading an
+/// input back costs more than solving it where a case takes a microsecond
+/// (a tenth of the duel's verify time at one in sixteen), and a parser
+/// that misreads a kind of case misreads thousands of a level's cases. Not
+/// part of the digest: the sample may change without recording
 /// certificates again.
 pub const READ_BACK_EVERY: u64 = 128;
 
 /// Whether the class at `index` of its level, a case of `parts` parts
-/// ([`Puzzle::part_count`]), has its input read back. A level's first
-/// [`JUDGE_ALL_BELOW`] parts are read back whole, counted as `index x
-/// parts`: exact where every case of the level has as many parts, as in
-/// the duel's levels, an estimate in checkers' explored levels. A duel
-/// case holds 33 lines, and its level's first 1,024 cases (33,792 lines)
-/// took a point of the duel's verify time. Past them, the index is spread
-/// by a multiplicative hash first: a plain multiple of 128 would fix the
-/// low digits of every level whose first digits' radixes divide 128, and
-/// read back only the cases with those digits at zero.
+/// ([`Puzzle::part_count`]), has its input read back: every class below
+/// index [`JUDGE_ALL_BELOW`] / `parts`, so that a level of small cases is
+/// read back whole, and past them about one in [`READ_BACK_EVERY`]. A duel
+/// case is 33 lines (1,089 at size 4): below index 1,024 its levels held
+/// 131, 100, 155 and 131 cases, 142,659 lines at size 4, all read back;
+/// below 1,024 / 33 they hold 3, 8, 5 and none. Its levels are large
+/// (10,296 cases and more), so the one in 128 still reads back about
+/// eighty cases of each. The index is spread by a multiplicative hash
+/// first: a plain multiple of 128 would fix the low digits of every level
+/// whose first digits' radixes divide 128, and read back only the cases
+/// with those digits at zero.
 pub fn read_back(index: u64, parts: u64) -> bool {
     const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
     index.saturating_mul(parts.max(1)) < JUDGE_ALL_BELOW
@@ -266,7 +269,7 @@ mod tests {
             assert!(seen.iter().all(|&s| s), "radix {radix}: {seen:?}");
         }
         assert!((0..JUDGE_ALL_BELOW).all(|i| read_back(i, 1)));
-        // A case of 33 parts: its level's first 1,024 parts, 31 cases.
+        // A case of 33 parts: indexes below 1,024 / 33 = 31 read back whole.
         assert!((0..31).all(|i| read_back(i, 33)));
         let first = (31..JUDGE_ALL_BELOW).filter(|&i| read_back(i, 33)).count();
         assert!(first < 30, "{first} of the next cases");

@@ -5,8 +5,11 @@
 //! own, and each push is two dependent multiplications: about a fifth of
 //! what core and reference take on the line together. Every field fits a
 //! byte, so the result is written as 24 bytes, a field to a byte in a
-//! fixed order, and pushed as three words. Different results give
-//! different bytes ([`tests`] reads the bytes back into the result).
+//! fixed order, and pushed as three words (into three digests, one for
+//! each word of a line). Different results give different bytes
+//! ([`tests`] reads the bytes back into the result), so different answers
+//! push different words, and make different digests short of a 64-bit
+//! collision.
 
 use lockstep_core::digest::Digest;
 use lockstep_core::duel::{Answer, Outcome, TurnResult};
@@ -61,7 +64,7 @@ mod tests {
     use lockstep_core::duel::{Player, Reason, State, Winner};
 
     /// The bytes read back: the packing loses nothing, so two different
-    /// results never push the same words.
+    /// results never give the same words.
     fn unpack(b: [u8; 24]) -> TurnResult {
         let player = |at: usize| Player {
             pos: (b[at] as i8, b[at + 1] as i8),
