@@ -84,3 +84,39 @@ fn robots_count_in_their_core_run_as_apart() {
 fn the_matrix_game_counts_in_its_core_run_as_apart() {
     reaches_most::<MatrixGame>(counts_as_apart::<MatrixGame>(1_000, 300));
 }
+
+/// The duel's branch count against the table an earlier, separate count
+/// made: `verify duel --scope ci --stats` at 7bf5ae0, which kept every
+/// event of a line and read its branches off the list afterwards, where
+/// the count now reads each event as the core emits it. Cases of levels 1
+/// to 3 reaching each branch, in `RULE_BRANCHES` order.
+#[test]
+fn the_duels_branch_count_is_the_table_an_earlier_count_made() {
+    const EARLIER: [[u64; 20]; 3] = [
+        [
+            9284, 0, 1584, 4096, 764, 3956, 9284, 5732, 6940, 3632, 4272, 1296, 1008, 3384, 0,
+            3384, 0, 0, 8024, 0,
+        ],
+        [
+            27852, 0, 4752, 12288, 2292, 12492, 27852, 17196, 20820, 10896, 12816, 3888, 3024,
+            10152, 7500, 7388, 6852, 9284, 34368, 10296,
+        ],
+        [
+            57776, 26928, 1680, 19648, 2528, 4780, 57776, 24816, 10160, 21088, 5200, 1120, 3360,
+            10816, 7792, 8224, 10972, 14444, 62032, 15840,
+        ],
+    ];
+    for (size, earlier) in (1..=3).zip(EARLIER) {
+        let mut reached = [0u64; 20];
+        for index in 0..(Duel::LEVELS.span)(size) {
+            let Some(case) = (Duel::LEVELS.case)(size, index) else {
+                continue;
+            };
+            let (_, bits) = Duel::solve_counting(&case).expect("the duel counts in its run");
+            for (b, count) in reached.iter_mut().enumerate() {
+                *count += bits >> b & 1;
+            }
+        }
+        assert_eq!(reached, earlier, "size {size}");
+    }
+}
