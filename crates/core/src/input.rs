@@ -71,7 +71,7 @@ fn tokens(text: &str) -> Vec<&str> {
 /// [`str::split_ascii_whitespace`] splits on all of them but the vertical
 /// tab; text with a vertical tab or any character past ASCII goes
 /// through `split_whitespace` itself.
-pub fn words(text: &str) -> Words<'_> {
+pub(crate) fn words(text: &str) -> Words<'_> {
     if text.is_ascii() && !text.as_bytes().contains(&0x0B) {
         Words::Ascii(text.split_ascii_whitespace())
     } else {
@@ -81,7 +81,7 @@ pub fn words(text: &str) -> Words<'_> {
 
 /// The iterator of [`words`].
 #[derive(Debug, Clone)]
-pub enum Words<'a> {
+pub(crate) enum Words<'a> {
     Ascii(std::str::SplitAsciiWhitespace<'a>),
     Unicode(std::str::SplitWhitespace<'a>),
 }

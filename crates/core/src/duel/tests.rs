@@ -70,36 +70,37 @@ fn odd_actions_parse_and_are_judged_illegal() {
 }
 
 /// A result equals another exactly when its state and outcome do (the
-/// comparison of `TurnResult` is written out, field by field): on results
-/// of lines and on each field changed alone.
+/// comparison of `TurnResult` is written out, field by field), and equal
+/// results hash alike, as the derived order hashes them: on a result
+/// and on each of its fields changed alone (every field of both players).
 #[test]
 fn results_are_equal_exactly_when_their_fields_are() {
+    use std::hash::{BuildHasher, BuildHasherDefault};
     let case = Case::parse(LINE).unwrap();
     let base = case.solve().answer[0];
     let mut results = vec![base];
-    for change in 0..19 {
+    let mut changed = |change: &dyn Fn(&mut TurnResult)| {
         let mut r = base;
-        let n = &mut r.next;
-        match change {
-            0 => n.turn += 1,
-            1 => n.spring.0 += 1,
-            2 => n.spring.1 += 1,
-            3..=12 => {
-                let p = &mut n.players[(change - 3) / 5];
-                match (change - 3) % 5 {
-                    0 => p.pos.0 += 1,
-                    1 => p.pos.1 += 1,
-                    2 => p.hp -= 1,
-                    3 => p.blessing += 1,
-                    _ => p.waits[5] += 1,
-                }
-            }
-            13..=17 => n.players[1].waits[change - 13] += 1,
-            _ => r.outcome = Outcome::Ended(Winner::Draw, Reason::Turns),
-        }
+        change(&mut r);
         results.push(r);
+    };
+    changed(&|r| r.next.turn += 1);
+    changed(&|r| r.next.spring.0 += 1);
+    changed(&|r| r.next.spring.1 += 1);
+    changed(&|r| r.outcome = Outcome::Ended(Winner::Draw, Reason::Turns));
+    for p in 0..2 {
+        changed(&|r| r.next.players[p].pos.0 += 1);
+        changed(&|r| r.next.players[p].pos.1 += 1);
+        changed(&|r| r.next.players[p].hp -= 1);
+        changed(&|r| r.next.players[p].blessing += 1);
+        for w in 0..6 {
+            changed(&|r| r.next.players[p].waits[w] += 1);
+        }
     }
+    assert_eq!(results.len(), 1 + 4 + 2 * 10);
+    let hasher = BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default();
     for a in &results {
+        assert_eq!(hasher.hash_one(a), hasher.hash_one((a.next, a.outcome)));
         for b in &results {
             let fields = a.next == b.next && a.outcome == b.outcome;
             assert_eq!(a == b, fields, "{a:?} {b:?}");

@@ -33,10 +33,10 @@ pub(super) struct Counter<'a> {
     before: [Cell; 2],
     /// Whose attack hit in this slot so far (thrust, then strike).
     hits: [bool; 2],
-    /// The slot of the previous event, and whose move a thrust cancelled
-    /// in it: its guard-and-thrust event comes before its move-and-charge
-    /// event.
+    /// The slot of the previous event.
     slot: u8,
+    /// Whose move a thrust cancelled in this slot: its guard-and-thrust
+    /// event comes before its move-and-charge event.
     cancelled: [bool; 2],
     /// Each player's action in the current slot.
     acts: [Action; 2],

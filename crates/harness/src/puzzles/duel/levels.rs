@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn next_skips_only_indexes_that_hold_no_case() {
         for size in 1..=4 {
-            let end = (span(size)).min(40_000);
+            let end = span(size).min(40_000);
             let mut skipped = 0;
             for index in 0..end {
                 let to = next(size, index, false);

@@ -134,9 +134,9 @@ pub(crate) fn simpler_states(state: &State) -> Vec<State> {
     out
 }
 
+/// The core's result and traced events on one line, for `explain`.
 fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
-    // A turn's events fit in this (two slots of a few phases each): no
-    // growing on every case verify counts the branches of.
+    // A turn's events fit in this (two slots of six phases each).
     let mut recorder = Recorder(Vec::with_capacity(16));
     let result = model::resolve_traced(&turn.state, &turn.actions, &mut recorder);
     (result, recorder.0)
