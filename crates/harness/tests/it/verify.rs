@@ -378,6 +378,11 @@ fn a_checkers_finding_is_narrowed_to_its_first_failing_instance() {
                 && case.instances.iter().any(|i| i.moves[0].0.len() == 3)
         })
         .expect("an explored case with one-leg moves first and a two-leg move");
+    // Verify's read-back sample counts its instances without making them.
+    assert_eq!(
+        Checkers::part_count(&explored),
+        Checkers::parts(&explored).len()
+    );
     let first = explored
         .instances
         .iter()
@@ -454,6 +459,46 @@ fn a_case_whose_input_does_not_read_back_fails_its_level() {
         .levels
         .iter()
         .all(|l| l.complete() && l.unreadable == 0));
+}
+
+/// A duel case is 33 lines, and the read-back sample counts it as 33
+/// parts: with a reader that misreads every input, the cases level 1
+/// reports unreadable are exactly those `read_back` picks for a case of
+/// 33 lines, end to end through verify's campaign.
+#[test]
+fn the_duels_read_back_sample_counts_a_case_as_its_lines() {
+    fn misread(text: &str) -> Result<lockstep_core::duel::Case, lockstep_core::input::InputError> {
+        let mut case = lockstep_core::duel::Case::parse(text)?;
+        case.pop();
+        Ok(case)
+    }
+    let outcome = lockstep_harness::campaign::run_campaign_reading::<Duel>(
+        &options(1, false, Shard::WHOLE, false),
+        lockstep_core::duel::Case::solve,
+        misread,
+    );
+    let [one] = &outcome.levels[..] else {
+        panic!("{:?}", outcome.levels);
+    };
+    let mut sampled = Vec::new();
+    each_case::<Duel>(1, |index, case| {
+        assert_eq!(Duel::part_count(&case), 33);
+        if lockstep_harness::campaign::read_back(index, 33) {
+            sampled.push(index);
+        }
+    });
+    // Fewer than with a case counted as one part, and still some.
+    let as_one = (0..(Duel::LEVELS.span)(1))
+        .filter(|&i| (Duel::LEVELS.case)(1, i).is_some())
+        .filter(|&i| lockstep_harness::campaign::read_back(i, 1))
+        .count();
+    assert!(
+        sampled.len() > 40 && sampled.len() < as_one,
+        "{} of {as_one}",
+        sampled.len()
+    );
+    assert_eq!(one.unreadable, sampled.len() as u64, "{one:?}");
+    assert_eq!(one.first_unreadable, sampled.first().copied(), "{one:?}");
 }
 
 /// Each planted bug against `verify --scope night` (one case per class),
