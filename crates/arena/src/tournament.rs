@@ -92,10 +92,6 @@ pub struct Game {
 /// kind of the (first) failing player's failure ([`FaultKind`]).
 fn classify(reason: Reason, failures: &[Option<BotFault>; 2]) -> &'static str {
     match reason {
-        Reason::Hp => "hp",
-        Reason::Out => "out",
-        Reason::Blessing => "blessing",
-        Reason::Turns => "turns",
         Reason::Illegal => match failures.iter().flatten().next().map(|f| f.kind) {
             Some(FaultKind::Timeout) => "timeout",
             Some(FaultKind::Crash) => "crash",
@@ -103,6 +99,8 @@ fn classify(reason: Reason, failures: &[Option<BotFault>; 2]) -> &'static str {
             Some(FaultKind::Protocol) => "malformed",
             Some(FaultKind::Illegal) | None => "illegal",
         },
+        // The reason's word in an answer.
+        _ => reason.word(),
     }
 }
 
