@@ -98,6 +98,22 @@ impl<'a> Iterator for Words<'a> {
     }
 }
 
+/// The first `N` items of `items` (`""` where there are fewer), and how
+/// many items there were in all: a split read without a list.
+pub(crate) fn first_few<'a, const N: usize>(
+    items: impl Iterator<Item = &'a str>,
+) -> ([&'a str; N], usize) {
+    let mut out = [""; N];
+    let mut count = 0;
+    for item in items {
+        if let Some(slot) = out.get_mut(count) {
+            *slot = item;
+        }
+        count += 1;
+    }
+    (out, count)
+}
+
 /// One line of input split into whitespace-separated tokens (at most
 /// [`MAX_LINE_TOKENS`] + 1 of them).
 #[derive(Debug, Clone)]

@@ -231,7 +231,7 @@ pub fn write_actions(actions: &Actions) -> String {
 /// each followed by a direction name when one is written; exactly two actions.
 pub fn parse_actions(text: &str) -> Result<Actions, String> {
     // Two actions take at most four tokens; a few more are enough to say so.
-    let (tokens, found) = step::first_few::<8>(crate::input::words(text).take(8));
+    let (tokens, found) = crate::input::first_few::<8>(crate::input::words(text).take(8));
     let tokens = &tokens[..found];
     let mut out = [Action::WAIT; 2];
     let (mut i, mut count) = (0, 0);

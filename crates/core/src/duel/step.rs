@@ -103,7 +103,7 @@ fn push_result(out: &mut String, result: &TurnResult) {
 pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
     let err = |m: String| InputError::new(number, m);
     // Bounded splits: a line of megabytes costs no more than its text.
-    let (parts, found) = first_few::<3>(text.splitn(4, '|'));
+    let (parts, found) = crate::input::first_few::<3>(text.splitn(4, '|'));
     if found != 3 {
         return Err(err(format!(
             "expected STATE | ACTIONS1 | ACTIONS2, found {} separated by |",
@@ -114,7 +114,7 @@ pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
             }
         )));
     }
-    let (tokens, found) = first_few::<23>(crate::input::words(parts[0]).take(24));
+    let (tokens, found) = crate::input::first_few::<23>(crate::input::words(parts[0]).take(24));
     if found != 23 {
         return Err(err(format!(
             "expected 23 numbers in the state (T OR OC, then R C H B and six waits per player), found {}",
@@ -169,22 +169,6 @@ pub fn parse_turn(text: &str, number: usize) -> Result<Turn, InputError> {
         },
         actions,
     })
-}
-
-/// The first `N` items of `items` (`""` where there are fewer), and how
-/// many items there were in all: a split read without a list.
-pub(crate) fn first_few<'a, const N: usize>(
-    items: impl Iterator<Item = &'a str>,
-) -> ([&'a str; N], usize) {
-    let mut out = [""; N];
-    let mut count = 0;
-    for item in items {
-        if let Some(slot) = out.get_mut(count) {
-            *slot = item;
-        }
-        count += 1;
-    }
-    (out, count)
 }
 
 /// The judge's view of the duel: a case is `duel step` lines, each resolved
