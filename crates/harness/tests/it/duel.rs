@@ -311,6 +311,57 @@ fn no_push_ever_stops_on_a_shared_cell() {
     assert!(checked > 10_000, "{checked}");
 }
 
+/// No turn leaves both players at 0 hp or less, by the reference: every
+/// placement, both players at 1 hp (any attack that takes effect kills),
+/// every pair of single actions in either slot. When both players connect
+/// in a slot, only the stronger attack deals damage, and a slot starts
+/// with both alive; so the loss check's "both in the same slot" happens
+/// only by pushes. This is why the table path's mutant `dead[0] |
+/// dead[1]` to `^` (docs/notes/2026-12-05-mutants.md) changes no answer.
+#[test]
+fn no_turn_kills_both_players_by_damage() {
+    let mut singles = vec![Action::WAIT];
+    singles.extend(Dir::STRAIGHT.map(|d| Action::new(model::MOVE, d)));
+    for code in model::THRUST..model::DASH {
+        singles.extend(Dir::STRAIGHT.map(|d| Action::new(code, d)));
+    }
+    singles.extend(Dir::ALL.map(|d| Action::new(model::DASH, d)));
+    assert_eq!(singles.len(), 33);
+    let cells: Vec<Cell> = (1..=7).flat_map(|r| (1..=7).map(move |c| (r, c))).collect();
+    let (mut one_killed, mut both_out) = (0u64, 0u64);
+    for &p1 in &cells {
+        for &p2 in cells.iter().filter(|&&c| c != p1) {
+            let mut state = State::initial((4, 4), p1, p2);
+            state.turn = 5;
+            state.players.iter_mut().for_each(|p| p.hp = 1);
+            for slot in 0..2 {
+                for &a in &singles {
+                    for &b in &singles {
+                        let mut actions = [[Action::WAIT; 2]; 2];
+                        (actions[0][slot], actions[1][slot]) = (a, b);
+                        let result = reference::resolve_turn(&state, &actions, &mut Vec::new());
+                        let dead = result.next.players.map(|p| p.hp <= 0);
+                        assert!(
+                            !(dead[0] && dead[1]),
+                            "{}",
+                            model::write_turn(&model::Turn { state, actions })
+                        );
+                        one_killed += u64::from(dead[0] != dead[1]);
+                        both_out += u64::from(
+                            result.outcome == Outcome::Ended(model::Winner::Draw, Reason::Out),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Deaths and double push-outs both happen: the property is not empty.
+    assert!(
+        one_killed > 10_000 && both_out > 0,
+        "{one_killed}, {both_out}"
+    );
+}
+
 #[test]
 fn the_generator_reaches_every_rule_branch() {
     let mut buf = vec![0u8; CASE_BYTES];
