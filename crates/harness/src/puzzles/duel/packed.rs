@@ -40,8 +40,8 @@ fn bytes(result: &TurnResult) -> [u8; 24] {
 
 /// The answer's length, then the digests of each line's first, second
 /// and third words. A push waits on the one before it; three chains, one
-/// for each word of a line, run side by side in the processor, where one
-/// chain of every word took three times as long.
+/// for each word of a line, run side by side in the processor rather than
+/// one after another.
 pub(super) fn hash_answer(answer: &Answer, digest: &mut Digest) {
     digest.push(answer.len() as u64);
     let mut lanes = [Digest::new(); 3];
