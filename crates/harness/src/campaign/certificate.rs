@@ -116,15 +116,13 @@ pub const READ_BACK_EVERY: u64 = 128;
 /// Whether the class at `index` of its level, a case of `parts` parts
 /// ([`Puzzle::part_count`]), has its input read back: every class below
 /// index [`JUDGE_ALL_BELOW`] / `parts`, so that a level of small cases is
-/// read back whole, and past them about one in [`READ_BACK_EVERY`]. A duel
-/// case is 33 lines (1,089 at size 4): below index 1,024 its levels held
-/// 131, 100, 155 and 131 cases, 142,659 lines at size 4, all read back;
-/// below 1,024 / 33 they hold 3, 8, 5 and none. Its levels are large
-/// (10,296 cases and more), so the one in 128 still reads back about
-/// eighty cases of each. The index is spread by a multiplicative hash
-/// first: a plain multiple of 128 would fix the low digits of every level
-/// whose first digits' radixes divide 128, and read back only the cases
-/// with those digits at zero.
+/// read back whole while a level of cases of many lines (the duel's) does
+/// not read back a thousand of them first, and past them about one in
+/// [`READ_BACK_EVERY`] (the counts for the duel's levels are in
+/// docs/notes/2026-12-05-verify-speed.md, "Night"). The index is spread by
+/// a multiplicative hash first: a plain multiple of 128 would fix the low
+/// digits of every level whose first digits' radixes divide 128, and read
+/// back only the cases with those digits at zero.
 pub fn read_back(index: u64, parts: u64) -> bool {
     const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
     index.saturating_mul(parts.max(1)) < JUDGE_ALL_BELOW
