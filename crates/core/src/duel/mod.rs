@@ -192,9 +192,7 @@ impl Action {
             .contains(&self.code)
             .then(|| usize::from(self.code - THRUST))
     }
-}
 
-impl Action {
     /// Its text in a `duel step` line and a bot's answer: the code, then
     /// its direction's name where it has one (`1 U`, `0`). The one form of
     /// both `Display` and the line printers, which write into a `String`
