@@ -148,14 +148,27 @@ enum Command {
 }
 
 impl Command {
-    /// Whether the command runs users' programs: those stop them on SIGINT,
-    /// SIGTERM and SIGHUP, and leave nothing running when they end.
-    /// A command that runs only lockstep's own solvers: a signal stops its
-    /// search, and it reports what it did.
+    /// Whether a signal kills the command's programs and exits at once:
+    /// the duel's games and tournaments, whose half-played games have no
+    /// result.
+    fn exits_on_signals(&self) -> bool {
+        matches!(self, Command::Duel(args) if args.runs_programs())
+    }
+
+    /// Whether the command finishes on a signal: its programs are killed,
+    /// its loops and shrinks stop, and it reports and saves what it had
+    /// found. The others (a `solve`, a `replay`) read no stop flag and end
+    /// as the signal's default action ends them.
     fn finishes_on_signals(&self) -> bool {
         matches!(
             self,
-            Command::Fuzz(_) | Command::Verify(_) | Command::Corpus(_)
+            Command::Fuzz(_)
+                | Command::Verify(_)
+                | Command::Corpus(_)
+                | Command::Stress(_)
+                | Command::Test(_)
+                | Command::Triage(_)
+                | Command::Shrink(_)
         )
     }
 
@@ -192,10 +205,10 @@ pub fn main() -> i32 {
         }
     };
     let runs_programs = cli.command.runs_programs();
-    if runs_programs {
+    if cli.command.exits_on_signals() {
         lockstep_process::stop_on_signals();
     } else if cli.command.finishes_on_signals() {
-        lockstep_process::finish_on_signals();
+        lockstep_process::finish_on_signals(runs_programs);
     }
     let result = dispatch(cli.command);
     if lockstep_process::interrupted() && lockstep_process::stopped_by().is_none() {
@@ -218,8 +231,13 @@ pub fn main() -> i32 {
         return Exit::Error.code();
     }
     match result {
-        // Stopped by a signal: said so, whatever was found.
-        Ok(_) if lockstep_process::stopped_by().is_some() => {
+        // Stopped by a signal: said so, whatever was found. An error then
+        // is most often the stop's own doing (a program refused to start
+        // while lockstep is stopping): said, and still the signal's code.
+        _ if lockstep_process::stopped_by().is_some() => {
+            if let Err(e) = &result {
+                errln!("error: {e:#}");
+            }
             Exit::Stopped(lockstep_process::stopped_by().unwrap_or(2)).code()
         }
         Ok(exit) => exit.code(),

@@ -129,11 +129,14 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         }
     };
     let report = test_set::run_test_set(&tests, &options, &each).map_err(anyhow::Error::msg)?;
-    if lockstep_process::interrupted() {
-        // The signal's thread exits; what this run says is its kill's doing.
-        loop {
-            std::thread::park();
-        }
+    // Stopped by a signal: the tests done before it are the report, and
+    // the rest were not run (the exit code is the signal's).
+    if let Some(signal) = lockstep_process::stopped_by() {
+        errln!(
+            "lockstep test: stopped by signal {signal} after {} of {} tests; the rest were not run",
+            report.outcomes.len(),
+            tests.len()
+        );
     }
     match args.format {
         ReportFormat::Text => out!("{report}"),

@@ -170,6 +170,13 @@ fn triage_artifacts(
             "triage: {unsaved} bug row(s) could not be appended to the corpus (see above); their artifacts stay for the next triage"
         );
     }
+    let left: usize = reports.iter().map(|r| r.left).sum();
+    if let Some(signal) = lockstep_process::stopped_by() {
+        errln!(
+            "triage: stopped by signal {signal}: the artifact in hand was recorded as far as it had shrunk; {} not looked at stay for the next triage",
+            lockstep_search::text::counted(left as u64, "artifact")
+        );
+    }
     Ok(Exit::found_if(reports.iter().any(|r| r.found())))
 }
 

@@ -328,6 +328,7 @@ fn verify_puzzle(
                 from: args.from,
                 up_to,
                 symmetry: !args.no_symmetry,
+                start: 0,
             }),
             ..Plan::cases(
                 0,

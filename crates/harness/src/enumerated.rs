@@ -18,8 +18,12 @@ use std::ops::Range;
 /// The cases of sizes `1..=up_to` of puzzle `P`.
 pub struct Enumerated<P: Puzzle> {
     levels: Levels<P::Case>,
-    /// Each size with its first global position and its span.
+    /// Each size with its first global position and its span (of the
+    /// first size, from `first_index` on).
     sizes: Vec<(u32, u64, u64)>,
+    /// The index of the first size's level the run starts at (a resumed
+    /// run's `--from 'size S case I'`; 0 otherwise).
+    first_index: u64,
     total: u64,
     symmetry: bool,
     limits: CaseLimits,
@@ -32,14 +36,18 @@ impl<P: Puzzle> Enumerated<P> {
         let enumeration = plan.enumerate.expect("an enumerating plan");
         let mut sizes = Vec::new();
         let mut total = 0u64;
-        for size in enumeration.from.max(1)..=enumeration.up_to {
-            let span = (levels.span)(size);
+        let first = enumeration.from.max(1);
+        let first_index = enumeration.start.min((levels.span)(first));
+        for size in first..=enumeration.up_to {
+            let skipped = if size == first { first_index } else { 0 };
+            let span = (levels.span)(size) - skipped;
             sizes.push((size, total, span));
             total += span;
         }
         Enumerated {
             levels,
             sizes,
+            first_index,
             total,
             symmetry: enumeration.symmetry,
             limits,
@@ -61,13 +69,22 @@ impl<P: Puzzle> Enumerated<P> {
     fn located(&self, g: u64) -> (u32, u64, u64) {
         let at = self.sizes.partition_point(|&(_, start, _)| start <= g) - 1;
         let (size, start, span) = self.sizes[at];
-        (size, g - start, span)
+        let skipped = self.skipped(at);
+        (size, g - start + skipped, span + skipped)
+    }
+
+    /// The indexes of the `at`-th size's level before the run's first.
+    fn skipped(&self, at: usize) -> u64 {
+        match at {
+            0 => self.first_index,
+            _ => 0,
+        }
     }
 
     /// The case at `size`, `index`, whatever the symmetry and limits.
     fn decoded(&self, size: u32, index: u64) -> Option<P::Case> {
-        let (_, _, span) = *self.sizes.iter().find(|s| s.0 == size)?;
-        (index < span)
+        self.sizes.iter().find(|s| s.0 == size)?;
+        (index < (self.levels.span)(size))
             .then(|| (self.levels.case)(size, index))
             .flatten()
     }
@@ -116,7 +133,9 @@ impl<P: Puzzle> CaseSource for Enumerated<P> {
         let Address::Sized { size, index } = *address else {
             return None;
         };
-        let (_, start, span) = *self.sizes.iter().find(|s| s.0 == size)?;
+        let at = self.sizes.iter().position(|s| s.0 == size)?;
+        let (_, start, span) = self.sizes[at];
+        let index = index.checked_sub(self.skipped(at))?;
         let g = start + index;
         (index < span && g % self.shard.count == self.shard.index).then_some(g / self.shard.count)
     }

@@ -62,7 +62,13 @@ pub fn shrink_within<P: Puzzle>(
                 break 'outer Stop::Interrupted;
             }
             attempts += 1;
-            if still_fails(&candidate) {
+            let fails = still_fails(&candidate);
+            // A signal during the candidate's check (a program killed under
+            // it) makes its verdict the kill's: not kept.
+            if lockstep_search::stop::interrupted() {
+                break 'outer Stop::Interrupted;
+            }
+            if fails {
                 current = candidate;
                 steps += 1;
                 continue 'outer;

@@ -109,6 +109,8 @@ pub struct TargetReport {
     pub not_reproduced: usize,
     /// Panicked or hung while being checked: the artifact stays.
     pub failed: usize,
+    /// Not looked at: a signal stopped triage first. They stay.
+    pub left: usize,
     /// The bugs the reproduced artifacts show, by signature.
     pub bugs: Vec<TriagedBug>,
     pub items: Vec<Triaged>,
@@ -166,15 +168,7 @@ pub fn triage_target(
         target: target.to_string(),
         ..TargetReport::default()
     };
-    let mut outcomes = Vec::new();
-    for artifact in artifacts_in(dir)? {
-        report.artifacts += 1;
-        let outcome = match fs::read(&artifact) {
-            Err(e) => Err(Miss::Failed(format!("reading it: {e}"))),
-            Ok(bytes) => reproduce_in_time(reproduce, bytes, limit),
-        };
-        outcomes.push((artifact, outcome));
-    }
+    let outcomes = reproduce_each(dir, reproduce, limit, &mut report)?;
     // The bugs, in the order first met; each one's smallest example.
     let mut bugs: Vec<(String, Vec<usize>)> = Vec::new();
     for (i, (_, outcome)) in outcomes.iter().enumerate() {
@@ -266,6 +260,35 @@ pub fn triage_target(
     }
     Ok(report)
 }
+
+/// Every artifact of `dir` checked and shrunk, in order, counted in
+/// `report`. A signal ends this after the artifact in hand (whose shrink it
+/// cut short, keeping the smallest failing case so far): the rest are
+/// counted as left, and stay where they are for the next triage.
+fn reproduce_each(
+    dir: &Path,
+    reproduce: &Reproduce,
+    limit: Duration,
+    report: &mut TargetReport,
+) -> std::io::Result<Vec<(PathBuf, Outcome)>> {
+    let mut outcomes = Vec::new();
+    for artifact in artifacts_in(dir)? {
+        if lockstep_search::stop::interrupted() {
+            report.left += 1;
+            continue;
+        }
+        report.artifacts += 1;
+        let outcome = match fs::read(&artifact) {
+            Err(e) => Err(Miss::Failed(format!("reading it: {e}"))),
+            Ok(bytes) => reproduce_in_time(reproduce, bytes, limit),
+        };
+        outcomes.push((artifact, outcome));
+    }
+    Ok(outcomes)
+}
+
+/// What checking one artifact gave: its report and row, or why not.
+type Outcome = Result<(String, Row), Miss>;
 
 /// An artifact that gave no disagreement: the two fates that are not
 /// [`Fate::Reproduced`], before the bugs are grouped.

@@ -1,7 +1,11 @@
-//! Signals: how lockstep stops. A command that runs programs kills them
-//! all and exits ([`stop_on_signals`]); a command that runs only lockstep's
-//! own solvers finishes the cases in hand and reports ([`finish_on_signals`]).
-//! Either way [`interrupted`] tells every thread that a stop is under way.
+//! Signals: how lockstep stops. Most commands finish on a signal
+//! ([`finish_on_signals`]): every program they started is killed at once,
+//! no new one starts, the cases in hand are finished or thrown away, and
+//! the command reports and saves what it had found, a failure mid-shrink as
+//! the smallest failing case so far. The duel's games and tournaments,
+//! whose half-played games mean nothing, kill their programs and exit
+//! ([`stop_on_signals`]). Either way [`interrupted`] tells every thread
+//! that a stop is under way.
 
 use super::{become_subreaper, shutdown};
 use nix::sys::signal::{self, SaFlags, SigAction, SigHandler, SigSet, Signal};
@@ -32,11 +36,19 @@ pub fn stopped_by() -> Option<i32> {
     }
 }
 
-/// For a command that runs no program of the user's (`fuzz`, `verify`):
-/// the first SIGINT, SIGTERM or SIGHUP stops the search, whose cases in
-/// hand are finished, and the command reports what it did (and exits with
-/// 128 + the signal); a second one, a second or more later, exits at once.
-pub fn finish_on_signals() {
+/// For every command but the duel's games: the first SIGINT, SIGTERM or
+/// SIGHUP kills every program lockstep started (and no new one starts:
+/// [`crate::Program::spawn`] refuses), stops the search, whose cases in
+/// hand are finished (lockstep's own solvers) or thrown away (a killed
+/// program's run is no verdict), and the command reports and saves what it
+/// found, then exits with 128 + the signal. A shrink under way stops at
+/// once and keeps the smallest failing case so far. A second signal, a
+/// second or more after the first, exits at once. `programs`: the command
+/// runs programs, so lockstep becomes their subreaper first.
+pub fn finish_on_signals(programs: bool) {
+    if programs {
+        become_subreaper();
+    }
     let Some(mut reader) = signal_pipe() else {
         return;
     };
@@ -45,11 +57,18 @@ pub fn finish_on_signals() {
         if reader.read_exact(&mut byte).is_ok() {
             STOPPED_BY.store(i32::from(byte[0]), Ordering::SeqCst);
             INTERRUPTED.store(true, Ordering::SeqCst);
+            let killed = match programs {
+                true => "every program it started is killed, ",
+                false => "",
+            };
             let _ = writeln!(
                 std::io::stderr(),
-                "\nlockstep: stopping (signal {}): the cases in hand are finished, then what was done is reported (again to stop at once)",
+                "\nlockstep: stopping (signal {}): {killed}the cases in hand are finished, then what was found is reported and saved (again to stop at once)",
                 byte[0]
             );
+            if programs {
+                shutdown();
+            }
         }
         // A signal within a second of the first is the same stop, not a
         // second one: GNU timeout, for one, signals its command and then
@@ -131,7 +150,9 @@ fn signal_pipe() -> Option<std::io::PipeReader> {
 }
 
 /// On SIGINT, SIGTERM or SIGHUP: kill every live program and adopted orphan,
-/// then exit with 128 + the signal's number. For the command line; call once.
+/// then exit with 128 + the signal's number: the duel's games and
+/// tournaments, where a game cut short has no result to keep. For the
+/// command line; call once.
 pub fn stop_on_signals() {
     become_subreaper();
     let Some(mut reader) = signal_pipe() else {

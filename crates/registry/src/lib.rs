@@ -197,10 +197,11 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         let finding = campaign::reproduce::<P>(bytes, encoding, P::Case::solve, provenance)?;
         Ok(ShrinkSummary {
             report: format!(
-                "{}: shrunk from {} to {}\n{}",
+                "{}: shrunk from {} to {}{}\n{}",
                 P::NAME,
                 P::describe(&finding.original),
                 P::describe(&finding.shrunk.case),
+                summaries::how_shrunk(finding.shrunk.stop),
                 lockstep_search::text::disagreement_body(
                     &finding.shrunk.case.write_input(),
                     &finding.core_answer,
@@ -293,6 +294,7 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
             memory: report.memory,
             failing: report.failing,
             flaky: report.flaky,
+            resume: report.resume,
             failures: report
                 .failures
                 .into_iter()

@@ -23,6 +23,7 @@ use lockstep_process::Execution;
 use lockstep_process::Resources;
 use lockstep_reference::Fuel;
 use lockstep_reference::Naive;
+use lockstep_search::shrinking::Keep;
 use lockstep_search::{Address, Check, Checked, Plan};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -50,6 +51,9 @@ pub struct StressOptions {
     /// Write every generated input (`<job>-<index>.in`) and the oracle's answer
     /// (`.ans`) here.
     pub dump: Option<std::path::PathBuf>,
+    /// Where a failing input is kept as soon as it is found and as it
+    /// shrinks ([`Keep`]).
+    pub keep: Option<Keep>,
 }
 
 /// The default shrink budget: candidates, and seconds as a backstop.
@@ -116,6 +120,8 @@ pub struct StressOutcome<C> {
     /// Every case that passed only when run again, with its first run's
     /// timing verdict, in the order of the cases.
     pub flaky: Vec<(&'static str, Address)>,
+    /// Where a run that stopped before its end resumes ([`lockstep_search::Resume`]).
+    pub resume: Option<lockstep_search::Resume>,
 }
 
 /// A failing case as found: the case, its verdict and the oracle's output
@@ -124,6 +130,8 @@ pub struct FoundFailure<C> {
     case: C,
     verdict: Verdict,
     expected: String,
+    /// The program's run on it.
+    run: Execution,
 }
 
 /// The check of puzzle stress: the program against the oracle on one case.
@@ -172,6 +180,7 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
                 case,
                 verdict,
                 expected,
+                run,
             }),
         });
     }
@@ -221,7 +230,7 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
         let Some(expected) = oracle_output::<P>(&joined, options.oracle) else {
             return false;
         };
-        let (verdict, _) = self.run(&joined.write_input(), &expected, before);
+        let (verdict, run) = self.run(&joined.write_input(), &expected, before);
         if matches!(verdict, Verdict::Ok) {
             for _ in cases {
                 counts.add_one(&Verdict::Ok);
@@ -248,6 +257,7 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
                 case: joined,
                 verdict,
                 expected,
+                run,
             });
             for _ in 1..cases.len() {
                 alone.add_one(&Verdict::Ok);
@@ -339,12 +349,16 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressOutcome<P::Cas
         failures,
         failing,
         flaky: outcome.flaky,
+        resume: outcome.resume,
     }
 }
 
 /// Shrinks a failing case while the program fails on it the same way (same
 /// verdict kind), re-running the program on every candidate, within the
-/// options' budget.
+/// options' budget. The case is kept ([`StressOptions::keep`]) as found and
+/// at every step of the shrink; a signal ends the shrink at once, and the
+/// report then shows the last failing candidate's run as it was (no
+/// program runs once lockstep is stopping).
 fn shrink_failure<P: Puzzle>(
     options: &StressOptions,
     found: FoundFailure<P::Case>,
@@ -354,8 +368,17 @@ fn shrink_failure<P: Puzzle>(
         case,
         verdict,
         expected,
+        run,
     } = found;
     let kind = verdict.code();
+    let keep = |input: &str| {
+        if let Some(keep) = &options.keep {
+            keep.keep(kind, input);
+        }
+    };
+    keep(&case.write_input());
+    // The last failing candidate's expected output, run and verdict.
+    let mut last = (expected, run, verdict.clone());
     let still_fails = |candidate: &P::Case| {
         // Their program need not handle a case outside the run's limits.
         if !options.limits.admits::<P>(candidate) {
@@ -364,10 +387,16 @@ fn shrink_failure<P: Puzzle>(
         let Some(expected) = oracle_output::<P>(candidate, options.oracle) else {
             return false;
         };
-        // A time limit is confirmed by a second run here too: a candidate
-        // is kept only when it fails the same way twice.
-        let run = run_program(&options.cmd, &candidate.write_input(), options.resources);
-        judge(&expected, &run, options.comparison).code() == kind
+        let input = candidate.write_input();
+        let run = run_program(&options.cmd, &input, options.resources);
+        let judged = judge(&expected, &run, options.comparison);
+        // A run a signal cut short is no verdict (the shrink stops on it).
+        let fails = judged.code() == kind && !lockstep_process::interrupted();
+        if fails {
+            keep(&input);
+            last = (expected, run, judged);
+        }
+        fails
     };
     let shrunk = match options.plan.enumerate {
         // Every case before it passed: nothing smaller to look for.
@@ -379,11 +408,18 @@ fn shrink_failure<P: Puzzle>(
         },
         None => shrink_within::<P>(case.clone(), still_fails, options.plan.shrink),
     };
-    // Run the shrunk case once more for the report.
     let input = shrunk.case.write_input();
-    let expected_shrunk = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(expected);
-    let program = run_program(&options.cmd, &input, options.resources);
-    let again = judge(&expected_shrunk, &program, options.comparison);
+    // Run the shrunk case once more for the report, unless lockstep is
+    // stopping: then its last failing run is the report's.
+    let (expected, program, again) = match lockstep_process::interrupted() {
+        true => last,
+        false => {
+            let expected = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(last.0);
+            let program = run_program(&options.cmd, &input, options.resources);
+            let again = judge(&expected, &program, options.comparison);
+            (expected, program, again)
+        }
+    };
     ProgramFailure {
         original: case,
         shrunk: shrunk.case,
@@ -392,7 +428,7 @@ fn shrink_failure<P: Puzzle>(
         failed: verdict,
         verdict: again,
         input,
-        expected: expected_shrunk,
+        expected,
         program,
         at,
     }

@@ -100,7 +100,7 @@ impl BugSummary {
             "{name}: core and reference disagree ({found_by}, {first})\n\
              signature: {signature} ({count} disagreement{s} of it)\n\
              original: {original}\n\
-             shrunk ({steps} steps, {attempts} candidates tried): {shrunk}\n\
+             shrunk ({steps} steps, {attempts} candidates tried{how}): {shrunk}\n\
              {body}",
             name = P::NAME,
             first = bug.first,
@@ -110,6 +110,7 @@ impl BugSummary {
             original = P::describe(&f.original),
             steps = f.shrunk.steps,
             attempts = f.shrunk.attempts,
+            how = how_shrunk(f.shrunk.stop),
             shrunk = P::describe(&f.shrunk.case),
             body = lockstep_search::text::disagreement_body(
                 &input,
@@ -366,6 +367,8 @@ pub struct StressSummary {
     pub failing: Vec<(lockstep_judge::Failed, lockstep_search::Address)>,
     /// Every case that passed only when run again after a time limit.
     pub flaky: Vec<(&'static str, lockstep_search::Address)>,
+    /// Where a run that stopped before its end resumes.
+    pub resume: Option<lockstep_search::Resume>,
 }
 
 /// What `lockstep stress` prints on stdout for a puzzle: the counts by
@@ -413,4 +416,14 @@ pub struct StressFailure {
 pub struct ShrinkSummary {
     pub report: String,
     pub row: Row,
+}
+
+/// How a finding's shrink ended, when that is not a local minimum (the
+/// usual end, said by nothing): `; cut off by a signal (it may shrink
+/// further)`, say, so that a case a stop cut short never reads as minimal.
+pub(crate) fn how_shrunk(stop: lockstep_search::shrinking::Stop) -> String {
+    match stop {
+        lockstep_search::shrinking::Stop::LocalMinimum => String::new(),
+        stop => format!("; {stop}"),
+    }
 }

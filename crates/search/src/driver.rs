@@ -5,7 +5,9 @@
 //! make cases, check them, keep what failed) is a function of its own.
 
 use super::counts::SharedCounts;
-use super::{Address, CaseSource, Check, Checked, Counts, Failure, Made, Outcome, Plan, Tally};
+use super::{
+    Address, CaseSource, Check, Checked, Counts, Failure, Made, Outcome, Plan, Resume, Tally,
+};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -49,9 +51,34 @@ pub(super) struct Shared<'a, S: CaseSource + ?Sized, K: Check<S::Case>> {
     /// keep_going) or problem's.
     stop_at: AtomicU64,
     interrupted: AtomicBool,
+    /// How far every position is checked: the first position not yet
+    /// checked with the cases below it, and the batches checked past it.
+    reached: Mutex<Reached>,
     counts: SharedCounts,
     tally: Mutex<K::Tally>,
     findings: Mutex<Findings<K::Found, K::Kind>>,
+}
+
+/// The first position not yet checked (every one below it is), the cases
+/// among those below it, and the batches checked past it, by their first
+/// position: their end and cases. A job's batches end out of order; the
+/// ones past the first hole wait here (a few, one a job) until it fills.
+#[derive(Default)]
+struct Reached {
+    first: u64,
+    cases: u64,
+    past: std::collections::BTreeMap<u64, (u64, u64)>,
+}
+
+impl Reached {
+    /// Positions `span`, holding `cases` cases, are checked.
+    fn add(&mut self, span: Range<u64>, cases: u64) {
+        self.past.insert(span.start, (span.end, cases));
+        while let Some((end, cases)) = self.past.remove(&self.first) {
+            self.first = end;
+            self.cases += cases;
+        }
+    }
 }
 
 /// The positions a run takes unless something stops it first: the
@@ -126,6 +153,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             done: AtomicU64::new(0),
             stop_at: AtomicU64::new(u64::MAX),
             interrupted: AtomicBool::new(false),
+            reached: Mutex::new(Reached::default()),
             counts: SharedCounts::default(),
             tally: Mutex::new(K::Tally::default()),
             findings: Mutex::new(Findings {
@@ -215,7 +243,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             };
             let taken = span.end - span.start;
             made.clear();
-            self.source.cases(span, &mut made);
+            self.source.cases(span.clone(), &mut made);
             if self.interrupted() {
                 break;
             }
@@ -246,6 +274,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             for (position, checked) in positions.into_iter().zip(results.drain(..)) {
                 self.record(position, checked, &mut batch);
             }
+            locked(&self.reached).add(span, batch.cases);
             self.counts.add(&batch);
             locked(&self.tally).add(local);
             self.done.fetch_add(taken, Ordering::Relaxed);
@@ -365,6 +394,11 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             }
         }
         let named = |position: u64| -> Address { source.address(position) };
+        let reached = self.reached.into_inner().unwrap_or_else(|e| e.into_inner());
+        let resume = (reached.first < self.end).then(|| Resume {
+            at: named(reached.first),
+            cases_before: reached.cases,
+        });
         Outcome {
             counts,
             tally: self.tally.into_inner().unwrap_or_else(|e| e.into_inner()),
@@ -390,6 +424,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
                 .collect(),
             problem: problem.map(|(position, message)| (named(position), message)),
             interrupted: self.interrupted.into_inner(),
+            resume,
         }
     }
 }

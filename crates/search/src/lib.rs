@@ -167,18 +167,34 @@ pub struct Outcome<F, T, K> {
     pub problem: Option<(Address, String)>,
     /// A signal stopped the search.
     pub interrupted: bool,
+    /// Where a run that ended before its source's end (a signal, the
+    /// deadline, a failure) would resume: every position before it was
+    /// checked. `None` when every position was, or for one case (`--case`).
+    pub resume: Option<Resume>,
+}
+
+/// The first case a search did not check, every one before it checked: a
+/// stopped enumeration resumes there (`--from`), and the stopped run and
+/// the resumed one then check every case once between them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resume {
+    pub at: Address,
+    /// The cases checked before it (of this run).
+    pub cases_before: u64,
 }
 
 impl<F, T, K> Outcome<F, T, K> {
     /// The kept failures worth shrinking, ordered by `order`: none when a
-    /// tool's problem or a signal ended the search (each candidate would be
-    /// judged by the broken tool, or killed).
+    /// tool's problem ended the search (each candidate would be judged by
+    /// the broken tool).
     pub fn to_shrink<O: Ord>(
         &mut self,
         order: impl FnMut(&Failure<F, K>) -> O,
     ) -> Vec<Failure<F, K>> {
         let mut kept = std::mem::take(&mut self.failures);
-        if self.problem.is_some() || self.interrupted {
+        // A failure found before a signal is still shrunk: the shrink
+        // stops at once and keeps it as found.
+        if self.problem.is_some() {
             kept.clear();
         }
         kept.sort_by_key(order);
@@ -247,6 +263,7 @@ fn search_one<S: CaseSource + ?Sized, K: Check<S::Case>>(
         flaky: Vec::new(),
         problem: None,
         interrupted: false,
+        resume: None,
     };
     let case = match source.case_at(&address) {
         Some(Made::Case(case)) => case,

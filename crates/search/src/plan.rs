@@ -41,6 +41,9 @@ pub struct Enumeration {
     pub from: u32,
     pub up_to: u32,
     pub symmetry: bool,
+    /// The index of size `from`'s level the run starts at: 0 for the whole
+    /// level, or where a stopped run resumes (`--from 'size S case I'`).
+    pub start: u64,
 }
 
 impl Plan {

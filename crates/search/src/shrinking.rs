@@ -58,3 +58,33 @@ pub struct Budget {
     /// Wall time at most, if any.
     pub time: Option<std::time::Duration>,
 }
+
+/// Where a failing input is kept on disk the moment it is found, and again
+/// each time its shrink makes it smaller, so that a stop at any moment (a
+/// signal, a crash, a kill) leaves the smallest failing input so far
+/// saved: a finding is written where it is found, then improved in place.
+/// Called with the failure's kind (`WA`) and the input's text; the caller
+/// (the command line) says where it goes, and a write that fails is said
+/// by the final save, not here.
+#[derive(Clone)]
+pub struct Keep(std::sync::Arc<KeepFn>);
+
+/// What a [`Keep`] calls: the kind, then the input.
+type KeepFn = dyn Fn(&str, &str) + Send + Sync;
+
+impl Keep {
+    pub fn new(keep: impl Fn(&str, &str) + Send + Sync + 'static) -> Keep {
+        Keep(std::sync::Arc::new(keep))
+    }
+
+    /// Keeps `input` as the smallest failing input of kind `kind` so far.
+    pub fn keep(&self, kind: &str, input: &str) {
+        (self.0)(kind, input);
+    }
+}
+
+impl std::fmt::Debug for Keep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Keep(..)")
+    }
+}

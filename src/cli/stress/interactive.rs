@@ -46,12 +46,11 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
     errln!("{}", seeds_banner(&options.run.plan, &generator, &rest));
     let report = run_stress(&options).context("making lockstep's scratch directory")?;
     run_end(&report, &report.end, args.format)?;
-    let several = report.failures.len() > 1;
     let mut failures = Vec::new();
     for failure in &report.failures {
         let text = failure.report(&options);
         errln!("\n{text}");
-        let path = saved_as(&args.save, several, failure.failed.code());
+        let path = saved_as(&args.save, args.run.keep_going, failure.failed.code());
         let saved = save_input(&path, &failure.shrunk.text, "it is printed above");
         let transcript = failure.whole_transcript.as_ref().and_then(|whole| {
             let to = transcript_path(&path);

@@ -148,6 +148,11 @@ struct PuzzleStressArgs {
     /// --scope ci` size]; the rule pages say what a size is.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..), help_heading = "Exhaustive")]
     size: Option<u32>,
+    /// Where --exhaustive starts: a size (`3`, its whole level) or a case
+    /// (`'size 3 case 1234'`), as a stopped run names it. The stopped run
+    /// and the resumed one check every case once between them.
+    #[arg(long, value_parser = resume_point, requires = "exhaustive", help_heading = "Exhaustive")]
+    from: Option<(u32, u64)>,
     #[command(flatten)]
     run: StressRun,
     /// Where to save the minimal failing input [default:
@@ -239,6 +244,24 @@ enum OracleArg {
     Reference,
 }
 
+/// `--from`'s value: a size (`3`: its level from its first case) or a
+/// case's address (`size 3 case 1234`), as a stopped run prints it.
+fn resume_point(text: &str) -> Result<(u32, u64), String> {
+    if let Ok(size) = text.trim().parse::<u32>() {
+        return match size {
+            0 => Err("sizes start at 1".to_string()),
+            size => Ok((size, 0)),
+        };
+    }
+    match text.parse::<lockstep_search::Address>() {
+        Ok(lockstep_search::Address::Sized { size: 0, .. }) => Err("sizes start at 1".to_string()),
+        Ok(lockstep_search::Address::Sized { size, index }) => Ok((size, index)),
+        _ => Err(format!(
+            "{text:?}: expected a size (3) or a case of the levels (`size 3 case 1234`), as a stopped run prints it"
+        )),
+    }
+}
+
 /// The spelling before `stress any` existed, `lockstep stress --gen G --brute
 /// B --cmd C`, still works: it is read as `stress any ...`, with a note.
 pub(super) fn old_spelling(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
@@ -317,11 +340,17 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
     let mut plan = args.run.plan(args.seed.unwrap_or_else(fresh_seed));
     if args.exhaustive {
         let (_, ci, _) = entry.sizes();
+        let up_to = args.size.unwrap_or(ci);
+        let (from, start) = args.from.unwrap_or((1, 0));
+        if from > up_to {
+            bail!("--from size {from} is past --size {up_to}: nothing to run");
+        }
         plan.seed = 0;
         plan.enumerate = Some(lockstep_search::Enumeration {
-            from: 1,
-            up_to: args.size.unwrap_or(ci),
+            from,
+            up_to,
             symmetry: false,
+            start,
         });
         // The levels' end ends the run, unless the flags say sooner.
         if args.run.length.seconds.is_none() {
@@ -339,11 +368,16 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
             OracleArg::Core => Oracle::Core,
             OracleArg::Reference => Oracle::Reference,
         },
+        keep: None,
     };
     let save = args
         .save
         .unwrap_or_else(|| PathBuf::from(format!("lockstep-stress-{}.txt", entry.module())));
     check_can_write(&save, "--save")?;
+    let options = StressOptions {
+        keep: Some(summary::keep_in(&save, options.plan.keep_going)),
+        ..options
+    };
     // A user's failure lands in a corpus only when asked (--corpus DIR):
     // run in a clone of lockstep, ./corpus is the tool's own regression suite.
     let dir = match args.corpus {
@@ -387,6 +421,7 @@ fn user_run(
         resources: args.run.resources.per_run(&solution),
         tool_time: Duration::from_millis(args.tool_timeout_ms),
         dump: args.dump.clone(),
+        keep: Some(summary::keep_in(&args.save, args.run.keep_going)),
     };
     // Each program's start-up check (the solution's under its own limits,
     // the tools' without a memory limit), then the --dump directory.

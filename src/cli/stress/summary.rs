@@ -23,16 +23,9 @@ pub(super) fn stress_puzzle_summary(
     dir: Option<&Path>,
     format: OutputFormat,
 ) -> Result<Exit> {
-    // The cases an exhaustive run's levels hold, by their own count.
-    let levels = options
-        .plan
-        .enumerate
-        .map(|e| (e.up_to, entry.level_counts(e.up_to).iter().sum::<u64>()));
-    let (cases, repeat) = match levels {
-        Some((up_to, total)) => (
-            format!("every case up to size {up_to} ({total})"),
-            format!("--exhaustive --size {up_to}"),
-        ),
+    let levels = options.plan.enumerate.map(|e| Levels::of(entry, e));
+    let (cases, repeat) = match &levels {
+        Some(levels) => (levels.to_string(), levels.repeat()),
         None => (
             format!("seed {}", options.plan.seed),
             format!("--seed {}", options.plan.seed),
@@ -54,33 +47,39 @@ pub(super) fn stress_puzzle_summary(
         ),
     }
     let summary = entry.stress(options);
-    unless_interrupted();
-    // An exhaustive run passes every case of its levels, or says how far
-    // it got.
-    let exhaustive = levels.map(|(up_to, total)| {
-        let run = summary.counts.cases + summary.counts.skipped;
-        let every = summary.failures.is_empty() && summary.counts.skipped == 0 && run == total;
-        (up_to, total, every)
-    });
+    // An exhaustive run passes every case of its levels (it checked every
+    // position, and each passed), or says how far it got and how to go on.
+    let every =
+        summary.failures.is_empty() && summary.counts.skipped == 0 && summary.resume.is_none();
     if format == OutputFormat::Text {
         out!("{}", lockstep_registry::StressTable(entry.name(), &summary));
-        if let Some((up_to, total, every)) = exhaustive {
+        if let Some(levels) = &levels {
             match every {
-                true => outln!("passed: every case up to size {up_to} ({total})"),
+                true => outln!("passed: {levels}"),
                 false => outln!(
-                    "not every case up to size {up_to}: {} of {total} run, {} passed",
+                    "not {levels}: {} run, {} passed",
                     summary.counts.cases,
                     summary.counts.ok
                 ),
             }
         }
     }
-    let several = summary.failures.len() > 1;
+    if let (Some(resume), true) = (
+        summary.resume.filter(|_| levels.is_some()),
+        summary.failures.is_empty() || options.plan.keep_going,
+    ) {
+        errln!(
+            "stopped before {}: the {} before it were run; resume there (the two runs check every case once) with:\n  {}",
+            resume.at,
+            lockstep_search::text::counted(resume.cases_before, "case"),
+            resume_command(resume.at)
+        );
+    }
     let mut failures = Vec::new();
     for failure in &summary.failures {
         errln!("\n{}", failure.report);
         let recorded = record_finding(entry, dir, &failure.row, format);
-        let path = saved_as(save, several, failure.kind.code());
+        let path = saved_as(save, options.plan.keep_going, failure.kind.code());
         // The row holds the input too, so failing to save it is reported, not fatal.
         let saved = save_input(&path, &failure.input, "the row above holds it");
         if saved.is_some() && entry.has_trace() {
@@ -106,10 +105,12 @@ pub(super) fn stress_puzzle_summary(
                 puzzle: entry.name(),
                 command: options.cmd.clone(),
                 seed: options.plan.seed,
-                exhaustive: exhaustive.map(|(up_to, cases, every)| Exhaustive {
-                    up_to,
-                    cases,
+                exhaustive: levels.as_ref().map(|levels| Exhaustive {
+                    up_to: levels.up_to,
+                    cases: levels.total,
+                    from: levels.from(),
                     every_case_passed: every,
+                    resume: summary.resume.map(|r| r.at.to_string()),
                 }),
                 jobs: options.plan.jobs,
                 limits: options.limits.to_string(),
@@ -146,8 +147,92 @@ struct PuzzleStress {
 #[derive(Serialize)]
 struct Exhaustive {
     up_to: u32,
-    cases: u64,
+    /// The cases of the levels the run covers, by their own count; null
+    /// for a run resumed inside a level.
+    cases: Option<u64>,
+    /// Where the run started: `size 3 case 1234`, or null from size 1.
+    from: Option<String>,
     every_case_passed: bool,
+    /// Where a run that stopped before its end resumes (`--from`).
+    resume: Option<String>,
+}
+
+/// The levels an exhaustive run covers: from size `from` (its level from
+/// index `start`) to `up_to`, and their cases by the levels' own count
+/// (`None` when the run starts inside a level).
+struct Levels {
+    from: u32,
+    start: u64,
+    up_to: u32,
+    total: Option<u64>,
+}
+
+impl Levels {
+    fn of(entry: &dyn AnyPuzzle, e: lockstep_search::Enumeration) -> Levels {
+        let counts = entry.level_counts(e.up_to);
+        let whole = counts.iter().skip(e.from as usize - 1).sum::<u64>();
+        Levels {
+            from: e.from,
+            start: e.start,
+            up_to: e.up_to,
+            total: (e.start == 0).then_some(whole),
+        }
+    }
+
+    /// Where the run starts, when not at the first case of size 1.
+    fn from(&self) -> Option<String> {
+        (self.from > 1 || self.start > 0).then(|| {
+            lockstep_search::Address::Sized {
+                size: self.from,
+                index: self.start,
+            }
+            .to_string()
+        })
+    }
+
+    /// The flags that run these levels again.
+    fn repeat(&self) -> String {
+        match self.from() {
+            Some(from) => format!("--exhaustive --size {} --from '{from}'", self.up_to),
+            None => format!("--exhaustive --size {}", self.up_to),
+        }
+    }
+}
+
+impl std::fmt::Display for Levels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.from() {
+            Some(from) => write!(f, "every case from {from} up to size {}", self.up_to)?,
+            None => write!(f, "every case up to size {}", self.up_to)?,
+        }
+        match self.total {
+            Some(total) => write!(f, " ({total})"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The command line that resumes this run at `at`: the words it was given,
+/// with `--from` set to `at` (a `--from` it had is replaced).
+fn resume_command(at: lockstep_search::Address) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut args = std::env::args();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--from" => {
+                args.next();
+            }
+            _ if arg.starts_with("--from=") => {}
+            _ => words.push(arg),
+        }
+    }
+    words.push("--from".to_string());
+    words.push(at.to_string());
+    words
+        .iter()
+        .map(|w| shell_word(w))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// One shrunk failure of a puzzle's stress, its row, and where it went.
@@ -252,12 +337,11 @@ pub(super) fn stress_any_summary(
     let report = lockstep_judge::stress::any::stress_any(options)
         .context("making the checker's directory")?;
     run_end(&report, &report.end, format)?;
-    let several = report.failures.len() > 1;
     let mut failures = Vec::new();
     for failure in &report.failures {
         let text = failure.report(options);
         errln!("\n{text}");
-        let path = saved_as(save, several, failure.failed.code());
+        let path = saved_as(save, options.run.plan.keep_going, failure.failed.code());
         let saved = save_input(&path, &failure.shrunk.text, "it is printed above");
         failures.push(AnyFailureDoc {
             kind: failure.failed.failure(),
@@ -346,17 +430,6 @@ struct AnyFailureDoc {
     report: String,
 }
 
-/// Waits for the end when a signal is stopping lockstep: its thread kills
-/// the programs and exits with the signal's code, and a failure seen now is
-/// that kill's doing, never a finding to record.
-pub(super) fn unless_interrupted() {
-    if lockstep_process::interrupted() {
-        loop {
-            std::thread::park();
-        }
-    }
-}
-
 /// The end of a run of the user's programs: the table (in text output), the
 /// warnings about the generator (which change no exit code: what was found
 /// was found), and a tool's failure as the error.
@@ -365,7 +438,6 @@ pub(super) fn run_end(
     end: &lockstep_judge::stress::RunEnd,
     format: OutputFormat,
 ) -> Result<()> {
-    unless_interrupted();
     if format == OutputFormat::Text {
         out!("{table}");
     }
@@ -391,22 +463,45 @@ pub(super) fn seeds_banner(plan: &lockstep_search::Plan, generator: &str, rest: 
     )
 }
 
-/// Where a failure's minimal input is saved: `save`, or with several kinds
-/// of failure, `save` named after the kind.
-pub(super) fn saved_as(save: &Path, several: bool, kind: &str) -> std::path::PathBuf {
-    if several {
+/// Where a failure's minimal input is saved: `save`, or in a run that
+/// may find several kinds of failure (`--keep-going`), `save` named after
+/// the kind (`x-WA.txt`). Known before the run ends, so that a failing
+/// input is saved the moment it is found and again as it shrinks
+/// ([`keep_in`]).
+pub(super) fn saved_as(save: &Path, keep_going: bool, kind: &str) -> std::path::PathBuf {
+    if keep_going {
         with_kind(save, kind)
     } else {
         save.to_path_buf()
     }
 }
 
+/// Keeps each failing input at [`saved_as`] the moment it is found and at
+/// every step of its shrink, whole: a stop at any moment leaves the
+/// smallest failing input so far on disk. A write that fails here is said
+/// by the final [`save_input`].
+pub(super) fn keep_in(save: &Path, keep_going: bool) -> lockstep_search::shrinking::Keep {
+    let save = save.to_path_buf();
+    lockstep_search::shrinking::Keep::new(move |kind, input| {
+        let path = saved_as(&save, keep_going, kind);
+        let _ = lockstep_harness::corpus::write_whole(&path, input.as_bytes());
+    })
+}
+
 /// Saves a minimal failing input whole (never half-written) and says where;
-/// a failure is said, with where else the input is, and is not fatal.
+/// a failure is said, with where else the input is, and is not fatal. Once
+/// a signal has cut the shrink short, it is the smallest failing input so
+/// far, and the line says so.
 pub(super) fn save_input(path: &Path, input: &str, held_by: &str) -> Option<String> {
     match lockstep_harness::corpus::write_whole(path, input.as_bytes()) {
         Ok(()) => {
-            errln!("saved the minimal failing input to {}", path.display());
+            match lockstep_process::interrupted() {
+                true => errln!(
+                    "saved the smallest failing input so far (a signal cut its shrink short) to {}",
+                    path.display()
+                ),
+                false => errln!("saved the minimal failing input to {}", path.display()),
+            }
             Some(path.display().to_string())
         }
         Err(e) => {

@@ -100,6 +100,7 @@ fn levels(up_to: u32, symmetry: bool) -> Plan {
             from: 1,
             up_to,
             symmetry,
+            start: 0,
         }),
         max_cases: None,
         ..Plan::cases(0, 0, 1, crate::shrink::DIFFERENTIAL_BUDGET)

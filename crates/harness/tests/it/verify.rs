@@ -25,6 +25,7 @@ fn options(up_to: u32, symmetry: bool, shard: Shard, keep_going: bool) -> Campai
                 from: 1,
                 up_to,
                 symmetry,
+                start: 0,
             }),
             max_cases: None,
             ..Plan::cases(0, 0, 2, lockstep_harness::shrink::DIFFERENTIAL_BUDGET)

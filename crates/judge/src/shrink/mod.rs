@@ -254,6 +254,12 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
         }
         self.attempts += 1;
         let verdict = (self.test)(&text);
+        // A signal during the trial killed its programs: its verdict is
+        // the kill's, neither kept nor cached, and the shrink ends with
+        // the smallest failing input so far.
+        if lockstep_process::interrupted() {
+            return Err(Stop::Interrupted);
+        }
         if verdict == Trial::Invalid {
             self.invalid += 1;
         }

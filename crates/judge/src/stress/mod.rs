@@ -17,6 +17,7 @@
 use crate::shrink::{ShrunkText, Size, Trial};
 use generator::Generator;
 use lockstep_process::Resources;
+use lockstep_search::shrinking::Keep;
 use lockstep_search::Plan;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -51,6 +52,9 @@ pub struct UserRun {
     /// Write every generated input (`SEED.in`) here, with the brute force's
     /// answer (`SEED.ans`) when there is one.
     pub dump: Option<PathBuf>,
+    /// Where a failing input is kept as soon as it is found and as it
+    /// shrinks ([`Keep`]).
+    pub keep: Option<Keep>,
 }
 
 impl UserRun {
@@ -64,6 +68,13 @@ impl UserRun {
                 .output
                 .max(lockstep_process::DEFAULT_OUTPUT_LIMIT),
         )
+    }
+
+    /// Keeps `input` as the smallest failing input of kind `kind` so far.
+    pub(crate) fn keep(&self, kind: &str, input: &str) {
+        if let Some(keep) = &self.keep {
+            keep.keep(kind, input);
+        }
     }
 
     /// The generator's command for one seed.

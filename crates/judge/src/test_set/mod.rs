@@ -259,6 +259,11 @@ pub fn run_test_set(
                 break;
             }
             let result = run_test(&tests[i], options, scratch.as_ref());
+            // A signal killed its program under it: no verdict, and the
+            // set stops with the tests done before it.
+            if lockstep_process::interrupted() {
+                break;
+            }
             if result.is_err() {
                 failed.store(true, Ordering::Relaxed);
             }

@@ -106,6 +106,10 @@ struct Stress<'a> {
     memory: Mutex<MemoryFigures>,
 }
 
+/// A failing input's brute-force answer, the solution's run on it and its
+/// verdict: what a report shows.
+type Rerun = (String, Execution, Verdict);
+
 /// One case's inputs and outputs, as far as it got.
 pub struct Case {
     /// The seed the user's generator made it from.
@@ -113,6 +117,8 @@ pub struct Case {
     input: String,
     expected: String,
     verdict: Verdict,
+    /// The solution's run on it.
+    run: Execution,
     /// Passed only when run again: its first run's timing verdict.
     flaky: Option<&'static str>,
 }
@@ -179,14 +185,17 @@ impl Stress<'_> {
             expected,
             verdict,
             flaky: crate::flaky_code(&program),
+            run: program,
         })
     }
 
-    /// What the shrinker is told of a candidate input. With more than one
-    /// job the validator, the brute force and the solution run at once: the
-    /// wait is the slowest of them instead of their sum, and a solution run
-    /// on an input found invalid is thrown away.
-    fn verdict_on(&self, input: &str, kind: &str) -> Trial {
+    /// What the shrinker is told of a candidate input, and of a failing
+    /// one the brute force's answer, the solution's run and its verdict.
+    /// With more than one job the validator, the brute force and the
+    /// solution run at once: the wait is the slowest of them instead of
+    /// their sum, and a solution run on an input found invalid is thrown
+    /// away.
+    fn verdict_on(&self, input: &str, kind: &str) -> (Trial, Option<Rerun>) {
         let o = self.options;
         let helper = o.run.tool_resources();
         let validate = || {
@@ -215,14 +224,16 @@ impl Stress<'_> {
             (valid, brute, None)
         };
         let (true, Ok(brute)) = (valid, brute) else {
-            return Trial::Invalid;
+            return (Trial::Invalid, None);
         };
         let run = run.unwrap_or_else(solve);
         match self.judge(input, &brute.stdout, &run, &mut AnyTimes::default()) {
-            Ok(verdict) if verdict.code() == kind => Trial::Fails,
-            Ok(_) => Trial::Passes,
+            Ok(verdict) if verdict.code() == kind => {
+                (Trial::Fails, Some((brute.stdout, run, verdict)))
+            }
+            Ok(_) => (Trial::Passes, None),
             // A checker that gives up on an input calls it invalid.
-            Err(_) => Trial::Invalid,
+            Err(_) => (Trial::Invalid, None),
         }
     }
 }
@@ -322,28 +333,31 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyOutcome> {
 
 impl Stress<'_> {
     /// Shrinks a failing case while the solution fails on it the same way,
-    /// showing how far it got when the options ask for progress.
+    /// showing how far it got when the options ask for progress. The input
+    /// is kept ([`UserRun::keep`]) as found and at every step; once a
+    /// signal stops lockstep, the report shows the last failing
+    /// candidate's run as it was (no program runs then).
     fn shrink(&self, seed: u64, case: Case) -> AnyFailure {
         let kind = case.verdict.code();
+        self.options.run.keep(kind, &case.input);
+        let mut last = (case.expected.clone(), case.run, case.verdict.clone());
         let (shrunk, shrink_time) = super::shrink_text(
             &self.options.run.plan,
             &format!("{kind} of seed {seed}"),
             &case.input,
-            |candidate| self.verdict_on(candidate, kind),
+            |candidate| {
+                let (trial, rerun) = self.verdict_on(candidate, kind);
+                if let (Some(rerun), false) = (rerun, lockstep_process::interrupted()) {
+                    self.options.run.keep(kind, candidate);
+                    last = rerun;
+                }
+                trial
+            },
         );
-        // The shrunk input once more, for the report.
-        let helper = self.options.run.tool_resources();
-        let expected = tool(&self.options.brute, &shrunk.text, helper)
-            .0
-            .map_or_else(|_| case.expected.clone(), |run| run.stdout);
-        let program = run_program(
-            &self.options.run.solution,
-            &shrunk.text,
-            self.options.run.resources,
-        );
-        let verdict = self
-            .judge(&shrunk.text, &expected, &program, &mut AnyTimes::default())
-            .unwrap_or_else(|_| case.verdict.clone());
+        let (expected, program, verdict) = match lockstep_process::interrupted() {
+            true => last,
+            false => self.rerun(&shrunk.text, &case.expected, &case.verdict),
+        };
         AnyFailure {
             seed,
             original: case.input,
@@ -355,5 +369,24 @@ impl Stress<'_> {
             program,
             replayable: true,
         }
+    }
+
+    /// The shrunk input once more, for the report: the brute force's answer
+    /// (or `expected`, the original's, when it fails now), the solution's
+    /// run and its verdict (or `failed` when the checker fails now).
+    fn rerun(&self, input: &str, expected: &str, failed: &Verdict) -> Rerun {
+        let helper = self.options.run.tool_resources();
+        let expected = tool(&self.options.brute, input, helper)
+            .0
+            .map_or_else(|_| expected.to_string(), |run| run.stdout);
+        let program = run_program(
+            &self.options.run.solution,
+            input,
+            self.options.run.resources,
+        );
+        let verdict = self
+            .judge(input, &expected, &program, &mut AnyTimes::default())
+            .unwrap_or_else(|_| failed.clone());
+        (expected, program, verdict)
     }
 }

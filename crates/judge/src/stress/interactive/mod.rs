@@ -189,19 +189,20 @@ impl Stress<'_> {
             .map_err(|e| format!("on seed {seed} {replay}, {e}"))
     }
 
-    /// What the shrinker is told of a candidate test.
-    fn trial(&self, test: &str, kind: &str) -> Trial {
+    /// What the shrinker is told of a candidate test, and of a failing
+    /// one its interaction.
+    fn trial(&self, test: &str, kind: &str) -> (Trial, Option<Judged>) {
         let o = self.options;
         if let Some(validator) = &o.run.validator {
             if tool(validator, test, o.run.tool_resources()).0.is_err() {
-                return Trial::Invalid;
+                return (Trial::Invalid, None);
             }
         }
         match self.interact_confirmed(test) {
-            Ok(outcome) if outcome.verdict.code() == kind => Trial::Fails,
-            Ok(_) => Trial::Passes,
+            Ok(outcome) if outcome.verdict.code() == kind => (Trial::Fails, Some(outcome)),
+            Ok(_) => (Trial::Passes, None),
             // The interactor rejects the test (FAIL), or crashes on it.
-            Err(_) => Trial::Invalid,
+            Err(_) => (Trial::Invalid, None),
         }
     }
 }
@@ -280,22 +281,49 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
 
 impl Stress<'_> {
     /// Shrinks a failing test while the solution fails it the same way, then
-    /// runs the shrunk test once more with its whole transcript kept.
+    /// runs the shrunk test once more with its whole transcript kept. The
+    /// test is kept ([`super::UserRun::keep`]) as found and at every step;
+    /// once a signal stops lockstep, the report shows the last failing
+    /// candidate's interaction as it was (no program runs then, and no
+    /// whole transcript is written).
     fn shrink(&self, seed: u64, test: String, outcome: Judged) -> InteractiveFailure {
         let kind = outcome.verdict.code();
+        self.options.run.keep(kind, &test);
+        let mut last: Option<Judged> = None;
         let (shrunk, shrink_time) = super::shrink_text(
             &self.options.run.plan,
             &format!("{kind} of seed {seed}"),
             &test,
-            |candidate| self.trial(candidate, kind),
+            |candidate| {
+                let (trial, judged) = self.trial(candidate, kind);
+                if let (Some(judged), false) = (judged, lockstep_process::interrupted()) {
+                    self.options.run.keep(kind, candidate);
+                    last = Some(judged);
+                }
+                trial
+            },
         );
         let [whole] = self.scratch.fresh(["transcript"]);
-        let transcript = std::fs::File::create(&whole)
-            .map(Transcript::streamed_to)
-            .unwrap_or_default();
-        let (verdict, interaction) = match self.interact(&shrunk.text, transcript) {
-            Ok(again) => (again.verdict, Some(again.interaction)),
-            Err(_) => (outcome.verdict.clone(), None),
+        let stopping = lockstep_process::interrupted();
+        let again = match stopping {
+            true => None,
+            false => {
+                let transcript = std::fs::File::create(&whole)
+                    .map(Transcript::streamed_to)
+                    .unwrap_or_default();
+                self.interact(&shrunk.text, transcript).ok()
+            }
+        };
+        let (verdict, interaction, whole) = match (again, last) {
+            (Some(again), _) => (again.verdict, Some(again.interaction), Some(whole)),
+            (None, Some(last)) if stopping => (last.verdict, Some(last.interaction), None),
+            // Stopped before any step: the original's interaction.
+            (None, None) if stopping => (
+                outcome.verdict.clone(),
+                Some(outcome.interaction.clone()),
+                None,
+            ),
+            (None, _) => (outcome.verdict.clone(), None, None),
         };
         InteractiveFailure {
             seed,
@@ -305,7 +333,7 @@ impl Stress<'_> {
             shrink_time,
             failed: outcome.verdict,
             verdict,
-            whole_transcript: interaction.as_ref().map(|_| whole),
+            whole_transcript: whole,
             interaction,
             _scratch: Arc::clone(&self.scratch),
         }
