@@ -131,6 +131,14 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// The reference's budget per case in campaigns; running out is a timeout.
     const FUEL: u64;
 
+    /// The reference's budget for one input of `lockstep solve --reference`
+    /// or `--trace` (the command's `--fuel` replaces it): far above
+    /// [`Puzzle::FUEL`], so that any input the reference finishes in
+    /// seconds is solved, yet bounded, so that a hopeless one stops with a
+    /// message (within about a minute of a debug build) instead of running
+    /// for hours.
+    const SOLVE_FUEL: u64 = Self::FUEL.saturating_mul(1_000);
+
     /// The case type. Core's [`Model`] on it gives the judge-format I/O and
     /// the fast solver, the reference's [`Naive`] the oracle, so that an
     /// adapter writes neither.
@@ -176,10 +184,13 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// The reference's account of a case, step by step in the rule page's
     /// words, ending with its judge output: what `lockstep solve --trace`
     /// prints, so that a person can follow a shrunk case to the step where a
-    /// program goes wrong. `None` for a puzzle whose answer does not come from
-    /// steps (a count, a matrix game's value), and when the reference runs out
-    /// of its fuel.
-    fn trace(_case: &Self::Case) -> Option<String> {
+    /// program goes wrong. It shows the starting position and, after each
+    /// step, whatever the next step depends on (a piece's direction, the
+    /// debris, the cool-downs): the state a bug hides in. `None` for a
+    /// puzzle whose answer does not come from steps (a count, a matrix
+    /// game's value), and when the reference runs out of `fuel`, one budget
+    /// for the whole case as [`Naive::solve_naively`]'s.
+    fn trace(_case: &Self::Case, _fuel: &mut Fuel) -> Option<String> {
         None
     }
 

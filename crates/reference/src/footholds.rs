@@ -20,6 +20,9 @@ pub struct Prospect {
     pub moves: u32,
 }
 
+/// A cell of the board: (row, column), 0-based.
+type Cell = (usize, usize);
+
 struct Board {
     height: usize,
     width: usize,
@@ -71,18 +74,42 @@ fn play(
             moves: 0,
         });
     }
-    let mut any_move = false;
-    let mut fastest_win: Option<u32> = None;
-    let mut slowest_loss = 0;
+    let replies = replies(board, me, other, fuel)?;
+    Ok(best_of(replies.iter().map(|&(_, reply)| reply)))
+}
+
+/// Each move of the player to move, standing on a foothold at `me`, with
+/// the opponent's prospect after it: the move tried on the board (the
+/// foothold left behind removed, then put back).
+fn replies(
+    board: &mut Board,
+    me: (usize, usize),
+    other: (usize, usize),
+    fuel: &mut Fuel,
+) -> Result<Vec<(Cell, Prospect)>, OutOfFuel> {
+    let mut out = Vec::new();
     for next in board.neighbours(me) {
         if !board.foothold[next.0][next.1] {
             continue;
         }
-        any_move = true;
         board.foothold[me.0][me.1] = false;
         let reply = play(board, other, next, fuel);
         board.foothold[me.0][me.1] = true;
-        let reply = reply?;
+        out.push((next, reply?));
+    }
+    Ok(out)
+}
+
+/// The prospect of the player to move from the opponent's prospect after
+/// each of their moves: none, a loss with no more moves; any move after
+/// which the opponent loses, a win, with the fewest moves; else a loss,
+/// with the most.
+fn best_of(replies: impl Iterator<Item = Prospect>) -> Prospect {
+    let mut any_move = false;
+    let mut fastest_win: Option<u32> = None;
+    let mut slowest_loss = 0;
+    for reply in replies {
+        any_move = true;
         let moves = reply.moves + 1;
         if reply.wins {
             slowest_loss = slowest_loss.max(moves);
@@ -90,7 +117,7 @@ fn play(
             fastest_win = Some(fastest_win.map_or(moves, |m| m.min(moves)));
         }
     }
-    Ok(match (any_move, fastest_win) {
+    match (any_move, fastest_win) {
         (false, _) => Prospect {
             wins: false,
             moves: 0,
@@ -100,7 +127,7 @@ fn play(
             wins: false,
             moves: slowest_loss,
         },
-    })
+    }
 }
 
 fn to_usize((r, c): Pos) -> (usize, usize) {
@@ -119,34 +146,29 @@ pub type LineMove = (usize, Pos, Pos);
 /// The line of optimal play of one game: at each position, the first move
 /// (in the order the minimax tries them) whose result is the prospect of the
 /// player to move, played, until the player to move has none. Its length is
-/// the game's answer. Each position's prospect is worked out afresh by the
-/// same exhaustive minimax, so a line costs as many searches as it has
-/// moves.
+/// the game's answer. Each position is searched afresh by the same
+/// exhaustive minimax (its moves' replies, and its prospect from them, as
+/// [`prospect`] does), so a line costs a search of each position it passes:
+/// the first as much as [`prospect`], each later one less.
 pub fn line(game: &Game, fuel: &mut Fuel) -> Result<Vec<LineMove>, OutOfFuel> {
     let mut board = Board::of(game);
     let (mut me, mut other) = (to_usize(game.a), to_usize(game.b));
     let mut mover = 0;
     let mut moves = Vec::new();
     loop {
-        let aim = play(&mut board, me, other, fuel)?;
+        fuel.burn(1)?;
+        if !board.foothold[me.0][me.1] {
+            return Ok(moves);
+        }
+        let replies = replies(&mut board, me, other, fuel)?;
+        let aim = best_of(replies.iter().map(|&(_, reply)| reply));
         if aim.moves == 0 {
             return Ok(moves);
         }
-        let mut chosen = None;
-        for next in board.neighbours(me) {
-            if !board.foothold[next.0][next.1] {
-                continue;
-            }
-            board.foothold[me.0][me.1] = false;
-            let reply = play(&mut board, other, next, fuel);
-            board.foothold[me.0][me.1] = true;
-            let reply = reply?;
-            if reply.wins != aim.wins && reply.moves + 1 == aim.moves {
-                chosen = Some(next);
-                break;
-            }
-        }
-        let next = chosen.expect("a prospect with moves comes from one of the moves");
+        let (next, _) = *replies
+            .iter()
+            .find(|(_, reply)| reply.wins != aim.wins && reply.moves + 1 == aim.moves)
+            .expect("a prospect with moves comes from one of the moves");
         let pos = |(r, c): (usize, usize)| (r as u8, c as u8);
         moves.push((mover, pos(me), pos(next)));
         board.foothold[me.0][me.1] = false;

@@ -10,7 +10,7 @@
 use crate::{Fuel, Naive, OutOfFuel};
 use lockstep_core::digest::Digest;
 use lockstep_core::new_game2::{
-    stack_array, Answer, Case, Colour, Dir, End, Rule, Snapshot, Step, Trace, ENDING_HEIGHT,
+    stack_array, Answer, Case, Colour, Dir, End, Piece, Rule, Snapshot, Step, Trace, ENDING_HEIGHT,
     MAX_STACK, TURN_LIMIT,
 };
 use lockstep_core::Run;
@@ -124,17 +124,18 @@ impl Game {
     }
 
     /// Plays turns until a stack holds four pieces or the turn limit passes, handing
-    /// each step to `on_step`; stops early when `on_step` returns false.
+    /// each step, with the game after it, to `on_step`; stops early when
+    /// `on_step` returns false.
     fn play(
         &mut self,
         fuel: &mut Fuel,
-        mut on_step: impl FnMut(&Step) -> bool,
+        mut on_step: impl FnMut(&Step, &Game) -> bool,
     ) -> Result<End, OutOfFuel> {
         for turn in 1..=TURN_LIMIT {
             for a in 0..self.pieces.len() {
                 fuel.burn(1)?;
                 let step = self.move_piece(turn, a);
-                let go_on = on_step(&step);
+                let go_on = on_step(&step, self);
                 if usize::from(step.height()) >= ENDING_HEIGHT {
                     return Ok(End::Ended { turn });
                 }
@@ -158,6 +159,18 @@ impl Game {
             dirs: self.pieces.iter().map(|p| p.2).collect(),
         }
     }
+
+    /// Every piece as it stands now: its 1-based cell and the way it faces.
+    fn pieces_now(&self) -> Vec<Piece> {
+        self.pieces
+            .iter()
+            .map(|&(row, col, dir)| Piece {
+                row: (row + 1) as u8,
+                col: (col + 1) as u8,
+                dir,
+            })
+            .collect()
+    }
 }
 
 /// Solves a case: the answer and the digest of its step trace when the game
@@ -165,7 +178,7 @@ impl Game {
 fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
     let mut game = Game::new(case);
     let mut digest = Digest::new();
-    let end = game.play(fuel, |step| {
+    let end = game.play(fuel, |step, _| {
         for word in step.packed() {
             digest.push(word);
         }
@@ -191,7 +204,7 @@ pub fn trace(case: &Case, max_steps: usize) -> Trace {
     let end = if max_steps == 0 {
         End::StepLimit
     } else {
-        game.play(&mut Fuel::unlimited(), |step| {
+        game.play(&mut Fuel::unlimited(), |step, _| {
             steps.push(*step);
             steps.len() < max_steps
         })
@@ -202,6 +215,23 @@ pub fn trace(case: &Case, max_steps: usize) -> Trace {
         end,
         state: game.snapshot(),
     }
+}
+
+/// A step, and every piece after it.
+pub type StepAccount = (Step, Vec<Piece>);
+
+/// A game played through within `fuel`, for `lockstep solve --trace`: each
+/// step with every piece after it (its cell and the way it faces, the state
+/// the rules read and a step does not show), and how the game ended (the
+/// answer: [`End::Ended`] or [`End::TurnLimit`]).
+pub fn account(case: &Case, fuel: &mut Fuel) -> Result<(Vec<StepAccount>, End), OutOfFuel> {
+    let mut game = Game::new(case);
+    let mut steps = Vec::new();
+    let end = game.play(fuel, |step, after| {
+        steps.push((*step, after.pieces_now()));
+        true
+    })?;
+    Ok((steps, end))
 }
 
 impl Naive for Case {

@@ -179,14 +179,14 @@ impl State {
     }
 }
 
-/// Plays one game, handing every move to `on_step` (which returns false to stop;
-/// then the game's result is `None`).
+/// Plays one game, handing every move, with the state after it, to
+/// `on_step` (which returns false to stop; then the game's result is `None`).
 fn play(
     index: u16,
     game: &Game,
     move_limit: u32,
     fuel: &mut Fuel,
-    on_step: &mut dyn FnMut(&Step) -> bool,
+    on_step: &mut dyn FnMut(&Step, &State) -> bool,
 ) -> Result<(Option<GameResult>, State), OutOfFuel> {
     let mut state = State::new(game);
     let mut used = vec![false; game.teleports.len()];
@@ -252,7 +252,7 @@ fn play(
             robots_left: state.robots.len() as u8,
             debris: state.debris_cells() as u16,
         };
-        if !on_step(&step) {
+        if !on_step(&step, &state) {
             return Ok((None, state));
         }
         if caught || state.robots.is_empty() {
@@ -294,7 +294,7 @@ pub fn solve_limited(
     let mut digest = Digest::new();
     let mut answer = Vec::new();
     for (index, game) in case.games.iter().enumerate() {
-        let mut fold = |step: &Step| {
+        let mut fold = |step: &Step, _: &State| {
             digest.push(step.packed());
             true
         };
@@ -314,7 +314,7 @@ pub fn trace(case: &Case, max_steps: usize) -> lockstep_core::robots::Trace {
     let mut board = case.games.first().map(|g| State::new(g).board());
     if max_steps > 0 {
         for (index, game) in case.games.iter().enumerate() {
-            let mut record = |step: &Step| {
+            let mut record = |step: &Step, _: &State| {
                 steps.push(*step);
                 steps.len() < max_steps
             };
@@ -334,6 +334,28 @@ pub fn trace(case: &Case, max_steps: usize) -> lockstep_core::robots::Trace {
         }
     }
     lockstep_core::robots::Trace { steps, board }
+}
+
+/// One game as `lockstep solve --trace` shows it: the board at the start,
+/// each move with the board after it (you, the robots, the debris: what the
+/// next move is chosen from), and the game's result.
+pub type GameAccount = (Board, Vec<(Step, Board)>, GameResult);
+
+/// Every game of a case played within `fuel` (one budget for the whole
+/// case, as [`Naive`]'s), for `lockstep solve --trace`.
+pub fn account(case: &Case, fuel: &mut Fuel) -> Result<Vec<GameAccount>, OutOfFuel> {
+    let mut games = Vec::new();
+    for (index, game) in case.games.iter().enumerate() {
+        let mut moves = Vec::new();
+        let mut record = |step: &Step, after: &State| {
+            moves.push((*step, after.board()));
+            true
+        };
+        let (result, _) = play(index as u16, game, MOVE_LIMIT, fuel, &mut record)?;
+        let result = result.expect("the account never stops a game");
+        games.push((State::new(game).board(), moves, result));
+    }
+    Ok(games)
 }
 
 impl Naive for Case {

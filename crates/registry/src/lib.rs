@@ -32,12 +32,22 @@ pub trait AnyPuzzle: Sync {
     /// The module, fuzz target and corpus file stem, e.g. `new_game2`.
     fn module(&self) -> &'static str;
     fn corpus_path(&self, dir: &Path) -> PathBuf;
-    /// Judge input to judge output, by the core or the reference.
+    /// Judge input to judge output, by the core or the reference (with
+    /// no bound on its fuel: for inputs the caller knows to be small, as a
+    /// `duel step` line).
     fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
-    /// The reference's step-by-step account of a judge input
-    /// ([`lockstep_harness::puzzle::Puzzle::trace`]); `Ok(None)` for a
-    /// puzzle with no steps.
-    fn trace(&self, input: &str) -> Result<Option<String>, InputError>;
+    /// The reference's default budget for one input of `lockstep solve
+    /// --reference` or `--trace`
+    /// ([`Puzzle::SOLVE_FUEL`](lockstep_harness::puzzle::Puzzle::SOLVE_FUEL)).
+    fn solve_fuel(&self) -> u64;
+    /// Judge input to judge output by the reference within `fuel` units;
+    /// `Ok(None)` when it runs out.
+    fn solve_by_reference(&self, input: &str, fuel: u64) -> Result<Option<String>, InputError>;
+    /// The reference's step-by-step account of a judge input within `fuel`
+    /// units ([`lockstep_harness::puzzle::Puzzle::trace`]); `Ok(None)` for
+    /// a puzzle with no steps ([`AnyPuzzle::has_trace`]) and when the
+    /// reference runs out of fuel.
+    fn trace(&self, input: &str, fuel: u64) -> Result<Option<String>, InputError>;
     /// Whether the puzzle's answer comes from steps `trace` can show.
     fn has_trace(&self) -> bool;
     fn fuzz(&self, options: &CampaignOptions) -> CampaignSummary;
@@ -151,8 +161,20 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         Ok(P::Case::write_answer(&answer))
     }
 
-    fn trace(&self, input: &str) -> Result<Option<String>, InputError> {
-        Ok(P::trace(&P::Case::parse(input)?))
+    fn solve_fuel(&self) -> u64 {
+        P::SOLVE_FUEL
+    }
+
+    fn solve_by_reference(&self, input: &str, fuel: u64) -> Result<Option<String>, InputError> {
+        let case = P::Case::parse(input)?;
+        Ok(case
+            .solve_naively(&mut Fuel::new(fuel))
+            .ok()
+            .map(|run| P::Case::write_answer(&run.answer)))
+    }
+
+    fn trace(&self, input: &str, fuel: u64) -> Result<Option<String>, InputError> {
+        Ok(P::trace(&P::Case::parse(input)?, &mut Fuel::new(fuel)))
     }
 
     fn has_trace(&self) -> bool {

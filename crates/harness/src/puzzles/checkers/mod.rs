@@ -121,8 +121,8 @@ fn pieces_of(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
 impl Puzzle for Checkers {
     const HAS_TRACE: bool = true;
 
-    fn trace(case: &Self::Case) -> Option<String> {
-        trace::trace(case, Self::FUEL)
+    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
+        trace::trace(case, fuel)
     }
 
     /// Generated cases enumerate a few hundred moves at most.

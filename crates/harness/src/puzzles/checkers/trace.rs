@@ -9,25 +9,39 @@ use lockstep_reference::checkers::{trace_instance, Grid};
 use lockstep_reference::{Fuel, Naive};
 use std::fmt::Write;
 
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Red => "Red",
+        Side::White => "White",
+    }
+}
+
 /// The account of `case`, or `None` when the reference runs out of `fuel`.
-pub(super) fn trace(case: &Case, fuel: u64) -> Option<String> {
-    let answer = case.solve_naively(&mut Fuel::new(fuel)).ok()?.answer;
+pub(super) fn trace(case: &Case, fuel: &mut Fuel) -> Option<String> {
+    let answer = case.solve_naively(fuel).ok()?.answer;
     let mut out = String::from(
         "boards: r and w men, R and W kings, . an empty dark square; square numbers on the right\n",
     );
     for (index, instance) in case.instances.iter().enumerate() {
         let start = Grid::from_pieces(&instance.red, &instance.white).board();
-        let side = match instance.to_move {
-            Side::Red => "Red",
-            Side::White => "White",
-        };
-        let _ = writeln!(out, "instance {}: {side} to move\n{start}", index + 1);
+        let _ = writeln!(
+            out,
+            "instance {}: {} to move\n{start}",
+            index + 1,
+            side_name(instance.to_move)
+        );
         let applied = trace_instance(instance);
         for (number, (written, after)) in instance.moves.iter().zip(&applied.boards).enumerate() {
+            // The sides alternate from the one to move.
+            let next = match number % 2 {
+                0 => instance.to_move.opponent(),
+                _ => instance.to_move,
+            };
             let _ = writeln!(
                 out,
-                "move {}: {written}, legal; after it:\n{after}",
-                number + 1
+                "move {}: {written}, legal; after it, {} to move:\n{after}",
+                number + 1,
+                side_name(next)
             );
         }
         let _ = match applied.verdict {

@@ -186,8 +186,8 @@ pub fn generated_states(seed: u64, count: usize) -> Vec<model::State> {
 impl Puzzle for Duel {
     const HAS_TRACE: bool = true;
 
-    fn trace(case: &Self::Case) -> Option<String> {
-        trace::trace(case, Self::FUEL)
+    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
+        trace::trace(case, fuel)
     }
 
     /// One unit a line; generated games have at most 60 lines.

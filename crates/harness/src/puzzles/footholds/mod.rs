@@ -266,8 +266,8 @@ fn simpler_games(game: &Game, with: &mut dyn FnMut(Game)) {
 impl Puzzle for Footholds {
     const HAS_TRACE: bool = true;
 
-    fn trace(case: &Self::Case) -> Option<String> {
-        trace::trace(case, Self::FUEL)
+    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
+        trace::trace(case, fuel)
     }
 
     /// docs/rules/footholds.md: boards of 1..=5 rows and columns, both players
@@ -287,6 +287,14 @@ impl Puzzle for Footholds {
 
     /// Positions the reference may visit per case before the case is a timeout.
     const FUEL: u64 = 2_000_000;
+
+    /// For `solve --reference` and `--trace`: a full 6x6 board's trace,
+    /// the heaviest 6x6 game (its line searches each position it passes,
+    /// between 50 and 60 million positions in all, some 5 s of an
+    /// optimised build), fits; a 7x7 or 8x8 board, whose solve alone would
+    /// run for hours, stops with the message after some 8 s (half a minute
+    /// unoptimised).
+    const SOLVE_FUEL: u64 = 100_000_000;
 
     type Case = Case;
     type Answer = Answer;

@@ -11,7 +11,7 @@ mod trace;
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle};
 use arbitrary::Unstructured;
 use lockstep_core::new_game2::{self as model, Answer, Case, Colour, Dir, End, Piece, Trace};
-use lockstep_reference::Naive;
+use lockstep_reference::{Fuel, Naive};
 
 pub struct NewGame2;
 
@@ -137,8 +137,8 @@ fn plainer_cells(case: &Case) -> Vec<Case> {
 impl Puzzle for NewGame2 {
     const HAS_TRACE: bool = true;
 
-    fn trace(case: &Self::Case) -> Option<String> {
-        trace::trace(case, Self::FUEL)
+    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
+        trace::trace(case, fuel)
     }
 
     /// docs/rules/new_game2.md: 4 <= N <= 12, 4 <= K <= 10, an N x N board,

@@ -214,8 +214,8 @@ fn simpler_games(game: &Game, with: &mut dyn FnMut(Game)) {
 impl Puzzle for Robots {
     const HAS_TRACE: bool = true;
 
-    fn trace(case: &Self::Case) -> Option<String> {
-        trace::trace(case, Self::FUEL)
+    fn trace(case: &Self::Case, fuel: &mut lockstep_reference::Fuel) -> Option<String> {
+        trace::trace(case, fuel)
     }
 
     /// docs/rules/robots.md: 1..=50 robots on distinct cells of the 31x31 board,
