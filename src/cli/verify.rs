@@ -196,9 +196,19 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         }
     }
     if let Some(signal) = lockstep_process::stopped_by() {
-        errln!(
-            "stopped by signal {signal}: a level cut short is not verified; resume with --from at its size"
-        );
+        let resume: Vec<String> = outcome
+            .puzzles
+            .iter()
+            .filter_map(|p| {
+                p.resume_from
+                    .map(|size| format!("{} --from {size}", p.puzzle))
+            })
+            .collect();
+        let at = match resume.is_empty() {
+            true => "at its size".to_string(),
+            false => format!("(lockstep verify {})", resume.join("; lockstep verify ")),
+        };
+        errln!("stopped by signal {signal}: a level cut short is not verified; resume with --from {at}");
     }
     Ok(Exit::found_if(found || !complete || unreached))
 }
@@ -401,6 +411,7 @@ fn verify_puzzle(
         from: args.from,
         up_to,
         verified,
+        resume_from: cut_from.map(|i| levels[i].size),
         case: args.case.map(|c| c.to_string()),
         against_certificate: record.map(|_| {
             against

@@ -70,7 +70,15 @@ fn a_level_a_signal_cut_short_is_not_held_to_the_record() {
         Duration::from_millis(1000),
     );
     assert_eq!(code, Some(143), "{stdout}{stderr}");
-    has(&stderr, &["indexes: about", "stopping (signal 15)"]);
+    has(
+        &stderr,
+        &[
+            "indexes: about",
+            "stopping (signal 15)",
+            // The size to resume at, named.
+            "resume with --from (lockstep verify duel --from ",
+        ],
+    );
     has(&stdout, &["cut short", "not verified up to size"]);
     assert!(!stdout.contains("DIFFERS"), "{stdout}");
 }

@@ -142,6 +142,47 @@ fn footholds_then(dir: &std::path::Path, filter: &str) -> std::path::PathBuf {
     program
 }
 
+/// new-game2's input holds one game, so each case is a run of the program:
+/// a slow program's exhaustive run says, before it starts, how long the
+/// asked size takes at its time a case, and names the largest size that
+/// fits in an hour, or says that none does.
+#[test]
+fn a_slow_programs_estimate_names_the_size_that_fits_in_an_hour() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("exhaustive-hour");
+    // (the program's sleep before each case, what the estimate says)
+    for (sleep, says) in [
+        // 55,344 cases at size 1, 1,769,472 more at size 2, on 2 jobs:
+        // at 60 ms a case about 28 min, then 15 h.
+        ("0.06", "up to size 1 fits in an hour (about"),
+        // At 250 ms a case size 1 alone takes about 2 h.
+        ("0.25", "no size fits in an hour: size 1 alone takes about"),
+    ] {
+        let program = dir.join(format!("slow-{sleep}.sh"));
+        std::fs::write(
+            &program,
+            format!("#!/bin/sh\nsleep {sleep}\nexec {BIN} solve new-game2\n"),
+        )
+        .unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let out = cli("stress new-game2 --exhaustive --jobs 2 --seconds 1 --save /dev/null")
+            .flag("--cmd", program.to_str().unwrap())
+            .run();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        has(
+            &stderr,
+            &[
+                "1824816 cases at 1824816 indexes: about",
+                "a case on 2 jobs, up to size 2 takes about",
+                says,
+            ],
+        );
+        if sleep == "0.06" {
+            has(&stderr, &["--size 1\n"]);
+        }
+    }
+}
+
 mod hunt {
     use super::*;
 

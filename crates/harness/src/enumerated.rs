@@ -155,6 +155,31 @@ impl<P: Puzzle> CaseSource for Enumerated<P> {
         "indexes"
     }
 
+    /// The levels' own count of their cases (every case, each symmetry
+    /// class with its images): known for a whole run from the first index
+    /// of its first level, not for a machine's share or a run resumed
+    /// inside a level.
+    fn cases_among(&self) -> Option<u64> {
+        (self.shard == Shard::WHOLE && self.first_index == 0).then(|| {
+            self.sizes
+                .iter()
+                .map(|&(size, _, _)| (self.levels.count)(size))
+                .sum()
+        })
+    }
+
+    fn level_ends(&self) -> Vec<(u32, u64)> {
+        let Shard { index, count } = self.shard;
+        self.sizes
+            .iter()
+            .map(|&(size, start, span)| {
+                // This machine's positions below the level's global end.
+                let end = (start + span).saturating_sub(index).div_ceil(count);
+                (size, end)
+            })
+            .collect()
+    }
+
     /// Any case of the levels, as printed, on any machine and whatever its
     /// class: what `--case` replays.
     fn case_at(&self, address: &Address) -> Option<Made<Self::Case>> {

@@ -8,22 +8,61 @@
 //! a verdict, and the run checks the same positions again in its order.
 
 use crate::{Address, CaseSource, Check, Made, Plan};
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
 /// What a sample says of a run.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Estimate {
     /// The positions the run takes, and what they are (`cases`, `indexes`).
     pub positions: u64,
     pub unit: &'static str,
+    /// The cases those positions hold, when the source counts them apart
+    /// from its positions ([`CaseSource::cases_among`]) and the run takes
+    /// them all.
+    pub cases: Option<u64>,
     /// Positions timed.
     pub sampled: u64,
     /// The run's time on its jobs, at the sample's rate.
     pub seconds: f64,
+    /// The time of one case, on one job: the sample's time over the cases
+    /// it made (`None` when it made none).
+    pub per_case: Option<f64>,
+    /// The run's jobs, which the times are divided among.
+    pub jobs: usize,
+    /// Each size of a run over levels, with the run's time up to the end
+    /// of its level (each level at its own sampled rate): empty for a
+    /// source without sizes, or a run cut short by a case cap.
+    pub sizes: Vec<(u32, f64)>,
+}
+
+/// The time a run may take and still be called short: what the estimate
+/// names a size for when the run asked for would take longer.
+pub const AN_HOUR: f64 = 3600.0;
+
+impl Estimate {
+    /// The largest size whose levels (from the run's first) fit in
+    /// [`AN_HOUR`], when the run's last size does not: `Some(Ok((size,
+    /// seconds)))`, or `Some(Err((first size, seconds)))` when not even the
+    /// first fits; `None` when the run fits, or has no sizes.
+    pub fn size_for_an_hour(&self) -> Option<Result<(u32, f64), (u32, f64)>> {
+        let &(_, last) = self.sizes.last()?;
+        if last <= AN_HOUR {
+            return None;
+        }
+        let fits = self.sizes.iter().rev().find(|&&(_, s)| s <= AN_HOUR);
+        Some(match fits {
+            Some(&fit) => Ok(fit),
+            None => Err(self.sizes[0]),
+        })
+    }
 }
 
 impl std::fmt::Display for Estimate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(cases) = self.cases {
+            write!(f, "{cases} cases at ")?;
+        }
         write!(
             f,
             "{} {}: about {} (timed on a sample of {} spread over them)",
@@ -31,20 +70,118 @@ impl std::fmt::Display for Estimate {
             self.unit,
             crate::text::duration(self.seconds),
             self.sampled
-        )
+        )?;
+        let Some(hour) = self.size_for_an_hour() else {
+            return Ok(());
+        };
+        let &(last, seconds) = self.sizes.last().expect("a run with sizes");
+        let rate = match self.per_case {
+            Some(per_case) => format!(
+                "at about {} a case on {}, ",
+                milliseconds(per_case),
+                crate::text::counted(self.jobs as u64, "job")
+            ),
+            None => String::new(),
+        };
+        write!(
+            f,
+            "\n{rate}up to size {last} takes about {}; ",
+            crate::text::duration(seconds)
+        )?;
+        match hour {
+            Ok((size, seconds)) => write!(
+                f,
+                "up to size {size} fits in an hour (about {}): --size {size}",
+                crate::text::duration(seconds)
+            ),
+            Err((first, seconds)) => write!(
+                f,
+                "no size fits in an hour: size {first} alone takes about {}",
+                crate::text::duration(seconds)
+            ),
+        }
+    }
+}
+
+/// A time of a case in words: milliseconds, with a decimal below ten.
+fn milliseconds(seconds: f64) -> String {
+    match seconds * 1000.0 {
+        ms if ms < 10.0 => format!("{ms:.1} ms"),
+        ms => format!("{ms:.0} ms"),
     }
 }
 
 /// The sample's bounds: this long at most (past its first batch), and
-/// this many batches at most.
+/// this many batches at most; but at least `SAMPLE_FEW` batches when they
+/// take no longer than `SAMPLE_LONGEST` (a slow program's case each: four
+/// of an interpreter's, half a second, made the hour's size a guess).
 const SAMPLE_TIME: Duration = Duration::from_millis(500);
 const SAMPLE_BATCHES: u64 = 256;
+const SAMPLE_FEW: u64 = 12;
+const SAMPLE_LONGEST: Duration = Duration::from_secs(2);
 
 /// The `i`th number of the van der Corput sequence in base 2, in [0, 1):
 /// each prefix of the sequence is spread evenly over the interval, so a
 /// sample cut short by its time is still spread over the whole run.
 fn spread(i: u64) -> f64 {
     i.reverse_bits() as f64 / 2f64.powi(64)
+}
+
+/// The time a part of the sample took, and what it held.
+#[derive(Debug, Clone, Copy, Default)]
+struct Timed {
+    positions: u64,
+    cases: u64,
+    seconds: f64,
+}
+
+impl Timed {
+    fn add(&mut self, other: Timed) {
+        self.positions += other.positions;
+        self.cases += other.cases;
+        self.seconds += other.seconds;
+    }
+
+    /// Seconds a position.
+    fn rate(&self) -> Option<f64> {
+        (self.positions > 0).then(|| self.seconds / self.positions as f64)
+    }
+}
+
+/// The run's levels as ranges of positions (those below `total`, and not
+/// empty), or the whole run as one range for a source without sizes.
+fn parts(level_ends: &[(u32, u64)], total: u64) -> Vec<(Option<u32>, Range<u64>)> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for &(size, end) in level_ends {
+        let end = end.min(total);
+        if end > start {
+            parts.push((Some(size), start..end));
+        }
+        start = start.max(end);
+    }
+    if parts.is_empty() {
+        parts.push((None, 0..total));
+    }
+    parts
+}
+
+/// The first position of the `i`th batch of the sample: every other batch
+/// spread over the whole run, and the others taking each part (each
+/// level) in turn, spread over it, so that a small level costing more a
+/// case than the large ones is timed too.
+fn sampled_at(i: u64, parts: &[(Option<u32>, Range<u64>)], total: u64) -> u64 {
+    let (round, by_part) = (i / 2, i % 2 == 1);
+    let range = match by_part {
+        true => &parts[(round % parts.len() as u64) as usize].1,
+        false => &(0..total),
+    };
+    let round = match by_part {
+        true => round / parts.len() as u64,
+        false => round,
+    };
+    let len = range.end - range.start;
+    range.start + ((spread(round) * len as f64) as u64).min(len - 1)
 }
 
 /// Times a sample of the run `plan` describes over `source`: `None` unless
@@ -57,18 +194,33 @@ pub fn estimate<S: CaseSource + ?Sized, K: Check<S::Case>>(
 ) -> Option<Estimate> {
     // Only a source with an end of its own (an enumeration): a campaign's
     // sample would run a user's generator and write its dumps.
-    source.positions()?;
+    let end = source.positions()?;
     let total = crate::driver::total_positions(plan, source)?;
     if plan.only.is_some() || total == 0 {
         return None;
     }
+    let whole = total >= end;
+    let level_ends = match whole {
+        true => source.level_ends(),
+        false => Vec::new(),
+    };
+    let parts = parts(&level_ends, total);
     let batch = check.batch().max(1);
+    let mut timed = vec![Timed::default(); parts.len()];
+    let mut warm_up = Timed::default();
+    let mut sampled = 0;
     let mut start = Instant::now();
-    let (mut sampled, mut timed) = (0, 0);
     let mut made = Vec::new();
     for i in 0..SAMPLE_BATCHES + 1 {
-        if (i > 1 && start.elapsed() >= SAMPLE_TIME) || sampled >= total {
+        let enough = match i > SAMPLE_FEW {
+            true => SAMPLE_TIME,
+            false => SAMPLE_LONGEST,
+        };
+        if (i > 1 && start.elapsed() >= enough) || sampled >= total {
             break;
+        }
+        if lockstep_process::interrupted() {
+            return None;
         }
         // The first batch warms up what every job builds once (footholds'
         // 16 MiB table, checkers' explored layers): not timed, as the run
@@ -76,13 +228,11 @@ pub fn estimate<S: CaseSource + ?Sized, K: Check<S::Case>>(
         // read 27 s for a 3.3 s run.)
         if i == 1 {
             start = Instant::now();
-            timed = 0;
         }
-        if lockstep_process::interrupted() {
-            return None;
-        }
-        let from = ((spread(i) * total as f64) as u64).min(total - 1);
-        let to = from.saturating_add(batch).min(total);
+        let from = sampled_at(i, &parts, total);
+        let at = parts.partition_point(|(_, r)| r.end <= from);
+        let to = from.saturating_add(batch).min(parts[at].1.end);
+        let clock = Instant::now();
         made.clear();
         source.cases(from..to, &mut made);
         let cases: Vec<(Address, S::Case)> = made
@@ -92,24 +242,125 @@ pub fn estimate<S: CaseSource + ?Sized, K: Check<S::Case>>(
                 Made::Nothing | Made::Problem(_) => None,
             })
             .collect();
+        let count = cases.len() as u64;
         if !cases.is_empty() {
             check.sample(cases);
         }
+        let this = Timed {
+            positions: to - from,
+            cases: count,
+            seconds: clock.elapsed().as_secs_f64(),
+        };
+        match i {
+            0 => warm_up = this,
+            _ => timed[at].add(this),
+        }
         sampled += to - from;
-        timed += to - from;
     }
-    let per_position = start.elapsed().as_secs_f64() / timed.max(1) as f64;
-    Some(Estimate {
-        positions: total,
+    let mut estimate = estimated(plan, source, &parts, &timed, warm_up, whole);
+    // Batches of a small level may be timed more than once.
+    estimate.sampled = sampled.min(total);
+    Some(estimate)
+}
+
+/// The estimate from the sample's times: each part at its own rate, a part
+/// not timed at the rate of all (the warm-up's when nothing else was).
+fn estimated<S: CaseSource + ?Sized>(
+    plan: &Plan,
+    source: &S,
+    parts: &[(Option<u32>, Range<u64>)],
+    timed: &[Timed],
+    warm_up: Timed,
+    whole: bool,
+) -> Estimate {
+    let mut all = Timed::default();
+    timed.iter().for_each(|t| all.add(*t));
+    if all.positions == 0 {
+        all = warm_up;
+    }
+    let jobs = plan.jobs.max(1);
+    let overall = all.rate().unwrap_or(0.0);
+    let mut seconds = 0.0;
+    let mut sizes = Vec::new();
+    for ((size, range), t) in parts.iter().zip(timed) {
+        seconds += t.rate().unwrap_or(overall) * (range.end - range.start) as f64 / jobs as f64;
+        if let Some(size) = size {
+            sizes.push((*size, seconds));
+        }
+    }
+    Estimate {
+        positions: parts.last().map_or(0, |(_, r)| r.end),
         unit: source.unit(),
-        sampled,
-        seconds: per_position * total as f64 / plan.jobs.max(1) as f64,
-    })
+        cases: source.cases_among().filter(|_| whole),
+        sampled: 0,
+        seconds,
+        per_case: (all.cases > 0).then(|| all.seconds / all.cases as f64),
+        jobs,
+        sizes,
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::spread;
+    use super::{parts, spread, Estimate};
+
+    fn estimate(sizes: Vec<(u32, f64)>) -> Estimate {
+        Estimate {
+            positions: 1_824_816,
+            unit: "indexes",
+            cases: Some(1_824_816),
+            sampled: 13,
+            seconds: sizes.last().map_or(10.0, |s| s.1),
+            per_case: Some(0.167),
+            jobs: 2,
+            sizes,
+        }
+    }
+
+    /// A run over an hour names the largest size that fits in one, or says
+    /// that none does; a run within the hour, or without sizes, says the
+    /// one line it always did.
+    #[test]
+    fn a_run_over_an_hour_names_the_size_that_fits_in_one() {
+        let fits = estimate(vec![(1, 2_700.0), (2, 160_000.0)]).to_string();
+        assert_eq!(
+            fits,
+            "1824816 cases at 1824816 indexes: about 44.4 h (timed on a sample of 13 spread over them)\n\
+             at about 167 ms a case on 2 jobs, up to size 2 takes about 44.4 h; up to size 1 \
+             fits in an hour (about 45 min): --size 1"
+        );
+        let none = estimate(vec![(1, 3_900.0), (2, 160_000.0)]).to_string();
+        assert!(
+            none.ends_with("no size fits in an hour: size 1 alone takes about 65 min"),
+            "{none}"
+        );
+        // The largest that fits, not the first.
+        let three = estimate(vec![(1, 10.0), (2, 3_000.0), (3, 90_000.0)]);
+        assert_eq!(three.size_for_an_hour(), Some(Ok((2, 3_000.0))));
+        let within = estimate(vec![(1, 10.0), (2, 3_000.0)]);
+        assert_eq!(within.size_for_an_hour(), None);
+        assert!(!within.to_string().contains('\n'));
+        let no_sizes = Estimate {
+            cases: None,
+            ..estimate(Vec::new())
+        };
+        assert_eq!(no_sizes.size_for_an_hour(), None);
+        assert_eq!(
+            no_sizes.to_string(),
+            "1824816 indexes: about 10 s (timed on a sample of 13 spread over them)"
+        );
+    }
+
+    /// Each level a part of the sample, empty ones left out and a case
+    /// cap's end respected; a source without levels one part.
+    #[test]
+    fn the_sample_is_split_at_the_levels() {
+        assert_eq!(
+            parts(&[(1, 5), (2, 5), (3, 20), (4, 100)], 50),
+            vec![(Some(1), 0..5), (Some(3), 5..20), (Some(4), 20..50)]
+        );
+        assert_eq!(parts(&[], 7), vec![(None, 0..7)]);
+    }
 
     #[test]
     fn the_spread_halves_each_gap_in_turn() {

@@ -56,6 +56,23 @@ pub trait CaseSource: Sync {
         "cases"
     }
 
+    /// How many cases the positions hold, when that differs in kind from
+    /// the positions ([`CaseSource::unit`]) and is known before the run
+    /// (an enumeration's levels, by their own count): what the estimate
+    /// names beside the positions, so that a banner counting cases and a
+    /// progress line counting indexes read as one run. `None`: not known.
+    fn cases_among(&self) -> Option<u64> {
+        None
+    }
+
+    /// The sizes of a source made of levels (an enumeration), in order,
+    /// each with the position its level ends at (exclusive) on this
+    /// machine: what lets the estimate say how long each size takes.
+    /// Empty for a source without sizes.
+    fn level_ends(&self) -> Vec<(u32, u64)> {
+        Vec::new()
+    }
+
     /// The number of the case at `position` among the cases of every
     /// machine of a run split over several (what a case cap counts): the
     /// position itself unless the source splits.

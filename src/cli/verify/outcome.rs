@@ -25,6 +25,9 @@ pub(super) struct Verified {
     pub(super) from: u32,
     pub(super) up_to: u32,
     pub(super) verified: bool,
+    /// The first size a stopped run did not verify whole: where `--from`
+    /// resumes it (null when nothing was cut short).
+    pub(super) resume_from: Option<u32>,
     /// With `--case`: the one case checked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) case: Option<String>,
@@ -286,12 +289,21 @@ impl std::fmt::Display for Verified {
         if self.from > 1 {
             part += &format!(" from size {}", self.from);
         }
+        // Both figures: the cases run, and with symmetry the cases they
+        // stand for, each class with its images.
+        let run: u64 = self.levels.iter().map(|l| l.classes).sum();
+        let counted = match run == cases {
+            true => format!("{} run", lockstep_search::text::counted(run, "case")),
+            false => format!(
+                "{} run, {cases} covered with their symmetric images",
+                lockstep_search::text::counted(run, "case")
+            ),
+        };
         match self.verified {
             true => writeln!(
                 f,
-                "verified: every case{part} up to size {} agrees ({}), reaching {} of the {} rule branches",
+                "verified: every case{part} up to size {} agrees: {counted}, reaching {} of the {} rule branches",
                 self.up_to,
-                lockstep_search::text::counted(cases, "case"),
                 self.branches.branches_reached,
                 self.branches.branches
             ),
