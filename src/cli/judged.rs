@@ -4,7 +4,7 @@
 //! programs (the duel's too), the program flags' values made runnable: a
 //! source file compiled through the cache, a command taken as it is.
 
-use super::values::{at_least_one, byte_size, memory_size};
+use super::values::{byte_size, limit_ms, memory_size};
 use anyhow::{bail, Result};
 use lockstep_judge::lang::{resolve_program, Languages, Runnable};
 use lockstep_judge::Comparison;
@@ -22,10 +22,13 @@ pub(super) struct JudgeFlags {
     /// outputs are compared as --compare says.
     #[arg(long, value_parser = super::values::non_empty_command)]
     pub(super) checker: Option<String>,
-    /// How the output is compared with the expected answer: tokens (the
-    /// same whitespace-separated words), lines, exact, real:EPS (numbers
-    /// within an absolute or relative error EPS, testlib's rule), yesno.
-    #[arg(long, default_value = "tokens", value_parser = super::values::comparison, conflicts_with = "checker")]
+    /// How the output is compared with the expected answer: lines (trailing
+    /// spaces and final newlines aside; the default of every command, as
+    /// the stricter: a pass is a pass under tokens too), tokens (the same
+    /// whitespace-separated words, testlib's wcmp), exact, real:EPS
+    /// (numbers within an absolute or relative error EPS, testlib's rule),
+    /// yesno.
+    #[arg(long, default_value = "lines", value_parser = super::values::comparison, conflicts_with = "checker")]
     pub(super) compare: Comparison,
 }
 
@@ -36,13 +39,13 @@ pub(super) struct ResourceFlags {
     /// CPU time limit per run of the program (user and system, as judges
     /// count it), in milliseconds; more is TLE. A source's language
     /// multiplies it (`lockstep languages`: Java x2, Python x3); a --cmd
-    /// line is taken as it is, whatever it runs.
-    #[arg(long, default_value_t = 2000, value_parser = at_least_one)]
+    /// line is taken as it is, whatever it runs. At most a day.
+    #[arg(long, default_value_t = 2000, value_parser = limit_ms)]
     timeout_ms: u64,
     /// Wall-clock limit per run, in milliseconds: still running then, having
     /// not spent its CPU time, is ILE (a program that sleeps or waits).
-    /// Default: 10 times the CPU time limit.
-    #[arg(long, value_parser = at_least_one)]
+    /// Default: 10 times the CPU time limit. At most a day.
+    #[arg(long, value_parser = limit_ms)]
     wall_ms: Option<u64>,
     /// Take a time limit (TLE, ILE) at its first run. By default a run that
     /// ends at one is run again, and one that then passes is reported as
@@ -63,7 +66,7 @@ pub(super) struct ResourceFlags {
     output_limit: usize,
     /// Time for the start-up check, in milliseconds: the program runs once on
     /// an empty input to show that it starts (default: its time limit).
-    #[arg(long, value_parser = at_least_one)]
+    #[arg(long, value_parser = limit_ms)]
     startup_ms: Option<u64>,
 }
 
@@ -115,6 +118,44 @@ impl ResourceFlags {
         }
     }
 
+    /// The start-up check of the program under test ([`ResourceFlags::startup`]),
+    /// with a warning on stderr when its wall limit leaves no run a chance:
+    /// below the program's start-up (every run is ILE), or below the CPU
+    /// time limit (a run is ILE before it can spend its CPU time).
+    pub(super) fn check_start(&self, program: &Runnable) -> Result<(), String> {
+        let started = lockstep_judge::check_command_timed(&program.command, self.startup(program))?;
+        for warning in self.wall_warnings(program, started) {
+            errln!("warning: {warning}");
+        }
+        Ok(())
+    }
+
+    /// What a short `--wall-ms` makes of the runs, given the program's
+    /// start-up when measured.
+    pub(super) fn wall_warnings(
+        &self,
+        program: &Runnable,
+        started: Option<Duration>,
+    ) -> Vec<String> {
+        let limits = self.per_run(program);
+        let Some(wall) = self.wall_ms else {
+            return Vec::new();
+        };
+        let mut warnings = Vec::new();
+        if let Some(started) = started.filter(|&s| s >= limits.wall) {
+            warnings.push(format!(
+                "--wall-ms {wall} is below the program's start-up ({} ms on an empty input): every run will be ILE",
+                started.as_millis()
+            ));
+        } else if limits.wall < limits.time {
+            warnings.push(format!(
+                "--wall-ms {wall} is below the CPU time limit ({} ms): a run still going at {wall} ms is ILE before it can spend its CPU time",
+                limits.time.as_millis()
+            ));
+        }
+        warnings
+    }
+
     /// `CPU time limit 2000 ms (python x3: 6000 ms), wall 60000 ms, memory
     /// limit 256 MiB by RLIMIT_AS (...)`: what the banner says of the limits.
     pub(super) fn banner(&self, program: &Runnable) -> String {
@@ -134,6 +175,9 @@ impl ResourceFlags {
             ));
         }
         time.push_str(&format!(", wall {} ms", limits.wall.as_millis()));
+        if limits.wall < limits.time {
+            time.push_str(" (below the CPU time limit: ILE comes first)");
+        }
         if self.strict_timing {
             time.push_str(", time limits taken at the first run (--strict-timing)");
         }

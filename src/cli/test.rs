@@ -82,9 +82,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     let mut flags = ProgramFlags::new();
     let program = flags.runnable("--cmd", &args.cmd)?;
     let checker = flags.optional("--checker", args.judged_by.checker.as_ref())?;
-    if let Err(message) =
-        lockstep_judge::check_command(&program.command, args.limits.startup(&program))
-    {
+    if let Err(message) = args.limits.check_start(&program) {
         bail!("--cmd: {message}");
     }
     let options = TestSetOptions {

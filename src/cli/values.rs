@@ -71,6 +71,22 @@ pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The longest limit of one run of a program (CPU, wall, start-up): a
+/// day. A run's limits are shown and enforced as given, and past a day a
+/// limit is a typo; far past it, its multiples (the wall's default, ten
+/// times the CPU time) would no longer be shown as given.
+pub(crate) const MAX_LIMIT_MS: u64 = 86_400_000;
+
+/// A limit of one run, in milliseconds: 1 to [`MAX_LIMIT_MS`].
+pub(crate) fn limit_ms(text: &str) -> Result<u64, String> {
+    match at_least_one(text)? {
+        n if n > MAX_LIMIT_MS => Err(format!(
+            "{n} ms is too large (at most {MAX_LIMIT_MS} ms, a day)"
+        )),
+        n => Ok(n),
+    }
+}
+
 /// Cases a bench round holds in memory at most: each side is timed on the
 /// same cases, so a round generates them all first.
 pub(crate) const MAX_BENCH_CASES: u64 = 200_000;

@@ -95,7 +95,7 @@ fn a_source_is_compiled_once_and_its_language_sets_the_time_limit() {
     has(
         &stdout,
         &[
-            "3 tests: 3 OK, 0 WA, 0 RE, 0 TLE, 0 MLE, 0 OLE",
+            "3 tests: 3 OK, 0 WA, 0 RE, 0 TLE, 0 ILE, 0 MLE, 0 OLE",
             "peak memory: median",
         ],
     );
@@ -261,7 +261,8 @@ fn test_judges_cpp_java_and_python_with_time_memory_and_json() {
     );
     assert_eq!(json["counts"]["wa"], 3);
     assert_eq!(json["counts"]["not_judged"], 1);
-    assert_eq!(json["judged_by"], "tokens");
+    // The default comparison, one for every command.
+    assert_eq!(json["judged_by"], "lines");
     let first = &json["tests"][0];
     assert!(
         first["detail"].as_str().unwrap().contains("expected \"9\""),
@@ -288,7 +289,7 @@ fn an_allocation_past_the_limit_is_mle_in_each_language_and_in_stress() {
             .run_in(&dir);
         let (stdout, stderr) = exited(&out, 1, format_args!("{source}: "));
         assert!(
-            stdout.contains("0 OK, 0 WA, 0 RE, 0 TLE, 2 MLE"),
+            stdout.contains("0 OK, 0 WA, 0 RE, 0 TLE, 0 ILE, 2 MLE"),
             "{source}: {stdout}"
         );
         // Under RLIMIT_AS the allocation is refused inside the program,
@@ -531,7 +532,8 @@ fn stress_takes_sources_and_test_runs_its_dump_sets_and_the_samples() {
         .run_in(&dir);
     let (stdout, stderr) = exited(&out, 0, "");
     has(&stdout, &["6 OK", "peak memory: median"]);
-    has(&stderr, &["compared as tokens"]);
+    // One default comparison for every command, said in the banner.
+    has(&stderr, &["compared as lines"]);
     // The dump set runs through `test` unchanged: right, then wrong.
     let out = cli("test")
         .arg(dump.to_str().unwrap())

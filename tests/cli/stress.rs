@@ -686,3 +686,77 @@ fn a_program_that_cannot_start_is_a_setup_error() {
         .run_in(&dir);
     found(&out);
 }
+
+/// The limits of a run are shown as given, and a short wall limit is
+/// warned of before the run: below the program's start-up every run is
+/// ILE, below the CPU time limit ILE comes before TLE. The table counts
+/// ILE as it counts every verdict, 0 too.
+#[test]
+fn the_limits_are_shown_as_given_and_a_short_wall_is_warned_of() {
+    let dir = scratch("stress-limits");
+    let save = dir.join("failing.txt");
+    let solve = format!("{} solve new-game2", crate::support::BIN);
+    let run = |program: &str, limits: &str| {
+        cli(&format!(
+            "stress new-game2 --seed 1 --cases 2 --jobs 1 --no-append {limits}"
+        ))
+        .flag("--cmd", program)
+        .flag("--save", save.display())
+        .run()
+    };
+    // Far past a day: a typo, refused before anything runs.
+    let out = run(&solve, "--timeout-ms 99999999999999");
+    fails_with(
+        &out,
+        "99999999999999 ms is too large (at most 86400000 ms, a day)",
+    );
+    let out = run(&solve, "--wall-ms 86400001");
+    fails_with(&out, "too large (at most 86400000 ms, a day)");
+    // A day is shown as given, and its wall ten times it.
+    let out = run(&solve, "--timeout-ms 86400000");
+    let stdout = passed(&out);
+    let stderr = text(&out.stderr);
+    has(&stderr, &["CPU time limit 86400000 ms, wall 864000000 ms,"]);
+    assert!(!stderr.contains("warning"), "{stderr}");
+    has(&stdout, &["2 OK, 0 WA, 0 RE, 0 TLE, 0 ILE, 0 MLE, 0 OLE"]);
+    // A wall below the CPU time limit, above the start-up.
+    let out = run(&solve, "--wall-ms 1000");
+    passed(&out);
+    has(
+        &text(&out.stderr),
+        &[
+            "warning: --wall-ms 1000 is below the CPU time limit (2000 ms)",
+            "wall 1000 ms (below the CPU time limit: ILE comes first)",
+        ],
+    );
+    // A wall below the program's start-up: every run is ILE.
+    let slow = dir.join("slow.sh");
+    std::fs::write(&slow, format!("#!/bin/sh\nsleep 0.05\nexec {solve}\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&slow, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = run(slow.to_str().unwrap(), "--wall-ms 10 --strict-timing");
+    let (stdout, stderr) = found(&out);
+    has(
+        &stderr,
+        &[
+            "warning: --wall-ms 10 is below the program's start-up (",
+            "every run will be ILE",
+        ],
+    );
+    has(&stdout, &["0 OK, 0 WA, 0 RE, 0 TLE, 1 ILE, 0 MLE, 0 OLE"]);
+}
+
+/// A number in a judge input too large for any value is said to be too
+/// large, with the limit, not to be no number.
+#[test]
+fn a_number_too_large_is_out_of_range_not_no_number() {
+    let out = cli("solve new-game2")
+        .stdin("99999999999999999999 4\n")
+        .run();
+    fails_with(
+        &out,
+        "line 1: N is too large (at most 12), found 99999999999999999999",
+    );
+    let out = cli("solve new-game2").stdin("4 x\n").run();
+    fails_with(&out, "expected a whole number for K, found \"x\"");
+}

@@ -356,9 +356,10 @@ fn the_tools_output_limit_names_the_flag_that_raises_it() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
-/// The guide's rules (docs/guide/src/reference/comparisons.md): by default (`tokens`) only the words count; with
-/// `--compare lines` whitespace at the end of each line and of the output
-/// does not count, a leading space does.
+/// The guide's rules (docs/guide/src/reference/comparisons.md): with
+/// `--compare tokens` only the words count; by default (`lines`, as puzzle
+/// `stress` and `test`) whitespace at the end of each line and of the
+/// output does not count, a leading space does.
 #[test]
 fn outputs_are_compared_by_the_stated_whitespace_rule() {
     let dir = scratch("any-whitespace");
@@ -369,12 +370,7 @@ fn outputs_are_compared_by_the_stated_whitespace_rule() {
             ("--cmd", cmd.to_string()),
         ]
     };
-    let tokens = ["--seed", "1", "--cases", "2", "--jobs", "1"];
-    let (out, _) = stress(&programs(r"printf ' 5\n\n'"), &tokens, &dir);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let (out, _) = stress(&programs(r"printf '6\n'"), &tokens, &dir);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    let lines = [
+    let tokens = [
         "--seed",
         "1",
         "--cases",
@@ -382,8 +378,14 @@ fn outputs_are_compared_by_the_stated_whitespace_rule() {
         "--jobs",
         "1",
         "--compare",
-        "lines",
+        "tokens",
     ];
+    let (out, _) = stress(&programs(r"printf ' 5\n\n'"), &tokens, &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let (out, _) = stress(&programs(r"printf '6\n'"), &tokens, &dir);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // The default: lines.
+    let lines = ["--seed", "1", "--cases", "2", "--jobs", "1"];
     let (out, _) = stress(&programs(r"printf '5 \t\r\n\n \n'"), &lines, &dir);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let (out, _) = stress(&programs(r"printf ' 5\n'"), &lines, &dir);
@@ -392,6 +394,7 @@ fn outputs_are_compared_by_the_stated_whitespace_rule() {
         stderr.contains(r#"first difference: line 1: expected "5", got " 5""#),
         "{stderr}"
     );
+    assert!(stderr.contains("compared as lines"), "{stderr}");
 }
 
 /// The second tier: the heavy hunts, which `cargo test` leaves to CI

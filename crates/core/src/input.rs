@@ -174,13 +174,26 @@ pub fn parse_int<T: Int>(
     range: RangeInclusive<T>,
 ) -> Result<T, InputError> {
     let value: T = token.parse().map_err(|_| {
-        InputError::new(
-            line,
-            format!(
+        // A whole number that does not fit the type (20 digits, or a
+        // minus sign where no value is negative) is a number out of range,
+        // not a token that is no number.
+        let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+        let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        let message = match (whole, token.starts_with('-')) {
+            (true, false) => format!(
+                "{what} is too large (at most {}), found {token}",
+                range.end()
+            ),
+            (true, true) => format!(
+                "{what} is too small (at least {}), found {token}",
+                range.start()
+            ),
+            (false, _) => format!(
                 "expected a whole number for {what}, found {}",
                 quoted(token)
             ),
-        )
+        };
+        InputError::new(line, message)
     })?;
     if range.contains(&value) {
         Ok(value)
@@ -354,6 +367,27 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "line 3: expected a board row, found end of input"
+        );
+        // A whole number past the type is out of range, not no number.
+        let mut lines = Lines::new("99999999999999999999 -3 -99999999999999999999 +x 1.5\n");
+        let line = lines.next_line("N and K").unwrap();
+        let said = |i| line.int(i, "N", 4..=12u32).unwrap_err().to_string();
+        assert_eq!(
+            said(0),
+            "line 1: N is too large (at most 12), found 99999999999999999999"
+        );
+        assert_eq!(said(1), "line 1: N is too small (at least 4), found -3");
+        assert_eq!(
+            said(2),
+            "line 1: N is too small (at least 4), found -99999999999999999999"
+        );
+        assert_eq!(
+            said(3),
+            "line 1: expected a whole number for N, found \"+x\""
+        );
+        assert_eq!(
+            said(4),
+            "line 1: expected a whole number for N, found \"1.5\""
         );
     }
 

@@ -24,7 +24,7 @@ pub mod test_set;
 mod verdicts;
 
 pub use compare::Comparison;
-pub use program::{check_command, run_program, tool};
+pub use program::{check_command, check_command_timed, run_program, tool};
 pub use verdicts::{by_kind, list_failing, list_flaky, MemoryFigures, Verdicts};
 
 /// How a program did on one case: the one vocabulary of every judged run.

@@ -51,28 +51,43 @@ fn run_once(cmd: &str, input: &str, limits: Resources) -> Execution {
 /// error rather than a runtime error on every case. The program gets an empty
 /// input and `limits`; running out of time there is fine (it started).
 pub fn check_command(cmd: &str, limits: Resources) -> Result<(), String> {
+    check_command_timed(cmd, limits).map(|_| ())
+}
+
+/// [`check_command`], and the program's start-up: how long its run on the
+/// empty input took from start to exit, when it exited by itself (a program
+/// that waits for its input until the limit tells nothing of its start).
+/// What a wall limit below it makes of every run: ILE.
+pub fn check_command_timed(cmd: &str, limits: Resources) -> Result<Option<Duration>, String> {
     if let Some(problem) = cannot_start(&lockstep_process::program_words(cmd)) {
         return Err(format!("cannot start {cmd:?}: {problem}"));
     }
-    match lockstep_process::execute(cmd, "", limits) {
-        Err(e) => Err(format!("cannot start {cmd:?}: {e}")),
-        Ok(run) => match run.ending {
-            // The shell's "not found" and "not executable".
-            Ending::Exited(status) if matches!(status.code(), Some(126 | 127)) => Err(format!(
-                "cannot start {cmd:?}: the shell says (exit code {}): {}",
-                status.code().unwrap_or_default(),
-                tail(&run.stderr, 1)
-            )),
-            // In a pipeline the shell's exit code is the last command's; its
-            // complaint about a missing or unrunnable command is still on stderr.
-            _ => match run.stderr.lines().find(|l| {
+    let run = lockstep_process::execute(cmd, "", limits)
+        .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
+    let started = matches!(run.ending, Ending::Exited(_)).then_some(run.elapsed);
+    startup_problem(cmd, &run).map_or(Ok(started), Err)
+}
+
+/// Why the start-up run says the command did not start: the shell's "not
+/// found" or "not executable".
+fn startup_problem(cmd: &str, run: &Execution) -> Option<String> {
+    match run.ending {
+        // The shell's "not found" and "not executable".
+        Ending::Exited(status) if matches!(status.code(), Some(126 | 127)) => Some(format!(
+            "cannot start {cmd:?}: the shell says (exit code {}): {}",
+            status.code().unwrap_or_default(),
+            tail(&run.stderr, 1)
+        )),
+        // In a pipeline the shell's exit code is the last command's; its
+        // complaint about a missing or unrunnable command is still on stderr.
+        _ => run
+            .stderr
+            .lines()
+            .find(|l| {
                 l.starts_with("sh: ")
                     && (l.ends_with("not found") || l.ends_with("Permission denied"))
-            }) {
-                Some(line) => Err(format!("cannot start {cmd:?}: the shell says: {line}")),
-                None => Ok(()),
-            },
-        },
+            })
+            .map(|line| format!("cannot start {cmd:?}: the shell says: {line}")),
     }
 }
 

@@ -42,7 +42,7 @@ impl lockstep_search::Tally for Verdicts {
 }
 
 impl Verdicts {
-    /// `NAME: N cases, R cases/s: a OK, b WA, c RE, d TLE, e MLE, f OLE`,
+    /// `NAME: N cases, R cases/s: a OK, b WA, c RE, d TLE, e ILE, f MLE, g OLE`,
     /// no newline.
     pub fn line(&self, name: &str, elapsed: Duration) -> String {
         format!(
@@ -53,24 +53,22 @@ impl Verdicts {
         )
     }
 
-    /// `a OK, b WA, c RE, d TLE, e MLE, f OLE`, with `g ILE` after the TLE
-    /// and `; h flaky` at the end when there are any (both are rare, and
-    /// the line stays as it always read without them).
+    /// `a OK, b WA, c RE, d TLE, e ILE, f MLE, g OLE`: every verdict, a
+    /// count of 0 too (a count shown only when not 0 would read as a
+    /// verdict the run cannot give), and `; h flaky` at the end when there
+    /// are any (not a verdict: the timing verdicts that passed run again).
     pub fn verdicts(&self) -> String {
-        let idle = match self.idle_limit {
-            0 => String::new(),
-            n => format!(", {n} ILE"),
-        };
         let flaky = match self.flaky {
             0 => String::new(),
             n => format!("; {n} flaky (a time limit once, OK when run again)"),
         };
         format!(
-            "{} OK, {} WA, {} RE, {} TLE{idle}, {} MLE, {} OLE{flaky}",
+            "{} OK, {} WA, {} RE, {} TLE, {} ILE, {} MLE, {} OLE{flaky}",
             self.ok,
             self.wrong_answer,
             self.runtime_error,
             self.time_limit,
+            self.idle_limit,
             self.memory_limit,
             self.output_limit,
         )

@@ -42,8 +42,8 @@ pub(super) fn stress_puzzle_summary(
     match dir {
         Some(dir) => announce_corpus(Some(dir)),
         None => errln!(
-            "findings: a failure's input is saved to {} and its corpus row printed (--corpus DIR also appends the row)",
-            save.display()
+            "findings: a failure's input is saved to {} as soon as it is found and as it shrinks, and its corpus row printed (--corpus DIR also appends the row)",
+            saved_as(save, options.plan.keep_going, "<KIND>").display()
         ),
     }
     let summary = entry.stress(options);
