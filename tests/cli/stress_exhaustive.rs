@@ -152,11 +152,13 @@ fn a_slow_programs_estimate_names_the_size_that_fits_in_an_hour() {
     let dir = scratch("exhaustive-hour");
     // (the program's sleep before each case, what the estimate says)
     for (sleep, says) in [
-        // 55,344 cases at size 1, 1,769,472 more at size 2, on 2 jobs:
-        // at 60 ms a case about 28 min, then 15 h.
-        ("0.06", "up to size 1 fits in an hour (about"),
-        // At 250 ms a case size 1 alone takes about 2 h.
-        ("0.25", "no size fits in an hour: size 1 alone takes about"),
+        // 55,344 cases at size 1, 1,769,472 more at size 2, on 2 jobs.
+        // With no sleep, a run of the tests' build takes some 20 ms: size
+        // 1 in about 10 min (an hour leaves a sixfold margin for a loaded
+        // machine), size 2 in hours (it cannot take less than 1 ms).
+        ("0", "up to size 1 fits in an hour (about"),
+        // Over 1 s a case (the sleep alone), size 1 takes over 7 h.
+        ("1", "no size fits in an hour: size 1 alone takes about"),
     ] {
         let program = dir.join(format!("slow-{sleep}.sh"));
         std::fs::write(
@@ -177,7 +179,7 @@ fn a_slow_programs_estimate_names_the_size_that_fits_in_an_hour() {
                 says,
             ],
         );
-        if sleep == "0.06" {
+        if sleep == "0" {
             has(&stderr, &["--size 1\n"]);
         }
     }
