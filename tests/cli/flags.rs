@@ -46,6 +46,9 @@ fn baselines(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
     };
     vec![
         ("fuzz", words("fuzz robots --no-append")),
+        // An empty input (stdin is /dev/null here): --fuel's value is read
+        // and the run ends with the input's error.
+        ("solve", words("solve robots --reference")),
         ("verify", words("verify robots --no-append")),
         (
             "replay",
