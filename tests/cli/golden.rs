@@ -133,10 +133,11 @@ mod scrub {
     ];
 
     /// A progress line, drawn every ten seconds when stderr is not a
-    /// terminal: how many depends on the clock.
+    /// terminal: how many depends on the clock. A run with a known end
+    /// adds `, about T left`.
     fn progress(line: &str) -> bool {
         line.starts_with("shrinking the ")
-            || (line.ends_with(" s")
+            || ((line.ends_with(" s") || line.ends_with(" left"))
                 && (line.contains(" cases/s, ") || line.contains(" games/s, ")))
     }
 
@@ -228,6 +229,27 @@ mod scrub {
         }
         "(the same lines; line ends differ)".to_string()
     }
+}
+
+/// The scrubber drops every progress line, whatever its tail: a slow
+/// machine draws one where a fast one draws none.
+#[test]
+fn progress_lines_are_scrubbed_whatever_their_tail() {
+    let lines = [
+        "stress: 5 cases, 1.2 cases/s, 2 not OK, 10 s",
+        "stress: 5 cases, 1.2 cases/s, 2 not OK, 10 s, 5 of 12 cases (41%), about 14 s left",
+        "stress: 5 cases, 1.2 cases/s, 2 not OK, 10 s, 5 of 12 cases (41%), about 2.5 min left",
+        "duel: 3 games, 0.3 games/s, 0 not OK, 10 s, at most 20 s left",
+        "shrinking the WA of seed 4: 17 -> 5 tokens, 9 candidates, 10 s",
+    ];
+    for line in lines {
+        assert_eq!(scrub::text(line, &[]), "", "{line}");
+    }
+    let verdicts = "stress: 12 cases, 3.0 cases/s: 10 OK, 2 WA";
+    assert_eq!(
+        scrub::text(verdicts, &[]),
+        "stress: 12 cases, # cases/s: 10 OK, 2 WA\n"
+    );
 }
 
 /// The second tier: the heavy hunts, which `cargo test` leaves to CI
