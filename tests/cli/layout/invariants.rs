@@ -94,7 +94,9 @@ fn shown(path: &Path) -> String {
 /// Each crate of the workspace and the workspace crates it may depend on
 /// (normal dependencies; tests may reach further), with why: the layers of
 /// ARCHITECTURE.md's code map. A dependency added without an edge here
-/// fails this test; one left out of the graph cannot be used at all.
+/// fails this test; one left out of the graph cannot be used at all. That
+/// a declared dependency is used is cargo-machete's to hold (`.ci/run`),
+/// so an edge here allows and does not demand.
 const LAYERS: &[(&str, &[&str], &str)] = &[
     (
         "lockstep-core",
@@ -128,12 +130,7 @@ const LAYERS: &[(&str, &[&str], &str)] = &[
     ),
     (
         "lockstep-arena",
-        &[
-            "lockstep-core",
-            "lockstep-judge",
-            "lockstep-process",
-            "lockstep-search",
-        ],
+        &["lockstep-core", "lockstep-process", "lockstep-search"],
         "the duel's games are programs under the referee's rules, not the differential",
     ),
     (
@@ -231,10 +228,13 @@ fn the_crate_graph_is_the_architecture() {
                 "{name}: a crate ARCHITECTURE.md (and LAYERS here) does not place"
             )),
             Some((_, allowed, why)) => {
-                let allowed: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
-                if *ours != allowed {
+                let beyond: Vec<&String> = ours
+                    .iter()
+                    .filter(|dep| !allowed.contains(&dep.as_str()))
+                    .collect();
+                if !beyond.is_empty() {
                     problems.push(format!(
-                        "{name} depends on {ours:?}, its layer on {allowed:?} ({why})"
+                        "{name} depends on {beyond:?}, beyond its layer's {allowed:?} ({why})"
                     ));
                 }
             }
