@@ -759,16 +759,7 @@ fn distill_writes_rows_every_puzzle_replays() {
         .run();
     let stdout = passed(&out);
     let mut rows = 0;
-    for module in [
-        "robots",
-        "new_game2",
-        "footholds",
-        "checkers",
-        "checkers_perft",
-        "duel",
-        "duel_search",
-        "matrix_game",
-    ] {
+    for module in lockstep_registry::all().iter().map(|p| p.module()) {
         let file = std::fs::read_to_string(corpus.join(format!("{module}.csv")))
             .unwrap_or_else(|e| panic!("{module}: {e}\n{stdout}"));
         let lines: Vec<&str> = file.lines().skip(1).collect();

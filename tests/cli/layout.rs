@@ -513,29 +513,74 @@ fn everything_the_rule_index_names_exists() {
     );
 }
 
+/// The lists of puzzles that must stay in prose name every puzzle of the
+/// one list: the README's table and the guide's introduction (a row each,
+/// linking its rule page) and the commands page's list of names.
+#[test]
+fn every_prose_list_of_puzzles_names_every_puzzle() {
+    let readme = read(&root().join("README.md"));
+    let introduction = read(&root().join("docs/guide/src/introduction.md"));
+    let commands = read(&root().join("docs/guide/src/reference/commands.md")).replace('\n', " ");
+    let mut missing = Vec::new();
+    for entry in lockstep_registry::all() {
+        let (name, module) = (entry.name(), entry.module());
+        let row = format!("| `{name}` |");
+        if !readme
+            .lines()
+            .any(|l| l.starts_with(&row) && l.contains(&format!("(docs/rules/{module}.md)")))
+        {
+            missing.push(format!(
+                "README.md: no table row for `{name}` linking its rules"
+            ));
+        }
+        if !introduction
+            .lines()
+            .any(|l| l.starts_with(&row) && l.contains(&format!("(rules/{module}.md)")))
+        {
+            missing.push(format!(
+                "introduction.md: no table row for `{name}` linking its rules"
+            ));
+        }
+        let list = commands
+            .split("- **Puzzles** are named as the CLI spells them:")
+            .nth(1)
+            .and_then(|rest| rest.split(". ").next())
+            .unwrap_or_default();
+        if !list.contains(&format!("`{name}`")) {
+            missing.push(format!(
+                "reference/commands.md: `{name}` not in the list of puzzles"
+            ));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
 /// Every rule branch `--stats` counts is tied to its rule: its name stands in
 /// quotes in its puzzle's table of docs/rule-index.md (the section whose
 /// rule page is the puzzle's).
 #[test]
 fn every_rule_branch_is_named_in_the_rule_index() {
     let index = read(&root().join("docs/rule-index.md"));
+    fn branches<P: lockstep_harness::puzzle::Puzzle>(
+    ) -> (&'static str, &'static str, &'static [&'static str]) {
+        (P::NAME, P::MODULE, P::RULE_BRANCHES)
+    }
     let mut missing = Vec::new();
-    for entry in lockstep_registry::all() {
-        let page = format!("Files: [rules](rules/{}.md)", entry.module());
+    for (name, module, branches) in lockstep_harness::each_puzzle!(branches()) {
+        let page = format!("Files: [rules](rules/{module}.md)");
         let Some(start) = index.find(&page) else {
-            missing.push(format!("{}: no section for its rule page", entry.name()));
+            missing.push(format!("{name}: no section for its rule page"));
             continue;
         };
         let section = &index[start..];
         let section = &section[..section.find("\n## ").unwrap_or(section.len())];
         let section = section.replace('\n', " ");
-        let branches = entry.rule_branches();
         if branches.is_empty() {
-            missing.push(format!("{}: no rule branches", entry.name()));
+            missing.push(format!("{name}: no rule branches"));
         }
         for branch in branches {
             if !section.contains(&format!("\"{branch}\"")) {
-                missing.push(format!("{}: \"{branch}\"", entry.name()));
+                missing.push(format!("{name}: \"{branch}\""));
             }
         }
     }

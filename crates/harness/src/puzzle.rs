@@ -123,10 +123,14 @@ pub trait Listed {
 }
 
 /// One puzzle as the harness sees it: what every driver needs of it, and
-/// nothing one driver alone reads (such a knob is that driver's: the tests'
-/// case counts are the tests', a cold bench round the puzzle's bench lines',
-/// the duel's corpus line break and referee the corpus's and the registry's,
-/// from the list's flags).
+/// nothing one driver alone reads. Such a need is that driver's own small
+/// trait ([`Traceable`], [`Joinable`], [`crate::shrink::Sideways`],
+/// [`Counting`], [`Verifiable`]), which a
+/// puzzle implements when its list entry has the trait's flag; every other
+/// puzzle gets the trait's defaults from the list
+/// ([`for_each_puzzle!`](crate::for_each_puzzle)), so the compiler refuses
+/// both a flag without an implementation and an implementation without
+/// its flag.
 pub trait Puzzle: Listed + Sized + 'static {
     /// The reference's budget per case in campaigns; running out is a timeout.
     const FUEL: u64;
@@ -181,67 +185,77 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// Simpler variants of a case, most promising first; every one must be valid.
     fn shrink_candidates(case: &Self::Case) -> Vec<Self::Case>;
 
-    /// The reference's account of a case, step by step in the rule page's
-    /// words, ending with its judge output: what `lockstep solve --trace`
-    /// prints, so that a person can follow a shrunk case to the step where a
-    /// program goes wrong. It shows the starting position and, after each
-    /// step, whatever the next step depends on (a piece's direction, the
-    /// debris, the cool-downs): the state a bug hides in. `None` for a
-    /// puzzle whose answer does not come from steps (a count, a matrix
-    /// game's value), and when the reference runs out of `fuel`, one budget
-    /// for the whole case as [`Naive::solve_naively`]'s.
-    fn trace(_case: &Self::Case, _fuel: &mut Fuel) -> Option<String> {
-        None
-    }
-
-    /// Whether [`Puzzle::trace`] gives an account (of a case the reference
-    /// can finish).
-    const HAS_TRACE: bool = false;
-
-    /// How long a case's game goes on, by the reference (turns, moves), for a
-    /// puzzle whose answer comes from playing a game; `None` for the others,
-    /// and when the reference runs out of fuel. Among failing cases of one
-    /// size, the shrinker keeps the one whose game ends soonest: a person
-    /// follows a 20-turn trace, not a 115-turn one.
-    fn game_length(_case: &Self::Case) -> Option<u64> {
-        None
-    }
-
-    /// Variants of a case of the same size ([`Puzzle::shrink_candidates`]
-    /// neither drops nor plains anything in them: a piece turned, say), which
-    /// the shrinker tries at a local minimum and keeps only when it fails
-    /// and its game ends sooner ([`Puzzle::game_length`]). Since each kept
-    /// one is as small and strictly shorter, shrinking still ends.
-    fn sideways(_case: &Self::Case) -> Vec<Self::Case> {
-        Vec::new()
-    }
-
     /// Names of the rule branches that [`Puzzle::rule_branches`] reports, for
     /// `--stats`: evidence that a run reaches the rare ones.
     const RULE_BRANCHES: &'static [&'static str];
-
-    /// The branches of [`Puzzle::RULE_BRANCHES`] that `verify`'s levels are
-    /// not asked to reach, each with where it is checked instead: a branch
-    /// only inputs beyond the statement's limits reach, or one behind a
-    /// constant no small input comes near. `verify` leaves them out of its
-    /// count of branches to reach and prints the reason; the rule page
-    /// says more. Most puzzles have none.
-    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[];
 
     /// The rule branches the core went through on a case, bit `i` for
     /// `RULE_BRANCHES[i]`.
     fn rule_branches(case: &Self::Case) -> u64;
 
+    /// What a disagreement is, for its bug signature ([`crate::signature`]),
+    /// when both sides answered (a panic is signed by its message, once, for
+    /// every puzzle): the first answer line that differs on each side
+    /// ([`Answers::lines`]), refined from where the two part.
+    fn signature(answers: Answers<'_, Self>) -> String;
+
+    /// Every case up to a size, level by level, for `lockstep verify`
+    /// (the puzzle's `levels.rs`; the rule page says what a size is).
+    const LEVELS: crate::enumerate::Levels<Self::Case>;
+}
+
+/// A puzzle whose answer comes from steps a person can follow (list flag
+/// `trace`): `lockstep solve --trace`'s account. A puzzle without the flag
+/// gets the default, no account, from the list.
+pub trait Traceable: Puzzle {
+    /// The reference's account of a case, step by step in the rule page's
+    /// words, ending with its judge output: what `lockstep solve --trace`
+    /// prints, so that a person can follow a shrunk case to the step where a
+    /// program goes wrong. It shows the starting position and, after each
+    /// step, whatever the next step depends on (a piece's direction, the
+    /// debris, the cool-downs): the state a bug hides in. `None` when the
+    /// reference runs out of `fuel`, one budget for the whole case as
+    /// [`Naive::solve_naively`]'s (and for a puzzle without steps).
+    fn trace(_case: &Self::Case, _fuel: &mut Fuel) -> Option<String> {
+        None
+    }
+}
+
+/// A puzzle whose judge format takes several cases as one input (list flag
+/// `join`: robots' and footholds' games, checkers' instances): what lets
+/// `stress --exhaustive` run a program once over many small cases.
+pub trait Joinable: Puzzle {
+    /// Several cases as one judge input; its answer is theirs in order.
+    /// `None`: one case an input (the default).
+    fn join(_cases: &[Self::Case]) -> Option<Self::Case> {
+        None
+    }
+}
+
+/// A puzzle whose rule branches come from the core's own work (list flag
+/// `counting`: the duel's events, the matrix game's equilibrium): a
+/// campaign that counts branches then runs the core once a case, not
+/// twice. A puzzle without the flag gets the default: counted apart.
+pub trait Counting: Puzzle {
     /// The core's run of `case` (what [`Model::solve`] returns) together
-    /// with [`Puzzle::rule_branches`] of it, from that one run, for a puzzle
-    /// whose branches come from the core's own work (the duel's events, the
-    /// matrix game's equilibrium): a campaign that counts branches then runs
-    /// the core once a case, not twice. It must go through the same core
-    /// function as `Model::solve`, which only forwards to it. `None`, the
-    /// default: the branches are counted apart.
+    /// with [`Puzzle::rule_branches`] of it, from that one run. It must go
+    /// through the same core function as `Model::solve`, which only
+    /// forwards to it. `None`, the default: the branches are counted apart.
     fn solve_counting(_case: &Self::Case) -> Option<(Run<Self::Answer>, u64)> {
         None
     }
+}
+
+/// What `lockstep verify` alone reads of a puzzle beyond its levels (list
+/// flag `verified`); a puzzle without the flag gets the defaults.
+pub trait Verifiable: Puzzle {
+    /// The branches of [`Puzzle::RULE_BRANCHES`]
+    /// that `verify`'s levels are not asked to reach, each with where it is
+    /// checked instead: a branch only inputs beyond the statement's limits
+    /// reach, or one behind a constant no small input comes near. `verify`
+    /// leaves them out of its count of branches to reach and prints the
+    /// reason; the rule page says more. Most puzzles have none.
+    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[];
 
     /// Each part of a case as a case of its own (the duel's lines, checkers'
     /// instances, each answered alone): verify keeps the first part of its
@@ -249,6 +263,7 @@ pub trait Puzzle: Listed + Sized + 'static {
     fn parts(_case: &Self::Case) -> Vec<Self::Case> {
         Vec::new()
     }
+
     /// How many parts `parts` gives, without making them (1 for a case
     /// kept whole): verify reads back every case below index 1,024 / parts.
     fn part_count(_case: &Self::Case) -> usize {
@@ -261,24 +276,6 @@ pub trait Puzzle: Listed + Sized + 'static {
     fn hash_answer(answer: &Self::Answer, digest: &mut lockstep_core::digest::Digest) {
         std::hash::Hash::hash(answer, digest);
     }
-
-    /// What a disagreement is, for its bug signature ([`crate::signature`]),
-    /// when both sides answered (a panic is signed by its message, once, for
-    /// every puzzle): the first answer line that differs on each side
-    /// ([`Answers::lines`]), refined from where the two part.
-    fn signature(answers: Answers<'_, Self>) -> String;
-
-    /// Several cases as one judge input, where the judge format takes many
-    /// (robots' and footholds' games, checkers' instances); its answer is
-    /// theirs in order. What lets `stress --exhaustive` run a program once
-    /// over many small cases. `None`: one case an input.
-    fn join(_cases: &[Self::Case]) -> Option<Self::Case> {
-        None
-    }
-
-    /// Every case up to a size, level by level, for `lockstep verify`
-    /// (the puzzle's `levels.rs`; the rule page says what a size is).
-    const LEVELS: crate::enumerate::Levels<Self::Case>;
 }
 
 /// The two answers of a disagreement, as [`Puzzle::signature`] reads them.

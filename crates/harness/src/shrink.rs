@@ -9,10 +9,31 @@
 
 use crate::puzzle::Puzzle;
 
+/// A puzzle whose answer comes from playing a game (list flag `sideways`):
+/// among failing cases of one size, the shrinker keeps the one whose game
+/// ends soonest, since a person follows a 20-turn trace, not a 115-turn
+/// one. A puzzle without the flag gets the defaults (no game, no variant).
+pub trait Sideways: Puzzle {
+    /// How long a case's game goes on, by the reference (turns, moves);
+    /// `None` when the reference runs out of fuel.
+    fn game_length(_case: &Self::Case) -> Option<u64> {
+        None
+    }
+
+    /// Variants of a case of the same size ([`Puzzle::shrink_candidates`]
+    /// neither drops nor plains anything in them: a piece turned, say), which
+    /// the shrinker tries at a local minimum and keeps only when it fails
+    /// and its game ends sooner ([`Sideways::game_length`]). Since each kept
+    /// one is as small and strictly shorter, shrinking still ends.
+    fn sideways(_case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
+}
+
 pub use lockstep_search::shrinking::{Budget, Shrunk, Stop};
 
 /// Shrinks `case` while `still_fails` holds, trying at most `max_attempts` candidates.
-pub fn shrink<P: Puzzle>(
+pub fn shrink<P: Sideways>(
     case: P::Case,
     still_fails: impl FnMut(&P::Case) -> bool,
     max_attempts: usize,
@@ -29,7 +50,7 @@ pub fn shrink<P: Puzzle>(
 
 /// Shrinks `case` while `still_fails` holds, within `budget`; the result says
 /// whether it reached a local minimum or was cut off.
-pub fn shrink_within<P: Puzzle>(
+pub fn shrink_within<P: Sideways>(
     case: P::Case,
     mut still_fails: impl FnMut(&P::Case) -> bool,
     budget: Budget,
@@ -137,7 +158,7 @@ pub fn part_variants<T: Clone, C>(
 
 /// Shrinks a case on which `core` and the reference disagree, keeping it a
 /// disagreement.
-pub fn shrink_divergence<P: Puzzle>(
+pub fn shrink_divergence<P: Sideways>(
     case: P::Case,
     core: fn(&P::Case) -> crate::puzzle::Run<P::Answer>,
     limits: crate::puzzle::CaseLimits,

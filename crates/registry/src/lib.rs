@@ -12,7 +12,12 @@ use lockstep_harness::bench::{self, BenchOptions, BenchResult};
 use lockstep_harness::campaign::{self, CampaignOptions, NotReproduced};
 use lockstep_harness::corpus::{self, Row};
 use lockstep_harness::decode::Encoding;
+use lockstep_harness::puzzle::Counting;
+use lockstep_harness::puzzle::Joinable;
+use lockstep_harness::puzzle::Traceable;
+use lockstep_harness::puzzle::Verifiable;
 use lockstep_harness::replay::{self, ReplayOutcome};
+use lockstep_harness::shrink::Sideways;
 use lockstep_reference::Fuel;
 use lockstep_reference::Naive;
 use std::marker::PhantomData;
@@ -44,7 +49,7 @@ pub trait AnyPuzzle: Sync {
     /// `Ok(None)` when it runs out.
     fn solve_by_reference(&self, input: &str, fuel: u64) -> Result<Option<String>, InputError>;
     /// The reference's step-by-step account of a judge input within `fuel`
-    /// units ([`lockstep_harness::puzzle::Puzzle::trace`]); `Ok(None)` for
+    /// units ([`Traceable::trace`]); `Ok(None)` for
     /// a puzzle with no steps ([`AnyPuzzle::has_trace`]) and when the
     /// reference runs out of fuel.
     fn trace(&self, input: &str, fuel: u64) -> Result<Option<String>, InputError>;
@@ -95,9 +100,6 @@ pub trait AnyPuzzle: Sync {
     /// Appends a row to this puzzle's corpus under `dir`, or saves it to a
     /// fallback file when that fails ([`corpus::record`]).
     fn record(&self, dir: &Path, row: Row) -> corpus::Recorded;
-    /// Appends every row of a corpus-format file (a fallback file, say) to this
-    /// puzzle's corpus under `dir`, one safe append each; what became of each.
-    fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>>;
     /// The rows of a corpus-format file of this puzzle (checked as the
     /// corpus is: every input must parse).
     fn rows(&self, file: &Path) -> Result<Vec<Row>>;
@@ -109,10 +111,8 @@ pub trait AnyPuzzle: Sync {
     /// The list's `referee` flag: a program for it is a bot, stressed
     /// by `lockstep duel stress` (`lockstep_arena::stress`), not `lockstep stress`.
     fn played_through_referee(&self) -> bool;
-    /// The rule branches `--stats` counts ([`Puzzle::RULE_BRANCHES`](lockstep_harness::puzzle::Puzzle::RULE_BRANCHES)).
-    fn rule_branches(&self) -> &'static [&'static str];
     /// Those of them verify's levels are not asked to reach, with where each
-    /// is checked instead ([`Puzzle::CHECKED_ELSEWHERE`](lockstep_harness::puzzle::Puzzle::CHECKED_ELSEWHERE)).
+    /// is checked instead ([`Verifiable::CHECKED_ELSEWHERE`]).
     fn checked_elsewhere(&self) -> &'static [(&'static str, &'static str)];
     /// A campaign distilled into corpus rows ([`corpus::distill`]).
     fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled;
@@ -134,9 +134,12 @@ struct Registered<P> {
     extras: bench::Extras,
     /// The list's `referee` flag.
     referee: bool,
+    /// The list's `trace` flag: the puzzle's own
+    /// [`Traceable`](lockstep_harness::puzzle::Traceable) gives an account.
+    traced: bool,
 }
 
-impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
+impl<P: Traceable + Verifiable + Sideways + Counting + Joinable> AnyPuzzle for Registered<P> {
     fn name(&self) -> &'static str {
         P::NAME
     }
@@ -178,7 +181,7 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
     }
 
     fn has_trace(&self) -> bool {
-        P::HAS_TRACE
+        self.traced
     }
 
     fn sizes(&self) -> (&'static str, u32, u32) {
@@ -259,24 +262,12 @@ impl<P: lockstep_harness::puzzle::Puzzle> AnyPuzzle for Registered<P> {
         corpus::append::<P>(&corpus::path_for::<P>(dir), row)
     }
 
-    fn import(&self, dir: &Path, file: &Path) -> Result<Vec<corpus::Appended>> {
-        let path = corpus::path_for::<P>(dir);
-        corpus::load::<P>(file)?
-            .into_iter()
-            .map(|loaded| corpus::append::<P>(&path, loaded.row))
-            .collect()
-    }
-
     fn bench(&self, options: &BenchOptions) -> BenchResult {
         bench::bench::<P>(options, self.extras)
     }
 
     fn played_through_referee(&self) -> bool {
         self.referee
-    }
-
-    fn rule_branches(&self) -> &'static [&'static str] {
-        P::RULE_BRANCHES
     }
 
     fn checked_elsewhere(&self) -> &'static [(&'static str, &'static str)] {
@@ -352,6 +343,7 @@ pub fn all() -> &'static [&'static dyn AnyPuzzle] {
                 puzzle: PhantomData,
                 extras: extras!($m; $($flag)*),
                 referee: lockstep_harness::puzzle_flag!(referee; $($flag)*),
+                traced: lockstep_harness::puzzle_flag!(trace; $($flag)*),
             }),*]
         };
     }

@@ -16,7 +16,9 @@
 //! adopted and killed, output read under a cap, the verdict by the main process.
 
 use lockstep_core::Model;
+use lockstep_harness::puzzle::Joinable;
 use lockstep_harness::puzzle::{CaseLimits, CaseWithReference, Puzzle};
+use lockstep_harness::shrink::Sideways;
 use lockstep_harness::shrink::{shrink_within, Budget, Stop};
 use lockstep_judge::{judge, run_program, Comparison, Failed, MemoryFigures, Verdict, Verdicts};
 use lockstep_process::Execution;
@@ -147,7 +149,7 @@ struct AgainstOracle<'a, P> {
 /// program start for the valid cases among them.
 const JOINED: u64 = 64;
 
-impl<P: Puzzle> AgainstOracle<'_, P> {
+impl<P: Joinable> AgainstOracle<'_, P> {
     /// One case in one run of the program.
     fn one(
         &self,
@@ -269,7 +271,7 @@ impl<P: Puzzle> AgainstOracle<'_, P> {
     }
 }
 
-impl<P: Puzzle> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
+impl<P: Joinable> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
     type Found = FoundFailure<P::Case>;
     type Tally = Verdicts;
 
@@ -324,7 +326,7 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for AgainstOracle<'_, P> {
 }
 
 /// Runs a stress campaign for one puzzle.
-pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressOutcome<P::Case> {
+pub fn stress_puzzle<P: Joinable + Sideways>(options: &StressOptions) -> StressOutcome<P::Case> {
     let check = AgainstOracle::<P> {
         options,
         times: StressTimes::default(),
@@ -359,7 +361,7 @@ pub fn stress_puzzle<P: Puzzle>(options: &StressOptions) -> StressOutcome<P::Cas
 /// at every step of the shrink; a signal ends the shrink at once, and the
 /// report then shows the last failing candidate's run as it was (no
 /// program runs once lockstep is stopping).
-fn shrink_failure<P: Puzzle>(
+fn shrink_failure<P: Sideways>(
     options: &StressOptions,
     found: FoundFailure<P::Case>,
     at: Address,

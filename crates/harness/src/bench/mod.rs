@@ -21,7 +21,10 @@ pub mod overhead;
 pub mod verify;
 
 use crate::generate::generate_case;
-use crate::puzzle::Puzzle;
+use crate::puzzle::Counting;
+use crate::puzzle::Verifiable;
+
+use crate::shrink::Sideways;
 use lockstep_core::Model;
 use lockstep_reference::Fuel;
 use lockstep_reference::Naive;
@@ -236,7 +239,10 @@ impl std::fmt::Display for Line<'_> {
     }
 }
 
-pub fn bench<P: Puzzle>(options: &BenchOptions, extras: Extras) -> BenchResult {
+pub fn bench<P: Verifiable + Sideways + Counting>(
+    options: &BenchOptions,
+    extras: Extras,
+) -> BenchResult {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut cases = Vec::with_capacity(options.cases);
     let mut skipped = 0;

@@ -21,7 +21,10 @@
 
 use crate::campaign::{run_campaign, CampaignOptions, BATCH};
 use crate::generate::generate_case_with_reference;
+use crate::puzzle::Counting;
+use crate::puzzle::Verifiable;
 use crate::puzzle::{reference_attempt, run_core, CaseLimits, CaseWithReference, Puzzle};
+use crate::shrink::Sideways;
 use lockstep_core::Model;
 use lockstep_search::seeds::CASE_BYTES;
 use lockstep_search::Plan;
@@ -43,7 +46,12 @@ pub struct Overhead {
 
 /// Measures [`Overhead`] over cases `(seed, job 0, 0..indices)` under wide
 /// limits, the cases `lockstep fuzz --seed SEED --jobs 1` starts with.
-pub fn overhead<P: Puzzle>(seed: u64, indices: u64, rounds: usize, reset_caches: fn()) -> Overhead {
+pub fn overhead<P: Verifiable + Sideways + Counting>(
+    seed: u64,
+    indices: u64,
+    rounds: usize,
+    reset_caches: fn(),
+) -> Overhead {
     let (mut campaign_rates, mut generate_rates, mut shares) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds.max(1) {
         // The campaign first in odd rounds, the parts first in even ones: a
@@ -73,7 +81,11 @@ struct Timed {
     cases: f64,
 }
 
-fn campaign_time<P: Puzzle>(seed: u64, indices: u64, reset_caches: fn()) -> Timed {
+fn campaign_time<P: Verifiable + Sideways + Counting>(
+    seed: u64,
+    indices: u64,
+    reset_caches: fn(),
+) -> Timed {
     // The campaign's one job runs on this thread, its caches cleared first.
     reset_caches();
     let report = run_campaign::<P>(&CampaignOptions {

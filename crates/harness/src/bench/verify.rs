@@ -16,7 +16,10 @@
 
 use crate::campaign::{run_campaign, CampaignOptions};
 use crate::enumerated::Enumerated;
+use crate::puzzle::Counting;
+use crate::puzzle::Verifiable;
 use crate::puzzle::{reference_attempt, run_core, CaseLimits, Puzzle};
+use crate::shrink::Sideways;
 use lockstep_core::Model;
 use lockstep_search::{CaseSource, Enumeration, Made, Plan};
 use std::hint::black_box;
@@ -26,7 +29,11 @@ use std::time::Instant;
 /// same cases (1.0: no cost of its own), the median over `rounds`: the
 /// first coordinates of the levels that hold `cases` valid cases (skipping
 /// the coordinates that make none is verify's own cost too).
-pub fn verify_share<P: Puzzle>(cases: usize, rounds: usize, reset_caches: fn()) -> f64 {
+pub fn verify_share<P: Verifiable + Sideways + Counting>(
+    cases: usize,
+    rounds: usize,
+    reset_caches: fn(),
+) -> f64 {
     let whole = levels(P::LEVELS.night, false);
     let (_, positions) = first_cases::<P>(&whole, cases);
     let options = CampaignOptions {
@@ -65,7 +72,10 @@ pub struct ScopeShare {
 /// the puzzle has it, against core and reference on every case of the
 /// levels (decoded a chunk at a time with the clock stopped); the median
 /// of `rounds`.
-pub fn scope_share<P: Puzzle>(rounds: usize, reset_caches: fn()) -> ScopeShare {
+pub fn scope_share<P: Verifiable + Sideways + Counting>(
+    rounds: usize,
+    reset_caches: fn(),
+) -> ScopeShare {
     let every = levels(P::LEVELS.ci, false);
     let end = Enumerated::<P>::new(&every, P::LEVELS, CaseLimits::Original)
         .positions()

@@ -17,6 +17,7 @@
 //! input is written and read back, so the shared parser and printers are
 //! checked on every level too.
 
+use crate::puzzle::Verifiable;
 use crate::puzzle::{Attempt, Puzzle};
 use lockstep_core::digest::Digest;
 use std::collections::BTreeMap;
@@ -114,7 +115,7 @@ pub fn judged(index: u64) -> bool {
 pub const READ_BACK_EVERY: u64 = 128;
 
 /// Whether the class at `index` of its level, a case of `parts` parts
-/// ([`Puzzle::part_count`]), has its input read back: every class below
+/// ([`Verifiable::part_count`]), has its input read back: every class below
 /// index [`JUDGE_ALL_BELOW`] / `parts`, so that a level of small cases is
 /// read back whole while a level of cases of many lines (the duel's) does
 /// not read back a thousand of them first, and past them about one in
@@ -143,7 +144,7 @@ pub type CaseReader<P> = fn(&str) -> Result<<P as Puzzle>::Case, lockstep_core::
 /// `read`. The digest is the same
 /// on any machine; a lockstep whose answer types change shape prints other
 /// digests, as one whose levels change does.
-pub fn case_hash<P: Puzzle>(
+pub fn case_hash<P: Verifiable>(
     case: &P::Case,
     index: u64,
     core: &Attempt<P::Answer>,

@@ -3,11 +3,13 @@
 //! shrink`, triage of a cargo-fuzz artifact).
 
 use crate::corpus::{self, Origin, Row};
+use crate::puzzle::Verifiable;
 use crate::puzzle::{
     check_with, explain_safely, run_both, run_reference, Agreement, Attempt, CaseLimits,
-    Explanation, Puzzle, Solver,
+    Explanation, Solver,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
+use crate::shrink::Sideways;
 use crate::shrink::{shrink_divergence, Shrunk};
 use lockstep_core::Model;
 
@@ -30,7 +32,7 @@ pub struct Finding<C> {
 /// `provenance` (where it was found) goes into the corpus row's note. The row is built from the typed answers: its
 /// `expected` is the reference's `write_answer` on the shrunk case (run again
 /// with replay's budget if the campaign's ran out while the core panicked).
-pub fn investigate<P: Puzzle>(
+pub fn investigate<P: Sideways + Verifiable>(
     core: Solver<P>,
     case: P::Case,
     (origin, provenance): (Origin, &str),
@@ -80,9 +82,9 @@ pub fn investigate<P: Puzzle>(
 }
 
 /// An enumeration's first failing case as found, or the first of its
-/// parts ([`Puzzle::parts`]) that fails alone: nothing before the case in
+/// parts ([`Verifiable::parts`]) that fails alone: nothing before the case in
 /// the enumeration fails, but a case of 33 duel lines fails for one line.
-fn first_failing_part<P: Puzzle>(case: &P::Case, core: Solver<P>) -> Shrunk<P::Case> {
+fn first_failing_part<P: Verifiable>(case: &P::Case, core: Solver<P>) -> Shrunk<P::Case> {
     use lockstep_search::shrinking::Stop;
     let parts = P::parts(case);
     // A case of one part is that part.
@@ -135,7 +137,7 @@ impl std::fmt::Display for NotReproduced {
 /// Reads a case (judge text or fuzzer bytes, see [`crate::decode::decode_case`]),
 /// checks it against `core`, and investigates it when they disagree: the path
 /// of `lockstep shrink` and `lockstep triage`.
-pub fn reproduce<P: Puzzle>(
+pub fn reproduce<P: Sideways + Verifiable>(
     bytes: &[u8],
     encoding: crate::decode::Encoding,
     core: Solver<P>,

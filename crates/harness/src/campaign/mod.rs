@@ -9,10 +9,12 @@
 
 use crate::corpus::Origin;
 pub use crate::generate::{generate_case, generate_case_with_reference, generate_case_within};
+use crate::puzzle::Verifiable;
 use crate::puzzle::{
-    reference_attempt, Agreement, Attempt, Attempts, CaseLimits, CaseWithReference, Puzzle,
-    ReferenceRun,
+    reference_attempt, Agreement, Attempt, Attempts, CaseLimits, CaseWithReference, Counting,
+    Puzzle, ReferenceRun,
 };
+use crate::shrink::Sideways;
 use lockstep_core::Model;
 use lockstep_reference::Naive;
 use lockstep_search::seeds::CASE_BYTES;
@@ -128,7 +130,7 @@ fn audit_generated<P: Puzzle>(case: &P::Case, generated: &Option<ReferenceRun<P:
 /// in `indices` for the first on which `fails` holds, and shrinks it under the same
 /// predicate. Returns the index found and the shrunk case. (The tests hunt their
 /// deliberately broken solvers with it; a user can hunt any property.)
-pub fn find_and_shrink<P: Puzzle>(
+pub fn find_and_shrink<P: Sideways>(
     seed: u64,
     indices: std::ops::Range<u64>,
     mut fails: impl FnMut(&P::Case) -> bool,
@@ -160,7 +162,7 @@ struct Differential<P: Puzzle> {
     stats: bool,
     /// The solver is the core's own ([`Model::solve`]), so that with `stats`
     /// a puzzle may answer and count its branches in one run
-    /// ([`Puzzle::solve_counting`]); another solver (a planted bug, a test's)
+    /// ([`Counting::solve_counting`]); another solver (a planted bug, a test's)
     /// is run as it is and the branches counted apart.
     counting: bool,
     /// In an enumeration, the levels are certified: `Some(symmetry)`.
@@ -216,9 +218,9 @@ impl lockstep_search::Tally for Branches {
     }
 }
 
-impl<P: Puzzle> Differential<P> {
+impl<P: Counting> Differential<P> {
     /// The core's attempt at `case`, with its rule branches when they came
-    /// from the same run ([`Puzzle::solve_counting`]).
+    /// from the same run ([`Counting::solve_counting`]).
     fn core(&self, case: &P::Case) -> (Attempt<P::Answer>, Option<u64>) {
         let counting = self.stats && self.counting;
         let run = crate::puzzle::run_caught(|| {
@@ -234,7 +236,7 @@ impl<P: Puzzle> Differential<P> {
     }
 }
 
-impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
+impl<P: Verifiable + Counting> Check<CaseWithReference<P>> for Differential<P> {
     type Found = Disagreement<P>;
     type Tally = Branches;
     fn batch(&self) -> u64 {
@@ -357,12 +359,14 @@ impl<P: Puzzle> Check<CaseWithReference<P>> for Differential<P> {
 }
 
 /// Runs a campaign for one puzzle against its core.
-pub fn run_campaign<P: Puzzle>(options: &CampaignOptions) -> CampaignOutcome<P::Case> {
+pub fn run_campaign<P: Verifiable + Sideways + Counting>(
+    options: &CampaignOptions,
+) -> CampaignOutcome<P::Case> {
     campaign::<P>(options, P::Case::solve, P::Case::parse, true)
 }
 
 /// Runs a campaign for one puzzle against `core`.
-pub fn run_campaign_with<P: Puzzle>(
+pub fn run_campaign_with<P: Verifiable + Sideways + Counting>(
     options: &CampaignOptions,
     core: Solver<P>,
 ) -> CampaignOutcome<P::Case> {
@@ -372,7 +376,7 @@ pub fn run_campaign_with<P: Puzzle>(
 /// Runs a campaign for one puzzle against `core`, an enumeration's sampled
 /// cases read back with `read` (the model's parser, or a broken one in the
 /// tests).
-pub fn run_campaign_reading<P: Puzzle>(
+pub fn run_campaign_reading<P: Verifiable + Sideways + Counting>(
     options: &CampaignOptions,
     core: Solver<P>,
     read: CaseReader<P>,
@@ -381,7 +385,7 @@ pub fn run_campaign_reading<P: Puzzle>(
 }
 
 /// A campaign against `core`; `own` when `core` is the core's own solver.
-fn campaign<P: Puzzle>(
+fn campaign<P: Verifiable + Sideways + Counting>(
     options: &CampaignOptions,
     core: Solver<P>,
     read: CaseReader<P>,

@@ -23,6 +23,7 @@
 use super::{encode_for, Origin, Row};
 use crate::generate::generate_case_within;
 use crate::puzzle::{check, Agreement, CaseLimits, Puzzle};
+use crate::shrink::Sideways;
 use crate::shrink::{shrink_within, Budget};
 use lockstep_core::Model;
 use lockstep_reference::{Fuel, Naive};
@@ -128,7 +129,7 @@ fn greedy_cover<C>(cases: &[(C, Vec<u32>, u64)]) -> Vec<(usize, Vec<u32>)> {
 /// made.
 pub const MAX_MEASURED: usize = 1_000_000;
 
-pub fn distill<P: Puzzle>(options: &DistillOptions) -> Distilled {
+pub fn distill<P: Sideways>(options: &DistillOptions) -> Distilled {
     let kind = if crate::coverage::available() {
         FeatureKind::Coverage
     } else {

@@ -17,6 +17,13 @@
 ///   (`lockstep duel stress`), which `lockstep stress` refuses;
 /// - `semicolons`: its judge lines hold `|`, so its corpus writes a line
 ///   break as `;` (the duel's step format).
+/// - `trace`, `join`, `sideways`, `counting`, `verifiable`: the puzzle
+///   implements that driver's trait ([`Traceable`](crate::puzzle::Traceable),
+///   [`Joinable`](crate::puzzle::Joinable),
+///   [`Sideways`](crate::shrink::Sideways),
+///   [`Counting`](crate::puzzle::Counting),
+///   [`Verifiable`](crate::puzzle::Verifiable)) itself; without the flag the
+///   list implements it with the trait's defaults.
 ///
 /// `for_each_puzzle!(my_macro)` calls `my_macro! { Type module [flags], ... }`
 /// with the whole list, for code that makes items (modules, tables);
@@ -28,14 +35,14 @@
 macro_rules! for_each_puzzle {
     (@list $($how:tt)*) => {
         $crate::for_each_puzzle! { @apply [$($how)*]
-            Robots robots "robots" [],
-            NewGame2 new_game2 "new-game2" [],
-            Footholds footholds "footholds" [bench],
-            Checkers checkers "checkers" [bench],
+            Robots robots "robots" [trace join counting verifiable],
+            NewGame2 new_game2 "new-game2" [trace sideways],
+            Footholds footholds "footholds" [bench trace join],
+            Checkers checkers "checkers" [bench trace join counting verifiable],
             CheckersPerft checkers_perft "checkers-perft" [],
-            Duel duel "duel" [bench referee semicolons],
+            Duel duel "duel" [bench referee semicolons trace counting verifiable],
             DuelSearch duel_search "duel-search" [bench],
-            MatrixGame matrix_game "matrix-game" [bench],
+            MatrixGame matrix_game "matrix-game" [bench counting],
         }
     };
     (@apply [call $f:ident $args:tt] $($ty:ident $m:ident $name:literal [$($flag:ident)*],)*) => {
@@ -65,6 +72,9 @@ macro_rules! puzzle_flag {
     (semicolons; semicolons $($rest:ident)*) => {
         true
     };
+    (trace; trace $($rest:ident)*) => {
+        true
+    };
     ($want:ident; $other:ident $($rest:ident)*) => {
         $crate::puzzle_flag!($want; $($rest)*)
     };
@@ -79,13 +89,37 @@ macro_rules! each_puzzle {
     };
 }
 
-/// Each puzzle's names, from its entry in the list.
+/// `unless_flagged!(flag [flags] item)` is `item` unless `flag` is one of
+/// `flags`: a driver trait's defaults, for a puzzle that does not
+/// implement the trait itself.
+macro_rules! unless_flagged {
+    ($want:ident [] $item:item) => {
+        $item
+    };
+    (trace [trace $($rest:ident)*] $item:item) => {};
+    (join [join $($rest:ident)*] $item:item) => {};
+    (sideways [sideways $($rest:ident)*] $item:item) => {};
+    (counting [counting $($rest:ident)*] $item:item) => {};
+    (verifiable [verifiable $($rest:ident)*] $item:item) => {};
+    ($want:ident [$other:ident $($rest:ident)*] $item:item) => {
+        unless_flagged!($want [$($rest)*] $item);
+    };
+}
+
+/// Each puzzle's names, from its entry in the list, and the defaults of
+/// every driver trait its flags do not name.
 macro_rules! listed {
     ($($ty:ident $m:ident $name:literal [$($flag:ident)*],)*) => {
         $(impl crate::puzzle::Listed for $ty {
             const NAME: &'static str = $name;
             const MODULE: &'static str = stringify!($m);
-        })*
+        }
+        unless_flagged!(trace [$($flag)*] impl crate::puzzle::Traceable for $ty {});
+        unless_flagged!(join [$($flag)*] impl crate::puzzle::Joinable for $ty {});
+        unless_flagged!(sideways [$($flag)*] impl crate::shrink::Sideways for $ty {});
+        unless_flagged!(counting [$($flag)*] impl crate::puzzle::Counting for $ty {});
+        unless_flagged!(verifiable [$($flag)*] impl crate::puzzle::Verifiable for $ty {});
+        )*
     };
 }
 crate::for_each_puzzle!(listed);

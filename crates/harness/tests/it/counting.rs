@@ -1,5 +1,5 @@
 //! A puzzle that answers and counts its rule branches in one core run
-//! ([`Puzzle::solve_counting`], what verify and `fuzz --stats` use) must
+//! ([`Counting::solve_counting`], what verify and `fuzz --stats` use) must
 //! give what the two give apart: the core's own run ([`Model::solve`]),
 //! answer and digest, and the branches of [`Puzzle::rule_branches`]. Held
 //! on generated cases (games of many lines, cases of many instances) and on
@@ -7,6 +7,7 @@
 
 use lockstep_core::Model;
 use lockstep_harness::campaign::generate_case;
+use lockstep_harness::puzzle::Counting;
 use lockstep_harness::puzzle::Puzzle;
 use lockstep_harness::puzzles::{Checkers, Duel, MatrixGame, Robots};
 use lockstep_search::seeds::CASE_BYTES;
@@ -32,7 +33,7 @@ fn cases<P: Puzzle>(generated: u64, per_level: u64) -> Vec<P::Case> {
 
 /// The one run against the two apart on every case of [`cases`]; the
 /// branches reached, for the caller to hold to what the cases must reach.
-fn counts_as_apart<P: Puzzle>(generated: u64, per_level: u64) -> u64 {
+fn counts_as_apart<P: Counting>(generated: u64, per_level: u64) -> u64 {
     let mut reached = 0;
     let all = cases::<P>(generated, per_level);
     assert!(all.len() as u64 > generated, "{}: too few cases", P::NAME);

@@ -9,10 +9,13 @@ use lockstep_core::Model;
 use lockstep_harness::campaign::{self, Solver};
 use lockstep_harness::corpus::{self, Appended, Row};
 use lockstep_harness::decode::Encoding;
+use lockstep_harness::puzzle::Counting;
 use lockstep_harness::puzzle::Listed;
+use lockstep_harness::puzzle::Verifiable;
 use lockstep_harness::puzzle::{run_reference, Puzzle};
 use lockstep_harness::puzzles::Robots;
 use lockstep_harness::replay;
+use lockstep_harness::shrink::Sideways;
 use lockstep_harness::triage::{self, Reproduce};
 use lockstep_search::seeds::{case_bytes, CASE_BYTES};
 use std::fs;
@@ -31,7 +34,10 @@ struct RoundTrip {
 
 /// The campaign → row → replay round trip, then the artifact → triage → row →
 /// replay round trip, for one puzzle and one broken core.
-fn round_trip<P: Puzzle>(broken: Solver<P>, max_cases: u64) -> Result<RoundTrip, String> {
+fn round_trip<P: Verifiable + Sideways + Counting>(
+    broken: Solver<P>,
+    max_cases: u64,
+) -> Result<RoundTrip, String> {
     let name = P::NAME;
     let dir = scratch(&format!("round-trip-{}", P::MODULE));
     let path = corpus::path_for::<P>(&dir);

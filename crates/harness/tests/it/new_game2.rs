@@ -8,6 +8,7 @@ use lockstep_core::new_game2::{
 use lockstep_core::Model;
 use lockstep_harness::campaign::generate_case;
 use lockstep_harness::puzzles::NewGame2;
+use lockstep_harness::shrink::Sideways;
 use lockstep_planted::new_game2::{leaves_its_stack_behind, plays_turn_1001, simulate, BUGS};
 use lockstep_reference::new_game2 as reference;
 use lockstep_reference::Naive;
@@ -219,7 +220,6 @@ fn a_campaign_against_a_broken_core_reports_a_shrunk_row() {
 /// bug, cases from several seeds.
 #[test]
 fn a_shrunk_game_is_the_shortest_of_its_size_that_fails() {
-    use lockstep_harness::puzzle::Puzzle;
     let mut checked = 0;
     for (name, solver) in BUGS {
         if name.contains("1001") {

@@ -26,9 +26,12 @@ mod stats;
 
 use lockstep_core::Model;
 use lockstep_harness::campaign::{self, CampaignOptions, Solver};
+use lockstep_harness::puzzle::Counting;
+use lockstep_harness::puzzle::Verifiable;
 use lockstep_harness::puzzle::{check_with, CaseLimits, Puzzle};
 use lockstep_harness::puzzles::NewGame2;
 use lockstep_harness::quickcheck_cases::ArbitraryCase;
+use lockstep_harness::shrink::Sideways;
 use quickcheck::{Arbitrary, Gen};
 use stats::{mann_whitney, median, restricted_mean};
 use std::time::Instant;
@@ -80,7 +83,11 @@ struct Hunted {
 
 /// `name` is the bug's name in `lockstep_planted` (`robots/3`), which the
 /// cargo-fuzz target is given.
-fn planted<P: Puzzle>(name: String, bug: &'static str, solver: Solver<P>) -> Planted {
+fn planted<P: Verifiable + Sideways + Counting>(
+    name: String,
+    bug: &'static str,
+    solver: Solver<P>,
+) -> Planted {
     Planted {
         puzzle: P::NAME,
         bug,
@@ -95,7 +102,11 @@ fn planted<P: Puzzle>(name: String, bug: &'static str, solver: Solver<P>) -> Pla
 }
 
 /// The stable fuzzer on one job from `seed`: the campaign's own loop.
-fn stable<P: Puzzle>(solver: Solver<P>, seed: u64, budget: &Budget) -> Hunted {
+fn stable<P: Verifiable + Sideways + Counting>(
+    solver: Solver<P>,
+    seed: u64,
+    budget: &Budget,
+) -> Hunted {
     let options = CampaignOptions {
         plan: lockstep_search::Plan {
             seconds: budget.seconds,

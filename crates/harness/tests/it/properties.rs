@@ -7,9 +7,11 @@ use lockstep_core::Model;
 use lockstep_harness::generate::{
     generate_case, generate_case_with_reference, generate_case_within,
 };
+use lockstep_harness::puzzle::Verifiable;
 use lockstep_harness::puzzle::{CaseLimits, Puzzle};
 use lockstep_harness::puzzles::Checkers;
 use lockstep_harness::quickcheck_cases::{core_agrees_with_reference, ArbitraryCase};
+use lockstep_harness::shrink::Sideways;
 use lockstep_reference::Fuel;
 use lockstep_reference::Naive;
 use lockstep_search::seeds::{case_bytes, CASE_BYTES, FIRST_BYTES};
@@ -141,7 +143,7 @@ fn original_cases_keep_to_the_original_limits() {
 /// far as its candidates allow): a finding of a run under `--limits original`
 /// is then a case a judge could give. (`shrink_divergence` also refuses
 /// candidates outside them under those limits, should a shrinker change.)
-fn shrinking_stays_inside_the_original_limits<P: Puzzle>() -> usize {
+fn shrinking_stays_inside_the_original_limits<P: Sideways>() -> usize {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut checked = 0;
     for index in 0..100 {
@@ -424,7 +426,7 @@ fn the_default_campaign_reaches_every_rule_branch() {
 /// branch required.
 #[test]
 fn branches_checked_elsewhere_are_rule_branches() {
-    fn problems<P: Puzzle>() -> Vec<String> {
+    fn problems<P: Verifiable>() -> Vec<String> {
         let mut problems = Vec::new();
         for (i, &(branch, reason)) in P::CHECKED_ELSEWHERE.iter().enumerate() {
             if !P::RULE_BRANCHES.contains(&branch) {

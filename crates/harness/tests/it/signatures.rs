@@ -9,13 +9,14 @@
 use crate::support::made;
 use lockstep_harness::campaign::{generate_case, Solver};
 use lockstep_harness::puzzle::{check_with, run_core, run_reference, Agreement, Puzzle};
+use lockstep_harness::shrink::Sideways;
 use lockstep_harness::signature::signature_of;
 use lockstep_search::seeds::CASE_BYTES;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Up to `findings` divergences of `bug`, from several seeds: each one's
 /// signature on the case as found and on the case shrunk.
-fn signatures<P: Puzzle>(bug: Solver<P>, findings: usize) -> Vec<(String, String)> {
+fn signatures<P: Sideways>(bug: Solver<P>, findings: usize) -> Vec<(String, String)> {
     let mut buf = vec![0u8; CASE_BYTES];
     let mut out = Vec::new();
     for seed in 1..=findings as u64 {

@@ -1,6 +1,9 @@
 //! Helpers shared by the harness's test modules: campaign options, the
 //! planted-bug hunt, scratch directories.
 
+use lockstep_harness::puzzle::Counting;
+use lockstep_harness::puzzle::Verifiable;
+use lockstep_harness::shrink::Sideways;
 use std::path::{Path, PathBuf};
 
 /// Asserts that `text` holds every one of `needles`, showing the whole
@@ -45,7 +48,7 @@ pub use campaign::campaign_options;
 /// shrunk case, the expected answer is the reference's, the note names the
 /// first difference), returned with the shrunk case for the puzzle's own
 /// bounds on its size.
-pub fn broken_core_row<P: lockstep_harness::puzzle::Puzzle>(
+pub fn broken_core_row<P: Verifiable + Sideways + Counting>(
     core: lockstep_harness::puzzle::Solver<P>,
 ) -> (P::Case, lockstep_harness::corpus::Row) {
     use lockstep_core::Model;
@@ -136,10 +139,7 @@ pub struct Hunt<'a, P: lockstep_harness::puzzle::Puzzle> {
 /// with the reference, shrunk under that disagreement); the real core must
 /// agree on the shrunk case, which must be small. Every bug is tried, then
 /// the problems are asserted at once.
-pub fn planted_bugs<P: lockstep_harness::puzzle::Puzzle>(
-    hunt: &Hunt<'_, P>,
-    bugs: &[PlantedBug<'_, P>],
-) {
+pub fn planted_bugs<P: Sideways>(hunt: &Hunt<'_, P>, bugs: &[PlantedBug<'_, P>]) {
     use lockstep_harness::puzzle::{check, check_with, Agreement};
     assert!(!bugs.is_empty(), "no planted bugs to hunt");
     let mut problems = Vec::new();

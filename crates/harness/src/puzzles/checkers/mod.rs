@@ -119,12 +119,6 @@ fn pieces_of(board: &Board) -> (Vec<Piece>, Vec<Piece>) {
 }
 
 impl Puzzle for Checkers {
-    const HAS_TRACE: bool = true;
-
-    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
-        trace::trace(case, fuel)
-    }
-
     /// Generated cases enumerate a few hundred moves at most.
     const FUEL: u64 = 200_000;
 
@@ -165,40 +159,9 @@ impl Puzzle for Checkers {
     }
 
     const RULE_BRANCHES: &'static [&'static str] = &branches::RULE_BRANCHES;
-    /// Squares are 1..=32 in the statement; only fuzz's wide limits write
-    /// others (docs/rules/checkers.md, "Sizes").
-    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
-        "invalid: a square off 1..=32",
-        "beyond the statement's limits: `fuzz` (wide limits) and the corpus",
-    )];
-
-    /// Each instance alone: instances are ruled each on its own.
-    fn parts(case: &Case) -> Vec<Case> {
-        case.instances
-            .iter()
-            .map(|instance| Case {
-                instances: vec![instance.clone()],
-            })
-            .collect()
-    }
-
-    fn part_count(case: &Case) -> usize {
-        case.instances.len()
-    }
 
     fn rule_branches(case: &Case) -> u64 {
         branches::checkers_branches(case)
-    }
-
-    /// The core's answer and the branches of its own run: the positions it
-    /// shows after every applied move (`branches::solve_counting`).
-    fn solve_counting(
-        case: &Case,
-    ) -> Option<(
-        lockstep_core::Run<Vec<lockstep_core::checkers::Ruling>>,
-        u64,
-    )> {
-        Some(branches::solve_counting(case))
     }
 
     fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
@@ -310,6 +273,53 @@ impl Puzzle for Checkers {
         out
     }
 
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
+}
+
+impl crate::puzzle::Traceable for Checkers {
+    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
+        trace::trace(case, fuel)
+    }
+}
+
+impl crate::puzzle::Verifiable for Checkers {
+    /// Squares are 1..=32 in the statement; only fuzz's wide limits write
+    /// others (docs/rules/checkers.md, "Sizes").
+    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
+        "invalid: a square off 1..=32",
+        "beyond the statement's limits: `fuzz` (wide limits) and the corpus",
+    )];
+
+    /// Each instance alone: instances are ruled each on its own.
+    fn parts(case: &Case) -> Vec<Case> {
+        case.instances
+            .iter()
+            .map(|instance| Case {
+                instances: vec![instance.clone()],
+            })
+            .collect()
+    }
+
+    fn part_count(case: &Case) -> usize {
+        case.instances.len()
+    }
+}
+
+impl crate::puzzle::Counting for Checkers {
+    /// The core's answer and the branches of its own run: the positions it
+    /// shows after every applied move (`branches::solve_counting`).
+    fn solve_counting(
+        case: &Case,
+    ) -> Option<(
+        lockstep_core::Run<Vec<lockstep_core::checkers::Ruling>>,
+        u64,
+    )> {
+        Some(branches::solve_counting(case))
+    }
+}
+
+impl crate::puzzle::Joinable for Checkers {
     /// The instances of every case, in order, in one input.
     fn join(cases: &[Self::Case]) -> Option<Self::Case> {
         Some(Self::Case {
@@ -319,9 +329,6 @@ impl Puzzle for Checkers {
                 .collect(),
         })
     }
-
-    /// `lockstep verify`'s levels (the rule page's "Sizes").
-    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
 }
 
 /// The verdicts of a case, as the tests count them.

@@ -21,7 +21,7 @@
 //! record) costs the same whatever its lines; with a line a case it cost
 //! as much as core and reference (the rule page). verify keeps the first
 //! line of its first failing case that fails alone
-//! ([`crate::puzzle::Puzzle::parts`]): a finding is still one line.
+//! ([`crate::puzzle::Verifiable::parts`]): a finding is still one line.
 //!
 //! The templates: *fresh* (turn 1, 10 hp, no blessing, every skill ready,
 //! the spring at the centre); *2 hp* (both players at 2 hp: any attack that

@@ -184,12 +184,6 @@ pub fn generated_states(seed: u64, count: usize) -> Vec<model::State> {
 }
 
 impl Puzzle for Duel {
-    const HAS_TRACE: bool = true;
-
-    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
-        trace::trace(case, fuel)
-    }
-
     /// One unit a line; generated games have at most 60 lines.
     const FUEL: u64 = 10_000;
     const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
@@ -304,6 +298,26 @@ impl Puzzle for Duel {
         case.iter().fold(0, |bits, turn| bits | turn_branches(turn))
     }
 
+    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
+        signature::duel_signature(
+            answers.case,
+            answers.core,
+            answers.reference,
+            answers.solver,
+        )
+    }
+
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
+}
+
+impl crate::puzzle::Traceable for Duel {
+    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
+        trace::trace(case, fuel)
+    }
+}
+
+impl crate::puzzle::Counting for Duel {
     /// The core's answer and the branches of its own traced path, in one
     /// run ([`model::solve_with`]): the same branches as
     /// [`Puzzle::rule_branches`], without resolving every line a third time.
@@ -316,7 +330,9 @@ impl Puzzle for Duel {
             .fold(0, |bits, r| bits | ending_branches(r));
         Some((run, counter.bits | ended))
     }
+}
 
+impl crate::puzzle::Verifiable for Duel {
     /// Each line alone: lines are resolved each on its own.
     fn parts(case: &Case) -> Vec<Case> {
         case.iter().map(|turn| vec![*turn]).collect()
@@ -330,16 +346,4 @@ impl Puzzle for Duel {
     fn hash_answer(answer: &Answer, digest: &mut lockstep_core::digest::Digest) {
         packed::hash_answer(answer, digest);
     }
-
-    fn signature(answers: crate::puzzle::Answers<'_, Self>) -> String {
-        signature::duel_signature(
-            answers.case,
-            answers.core,
-            answers.reference,
-            answers.solver,
-        )
-    }
-
-    /// `lockstep verify`'s levels (the rule page's "Sizes").
-    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
 }

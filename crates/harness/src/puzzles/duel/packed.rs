@@ -1,5 +1,5 @@
 //! A line's result packed into three words for a `lockstep verify`
-//! certificate's digest ([`crate::puzzle::Puzzle::hash_answer`]).
+//! certificate's digest ([`crate::puzzle::Verifiable::hash_answer`]).
 //!
 //! A result's `Hash` pushes each of its nineteen fields as a word of its
 //! own, and each push is two dependent multiplications: about a fifth of

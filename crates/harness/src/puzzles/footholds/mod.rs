@@ -264,12 +264,6 @@ fn simpler_games(game: &Game, with: &mut dyn FnMut(Game)) {
 }
 
 impl Puzzle for Footholds {
-    const HAS_TRACE: bool = true;
-
-    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
-        trace::trace(case, fuel)
-    }
-
     /// docs/rules/footholds.md: boards of 1..=5 rows and columns, both players
     /// starting on a foothold of the board.
     fn within_original(case: &Case) -> bool {
@@ -395,15 +389,23 @@ impl Puzzle for Footholds {
         .to_string()
     }
 
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
+}
+
+impl crate::puzzle::Traceable for Footholds {
+    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
+        trace::trace(case, fuel)
+    }
+}
+
+impl crate::puzzle::Joinable for Footholds {
     /// The games of every case, in order, in one input.
     fn join(cases: &[Self::Case]) -> Option<Self::Case> {
         Some(Self::Case {
             games: cases.iter().flat_map(|c| c.games.iter().cloned()).collect(),
         })
     }
-
-    /// `lockstep verify`'s levels (the rule page's "Sizes").
-    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
 }
 
 /// A game's footholds, counted on its cells: not with core's `Game::mask`,

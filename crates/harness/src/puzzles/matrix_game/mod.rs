@@ -280,6 +280,11 @@ impl Puzzle for MatrixGame {
         branches(game, &model::equilibrium(game))
     }
 
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
+}
+
+impl crate::puzzle::Counting for MatrixGame {
     /// The core's answer and the branches of the equilibrium it came from,
     /// in one run ([`model::solve_seeing`]).
     fn solve_counting(game: &Game) -> Option<(lockstep_core::Run<Values>, u64)> {
@@ -287,7 +292,4 @@ impl Puzzle for MatrixGame {
         let run = model::solve_seeing(game, |core| bits = branches(game, core));
         Some((run, bits))
     }
-
-    /// `lockstep verify`'s levels (the rule page's "Sizes").
-    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
 }

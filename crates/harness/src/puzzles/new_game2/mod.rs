@@ -135,12 +135,6 @@ fn plainer_cells(case: &Case) -> Vec<Case> {
 }
 
 impl Puzzle for NewGame2 {
-    const HAS_TRACE: bool = true;
-
-    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
-        trace::trace(case, fuel)
-    }
-
     /// docs/rules/new_game2.md: 4 <= N <= 12, 4 <= K <= 10, an N x N board,
     /// pieces on distinct cells of it.
     fn within_original(case: &Case) -> bool {
@@ -304,35 +298,6 @@ impl Puzzle for NewGame2 {
         out
     }
 
-    /// The turn the reference's game ends on; one past the limit when it
-    /// does not end within it (the longest game there is).
-    fn game_length(case: &Case) -> Option<u64> {
-        match case
-            .solve_naively(&mut lockstep_reference::Fuel::new(Self::FUEL))
-            .ok()?
-            .answer
-        {
-            model::Answer::EndsOnTurn(turn) => Some(u64::from(turn)),
-            model::Answer::NotWithinLimit => Some(u64::from(model::TURN_LIMIT) + 1),
-        }
-    }
-
-    /// Each piece turned to each other direction: the same board and
-    /// pieces, another game.
-    fn sideways(case: &Case) -> Vec<Case> {
-        let mut out = Vec::new();
-        for index in 0..case.pieces.len() {
-            for dir in Dir::ALL {
-                if dir != case.pieces[index].dir {
-                    let mut turned = case.clone();
-                    turned.pieces[index].dir = dir;
-                    out.push(turned);
-                }
-            }
-        }
-        out
-    }
-
     const RULE_BRANCHES: &'static [&'static str] = &RULE_BRANCHES;
 
     /// Which [`RULE_BRANCHES`] the core's run of a case goes through, from its
@@ -414,4 +379,41 @@ impl Puzzle for NewGame2 {
 
     /// `lockstep verify`'s levels (the rule page's "Sizes").
     const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
+}
+
+impl crate::puzzle::Traceable for NewGame2 {
+    fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
+        trace::trace(case, fuel)
+    }
+}
+
+impl crate::shrink::Sideways for NewGame2 {
+    /// The turn the reference's game ends on; one past the limit when it
+    /// does not end within it (the longest game there is).
+    fn game_length(case: &Case) -> Option<u64> {
+        match case
+            .solve_naively(&mut lockstep_reference::Fuel::new(Self::FUEL))
+            .ok()?
+            .answer
+        {
+            model::Answer::EndsOnTurn(turn) => Some(u64::from(turn)),
+            model::Answer::NotWithinLimit => Some(u64::from(model::TURN_LIMIT) + 1),
+        }
+    }
+
+    /// Each piece turned to each other direction: the same board and
+    /// pieces, another game.
+    fn sideways(case: &Case) -> Vec<Case> {
+        let mut out = Vec::new();
+        for index in 0..case.pieces.len() {
+            for dir in Dir::ALL {
+                if dir != case.pieces[index].dir {
+                    let mut turned = case.clone();
+                    turned.pieces[index].dir = dir;
+                    out.push(turned);
+                }
+            }
+        }
+        out
+    }
 }

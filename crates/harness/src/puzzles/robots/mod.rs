@@ -212,12 +212,6 @@ fn simpler_games(game: &Game, with: &mut dyn FnMut(Game)) {
 }
 
 impl Puzzle for Robots {
-    const HAS_TRACE: bool = true;
-
-    fn trace(case: &Self::Case, fuel: &mut lockstep_reference::Fuel) -> Option<String> {
-        trace::trace(case, fuel)
-    }
-
     /// docs/rules/robots.md: 1..=50 robots on distinct cells of the 31x31 board,
     /// none on (15, 15), and 0..=20 teleports on the board.
     fn within_original(case: &Case) -> bool {
@@ -240,12 +234,6 @@ impl Puzzle for Robots {
     /// thousand moves; generated games take a few hundred at most.
     const FUEL: u64 = 200_000;
     const RULE_BRANCHES: &'static [&'static str] = &FEATURE_NAMES;
-    /// The judge's 100,000 moves are beyond any small game; the limit is a
-    /// parameter of core and reference, checked small (docs/rules/robots.md).
-    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
-        "stopped at the move limit",
-        "behind the 100,000-move constant: every game of sizes 1 to 6 under move limits 1 to 8, by the tests in crates/harness/tests/it/robots.rs",
-    )];
 
     type Case = Case;
     type Answer = Answer;
@@ -347,12 +335,6 @@ impl Puzzle for Robots {
         model::events(case)
     }
 
-    /// The core's answer and its branches from one run
-    /// ([`model::solve_counting`]), not a second run to count them.
-    fn solve_counting(case: &Case) -> Option<(lockstep_core::Run<Answer>, u64)> {
-        Some(model::solve_counting(case))
-    }
-
     /// The first answer line that differs on each side, and the kind of the
     /// reference's last move in that game (a walk, a stay, a teleport): the
     /// move a game ends on tells a push's bug from a teleport's.
@@ -374,15 +356,40 @@ impl Puzzle for Robots {
         }
     }
 
+    /// `lockstep verify`'s levels (the rule page's "Sizes").
+    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
+}
+
+impl crate::puzzle::Traceable for Robots {
+    fn trace(case: &Self::Case, fuel: &mut lockstep_reference::Fuel) -> Option<String> {
+        trace::trace(case, fuel)
+    }
+}
+
+impl crate::puzzle::Verifiable for Robots {
+    /// The judge's 100,000 moves are beyond any small game; the limit is a
+    /// parameter of core and reference, checked small (docs/rules/robots.md).
+    const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
+        "stopped at the move limit",
+        "behind the 100,000-move constant: every game of sizes 1 to 6 under move limits 1 to 8, by the tests in crates/harness/tests/it/robots.rs",
+    )];
+}
+
+impl crate::puzzle::Counting for Robots {
+    /// The core's answer and its branches from one run
+    /// ([`model::solve_counting`]), not a second run to count them.
+    fn solve_counting(case: &Case) -> Option<(lockstep_core::Run<Answer>, u64)> {
+        Some(model::solve_counting(case))
+    }
+}
+
+impl crate::puzzle::Joinable for Robots {
     /// The games of every case, in order, in one input.
     fn join(cases: &[Self::Case]) -> Option<Self::Case> {
         Some(Self::Case {
             games: cases.iter().flat_map(|c| c.games.iter().cloned()).collect(),
         })
     }
-
-    /// `lockstep verify`'s levels (the rule page's "Sizes").
-    const LEVELS: crate::enumerate::Levels<Self::Case> = levels::LEVELS;
 }
 
 #[cfg(test)]

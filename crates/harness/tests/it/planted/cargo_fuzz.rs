@@ -12,7 +12,8 @@
 
 use super::{Budget, Hunted};
 use lockstep_harness::decode::{decode_case, Encoding};
-use lockstep_harness::puzzle::{check_with, Puzzle, Solver};
+use lockstep_harness::puzzle::{check_with, Solver};
+use lockstep_harness::shrink::Sideways;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -64,7 +65,7 @@ fn build() -> Result<PathBuf, String> {
 
 /// One libFuzzer run against `name` (as `lockstep_planted::all()` names it)
 /// from `seed`; shrinks the crash's input when `shrink_it`.
-pub fn by_cargo_fuzz<P: Puzzle>(
+pub fn by_cargo_fuzz<P: Sideways>(
     name: &str,
     solver: Solver<P>,
     seed: u64,
@@ -137,7 +138,7 @@ pub fn by_cargo_fuzz<P: Puzzle>(
 }
 
 /// The artifact as triage reads it, shrunk against `solver`.
-fn shrunk_artifact<P: Puzzle>(name: &str, solver: Solver<P>, bytes: &[u8]) -> String {
+fn shrunk_artifact<P: Sideways>(name: &str, solver: Solver<P>, bytes: &[u8]) -> String {
     let case = decode_case::<P>(bytes, Encoding::Bytes)
         .unwrap_or_else(|e| panic!("{name}: the artifact decodes to no case: {e}"));
     let fails = |c: &P::Case| check_with::<P>(c, solver, P::FUEL).is_divergence();
