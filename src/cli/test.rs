@@ -3,9 +3,9 @@
 //! rows), in parallel, a line per test and the counts; exit 1 when a test
 //! fails.
 
-use super::common::{default_jobs, lookup, print_document};
+use super::common::{default_jobs, lookup, print_document, OutputFormat};
 use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
-use super::values::{at_least_one, non_empty_command, origin_name, thread_count, ReportFormat};
+use super::values::{at_least_one, non_empty_command, origin_name, thread_count};
 use super::Exit;
 use anyhow::{bail, Context, Result};
 use lockstep_judge::test_set::{self, TestLine, TestSetJson, TestSetOptions};
@@ -41,8 +41,8 @@ pub(super) struct TestArgs {
     limits: ResourceFlags,
     /// text: a line per test and the counts; json: one document (its
     /// schema: docs/guide/src/reference/json.md).
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    format: ReportFormat,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    format: OutputFormat,
 }
 
 /// The tests `path` holds.
@@ -110,7 +110,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         .map(|t| t.name.chars().count())
         .max()
         .unwrap_or(0);
-    let text = args.format == ReportFormat::Text;
+    let text = args.format == OutputFormat::Text;
     let each = |outcome: &test_set::TestRun| {
         if text {
             // Above the progress line, which is drawn again below it.
@@ -137,8 +137,8 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         );
     }
     match args.format {
-        ReportFormat::Text => out!("{report}"),
-        ReportFormat::Json => print_document("test", &TestSetJson::of(&report, &options)),
+        OutputFormat::Text => out!("{report}"),
+        OutputFormat::Json => print_document("test", &TestSetJson::of(&report, &options)),
     }
     Ok(Exit::found_if(report.outcomes.iter().any(|o| !o.passed())))
 }

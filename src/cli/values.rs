@@ -198,13 +198,6 @@ pub(crate) fn comparison(text: &str) -> Result<lockstep_judge::compare::Comparis
     text.parse()
 }
 
-/// `--format`: a report for people, or one JSON document for programs.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ReportFormat {
-    Text,
-    Json,
-}
-
 /// `--origin`: a corpus row's origin, as the corpus writes it.
 pub(crate) fn origin_name(text: &str) -> Result<lockstep_harness::corpus::Origin, String> {
     use lockstep_harness::corpus::Origin;
