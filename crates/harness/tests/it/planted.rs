@@ -8,8 +8,9 @@
 //! (`cargo_fuzz.rs`). Per bug and driver it reports how many runs found it,
 //! the median and the restricted mean time to detect, the median cases to
 //! detect and the shrunk size; a Mann-Whitney U test compares each other
-//! driver with the stable one on each bug (`stats.rs`). The table it prints
-//! is docs/notes/2026-12-03-evaluation.md's.
+//! driver with the stable one on each bug (`stats.rs`). The figures it prints
+//! are docs/notes/2026-12-03-evaluation.md's table (a row per bug there, a
+//! row per bug and driver here).
 //!
 //! The wrong solvers live in the `lockstep-planted` crate (`planted/`, one
 //! module per puzzle with its `BUGS`), where a cargo-fuzz target can reach
