@@ -137,23 +137,10 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         }
         rows.push((entry.name(), summary));
     }
+    let outcome = lockstep_registry::fuzz_outcome(options, &rows, recorded);
     match args.output.format {
-        OutputFormat::Text => {
-            out!(
-                "{}",
-                lockstep_registry::FuzzTable {
-                    rows: &rows,
-                    limits: options.limits
-                }
-            );
-            if args.keep_going {
-                out!("{}", lockstep_registry::BugTable(&rows));
-            }
-        }
-        OutputFormat::Json => print_document(
-            "fuzz",
-            &lockstep_registry::fuzz_json(options, &rows, recorded),
-        ),
+        OutputFormat::Text => out!("{outcome}"),
+        OutputFormat::Json => print_document("fuzz", &outcome),
     }
     if let Some(signal) = lockstep_process::stopped_by() {
         errln!(

@@ -9,7 +9,7 @@
 use crate::support::{has, made, scratch, text};
 use lockstep_harness::campaign::run_campaign_with;
 use lockstep_harness::puzzles::Checkers;
-use lockstep_registry::{fuzz_json, CampaignSummary};
+use lockstep_registry::{fuzz_outcome, CampaignSummary};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -60,7 +60,7 @@ fn a_campaign_with_two_bugs_makes_a_page_that_renders_both() {
     let recorded = vec!["printed only".to_string(); 2];
     let json = lockstep::report::document(
         "fuzz",
-        &fuzz_json(&options, &[("checkers", summary.clone())], recorded),
+        &fuzz_outcome(&options, &[("checkers", summary.clone())], recorded),
     );
     let json_path = dir.join("campaign.json");
     std::fs::write(&json_path, serde_json::to_string_pretty(&json).unwrap()).unwrap();

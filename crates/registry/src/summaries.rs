@@ -174,17 +174,17 @@ impl CampaignSummary {
     }
 }
 
-/// `lockstep fuzz --format json`'s document (docs/guide/src/reference/json.md)
-/// but for the `lockstep` and `schema` fields the command line adds: the
+/// `lockstep fuzz`'s outcome (its JSON: docs/guide/src/reference/json.md,
+/// but for the `lockstep` and `schema` fields the command line adds): the
 /// campaign's options, then per puzzle its counts, rule branches, series
 /// and bugs; `recorded` says where each bug's row went, in order.
-pub fn fuzz_json(
+pub fn fuzz_outcome(
     options: &CampaignOptions,
     rows: &[(&'static str, CampaignSummary)],
     recorded: Vec<String>,
-) -> FuzzDocument {
+) -> FuzzOutcome {
     let mut recorded = recorded.into_iter();
-    FuzzDocument {
+    FuzzOutcome {
         seed: options.plan.seed,
         jobs: options.plan.jobs,
         shard: options.plan.shard.to_string(),
@@ -220,9 +220,10 @@ pub fn fuzz_json(
     }
 }
 
-/// `lockstep fuzz`'s outcome, as its JSON document says it.
+/// `lockstep fuzz`'s outcome: its JSON document is this value, and its
+/// table is this value's `Display`.
 #[derive(Debug, Clone, serde::Serialize)]
-pub struct FuzzDocument {
+pub struct FuzzOutcome {
     pub seed: u64,
     pub jobs: usize,
     pub shard: String,
@@ -232,7 +233,7 @@ pub struct FuzzDocument {
     pub puzzles: Vec<FuzzedPuzzle>,
 }
 
-/// One puzzle's campaign in [`FuzzDocument`].
+/// One puzzle's campaign in [`FuzzOutcome`].
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct FuzzedPuzzle {
     pub puzzle: &'static str,
@@ -262,21 +263,18 @@ pub struct RecordedBug {
     pub recorded: String,
 }
 
-/// The table `lockstep fuzz` ends with: a line of counts per puzzle, then,
-/// with `--stats`, each puzzle's rule branches and the share of cases that
-/// reached them.
-pub struct FuzzTable<'a> {
-    pub rows: &'a [(&'static str, CampaignSummary)],
-    pub limits: lockstep_harness::puzzle::CaseLimits,
-}
-
-impl std::fmt::Display for FuzzTable<'_> {
+/// The table `lockstep fuzz` ends with, drawn from its outcome: a line of
+/// counts per puzzle, then, with `--stats`, each puzzle's rule branches and
+/// the share of cases that reached them; with `--keep-going`, every bug of
+/// every puzzle, by signature, with how many disagreements it had, where
+/// the first was and how long it took to find.
+impl std::fmt::Display for FuzzOutcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // As wide as the longest name (checkers-perft), so the columns line up.
         let w = self
-            .rows
+            .puzzles
             .iter()
-            .map(|(n, _)| n.len())
+            .map(|p| p.puzzle.len())
             .max()
             .unwrap_or(0)
             .max(6);
@@ -285,66 +283,53 @@ impl std::fmt::Display for FuzzTable<'_> {
             "\n{:<w$} {:>10} {:>10} {:>10} {:>8} {:>8}",
             "puzzle", "cases", "cases/s", "agree", "diverge", "timeout"
         )?;
-        for (name, s) in self.rows {
+        for p in &self.puzzles {
             writeln!(
                 f,
                 "{:<w$} {:>10} {:>10.0} {:>10} {:>8} {:>8}",
-                name,
-                s.tally.cases,
-                s.cases_per_second(),
-                s.tally.passed,
-                s.tally.failed,
-                s.tally.skipped
+                p.puzzle, p.cases, p.cases_per_second, p.agree, p.diverge, p.timeout
             )?;
         }
-        for (name, s) in self.rows {
-            if s.rule_branches.is_empty() {
+        for p in &self.puzzles {
+            if p.rule_branches.is_empty() {
                 continue;
             }
             writeln!(
                 f,
-                "\n{name}: cases reaching each rule branch ({} limits)",
-                self.limits
+                "\n{}: cases reaching each rule branch ({} limits)",
+                p.puzzle, self.limits
             )?;
-            for (branch, count) in &s.rule_branches {
+            for reached in &p.rule_branches {
                 writeln!(
                     f,
-                    "  {branch:<44} {count:>10} {:>6.2}%",
-                    100.0 * *count as f64 / s.tally.cases.max(1) as f64
+                    "  {:<44} {:>10} {:>6.2}%",
+                    reached.branch,
+                    reached.cases,
+                    100.0 * reached.cases as f64 / p.cases.max(1) as f64
                 )?;
             }
         }
-        Ok(())
-    }
-}
-
-/// What `lockstep fuzz --keep-going` ends with: every bug of every puzzle,
-/// by signature, with how many disagreements it had, where the first was
-/// and how long it took to find.
-pub struct BugTable<'a>(pub &'a [(&'static str, CampaignSummary)]);
-
-impl std::fmt::Display for BugTable<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let bugs: usize = self.0.iter().map(|(_, s)| s.bugs.len()).sum();
+        if !self.keep_going {
+            return Ok(());
+        }
+        let bugs: usize = self.puzzles.iter().map(|p| p.bugs.len()).sum();
         writeln!(
             f,
             "\n{}:",
             lockstep_search::text::counted(bugs as u64, "bug")
         )?;
-        for (_, summary) in self.0 {
-            for bug in &summary.bugs {
-                writeln!(
-                    f,
-                    "  {}  {} disagreement{}, first at {} after {:.2} s: {} -> {}",
-                    bug.signature,
-                    bug.count,
-                    if bug.count == 1 { "" } else { "s" },
-                    bug.first,
-                    bug.seconds_to_first,
-                    bug.original,
-                    bug.case.shrunk
-                )?;
-            }
+        for RecordedBug { bug, .. } in self.puzzles.iter().flat_map(|p| &p.bugs) {
+            writeln!(
+                f,
+                "  {}  {} disagreement{}, first at {} after {:.2} s: {} -> {}",
+                bug.signature,
+                bug.count,
+                if bug.count == 1 { "" } else { "s" },
+                bug.first,
+                bug.seconds_to_first,
+                bug.original,
+                bug.case.shrunk
+            )?;
         }
         Ok(())
     }
