@@ -46,16 +46,6 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
         // A file that cannot be read at all is one error row: the other
         // puzzles are still replayed, and the JUnit report still written.
         let report = entry.replay(dir).unwrap_or_else(|e| unreadable(&e));
-        if args.format == OutputFormat::Text {
-            out!(
-                "{}",
-                lockstep_harness::replay::Shown {
-                    puzzle: entry.name(),
-                    path: &path,
-                    report: &report
-                }
-            );
-        }
         for failure in &report.failures {
             annotate(
                 &path,
@@ -73,34 +63,32 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
         lockstep_harness::corpus::write_whole(file, xml.as_bytes())
             .with_context(|| format!("--junit {}", file.display()))?;
     }
+    let outcome = ReplayedCorpus {
+        corpus: dir.display().to_string(),
+        passed: total - failed,
+        failed,
+        errors,
+        puzzles: reports
+            .iter()
+            .map(|(name, path, r)| ReplayedFile {
+                puzzle: name,
+                file: path.display().to_string(),
+                rows: r.rows,
+                failed: r.failures.len(),
+                errors: r.errors,
+                core_only: r.timeouts,
+                results: &r.results,
+                shown: lockstep_harness::replay::Shown {
+                    puzzle: name,
+                    path,
+                    report: r,
+                },
+            })
+            .collect(),
+    };
     match args.format {
-        OutputFormat::Text if errors > 0 => outln!(
-            "replay: {} passed, {failed} failed ({errors} of them {} not load)",
-            total - failed,
-            if errors == 1 { "does" } else { "do" }
-        ),
-        OutputFormat::Text => outln!("replay: {} passed, {failed} failed", total - failed),
-        OutputFormat::Json => print_document(
-            "replay",
-            &ReplayDocument {
-                corpus: dir.display().to_string(),
-                passed: total - failed,
-                failed,
-                errors,
-                puzzles: reports
-                    .iter()
-                    .map(|(name, path, r)| ReplayedFile {
-                        puzzle: name,
-                        file: path.display().to_string(),
-                        rows: r.rows,
-                        failed: r.failures.len(),
-                        errors: r.errors,
-                        core_only: r.timeouts,
-                        results: &r.results,
-                    })
-                    .collect(),
-            },
-        ),
+        OutputFormat::Text => out!("{outcome}"),
+        OutputFormat::Json => print_document("replay", &outcome),
     }
     if errors > 0 {
         // Everything was replayed and reported; the corpus itself is broken.
@@ -183,9 +171,10 @@ fn junit(
     Ok(report.to_string()?)
 }
 
-/// `lockstep replay --format json`'s document.
+/// `lockstep replay`'s outcome: its JSON document is this value, and its
+/// text this value's `Display` (each file's failures, then the counts).
 #[derive(serde::Serialize)]
-struct ReplayDocument<'a> {
+struct ReplayedCorpus<'a> {
     corpus: String,
     passed: usize,
     failed: usize,
@@ -204,4 +193,22 @@ struct ReplayedFile<'a> {
     /// Rows whose reference ran out of fuel: only the core was compared.
     core_only: usize,
     results: &'a [lockstep_harness::replay::RowResult],
+    /// The file's report for a person.
+    #[serde(skip)]
+    shown: lockstep_harness::replay::Shown<'a>,
+}
+
+impl std::fmt::Display for ReplayedCorpus<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for file in &self.puzzles {
+            write!(f, "{}", file.shown)?;
+        }
+        let (passed, failed, errors) = (self.passed, self.failed, self.errors);
+        write!(f, "replay: {passed} passed, {failed} failed")?;
+        if errors > 0 {
+            let verb = if errors == 1 { "does" } else { "do" };
+            write!(f, " ({errors} of them {verb} not load)")?;
+        }
+        writeln!(f)
+    }
 }
