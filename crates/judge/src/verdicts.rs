@@ -6,8 +6,9 @@ use lockstep_search::Address;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-/// A run's cases counted by verdict.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// A run's cases counted by verdict (the `counts` of the stress
+/// documents, as they are).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Verdicts {
     pub cases: u64,
     pub ok: u64,
@@ -105,6 +106,18 @@ impl Verdicts {
 pub struct MemoryFigures {
     kib: BTreeMap<u64, u64>,
     runs: u64,
+}
+
+/// In a JSON document: `{"median": bytes, "largest": bytes}`, each null
+/// when no peak was measured; the histogram stays inside.
+impl serde::Serialize for MemoryFigures {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("MemoryFigures", 2)?;
+        out.serialize_field("median", &self.median())?;
+        out.serialize_field("largest", &self.largest())?;
+        out.end()
+    }
 }
 
 impl MemoryFigures {

@@ -114,8 +114,8 @@ pub(super) fn stress_puzzle_summary(
                 }),
                 jobs: options.plan.jobs,
                 limits: options.limits.to_string(),
-                counts: CountsDoc::of(&summary.counts),
-                memory: MemoryDoc::of(&summary.memory),
+                counts: summary.counts,
+                memory: summary.memory.clone(),
                 seconds: summary.elapsed.as_secs_f64(),
                 failures,
                 failing: failing_doc(&summary.failing),
@@ -135,8 +135,8 @@ struct PuzzleStress {
     exhaustive: Option<Exhaustive>,
     jobs: usize,
     limits: String,
-    counts: CountsDoc,
-    memory: MemoryDoc,
+    counts: lockstep_judge::Verdicts,
+    memory: lockstep_judge::MemoryFigures,
     seconds: f64,
     failures: Vec<PuzzleFailure>,
     failing: Vec<FailingCase<Failed>>,
@@ -246,38 +246,6 @@ struct PuzzleFailure {
     report: String,
 }
 
-/// A stress run's counts, as its JSON gives them.
-#[derive(Serialize)]
-pub(super) struct CountsDoc {
-    cases: u64,
-    ok: u64,
-    wrong_answer: u64,
-    runtime_error: u64,
-    time_limit: u64,
-    idle_limit: u64,
-    flaky: u64,
-    memory_limit: u64,
-    output_limit: u64,
-    skipped: u64,
-}
-
-impl CountsDoc {
-    pub(super) fn of(counts: &lockstep_judge::Verdicts) -> CountsDoc {
-        CountsDoc {
-            cases: counts.cases,
-            ok: counts.ok,
-            wrong_answer: counts.wrong_answer,
-            runtime_error: counts.runtime_error,
-            time_limit: counts.time_limit,
-            idle_limit: counts.idle_limit,
-            flaky: counts.flaky,
-            memory_limit: counts.memory_limit,
-            output_limit: counts.output_limit,
-            skipped: counts.skipped,
-        }
-    }
-}
-
 /// A failing (or flaky) case, its kind and its address, as the JSON
 /// documents list them.
 #[derive(Serialize)]
@@ -297,23 +265,6 @@ pub(super) fn failing_doc<K: Copy>(
             case: address.to_string(),
         })
         .collect()
-}
-
-/// A stress run's peak memory over its runs, in bytes (null when none was
-/// measured).
-#[derive(Serialize)]
-struct MemoryDoc {
-    median: Option<u64>,
-    largest: Option<u64>,
-}
-
-impl MemoryDoc {
-    fn of(memory: &lockstep_judge::MemoryFigures) -> MemoryDoc {
-        MemoryDoc {
-            median: memory.median(),
-            largest: memory.largest(),
-        }
-    }
 }
 
 pub(super) fn stress_any_summary(
@@ -359,7 +310,7 @@ pub(super) fn stress_any_summary(
             "stress-any",
             &AnyStress {
                 brute: options.brute.clone(),
-                memory: MemoryDoc::of(&report.memory),
+                memory: report.memory.clone(),
                 failures,
                 run: UserRunDoc::of(&options.run, &report.counts, report.elapsed, &report.end),
             },
@@ -372,7 +323,7 @@ pub(super) fn stress_any_summary(
 #[derive(Serialize)]
 struct AnyStress {
     brute: String,
-    memory: MemoryDoc,
+    memory: lockstep_judge::MemoryFigures,
     failures: Vec<AnyFailureDoc>,
     #[serde(flatten)]
     run: UserRunDoc,
@@ -387,7 +338,7 @@ pub(super) struct UserRunDoc {
     command: String,
     seed: u64,
     jobs: usize,
-    counts: CountsDoc,
+    counts: lockstep_judge::Verdicts,
     seconds: f64,
     warnings: Vec<String>,
     failing: Vec<FailingCase<Failed>>,
@@ -406,7 +357,7 @@ impl UserRunDoc {
             command: run.solution.clone(),
             seed: run.plan.seed,
             jobs: run.plan.jobs,
-            counts: CountsDoc::of(counts),
+            counts: *counts,
             seconds: elapsed.as_secs_f64(),
             warnings: end.warnings.clone(),
             failing: failing_doc(&end.failing),
