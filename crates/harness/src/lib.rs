@@ -29,6 +29,7 @@ pub mod campaign;
 pub mod corpus;
 pub mod coverage;
 pub mod decode;
+pub mod duel_states;
 pub mod enumerate;
 pub mod enumerated;
 pub mod fuzz_target;

@@ -34,8 +34,8 @@
 //!
 //! No symmetry is used (see duel search's levels).
 
+use crate::duel_states::placements;
 use crate::enumerate::{Digits, Levels};
-use crate::puzzles::duel_search::levels as duel_search;
 use lockstep_core::duel::{
     Action, Actions, Case, Cell, Dir, State, Turn, DASH, MOVE, SIZE, THRUST,
 };
@@ -214,7 +214,7 @@ fn cell(i: u64) -> Cell {
 /// `distance` apart) times player 1's lists.
 fn count(size: u32) -> u64 {
     shape(size).map_or(0, |(distance, templates, both)| {
-        templates.len() as u64 * duel_search::placements(distance) * lists(both)
+        templates.len() as u64 * placements(distance) * lists(both)
     })
 }
 

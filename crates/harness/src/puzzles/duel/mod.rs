@@ -18,12 +18,13 @@ pub mod levels;
 mod packed;
 mod trace;
 
+use crate::duel_states::simpler_states;
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle, ReferenceRun};
 use arbitrary::Unstructured;
 use lockstep_core::duel::{
     self as model, Action, Actions, Answer, Case, Cell, Dir, Event, Outcome, Phase, Player, Reason,
-    Recorder, Sink, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, COOLDOWN, DASH, EFFECTIVE,
-    HIT, LAST_TURN, MOVE, MOVED, OUT, SIZE, START_HP, SWEEP, WINNING_BLESSING,
+    Recorder, Sink, State, Turn, Winner, BLOCKED, CANCELLED, CHARGE, DASH, EFFECTIVE, HIT,
+    LAST_TURN, MOVE, MOVED, OUT, SWEEP,
 };
 use lockstep_reference::Fuel;
 
@@ -33,18 +34,7 @@ mod generate;
 mod signature;
 
 use branches::*;
-pub(crate) use generate::*;
-
-pub(crate) fn chebyshev(a: Cell, b: Cell) -> i8 {
-    (a.0 - b.0).abs().max((a.1 - b.1).abs())
-}
-
-fn step_toward(from: Cell, to: Cell) -> Cell {
-    (
-        from.0 + (to.0 - from.0).signum(),
-        from.1 + (to.1 - from.1).signum(),
-    )
-}
+use generate::*;
 
 /// Simpler variants of one line: each lowers (waits, 10 - hp, blessing, turn,
 /// distance between players, spring's distance from (1,1), non-wait actions), so
@@ -89,48 +79,6 @@ pub(crate) fn simpler_turns(turn: &Turn) -> Vec<Turn> {
             .into_iter()
             .map(|state| Turn { state, ..*turn }),
     );
-    out
-}
-
-/// Simpler valid states than `state`, one change each: waits to 0, hp to 10 or
-/// up by one, blessing to 0 or down by one, a player one step toward the other,
-/// turn toward 1, spring toward (1, 1).
-pub(crate) fn simpler_states(state: &State) -> Vec<State> {
-    let mut out = Vec::new();
-    let mut with = |f: &dyn Fn(&mut State)| {
-        let mut s = *state;
-        f(&mut s);
-        if s != *state && s.validate().is_ok() {
-            out.push(s);
-        }
-    };
-    for p in 0..2 {
-        with(&|s| s.players[p].waits = [0; 6]);
-        for w in 0..6 {
-            with(&|s| s.players[p].waits[w] = 0);
-        }
-        with(&|s| s.players[p].hp = START_HP);
-        with(&|s| s.players[p].blessing = 0);
-        with(&|s| {
-            let pl = &mut s.players[p];
-            pl.hp = (pl.hp + 1).min(START_HP);
-        });
-        with(&|s| {
-            let pl = &mut s.players[p];
-            pl.blessing = pl.blessing.saturating_sub(1);
-        });
-        // Toward the other player, as long as they stay apart.
-        with(&|s| {
-            let other = s.players[1 - p].pos;
-            let me = s.players[p].pos;
-            if chebyshev(me, other) > 1 {
-                s.players[p].pos = step_toward(me, other);
-            }
-        });
-    }
-    with(&|s| s.turn = 1);
-    with(&|s| s.turn = s.turn.saturating_sub(1).max(1));
-    with(&|s| s.spring = step_toward(s.spring, (1, 1)));
     out
 }
 

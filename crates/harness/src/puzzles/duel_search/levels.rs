@@ -33,6 +33,7 @@
 //! 2's, and whether the engine and both evaluations are the same under the
 //! yard's reflections is what a differential should check, not assume.
 
+use crate::duel_states::placements;
 use crate::enumerate::{only_itself, Digits, Levels};
 use lockstep_core::duel::{Cell, State, COOLDOWN, DASH, SIZE, THRUST};
 
@@ -146,21 +147,4 @@ fn count(size: u32) -> u64 {
     shape(size).map_or(0, |(distance, templates)| {
         templates.len() as u64 * placements(distance)
     })
-}
-
-/// The placements of two players `d` apart (also the duel's levels'): for
-/// each offset at that distance, the cells player 1 may stand on with
-/// player 2 that far, (7 - |dr|) (7 - |dc|).
-pub(crate) fn placements(d: u32) -> u64 {
-    let d = i64::from(d);
-    let side = i64::from(SIZE);
-    let mut total = 0;
-    for dr in -d..=d {
-        for dc in -d..=d {
-            if dr.abs().max(dc.abs()) == d && d > 0 {
-                total += ((side - dr.abs()).max(0) * (side - dc.abs()).max(0)) as u64;
-            }
-        }
-    }
-    total
 }

@@ -20,8 +20,8 @@
 pub mod bench;
 pub mod levels;
 
+use crate::duel_states::{chebyshev, generate_state, simpler_states};
 use crate::puzzle::{CaseLimits, Explanation, Generated, Puzzle};
-use crate::puzzles::duel::{generate_state, simpler_states};
 use arbitrary::Unstructured;
 use lockstep_core::duel::{
     self as model, legal_lists, search, write_actions, Actions, Dir, State, COOLDOWN, DASH, MOVE,
@@ -51,7 +51,7 @@ pub fn shrink_measure(state: &State) -> [u32; 6] {
         waits,
         hp_lost,
         u32::from(a.blessing) + u32::from(b.blessing),
-        crate::puzzles::duel::chebyshev(a.pos, b.pos).max(0) as u32,
+        chebyshev(a.pos, b.pos).max(0) as u32,
         u32::from(state.turn),
         spring,
     ]
@@ -234,7 +234,7 @@ impl Puzzle for DuelSearch {
         set(4, state.players.iter().any(|p| p.pos == state.spring));
         set(
             5,
-            crate::puzzles::duel::chebyshev(state.players[0].pos, state.players[1].pos) <= 2,
+            chebyshev(state.players[0].pos, state.players[1].pos) <= 2,
         );
         set(
             6,
