@@ -167,9 +167,25 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         print_document("verify", &outcome);
     }
     let found = outcome.puzzles.iter().any(|p| !p.bugs.is_empty());
+    let unreached = args.require_every_branch && any_unreached(&outcome);
+    // One case asked for (`--case`) proves nothing of its levels, and fails
+    // only by disagreeing.
+    let complete = args.case.is_some() || outcome.puzzles.iter().all(|p| p.verified);
+    if let (Some(path), Some(kept)) = (&args.record, &kept) {
+        record_if_complete(path, kept, complete)?;
+    }
+    if let Some(signal) = lockstep_process::stopped_by() {
+        say_where_to_resume(signal, &outcome);
+    }
+    Ok(Exit::found_if(found || !complete || unreached))
+}
+
+/// `--require-every-branch`: whether a puzzle reaches fewer than all of its
+/// rule branches, each such puzzle said with the branches it misses.
+fn any_unreached(outcome: &VerifyOutcome) -> bool {
     let mut unreached = false;
     for p in &outcome.puzzles {
-        if args.require_every_branch && !p.branches.not_reached.is_empty() {
+        if !p.branches.not_reached.is_empty() {
             unreached = true;
             errln!(
                 "--require-every-branch: {} reaches {} of its {} rule branches; not reached: {}",
@@ -180,37 +196,46 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
             );
         }
     }
-    // One case asked for (`--case`) proves nothing of its levels, and fails
-    // only by disagreeing.
-    let complete = args.case.is_some() || outcome.puzzles.iter().all(|p| p.verified);
-    if let (Some(path), Some(kept)) = (&args.record, &kept) {
-        match complete && lockstep_process::stopped_by().is_none() {
-            true => {
-                kept.write(path)?;
-                errln!("recorded: {}", path.display());
-            }
-            false => errln!(
-                "not recorded: {} holds a certificate only of a run that verified every level",
-                path.display()
-            ),
+    unreached
+}
+
+/// `--record`: the certificate written only of a run that verified every
+/// level and was not stopped.
+fn record_if_complete(
+    path: &std::path::Path,
+    kept: &RecordedCertificate,
+    complete: bool,
+) -> Result<()> {
+    match complete && lockstep_process::stopped_by().is_none() {
+        true => {
+            kept.write(path)?;
+            errln!("recorded: {}", path.display());
         }
+        false => errln!(
+            "not recorded: {} holds a certificate only of a run that verified every level",
+            path.display()
+        ),
     }
-    if let Some(signal) = lockstep_process::stopped_by() {
-        let resume: Vec<String> = outcome
-            .puzzles
-            .iter()
-            .filter_map(|p| {
-                p.resume_from
-                    .map(|size| format!("{} --from {size}", p.puzzle))
-            })
-            .collect();
-        let at = match resume.is_empty() {
-            true => "at its size".to_string(),
-            false => format!("(lockstep verify {})", resume.join("; lockstep verify ")),
-        };
-        errln!("stopped by signal {signal}: a level cut short is not verified; resume with --from {at}");
-    }
-    Ok(Exit::found_if(found || !complete || unreached))
+    Ok(())
+}
+
+/// After a signal: the command that resumes each puzzle cut short.
+fn say_where_to_resume(signal: i32, outcome: &VerifyOutcome) {
+    let resume: Vec<String> = outcome
+        .puzzles
+        .iter()
+        .filter_map(|p| {
+            p.resume_from
+                .map(|size| format!("{} --from {size}", p.puzzle))
+        })
+        .collect();
+    let at = match resume.is_empty() {
+        true => "at its size".to_string(),
+        false => format!("(lockstep verify {})", resume.join("; lockstep verify ")),
+    };
+    errln!(
+        "stopped by signal {signal}: a level cut short is not verified; resume with --from {at}"
+    );
 }
 
 /// The flags' combinations a run refuses before it starts.
@@ -312,21 +337,10 @@ fn announce_puzzle(args: &VerifyArgs, entry: &dyn AnyPuzzle, counts: &[u64], up_
     }
 }
 
-/// One puzzle's levels verified: every case through core and reference,
-/// each disagreement recorded, each level held to `record`.
-fn verify_puzzle(
-    args: &VerifyArgs,
-    entry: &'static dyn AnyPuzzle,
-    dir: Option<&std::path::Path>,
-    record: Option<&RecordedCertificate>,
-) -> Verified {
-    let (what, _, _) = entry.sizes();
-    let up_to = last_size(args, entry);
-    // Each level's count, made apart from the run: what the run says before
-    // it starts, and what a whole level's cases must add up to after.
-    let counts = entry.level_counts(up_to);
-    announce_puzzle(args, entry, &counts, up_to);
-    let options = CampaignOptions {
+/// The campaign that verifies levels `--from` to `up_to`: every case,
+/// no clock, the branches always counted.
+fn campaign_options(args: &VerifyArgs, up_to: u32) -> CampaignOptions {
+    CampaignOptions {
         plan: Plan {
             seconds: f64::INFINITY,
             max_cases: None,
@@ -351,8 +365,24 @@ fn verify_puzzle(
         // reach; `--stats` prints the counts.
         stats: true,
         limits: args.limits,
-    };
-    let summary = entry.fuzz(&options);
+    }
+}
+
+/// One puzzle's levels verified: every case through core and reference,
+/// each disagreement recorded, each level held to `record`.
+fn verify_puzzle(
+    args: &VerifyArgs,
+    entry: &'static dyn AnyPuzzle,
+    dir: Option<&std::path::Path>,
+    record: Option<&RecordedCertificate>,
+) -> Verified {
+    let (what, _, _) = entry.sizes();
+    let up_to = last_size(args, entry);
+    // Each level's count, made apart from the run: what the run says before
+    // it starts, and what a whole level's cases must add up to after.
+    let counts = entry.level_counts(up_to);
+    announce_puzzle(args, entry, &counts, up_to);
+    let summary = entry.fuzz(&campaign_options(args, up_to));
     let branches = Branches::of(&summary, entry.checked_elsewhere(), args.stats);
     let bugs: Vec<VerifiedBug> = summary
         .bugs

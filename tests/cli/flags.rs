@@ -30,7 +30,6 @@ fn baselines(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
         )
     };
     let correct = format!("{BIN} solve robots");
-    let bot = format!("{BIN} duel bot --strategy greedy");
     let tests = dir.join("tests");
     let json = dir.join("fuzz.json");
     let d = |p: &Path| p.display().to_string();
@@ -90,31 +89,34 @@ fn baselines(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
             ),
         ),
         ("bench", words("bench robots --no-extras")),
+        ("perft", words("perft --depth 3")),
+        ("test", with("test --cmd", &[correct, d(&tests)])),
+    ]
+    .into_iter()
+    .chain(duel_baselines())
+    .collect()
+}
+
+/// The duel's commands of [`baselines`], each playing lockstep's own bot.
+fn duel_baselines() -> Vec<(&'static str, Vec<String>)> {
+    let bot = format!("{BIN} duel bot --strategy greedy");
+    let line = |words: &str, programs: &[&str]| {
+        let mut line: Vec<String> = words.split_whitespace().map(str::to_string).collect();
+        line.extend(programs.iter().map(|p| p.replace("BOT", &bot)));
+        line
+    };
+    vec![
         (
             "duel referee",
-            with(
-                "duel referee --p1",
-                &[bot.clone(), "--p2".into(), bot.clone()],
-            ),
+            line("duel referee --p1", &["BOT", "--p2", "BOT"]),
         ),
         (
             "duel tournament",
-            with(
-                "duel tournament --p1",
-                &[bot.clone(), "--p2".into(), bot.clone()],
-            ),
+            line("duel tournament --p1", &["BOT", "--p2", "BOT"]),
         ),
-        (
-            "duel ladder",
-            with("duel ladder --cmd", std::slice::from_ref(&bot)),
-        ),
-        (
-            "duel stress",
-            with("duel stress --cmd", std::slice::from_ref(&bot)),
-        ),
-        ("duel bot", words("duel bot")),
-        ("perft", words("perft --depth 3")),
-        ("test", with("test --cmd", &[correct, d(&tests)])),
+        ("duel ladder", line("duel ladder --cmd", &["BOT"])),
+        ("duel stress", line("duel stress --cmd", &["BOT"])),
+        ("duel bot", line("duel bot", &[])),
     ]
 }
 

@@ -169,16 +169,7 @@ pub fn triage_target(
         ..TargetReport::default()
     };
     let outcomes = reproduce_each(dir, reproduce, limit, &mut report)?;
-    // The bugs, in the order first met; each one's smallest example.
-    let mut bugs: Vec<(String, Vec<usize>)> = Vec::new();
-    for (i, (_, outcome)) in outcomes.iter().enumerate() {
-        if let Ok((_, row)) = outcome {
-            match bugs.iter_mut().find(|(s, _)| *s == row.signature) {
-                Some((_, examples)) => examples.push(i),
-                None => bugs.push((row.signature.clone(), vec![i])),
-            }
-        }
-    }
+    let bugs = group_by_signature(&outcomes);
     let mut bug_of = vec![None; outcomes.len()];
     for (b, (signature, examples)) in bugs.iter().enumerate() {
         let rows: Vec<&Row> = examples
@@ -259,6 +250,21 @@ pub fn triage_target(
         }
     }
     Ok(report)
+}
+
+/// The bugs of a target's outcomes, in the order first met: each
+/// signature with the indexes of its examples.
+fn group_by_signature(outcomes: &[(PathBuf, Outcome)]) -> Vec<(String, Vec<usize>)> {
+    let mut bugs: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, (_, outcome)) in outcomes.iter().enumerate() {
+        if let Ok((_, row)) = outcome {
+            match bugs.iter_mut().find(|(s, _)| *s == row.signature) {
+                Some((_, examples)) => examples.push(i),
+                None => bugs.push((row.signature.clone(), vec![i])),
+            }
+        }
+    }
+    bugs
 }
 
 /// Every artifact of `dir` checked and shrunk, in order, counted in

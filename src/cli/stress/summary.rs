@@ -75,29 +75,13 @@ pub(super) fn stress_puzzle_summary(
             resume_command(resume.at)
         );
     }
-    let mut failures = Vec::new();
-    for failure in &summary.failures {
-        errln!("\n{}", failure.report);
-        let recorded = record_finding(entry, dir, &failure.row, format);
-        let path = saved_as(save, options.plan.keep_going, failure.kind.code());
-        // The row holds the input too, so failing to save it is reported, not fatal.
-        let saved = save_input(&path, &failure.input, "the row above holds it");
-        if saved.is_some() && entry.has_trace() {
-            errln!(
-                "each step of it, as the reference plays it: lockstep solve {} --trace < {}",
-                entry.name(),
-                shell_word(&path.display().to_string())
-            );
-        }
-        failures.push(PuzzleFailure {
-            kind: failure.kind,
-            input: failure.input.clone(),
-            row: failure.row.clone(),
-            recorded: recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
-            saved,
-            report: failure.report.clone(),
-        });
-    }
+    let failures = report_failures(
+        entry,
+        &summary,
+        (save, dir),
+        options.plan.keep_going,
+        format,
+    );
     if format == OutputFormat::Json {
         print_document(
             "stress",
@@ -244,6 +228,41 @@ struct PuzzleFailure {
     recorded: String,
     saved: Option<String>,
     report: String,
+}
+
+/// Each shrunk failure reported on stderr, its row recorded and its input
+/// saved: what the JSON document says of each.
+fn report_failures(
+    entry: &dyn AnyPuzzle,
+    summary: &lockstep_registry::StressSummary,
+    (save, dir): (&Path, Option<&Path>),
+    keep_going: bool,
+    format: OutputFormat,
+) -> Vec<PuzzleFailure> {
+    let mut failures = Vec::new();
+    for failure in &summary.failures {
+        errln!("\n{}", failure.report);
+        let recorded = record_finding(entry, dir, &failure.row, format);
+        let path = saved_as(save, keep_going, failure.kind.code());
+        // The row holds the input too, so failing to save it is reported, not fatal.
+        let saved = save_input(&path, &failure.input, "the row above holds it");
+        if saved.is_some() && entry.has_trace() {
+            errln!(
+                "each step of it, as the reference plays it: lockstep solve {} --trace < {}",
+                entry.name(),
+                shell_word(&path.display().to_string())
+            );
+        }
+        failures.push(PuzzleFailure {
+            kind: failure.kind,
+            input: failure.input.clone(),
+            row: failure.row.clone(),
+            recorded: recorded.map_or_else(|| "printed only".to_string(), |r| r.to_string()),
+            saved,
+            report: failure.report.clone(),
+        });
+    }
+    failures
 }
 
 /// A failing (or flaky) case, its kind and its address, as the JSON

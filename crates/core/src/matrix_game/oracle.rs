@@ -187,6 +187,21 @@ fn pairs(set: &[usize], weights: &[f64]) -> Vec<(usize, f64)> {
 /// entry and is not counted).
 const BARS_PER_ROUND: usize = 8;
 
+/// The start rows or columns the options give, those inside the game once
+/// each in their order; the first one when none is.
+fn starting(list: &[usize], size: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for &i in list.iter().filter(|&&i| i < size) {
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    if out.is_empty() {
+        out.push(0);
+    }
+    out
+}
+
 /// An approximate equilibrium of `game` (see the module's doc).
 pub fn double_oracle(game: &mut impl Payoffs, options: &Options) -> Equilibrium {
     let (m, n) = (game.rows(), game.columns());
@@ -200,25 +215,13 @@ pub fn double_oracle(game: &mut impl Payoffs, options: &Options) -> Equilibrium 
         barring: Vec::new(),
         vectors: 0,
     };
-    let first = |list: &[usize], size: usize| -> Vec<usize> {
-        let mut out: Vec<usize> = Vec::new();
-        for &i in list.iter().filter(|&&i| i < size) {
-            if !out.contains(&i) {
-                out.push(i);
-            }
-        }
-        if out.is_empty() {
-            out.push(0);
-        }
-        out
-    };
     // The start rows are taken as given (the caller vouches for them).
-    for r in first(&options.start_rows, m) {
+    for r in starting(&options.start_rows, m) {
         let out = sets.clean_row(game, r, None).expect("no floor");
         sets.rows.push(r);
         sets.row_payoffs.push(out);
     }
-    for c in first(&options.start_columns, n) {
+    for c in starting(&options.start_columns, n) {
         sets.add_column(game, c);
     }
     let slack = options.tolerance / 2.0;

@@ -328,6 +328,59 @@ impl Engine {
         caught
     }
 
+    /// The eight walks and the stay: the best safe one (where you land,
+    /// the robot pushed, the kind of move) and what decided it (forced, or
+    /// the tie-break level the runner-up's key fell at); `None` when none is
+    /// safe and you must teleport.
+    fn choose_walk<O: Observer>(
+        &mut self,
+        observer: &mut O,
+    ) -> Option<(usize, usize, MoveKind, Feature)> {
+        let (mut best_key, mut runner_up) = (u64::MAX, u64::MAX);
+        let mut best = None;
+        let mut safe = 0;
+        let here = cell_of(self.you);
+        for dir in CANDIDATES {
+            let walk = if dir == (0, 0) {
+                Ok((self.you, usize::MAX))
+            } else {
+                self.walk(dir, observer)
+            };
+            let Ok((to, pushed)) = walk else { continue };
+            let score = self.score(to, pushed);
+            if score.lost {
+                continue;
+            }
+            safe += 1;
+            let cell = (
+                here.0.wrapping_add(dir.0 as u8),
+                here.1.wrapping_add(dir.1 as u8),
+            );
+            let key = sort_key(score, cell);
+            if key < best_key {
+                runner_up = best_key;
+                best_key = key;
+                let kind = if dir == (0, 0) {
+                    MoveKind::Stay
+                } else {
+                    MoveKind::Walk(dir.0, dir.1)
+                };
+                best = Some((to, pushed, kind));
+            } else if key < runner_up {
+                runner_up = key;
+            }
+        }
+        let (to, pushed, kind) = best?;
+        let decided = match (safe, deciding_level(best_key, runner_up)) {
+            (1, _) => Feature::ChoiceForced,
+            (_, 1) => Feature::DecidedByRobots,
+            (_, 2) => Feature::DecidedByDistance,
+            (_, 3) => Feature::DecidedByRow,
+            _ => Feature::DecidedByColumn,
+        };
+        Some((to, pushed, kind, decided))
+    }
+
     fn play<O: Observer>(
         &mut self,
         game_index: u16,
@@ -339,52 +392,9 @@ impl Engine {
         let mut used = [false; super::MAX_TELEPORTS];
         let mut teleports = Vec::new();
         for number in 1..=move_limit {
-            // The eight walks and the stay: keep the best safe one, and the
-            // runner-up's key to tell which tie-break level decided.
-            let (mut best_key, mut runner_up) = (u64::MAX, u64::MAX);
-            let mut best = None;
-            let mut safe = 0;
-            let here = cell_of(self.you);
-            for dir in CANDIDATES {
-                let walk = if dir == (0, 0) {
-                    Ok((self.you, usize::MAX))
-                } else {
-                    self.walk(dir, observer)
-                };
-                let Ok((to, pushed)) = walk else { continue };
-                let score = self.score(to, pushed);
-                if score.lost {
-                    continue;
-                }
-                safe += 1;
-                let cell = (
-                    here.0.wrapping_add(dir.0 as u8),
-                    here.1.wrapping_add(dir.1 as u8),
-                );
-                let key = sort_key(score, cell);
-                if key < best_key {
-                    runner_up = best_key;
-                    best_key = key;
-                    let kind = if dir == (0, 0) {
-                        MoveKind::Stay
-                    } else {
-                        MoveKind::Walk(dir.0, dir.1)
-                    };
-                    best = Some((to, pushed, kind));
-                } else if key < runner_up {
-                    runner_up = key;
-                }
-            }
-            let level = deciding_level(best_key, runner_up);
-            let (to, pushed, kind) = match best {
-                Some((to, pushed, kind)) => {
-                    observer.feature(match (safe, level) {
-                        (1, _) => Feature::ChoiceForced,
-                        (_, 1) => Feature::DecidedByRobots,
-                        (_, 2) => Feature::DecidedByDistance,
-                        (_, 3) => Feature::DecidedByRow,
-                        _ => Feature::DecidedByColumn,
-                    });
+            let (to, pushed, kind) = match self.choose_walk(observer) {
+                Some((to, pushed, kind, decided)) => {
+                    observer.feature(decided);
                     (to, pushed, kind)
                 }
                 None => self.choose_teleport(game, &mut used, observer),

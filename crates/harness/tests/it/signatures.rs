@@ -109,17 +109,45 @@ fn keep_going_finds_both_bugs_of_a_core_and_counts_their_findings() {
     assert_eq!(report.tally.cases, 20_000);
 }
 
+/// The first `count` cases of seed 3 on which `core` and the reference
+/// part ways, each saved in `dir` as libFuzzer saves an artifact (the case's
+/// bytes): how many were saved.
+fn save_diverging_artifacts(
+    core: lockstep_harness::campaign::Solver<lockstep_harness::puzzles::Checkers>,
+    dir: &std::path::Path,
+    count: usize,
+) -> usize {
+    use lockstep_harness::campaign::generate_case;
+    use lockstep_harness::puzzles::Checkers;
+    use lockstep_search::seeds::case_bytes;
+    let mut buf = vec![0u8; CASE_BYTES];
+    let mut saved = 0;
+    for index in 0..50_000 {
+        if saved == count {
+            break;
+        }
+        let Some(case) = generate_case::<Checkers>(3, 0, index, &mut buf) else {
+            continue;
+        };
+        if check_with::<Checkers>(&case, core, Checkers::FUEL).is_divergence() {
+            case_bytes(3, 0, index, &mut buf);
+            std::fs::write(dir.join(format!("crash-{index}")), &buf).unwrap();
+            saved += 1;
+        }
+    }
+    saved
+}
+
 /// `triage` groups a night's artifacts by bug: the artifacts of one planted
 /// bug are one bug with every artifact counted, the artifacts of a core with
 /// two bugs are two, each with its smallest example appended as the row and
 /// every example's row kept outside the corpus, in `by-signature/`.
 #[test]
 fn triage_makes_one_bug_of_one_bugs_artifacts_and_two_of_two() {
-    use lockstep_harness::campaign::{generate_case, reproduce};
+    use lockstep_harness::campaign::reproduce;
     use lockstep_harness::decode::Encoding;
     use lockstep_harness::puzzles::Checkers;
     use lockstep_harness::triage::{triage_target, Reproduce};
-    use lockstep_search::seeds::case_bytes;
     use std::sync::Arc;
     type Core = lockstep_harness::campaign::Solver<Checkers>;
     let single: Core = lockstep_planted::checkers::bugs()
@@ -135,22 +163,7 @@ fn triage_makes_one_bug_of_one_bugs_artifacts_and_two_of_two() {
         let dir = crate::support::scratch(&format!("triage-{}", bugs));
         let artifacts = made(dir.join("checkers"));
         let corpus = made(dir.join("corpus"));
-        // The first 40 diverging cases of a seed, saved as libFuzzer would.
-        let mut buf = vec![0u8; CASE_BYTES];
-        let mut saved = 0;
-        for index in 0..50_000 {
-            if saved == 40 {
-                break;
-            }
-            let Some(case) = generate_case::<Checkers>(3, 0, index, &mut buf) else {
-                continue;
-            };
-            if check_with::<Checkers>(&case, core, Checkers::FUEL).is_divergence() {
-                case_bytes(3, 0, index, &mut buf);
-                std::fs::write(artifacts.join(format!("crash-{index}")), &buf).unwrap();
-                saved += 1;
-            }
-        }
+        let saved = save_diverging_artifacts(core, &artifacts, 40);
         assert_eq!(saved, 40, "{label}: 40 artifacts");
         let reproduce: Reproduce = Arc::new(move |bytes: &[u8]| {
             reproduce::<Checkers>(bytes, Encoding::Bytes, core, "test artifact")

@@ -232,14 +232,29 @@ impl Slot {
             both(|p| flag(effective[p], EFFECTIVE)),
         );
 
-        // Phase 6: damage (none on a tie) and pushes, one cell at a time, at most
-        // two steps each. Written as two unconditional rounds: a player with no
-        // push left stands still, and one pushed off the yard stops there.
+        // Phase 6: damage and pushes (`push_damage`), when an attack is effective.
         if !(effective[0] | effective[1]) {
             self.emit(sink, slot, Phase::PushDamage, [0, 0]);
             return None;
         }
         let tie = both_hit & (damage[0] == damage[1]);
+        Some(self.push_damage(slot, id, (effective, damage, tie), c, sink))
+    }
+
+    /// Phase 6 of [`Self::resolve_slot`] once an attack is effective: damage
+    /// (none on a tie) and pushes, one cell at a time, at most two steps
+    /// each, from the cells `c` the players stand on. Written as two
+    /// unconditional rounds: a player with no push left stands still, and
+    /// one pushed off the yard stops there.
+    #[inline(always)]
+    fn push_damage<S: Sink>(
+        &mut self,
+        slot: u8,
+        id: [usize; 2],
+        (effective, damage, tie): ([bool; 2], [i8; 2], bool),
+        c: [u8; 2],
+        sink: &mut S,
+    ) -> ([Cell; 2], [bool; 2]) {
         for p in 0..2 {
             self.hp[1 - p] -= pick(effective[p] & !tie, damage[p], 0);
         }
@@ -272,7 +287,7 @@ impl Slot {
                 flags: [flag(out[0], OUT), flag(out[1], OUT)],
             });
         }
-        Some((pos, out))
+        (pos, out)
     }
 }
 

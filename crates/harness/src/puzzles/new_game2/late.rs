@@ -53,6 +53,26 @@ pub const LATE_GAMES: [LateGame; 6] = [
     late(6, "100002002200000000001222000000200000", &[(3, 6, 4), (4, 1, 3), (1, 4, 3), (3, 4, 1), (3, 5, 4)], 999), // index 723869
 ];
 
+/// A direction under one of the board's eight symmetries, as `late_game`
+/// places a cell: bit 0 swaps rows and columns, bit 1 flips the rows, bit 2
+/// the columns.
+fn turned(symmetry: u8, dir: Dir) -> Dir {
+    let (mut dr, mut dc) = dir.delta();
+    if symmetry & 1 != 0 {
+        (dr, dc) = (dc, dr);
+    }
+    if symmetry & 2 != 0 {
+        dr = -dr;
+    }
+    if symmetry & 4 != 0 {
+        dc = -dc;
+    }
+    *Dir::ALL
+        .iter()
+        .find(|d| d.delta() == (dr, dc))
+        .expect("a symmetry maps a direction to a direction")
+}
+
 /// A late game as a case: half the time one of the two that end on turn
 /// 1001 (the answer -1 that the published bug got wrong), else one ending on
 /// turn 1000 or 999; turned, placed and padded as the module says.
@@ -82,22 +102,6 @@ pub(super) fn late_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
             c = m - 1 - c;
         }
         (top + r, left + c)
-    };
-    let turn = |dir: Dir| {
-        let (mut dr, mut dc) = dir.delta();
-        if symmetry & 1 != 0 {
-            (dr, dc) = (dc, dr);
-        }
-        if symmetry & 2 != 0 {
-            dr = -dr;
-        }
-        if symmetry & 4 != 0 {
-            dc = -dc;
-        }
-        *Dir::ALL
-            .iter()
-            .find(|d| d.delta() == (dr, dc))
-            .expect("a symmetry maps a direction to a direction")
     };
     let inside = |r: usize, c: usize| (top..top + m).contains(&r) && (left..left + m).contains(&c);
     // Outside the found game: a blue ring where it touches the rest, and
@@ -129,7 +133,7 @@ pub(super) fn late_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Case> {
             Piece {
                 row: r as u8 + 1,
                 col: c as u8 + 1,
-                dir: turn(dir_of(dir)),
+                dir: turned(symmetry, dir_of(dir)),
             }
         })
         .collect();
