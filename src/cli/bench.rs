@@ -56,7 +56,7 @@ pub(super) fn bench(args: BenchArgs) -> Result<Exit> {
     for entry in &entries {
         out!(
             "{}",
-            lockstep_harness::bench::Line(entry.name(), &entry.bench(options))
+            lockstep_harness::bench::BenchLine(entry.name(), &entry.bench(options))
         );
     }
     Ok(Exit::Clean)

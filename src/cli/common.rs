@@ -265,7 +265,7 @@ pub(super) fn human_duration(seconds: f64) -> String {
 /// of seconds (30 when neither is given).
 #[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "How long")]
-pub(super) struct RunLength {
+pub(super) struct LengthFlags {
     /// Stop after this many cases.
     #[arg(long, conflicts_with = "seconds", value_parser = at_least_one)]
     pub(super) cases: Option<u64>,
@@ -274,7 +274,7 @@ pub(super) struct RunLength {
     pub(super) seconds: Option<f64>,
 }
 
-impl RunLength {
+impl LengthFlags {
     /// The time budget: `--seconds`, else unbounded with `--cases`, else 30 s.
     pub(super) fn seconds(&self) -> f64 {
         self.seconds.unwrap_or(if self.cases.is_some() {

@@ -10,7 +10,7 @@
 //! game would no longer be the statement's; arenas of such games give
 //! every language the same time for that reason.
 
-use super::common::{default_jobs, lookup, RunLength};
+use super::common::{default_jobs, lookup, LengthFlags};
 use super::judged::ProgramFlags;
 use super::values::{at_least_one, named_command, non_empty_command, seed_number, thread_count};
 use super::Exit;
@@ -278,7 +278,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
     }
     lockstep_search::Address::check_kind(args.case.as_ref(), lockstep_search::Address::Game(0))
         .map_err(anyhow::Error::msg)?;
-    let length = RunLength {
+    let length = LengthFlags {
         cases: args.games,
         seconds: args.seconds,
     };

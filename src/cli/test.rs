@@ -111,7 +111,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         .max()
         .unwrap_or(0);
     let text = args.format == OutputFormat::Text;
-    let each = |outcome: &test_set::TestRun| {
+    let each = |outcome: &test_set::JudgedTest| {
         if text {
             // Above the progress line, which is drawn again below it.
             lockstep_search::progress::suspended(|| {

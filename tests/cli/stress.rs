@@ -9,7 +9,7 @@ use lockstep_harness::puzzles::NewGame2;
 use lockstep_judge::compare::Comparison;
 use lockstep_judge::{judge, Verdict};
 use lockstep_process::Execution;
-use lockstep_process::{Ending, Resources};
+use lockstep_process::{ProgramEnd, Resources};
 use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
@@ -212,7 +212,7 @@ fn a_command_that_cannot_start_is_one_clear_error() {
 #[test]
 fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
     let run = |stdout: &str, code: i32| Execution {
-        ending: Ending::Exited(std::os::unix::process::ExitStatusExt::from_raw(code << 8)),
+        ending: ProgramEnd::Exited(std::os::unix::process::ExitStatusExt::from_raw(code << 8)),
         stdout: stdout.to_string(),
         stderr: "boom\n".to_string(),
         elapsed: Duration::ZERO,
@@ -238,18 +238,18 @@ fn judging_ignores_trailing_space_and_reports_the_first_differing_line() {
         matches!(judge("1\n", &run("1\n", 3)), Verdict::RuntimeError { ref status, .. } if status == "exit code 3")
     );
     let timed_out = Execution {
-        ending: Ending::TimeLimit,
+        ending: ProgramEnd::TimeLimit,
         ..run("", 0)
     };
     assert_eq!(judge("1\n", &timed_out), Verdict::TimeLimit(None));
     // Over the output limit is OLE, whatever was printed before.
     let flooded = Execution {
-        ending: Ending::OutputLimit,
+        ending: ProgramEnd::OutputLimit,
         ..run("1\n", 0)
     };
     assert_eq!(judge("1\n", &flooded), Verdict::OutputLimit);
     let swollen = Execution {
-        ending: Ending::MemoryLimit,
+        ending: ProgramEnd::MemoryLimit,
         ..run("1\n", 0)
     };
     assert_eq!(judge("1\n", &swollen), Verdict::MemoryLimit);

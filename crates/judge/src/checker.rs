@@ -5,7 +5,7 @@
 
 use super::program::why;
 use super::{tail, Verdict};
-use lockstep_process::{Ending, Resources};
+use lockstep_process::{ProgramEnd, Resources};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -76,21 +76,21 @@ impl Scratch {
             Err(e) => return (Err(format!("could not start: {e}")), Duration::ZERO),
         };
         let verdict = match run.ending {
-            Ending::Exited(status) if status.success() => Ok(Verdict::Ok),
+            ProgramEnd::Exited(status) if status.success() => Ok(Verdict::Ok),
             // testlib's _fail: the checker says it is broken, or the answer is.
-            Ending::Exited(status) if status.code() == Some(3) => Err(format!(
+            ProgramEnd::Exited(status) if status.code() == Some(3) => Err(format!(
                 "exit code 3 (testlib's FAIL); it says:\n{}",
                 lockstep_search::text::indent(&tail(&format!("{}{}", run.stdout, run.stderr), 5))
             )),
             // A Python checker that crashed exits 1 as well, with a traceback.
-            Ending::Exited(_) if run.stderr.contains("Traceback (most recent call last)") => {
+            ProgramEnd::Exited(_) if run.stderr.contains("Traceback (most recent call last)") => {
                 Err(format!(
                     "it crashed; stderr ends with:\n{}",
                     lockstep_search::text::indent(&tail(&run.stderr, 5))
                 ))
             }
             // testlib's _wa and _pe; any other code is not a verdict.
-            Ending::Exited(status) if matches!(status.code(), Some(1 | 2)) => {
+            ProgramEnd::Exited(status) if matches!(status.code(), Some(1 | 2)) => {
                 let said = format!("{} {}", run.stderr.trim(), run.stdout.trim());
                 let said = said.trim();
                 Ok(Verdict::WrongAnswer(format!(

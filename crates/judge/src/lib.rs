@@ -9,7 +9,7 @@
 //! The judge knows nothing of puzzles or searches: it is handed a command,
 //! an input and limits, and says how the program did.
 
-use lockstep_process::{Ending, Execution, Resources};
+use lockstep_process::{Execution, ProgramEnd, Resources};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 
@@ -160,15 +160,15 @@ pub fn memory_limit_detail(run: &Execution, limit: Option<u64>) -> String {
 /// `comparison` says.
 pub fn judge(expected: &str, run: &Execution, comparison: Comparison) -> Verdict {
     match run.ending {
-        Ending::TimeLimit => Verdict::TimeLimit(None),
-        Ending::WallLimit => Verdict::IdleLimit,
-        Ending::MemoryLimit => Verdict::MemoryLimit,
-        Ending::OutputLimit => Verdict::OutputLimit,
-        Ending::Exited(status) if !status.success() => Verdict::RuntimeError {
+        ProgramEnd::TimeLimit => Verdict::TimeLimit(None),
+        ProgramEnd::WallLimit => Verdict::IdleLimit,
+        ProgramEnd::MemoryLimit => Verdict::MemoryLimit,
+        ProgramEnd::OutputLimit => Verdict::OutputLimit,
+        ProgramEnd::Exited(status) if !status.success() => Verdict::RuntimeError {
             status: describe_status(status),
             stderr: tail(&run.stderr, 10),
         },
-        Ending::Exited(_) => match comparison.difference(expected, &run.stdout) {
+        ProgramEnd::Exited(_) => match comparison.difference(expected, &run.stdout) {
             None => Verdict::Ok,
             Some(diff) => Verdict::WrongAnswer(diff),
         },
@@ -179,7 +179,7 @@ pub fn judge(expected: &str, run: &Execution, comparison: Comparison) -> Verdict
 /// when run again ([`run_program`]); `None` for a run taken at its first try.
 pub fn flaky_code(run: &Execution) -> Option<&'static str> {
     run.flaky.as_ref().map(|first| match first.ending {
-        Ending::WallLimit => "ILE",
+        ProgramEnd::WallLimit => "ILE",
         _ => "TLE",
     })
 }

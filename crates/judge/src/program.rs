@@ -4,7 +4,7 @@
 //! force), whose failure is said in words and blamed on the tool.
 
 use super::tail;
-use lockstep_process::{Ending, Execution, Resources};
+use lockstep_process::{Execution, ProgramEnd, Resources};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 use std::time::Duration;
@@ -37,7 +37,7 @@ pub fn run_program(cmd: &str, input: &str, limits: Resources) -> Execution {
 /// One run of the program under test.
 fn run_once(cmd: &str, input: &str, limits: Resources) -> Execution {
     lockstep_process::execute(cmd, input, limits).unwrap_or_else(|e| Execution {
-        ending: Ending::Exited(ExitStatus::from_raw(127 << 8)),
+        ending: ProgramEnd::Exited(ExitStatus::from_raw(127 << 8)),
         stdout: String::new(),
         stderr: format!("could not start: {e}"),
         elapsed: Duration::ZERO,
@@ -64,7 +64,7 @@ pub fn check_command_timed(cmd: &str, limits: Resources) -> Result<Option<Durati
     }
     let run = lockstep_process::execute(cmd, "", limits)
         .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
-    let started = matches!(run.ending, Ending::Exited(_)).then_some(run.elapsed);
+    let started = matches!(run.ending, ProgramEnd::Exited(_)).then_some(run.elapsed);
     startup_problem(cmd, &run).map_or(Ok(started), Err)
 }
 
@@ -73,7 +73,7 @@ pub fn check_command_timed(cmd: &str, limits: Resources) -> Result<Option<Durati
 fn startup_problem(cmd: &str, run: &Execution) -> Option<String> {
     match run.ending {
         // The shell's "not found" and "not executable".
-        Ending::Exited(status) if matches!(status.code(), Some(126 | 127)) => Some(format!(
+        ProgramEnd::Exited(status) if matches!(status.code(), Some(126 | 127)) => Some(format!(
             "cannot start {cmd:?}: the shell says (exit code {}): {}",
             status.code().unwrap_or_default(),
             tail(&run.stderr, 1)
@@ -147,32 +147,32 @@ fn cannot_start(words: &[String]) -> Option<String> {
 /// Why a run of one of the user's tools did not succeed, in words.
 pub(crate) fn why(run: &Execution, limits: Resources) -> Option<String> {
     match run.ending {
-        Ending::Exited(status) if status.success() => None,
-        Ending::Exited(status) if run.stderr.trim().is_empty() => Some(format!(
+        ProgramEnd::Exited(status) if status.success() => None,
+        ProgramEnd::Exited(status) if run.stderr.trim().is_empty() => Some(format!(
             "{} (nothing on stderr)",
             super::describe_status(status)
         )),
-        Ending::Exited(status) => Some(format!(
+        ProgramEnd::Exited(status) => Some(format!(
             "{}; stderr ends with:\n{}",
             super::describe_status(status),
             lockstep_search::text::indent(&tail(&run.stderr, 5))
         )),
-        Ending::TimeLimit => Some(format!(
+        ProgramEnd::TimeLimit => Some(format!(
             "spent more than {} ms of CPU time: killed",
             limits.time.as_millis()
         )),
-        Ending::WallLimit => Some(format!(
+        ProgramEnd::WallLimit => Some(format!(
             "still running after {} ms of wall time, having spent {} ms of CPU time: killed",
             limits.wall.as_millis(),
             run.cpu.as_millis()
         )),
         // The flag is the solution's, but it raises the tools' limit too.
-        Ending::OutputLimit => Some(format!(
+        ProgramEnd::OutputLimit => Some(format!(
             "wrote more than {} bytes: killed (the tools' output limit is the larger of --output-limit and {}M: raise it with --output-limit)",
             limits.output,
             lockstep_process::DEFAULT_OUTPUT_LIMIT >> 20
         )),
-        Ending::MemoryLimit => Some(format!(
+        ProgramEnd::MemoryLimit => Some(format!(
             "used more than {} of memory",
             lockstep_process::human_bytes(limits.memory.unwrap_or_default())
         )),

@@ -155,7 +155,7 @@ impl MemoryFigures {
     }
 }
 
-/// A search's failing cases ([`lockstep_search::Outcome::failing`]) in the
+/// A search's failing cases ([`lockstep_search::SearchOutcome::failing`]) in the
 /// order [`list_failing`] names them (by kind, each kind in the order of the
 /// cases).
 pub fn by_kind(mut failing: Vec<(Failed, Address)>) -> Vec<(Failed, Address)> {

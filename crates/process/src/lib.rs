@@ -449,7 +449,7 @@ mod waiting;
 pub use launch::launcher_entry;
 pub use memory::{human_bytes, memory_guard, runs_a_jvm, MemoryGuard};
 pub use run::{
-    default_wall, execute, execute_keeping, Ending, Execution, Kept, Resources,
+    default_wall, execute, execute_keeping, Execution, Kept, ProgramEnd, Resources,
     DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
 };
 pub use signals::{finish_on_signals, interrupted, note_progress, stop_on_signals, stopped_by};

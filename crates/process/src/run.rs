@@ -5,7 +5,7 @@
 
 use super::memory::{self, memory_guard, ChildLimits, MemoryGuard, RunCgroup};
 use super::program_words;
-use running::{Measured, Running};
+use running::{InFlight, Measured};
 use std::io::Read;
 use std::process::ExitStatus;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -86,7 +86,7 @@ const KEPT_OVER_LIMIT: usize = 4 << 10;
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
+pub enum ProgramEnd {
     /// The program exited by itself.
     Exited(ExitStatus),
     /// Spent more CPU time than the limit: killed when seen over it (or
@@ -106,7 +106,7 @@ pub enum Ending {
 /// One run of a program.
 #[derive(Debug, Clone)]
 pub struct Execution {
-    pub ending: Ending,
+    pub ending: ProgramEnd,
     /// At most the output limit (only the first 4 KiB past it), decoded lossily.
     pub stdout: String,
     /// The end of stderr (at most 64 KiB; its start with
@@ -123,11 +123,11 @@ pub struct Execution {
     pub flaky: Option<Box<Execution>>,
 }
 
-impl Ending {
+impl ProgramEnd {
     /// Ended at the CPU or the wall-time limit: a verdict a busy machine can
     /// give, confirmed by a second run before it is taken.
     pub fn is_timing(&self) -> bool {
-        matches!(self, Ending::TimeLimit | Ending::WallLimit)
+        matches!(self, ProgramEnd::TimeLimit | ProgramEnd::WallLimit)
     }
 }
 
@@ -245,7 +245,7 @@ pub fn execute_keeping(
     let mut words = program_words(cmd);
     let (child_limits, cgroup) = memory_setup(&mut words, limits)?;
     let capped = child_limits.address_space.is_some();
-    let mut run = Running::start(&words, &child_limits, input, limits.output, stderr)?;
+    let mut run = InFlight::start(&words, &child_limits, input, limits.output, stderr)?;
     let waited = run.wait(start, limits)?;
     let elapsed = start.elapsed();
     let (stdout, over, stderr) = run.collect(stderr);
@@ -267,13 +267,13 @@ pub fn execute_keeping(
             || (capped && exited.is_some_and(|status| memory::died_at_the_cap(status, memory, limit)))
     });
     let ending = match exited {
-        _ if over => Ending::OutputLimit,
-        _ if over_memory => Ending::MemoryLimit,
+        _ if over => ProgramEnd::OutputLimit,
+        _ if over_memory => ProgramEnd::MemoryLimit,
         // Past the limit when it ended: the last read was a tick short.
-        _ if cpu > limits.time => Ending::TimeLimit,
-        Some(status) => Ending::Exited(status),
-        None if waited.walled => Ending::WallLimit,
-        None => Ending::TimeLimit,
+        _ if cpu > limits.time => ProgramEnd::TimeLimit,
+        Some(status) => ProgramEnd::Exited(status),
+        None if waited.walled => ProgramEnd::WallLimit,
+        None => ProgramEnd::TimeLimit,
     };
     Ok(Execution {
         ending,

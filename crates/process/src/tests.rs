@@ -104,7 +104,7 @@ fn a_direct_run_is_measured_and_held_to_its_memory_limit() {
         ..limits
     };
     let run = execute("python3 -c 'bytearray(2 * 10**9)'", "", limited).unwrap();
-    assert_eq!(run.ending, Ending::MemoryLimit, "{run:?}");
+    assert_eq!(run.ending, ProgramEnd::MemoryLimit, "{run:?}");
     // How it was stopped is the enforcement's in force (the banner's).
     match memory_guard() {
         // The allocation was refused inside the program, which said so.
@@ -114,7 +114,7 @@ fn a_direct_run_is_measured_and_held_to_its_memory_limit() {
         // The kernel killed it in its cgroup, before it could say anything.
         MemoryGuard::Cgroup { .. } => {
             assert!(
-                run.ending == Ending::MemoryLimit && !run.stderr.contains("MemoryError"),
+                run.ending == ProgramEnd::MemoryLimit && !run.stderr.contains("MemoryError"),
                 "{run:?}"
             )
         }
@@ -132,15 +132,15 @@ fn a_spinner_is_over_its_cpu_limit_and_a_sleeper_over_its_wall_limit() {
         ..Resources::new(Duration::from_millis(200), 1 << 20)
     };
     let spin = execute("sh -c 'while :; do :; done'", "", limits).unwrap();
-    assert_eq!(spin.ending, Ending::TimeLimit, "{spin:?}");
+    assert_eq!(spin.ending, ProgramEnd::TimeLimit, "{spin:?}");
     assert!(spin.cpu >= Duration::from_millis(200), "{spin:?}");
     let sleep = execute("sleep 30", "", limits).unwrap();
-    assert_eq!(sleep.ending, Ending::WallLimit, "{sleep:?}");
+    assert_eq!(sleep.ending, ProgramEnd::WallLimit, "{sleep:?}");
     assert!(sleep.cpu < Duration::from_millis(200), "{sleep:?}");
     // 300 ms asleep: over the CPU limit in wall time, within it in CPU.
     let nap = execute("sleep 0.3", "", limits).unwrap();
     assert!(
-        matches!(nap.ending, Ending::Exited(s) if s.success()),
+        matches!(nap.ending, ProgramEnd::Exited(s) if s.success()),
         "{nap:?}"
     );
 }
@@ -162,7 +162,7 @@ fn a_busy_machine_does_not_make_a_time_limit() {
     }
     for run in runs {
         assert!(
-            matches!(run.ending, Ending::Exited(s) if s.success()),
+            matches!(run.ending, ProgramEnd::Exited(s) if s.success()),
             "{run:?}"
         );
         assert_eq!(run.stdout, "1999999000000\n");

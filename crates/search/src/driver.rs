@@ -6,7 +6,7 @@
 
 use super::counts::SharedCounts;
 use super::{
-    Address, CaseSource, Check, Checked, Counts, Failure, Made, Outcome, Plan, Resume, Tally,
+    Address, CaseSource, Check, Checked, Counts, Failure, Made, Plan, Resume, SearchOutcome, Tally,
 };
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -363,7 +363,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
 
     /// The outcome, once every job has ended (`elapsed` after the start):
     /// what one job would have met first, named by the source.
-    pub(super) fn finish(self, elapsed: Duration) -> Outcome<K::Found, K::Tally, K::Kind> {
+    pub(super) fn finish(self, elapsed: Duration) -> SearchOutcome<K::Found, K::Tally, K::Kind> {
         let counts = self.counts.get();
         self.check.tick(&counts, self.start.elapsed().as_secs_f64());
         let source = self.source;
@@ -399,7 +399,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
             at: named(reached.first),
             cases_before: reached.cases,
         });
-        Outcome {
+        SearchOutcome {
             counts,
             tally: self.tally.into_inner().unwrap_or_else(|e| e.into_inner()),
             elapsed,

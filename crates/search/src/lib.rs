@@ -49,7 +49,7 @@ pub enum Checked<F> {
     Pass,
     /// Passed, but only when run again: the first run ended at a time
     /// limit (this code, TLE or ILE) and the second did not. Counted as a
-    /// pass and listed apart ([`Outcome::flaky`]): a busy machine is not a
+    /// pass and listed apart ([`SearchOutcome::flaky`]): a busy machine is not a
     /// failure.
     Flaky(&'static str),
     /// Not judged (the reference out of fuel): counted apart.
@@ -147,7 +147,7 @@ pub struct Failure<F, K> {
 
 /// What a search found: failures of `F`, tallies `T`, kinds `K`.
 #[derive(Debug, Clone)]
-pub struct Outcome<F, T, K> {
+pub struct SearchOutcome<F, T, K> {
     pub counts: Counts,
     pub tally: T,
     /// From the start until the last job ended.
@@ -183,7 +183,7 @@ pub struct Resume {
     pub cases_before: u64,
 }
 
-impl<F, T, K> Outcome<F, T, K> {
+impl<F, T, K> SearchOutcome<F, T, K> {
     /// The kept failures worth shrinking, ordered by `order`: none when a
     /// tool's problem ended the search (each candidate would be judged by
     /// the broken tool).
@@ -209,7 +209,7 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
     plan: &Plan,
     source: &S,
     check: &K,
-) -> Outcome<K::Found, K::Tally, K::Kind> {
+) -> SearchOutcome<K::Found, K::Tally, K::Kind> {
     if let Some(address) = plan.only {
         return search_one(source, check, address);
     }
@@ -252,9 +252,9 @@ fn search_one<S: CaseSource + ?Sized, K: Check<S::Case>>(
     source: &S,
     check: &K,
     address: Address,
-) -> Outcome<K::Found, K::Tally, K::Kind> {
+) -> SearchOutcome<K::Found, K::Tally, K::Kind> {
     let start = Instant::now();
-    let mut outcome = Outcome {
+    let mut outcome = SearchOutcome {
         counts: Counts::default(),
         tally: K::Tally::default(),
         elapsed: Duration::ZERO,

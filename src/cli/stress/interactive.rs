@@ -2,7 +2,7 @@
 //! the programs made runnable and checked, the run, and its report (the
 //! shrunk test saved to `--save`, its whole transcript beside it).
 
-use super::summary::{run_end, save_input, saved_as, seeds_banner, UserRunDoc};
+use super::summary::{run_end, save_input, saved_as, seeds_banner, GeneratorDoc};
 use super::AnyStressArgs;
 use crate::cli::common::{print_document, OutputFormat};
 use crate::cli::judged::ProgramFlags;
@@ -84,7 +84,7 @@ pub(super) fn stress_interactive(args: AnyStressArgs) -> Result<Exit> {
                 interactor: options.interactor.clone(),
                 lines: report.lines,
                 failures,
-                run: UserRunDoc::of(&options.run, &report.counts, report.elapsed, &report.end),
+                run: GeneratorDoc::of(&options.run, &report.counts, report.elapsed, &report.end),
             },
         );
     }
@@ -99,7 +99,7 @@ struct InteractiveStress {
     lines: u64,
     failures: Vec<InteractiveFailureDoc>,
     #[serde(flatten)]
-    run: UserRunDoc,
+    run: GeneratorDoc,
 }
 
 /// One shrunk failure of an interactive stress.

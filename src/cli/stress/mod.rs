@@ -4,7 +4,7 @@
 //! own generator and brute force. Each has its own flags, so each help page
 //! shows only the flags that apply.
 
-use super::common::{check_can_write, corpus_dir, default_jobs, lookup, OutputFormat, RunLength};
+use super::common::{check_can_write, corpus_dir, default_jobs, lookup, LengthFlags, OutputFormat};
 use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
 use super::values::{
     at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, seed_number,
@@ -18,7 +18,7 @@ use anyhow::{bail, Context, Result};
 use lockstep_harness::puzzle::CaseLimits;
 use lockstep_judge::compare::Comparison;
 use lockstep_judge::stress::any::AnyOptions;
-use lockstep_judge::stress::UserRun;
+use lockstep_judge::stress::GeneratorOptions;
 use lockstep_registry::stress::{Oracle, StressOptions};
 use lockstep_search::seeds::fresh_seed;
 use lockstep_search::Plan;
@@ -48,7 +48,7 @@ enum StressCommand {
 /// What both kinds of stress take alike: how many programs at once, how long,
 /// each run's limits, and the shrinking of each failure.
 #[derive(clap::Args, Debug, Clone)]
-pub(super) struct StressRun {
+pub(super) struct StressFlags {
     /// Programs run at once; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
@@ -62,7 +62,7 @@ pub(super) struct StressRun {
     #[arg(long, value_name = "ADDRESS")]
     case: Option<lockstep_search::Address>,
     #[command(flatten)]
-    length: RunLength,
+    length: LengthFlags,
     #[command(flatten)]
     resources: ResourceFlags,
     #[command(flatten)]
@@ -84,7 +84,7 @@ struct ShrinkBudget {
     shrink_seconds: f64,
 }
 
-impl StressRun {
+impl StressFlags {
     /// The search these flags ask for, from `seed`.
     pub(super) fn plan(&self, seed: u64) -> Plan {
         Plan {
@@ -154,7 +154,7 @@ struct PuzzleStressArgs {
     #[arg(long, value_parser = resume_point, requires = "exhaustive", help_heading = "Exhaustive")]
     from: Option<(u32, u64)>,
     #[command(flatten)]
-    run: StressRun,
+    run: StressFlags,
     /// Where to save the minimal failing input [default:
     /// lockstep-stress-<module>.txt].
     #[arg(long, help_heading = "Findings")]
@@ -220,7 +220,7 @@ pub(super) struct AnyStressArgs {
     #[arg(long, value_parser = seed_number)]
     seed: Option<u64>,
     #[command(flatten)]
-    run: StressRun,
+    run: StressFlags,
     /// Where to save the minimal failing input (with --interactor, its
     /// whole transcript goes beside it, to SAVE.transcript).
     #[arg(long, default_value = "lockstep-stress.txt", help_heading = "Findings")]
@@ -397,14 +397,14 @@ fn user_run(
     args: &AnyStressArgs,
     flags: &mut ProgramFlags,
     more: &[(&str, &str)],
-) -> Result<(UserRun, Vec<String>, String)> {
+) -> Result<(GeneratorOptions, Vec<String>, String)> {
     let solution = flags.runnable("--cmd", &args.cmd)?;
     let generator = flags.runnable("--gen", &args.gen)?.command;
     let mut made = Vec::new();
     for (flag, value) in more {
         made.push(flags.runnable(flag, value)?.command);
     }
-    let run = UserRun {
+    let run = GeneratorOptions {
         // Small enough that a C generator's atoi reads every seed.
         plan: args
             .run

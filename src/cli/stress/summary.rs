@@ -331,7 +331,7 @@ pub(super) fn stress_any_summary(
                 brute: options.brute.clone(),
                 memory: report.memory.clone(),
                 failures,
-                run: UserRunDoc::of(&options.run, &report.counts, report.elapsed, &report.end),
+                run: GeneratorDoc::of(&options.run, &report.counts, report.elapsed, &report.end),
             },
         );
     }
@@ -345,14 +345,14 @@ struct AnyStress {
     memory: lockstep_judge::MemoryFigures,
     failures: Vec<AnyFailureDoc>,
     #[serde(flatten)]
-    run: UserRunDoc,
+    run: GeneratorDoc,
 }
 
 /// What the documents of a run of the user's generator (`stress any`,
 /// interactive stress) have alike: the programs, the seed and jobs, the
 /// counts, the time, the warnings, and every failing and flaky case.
 #[derive(Serialize)]
-pub(super) struct UserRunDoc {
+pub(super) struct GeneratorDoc {
     generator: String,
     command: String,
     seed: u64,
@@ -364,14 +364,14 @@ pub(super) struct UserRunDoc {
     flaky: Vec<FailingCase<&'static str>>,
 }
 
-impl UserRunDoc {
+impl GeneratorDoc {
     pub(super) fn of(
-        run: &lockstep_judge::stress::UserRun,
+        run: &lockstep_judge::stress::GeneratorOptions,
         counts: &lockstep_judge::Verdicts,
         elapsed: std::time::Duration,
-        end: &lockstep_judge::stress::RunEnd,
-    ) -> UserRunDoc {
-        UserRunDoc {
+        end: &lockstep_judge::stress::StressEnd,
+    ) -> GeneratorDoc {
+        GeneratorDoc {
             generator: run.generator.clone(),
             command: run.solution.clone(),
             seed: run.plan.seed,
@@ -405,7 +405,7 @@ struct AnyFailureDoc {
 /// was found), and a tool's failure as the error.
 pub(super) fn run_end(
     table: &dyn std::fmt::Display,
-    end: &lockstep_judge::stress::RunEnd,
+    end: &lockstep_judge::stress::StressEnd,
     format: OutputFormat,
 ) -> Result<()> {
     if format == OutputFormat::Text {

@@ -202,11 +202,11 @@ impl std::fmt::Display for Header<'_> {
 }
 
 /// One puzzle's row of the bench table, then its own lines, indented.
-pub struct Line<'a>(pub &'a str, pub &'a BenchResult);
+pub struct BenchLine<'a>(pub &'a str, pub &'a BenchResult);
 
-impl std::fmt::Display for Line<'_> {
+impl std::fmt::Display for BenchLine<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let Line(name, r) = self;
+        let BenchLine(name, r) = self;
         writeln!(
             f,
             "{:<12} {:>14.0} {:>16.0} {:>8.1}x {:>8} {:>16.0} {:>16.0} {:>+8.1}% {:>6.0}%",

@@ -12,7 +12,7 @@
 //! error is not cached: the next run shows it again.
 
 use super::{cache_dir, Language, Languages};
-use lockstep_process::{execute_keeping, Ending, Kept, Resources, STDERR_KEPT};
+use lockstep_process::{execute_keeping, Kept, ProgramEnd, Resources, STDERR_KEPT};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -256,12 +256,14 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
     )
     .map_err(|e| format!("cannot run the compile line `{line}`: {e}"))?;
     let failed = match run.ending {
-        Ending::Exited(status) if status.success() => return Ok(()),
-        Ending::Exited(status) => crate::describe_status(status),
-        Ending::TimeLimit | Ending::WallLimit => {
+        ProgramEnd::Exited(status) if status.success() => return Ok(()),
+        ProgramEnd::Exited(status) => crate::describe_status(status),
+        ProgramEnd::TimeLimit | ProgramEnd::WallLimit => {
             format!("still compiling after {} s", COMPILE_TIME.as_secs())
         }
-        Ending::OutputLimit | Ending::MemoryLimit => "its output ran past 1 MiB".to_string(),
+        ProgramEnd::OutputLimit | ProgramEnd::MemoryLimit => {
+            "its output ran past 1 MiB".to_string()
+        }
     };
     let said = format!("{}{}", run.stderr, run.stdout);
     let lines: Vec<&str> = said.lines().collect();

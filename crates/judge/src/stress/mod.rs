@@ -31,7 +31,7 @@ pub mod interactive;
 /// (`stress any`, with a brute force or with an interactor): the search,
 /// the user's programs, and what each may use.
 #[derive(Debug, Clone)]
-pub struct UserRun {
+pub struct GeneratorOptions {
     /// The search: the first seed (case n gets `seed + n`), time, cases,
     /// jobs, keep-going, shrink budget.
     pub plan: Plan,
@@ -57,7 +57,7 @@ pub struct UserRun {
     pub keep: Option<Keep>,
 }
 
-impl UserRun {
+impl GeneratorOptions {
     /// The tools' limits: their own time, and at least the default output
     /// limit, so that a low `--output-limit` aimed at the solution does not
     /// stop a generator or brute force that prints a large input or answer.
@@ -164,7 +164,7 @@ pub(crate) fn shrunk_header(
 /// How a stress of the user's generator ended, besides its counts and its
 /// shrunk failures (`stress any` and interactive stress alike).
 #[derive(Debug, Clone, Default)]
-pub struct RunEnd {
+pub struct StressEnd {
     /// Every failing case: its kind and its address (`seed 5004`), by kind.
     pub failing: Vec<(crate::Failed, lockstep_search::Address)>,
     /// Every case that passed only when run again after a time limit (TLE,
@@ -178,13 +178,13 @@ pub struct RunEnd {
     pub warnings: Vec<String>,
 }
 
-impl RunEnd {
+impl StressEnd {
     /// From the search's failing cases and problem, and the warnings.
     fn of<F, T>(
-        outcome: &mut lockstep_search::Outcome<F, T, crate::Failed>,
+        outcome: &mut lockstep_search::SearchOutcome<F, T, crate::Failed>,
         warnings: Vec<String>,
-    ) -> RunEnd {
-        RunEnd {
+    ) -> StressEnd {
+        StressEnd {
             failing: crate::by_kind(std::mem::take(&mut outcome.failing)),
             flaky: std::mem::take(&mut outcome.flaky),
             problem: outcome.problem.take().map(|(_, message)| message),

@@ -121,7 +121,7 @@ pub struct TestSetOptions {
 
 /// How one test went.
 #[derive(Debug, Clone)]
-pub struct TestRun {
+pub struct JudgedTest {
     pub name: String,
     /// `None`: the test has no answer and the run exited cleanly, so its
     /// output was not judged (a run that crashed or hit a limit has its
@@ -135,7 +135,7 @@ pub struct TestRun {
     pub flaky: Option<&'static str>,
 }
 
-impl TestRun {
+impl JudgedTest {
     pub fn passed(&self) -> bool {
         self.verdict.as_ref().is_none_or(|v| *v == Verdict::Ok)
     }
@@ -144,7 +144,7 @@ impl TestRun {
 /// A whole test set's results, in the tests' order.
 #[derive(Debug, Clone)]
 pub struct TestSetOutcome {
-    pub outcomes: Vec<TestRun>,
+    pub outcomes: Vec<JudgedTest>,
     pub counts: Verdicts,
     pub memory: MemoryFigures,
     /// The wall time of the whole set.
@@ -169,7 +169,7 @@ impl TestSetOutcome {
 }
 
 /// A test's outcome, or why it could not be had.
-type TestResult = Result<TestRun, String>;
+type TestResult = Result<JudgedTest, String>;
 
 /// One test run and judged; an error is a test that could not be read or a
 /// checker that failed (the user's tool, not the solution).
@@ -177,7 +177,7 @@ fn run_test(
     test: &TestCase,
     options: &TestSetOptions,
     scratch: Option<&crate::checker::Scratch>,
-) -> Result<TestRun, String> {
+) -> Result<JudgedTest, String> {
     let read = |text: &TestText| {
         text.read().map_err(|e| match text {
             TestText::File(path) => format!("{}: {e}", path.display()),
@@ -186,7 +186,7 @@ fn run_test(
     };
     let input = read(&test.input)?;
     let run = run_program(&options.cmd, &input, options.resources);
-    let exited_well = matches!(run.ending, lockstep_process::Ending::Exited(s) if s.success());
+    let exited_well = matches!(run.ending, lockstep_process::ProgramEnd::Exited(s) if s.success());
     let verdict = match &test.answer {
         // Without an answer the output cannot be judged, but the ending can:
         // a crash or a limit is RE, TLE, MLE or OLE whatever the answer
@@ -211,7 +211,7 @@ fn run_test(
             }
         }
     };
-    Ok(TestRun {
+    Ok(JudgedTest {
         name: test.name.clone(),
         verdict,
         elapsed: run.elapsed,
@@ -227,7 +227,7 @@ fn run_test(
 pub fn run_test_set(
     tests: &[TestCase],
     options: &TestSetOptions,
-    each: &(dyn Fn(&TestRun) + Sync),
+    each: &(dyn Fn(&JudgedTest) + Sync),
 ) -> Result<TestSetOutcome, String> {
     let scratch = match options.checker {
         Some(_) => Some(

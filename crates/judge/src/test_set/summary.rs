@@ -3,13 +3,13 @@
 //! memory, or all of it as one JSON document (the schema is in
 //! docs/guide/src/reference/json.md).
 
-use super::{TestRun, TestSetOptions, TestSetOutcome};
+use super::{JudgedTest, TestSetOptions, TestSetOutcome};
 use crate::Verdict;
 use lockstep_process::human_bytes;
 use serde::Serialize;
 
 /// What a failed test's line says after its figures.
-fn detail(outcome: &TestRun, options: &TestSetOptions) -> Option<String> {
+fn detail(outcome: &JudgedTest, options: &TestSetOptions) -> Option<String> {
     let said = |text: &str| lockstep_search::text::clip(text.lines().last().unwrap_or(""), 120);
     Some(match outcome.verdict.as_ref() {
         None => "no answer (NAME.ans or NAME.out): exited cleanly, output not judged".to_string(),
@@ -65,14 +65,14 @@ fn detail(outcome: &TestRun, options: &TestSetOptions) -> Option<String> {
     })
 }
 
-fn verdict_code(outcome: &TestRun) -> &'static str {
+fn verdict_code(outcome: &JudgedTest) -> &'static str {
     outcome.verdict.as_ref().map_or("--", Verdict::code)
 }
 
 /// One test's line: `NAME  VERDICT  TIME  MEMORY  detail`, the name padded
 /// to `width`.
 pub struct TestLine<'a> {
-    pub outcome: &'a TestRun,
+    pub outcome: &'a JudgedTest,
     pub width: usize,
     pub options: &'a TestSetOptions,
 }

@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A started program and what reads and writes its pipes.
-pub(super) struct Running {
+pub(super) struct InFlight {
     program: Program,
     /// The launcher's report, when the program runs through the launcher.
     report: Option<Report>,
@@ -55,7 +55,7 @@ pub(super) struct Measured {
     pub cpu: Duration,
 }
 
-impl Running {
+impl InFlight {
     /// Starts the program `words` under `limits`, through the launcher
     /// where it is enabled, writing `input` to its stdin and reading its
     /// stdout (at most `output` bytes) and stderr (as `stderr` says).
@@ -65,7 +65,7 @@ impl Running {
         input: &str,
         output: usize,
         stderr: Kept,
-    ) -> std::io::Result<Running> {
+    ) -> std::io::Result<InFlight> {
         let (mut command, mut report) = if launcher_enabled() {
             let (command, report) = launcher_command(words, limits)?;
             (command, Some(report))
@@ -102,7 +102,7 @@ impl Running {
             let (err, over, done) = (Arc::clone(&err), Arc::new(AtomicBool::new(false)), done_tx);
             std::thread::spawn(move || capture(stderr_pipe, err, STDERR_KEPT, stderr, over, done));
         }
-        Ok(Running {
+        Ok(InFlight {
             program,
             report,
             writer: Some(writer),

@@ -22,20 +22,20 @@ use super::generator::Printed;
 use crate::checker::Scratch;
 use crate::shrink::{ShrunkText, Trial};
 use crate::{judge, run_program, tool, Comparison, Failed, MemoryFigures, Verdict, Verdicts};
-use lockstep_process::{Ending, Execution};
+use lockstep_process::{Execution, ProgramEnd};
 use lockstep_search::{Address, Check, Checked};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 mod summary;
 
-use super::UserRun;
+use super::GeneratorOptions;
 
 #[derive(Debug, Clone)]
 pub struct AnyOptions {
     /// The search, the generator, the solution, its checker and validator,
     /// the resources of each run.
-    pub run: UserRun,
+    pub run: GeneratorOptions,
     /// Prints the expected output.
     pub brute: String,
     /// How the solution's output is compared with the brute force's (when
@@ -94,7 +94,7 @@ pub struct AnyOutcome {
     /// The solution's peak memory over the cases.
     pub memory: MemoryFigures,
     pub failures: Vec<AnyFailure>,
-    pub end: super::RunEnd,
+    pub end: super::StressEnd,
 }
 
 /// A stress run's shared state: the options, the checker's directory, and
@@ -133,7 +133,7 @@ impl Stress<'_> {
         times: &mut AnyTimes,
     ) -> Result<Verdict, String> {
         match (&self.options.run.checker, &self.scratch) {
-            (Some(checker), Some(scratch)) if matches!(run.ending, Ending::Exited(s) if s.success()) =>
+            (Some(checker), Some(scratch)) if matches!(run.ending, ProgramEnd::Exited(s) if s.success()) =>
             {
                 let (verdict, took) = scratch.check(
                     checker,
@@ -327,14 +327,14 @@ pub fn stress_any(options: &AnyOptions) -> std::io::Result<AnyOutcome> {
             .into_inner()
             .unwrap_or_else(|e| e.into_inner()),
         failures,
-        end: super::RunEnd::of(&mut outcome, warnings),
+        end: super::StressEnd::of(&mut outcome, warnings),
     })
 }
 
 impl Stress<'_> {
     /// Shrinks a failing case while the solution fails on it the same way,
     /// showing how far it got when the options ask for progress. The input
-    /// is kept ([`UserRun::keep`]) as found and at every step; once a
+    /// is kept ([`GeneratorOptions::keep`]) as found and at every step; once a
     /// signal stops lockstep, the report shows the last failing
     /// candidate's run as it was (no program runs then).
     fn shrink(&self, seed: u64, case: Case) -> AnyFailure {

@@ -24,7 +24,7 @@
 //! test and the transcript of the solution on it.
 
 use super::generator::Printed;
-use super::UserRun;
+use super::GeneratorOptions;
 use crate::checker::Scratch;
 use crate::shrink::{ShrunkText, Trial};
 use crate::{tool, Failed, Verdicts};
@@ -47,7 +47,7 @@ pub struct InteractiveOptions {
     /// The search, the generator (its input is the test), the solution,
     /// the checker of the interactor's output, the validator, the
     /// resources of each run.
-    pub run: UserRun,
+    pub run: GeneratorOptions,
     /// `INTERACTOR TEST OUTPUT`, talking to the solution.
     pub interactor: String,
 }
@@ -94,7 +94,7 @@ pub struct InteractiveOutcome {
     /// Lines relayed over all cases, both ways.
     pub lines: u64,
     pub failures: Vec<InteractiveFailure>,
-    pub end: super::RunEnd,
+    pub end: super::StressEnd,
 }
 
 /// One run of a test through the interactor.
@@ -275,14 +275,14 @@ pub fn stress_interactive(options: &InteractiveOptions) -> std::io::Result<Inter
         elapsed: outcome.elapsed,
         lines: stress.lines.into_inner(),
         failures,
-        end: super::RunEnd::of(&mut outcome, warnings),
+        end: super::StressEnd::of(&mut outcome, warnings),
     })
 }
 
 impl Stress<'_> {
     /// Shrinks a failing test while the solution fails it the same way, then
     /// runs the shrunk test once more with its whole transcript kept. The
-    /// test is kept ([`super::UserRun::keep`]) as found and at every step;
+    /// test is kept ([`super::GeneratorOptions::keep`]) as found and at every step;
     /// once a signal stops lockstep, the report shows the last failing
     /// candidate's interaction as it was (no program runs then, and no
     /// whole transcript is written).
