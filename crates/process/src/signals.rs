@@ -8,9 +8,9 @@
 //! that a stop is under way.
 
 use super::{become_subreaper, shutdown};
-use nix::sys::signal::{self, SaFlags, SigAction, SigHandler, SigSet, Signal};
-use std::io::{Read, Write};
-use std::os::fd::AsRawFd;
+use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::Mutex;
 
@@ -49,13 +49,13 @@ pub fn finish_on_signals(programs: bool) {
     if programs {
         become_subreaper();
     }
-    let Some(mut reader) = signal_pipe() else {
+    let Some(mut signals) = watched() else {
         return;
     };
     std::thread::spawn(move || {
-        let mut byte = [0u8; 1];
-        if reader.read_exact(&mut byte).is_ok() {
-            STOPPED_BY.store(i32::from(byte[0]), Ordering::SeqCst);
+        let mut arriving = signals.forever();
+        if let Some(signal) = arriving.next() {
+            STOPPED_BY.store(signal, Ordering::SeqCst);
             INTERRUPTED.store(true, Ordering::SeqCst);
             let killed = match programs {
                 true => "every program it started is killed, ",
@@ -63,8 +63,7 @@ pub fn finish_on_signals(programs: bool) {
             };
             let _ = writeln!(
                 std::io::stderr(),
-                "\nlockstep: stopping (signal {}): {killed}the cases in hand are finished, then what was found is reported and saved (again to stop at once)",
-                byte[0]
+                "\nlockstep: stopping (signal {signal}): {killed}the cases in hand are finished, then what was found is reported and saved (again to stop at once)"
             );
             if programs {
                 shutdown();
@@ -74,25 +73,13 @@ pub fn finish_on_signals(programs: bool) {
         // second one: GNU timeout, for one, signals its command and then
         // the command's whole group, so lockstep sees it twice.
         let first = std::time::Instant::now();
-        while reader.read_exact(&mut byte).is_ok() {
+        for signal in arriving {
             if first.elapsed() < std::time::Duration::from_secs(1) {
                 continue;
             }
-            exit_on(byte[0], "");
+            exit_on(signal, "");
         }
     });
-}
-
-/// The write end of the pipe the signal handler writes to.
-static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
-
-extern "C" fn on_signal(number: nix::libc::c_int) {
-    let fd = SIGNAL_PIPE.load(Ordering::Relaxed);
-    let byte = number as u8;
-    // write(2) is async-signal-safe; the watcher thread does the rest.
-    unsafe {
-        nix::libc::write(fd, (&byte as *const u8).cast(), 1);
-    }
 }
 
 /// The last progress line a long run drew ([`note_progress`]): what a
@@ -110,7 +97,7 @@ pub fn note_progress(line: &str) {
 /// Says on stderr that lockstep stopped by `signal` (and `then`), and how
 /// far its run had got, and exits with 128 + its number. Only the watchers
 /// call it, once every program is killed.
-fn exit_on(signal: u8, then: &str) -> ! {
+fn exit_on(signal: i32, then: &str) -> ! {
     let progress = PROGRESS.lock().map(|p| p.clone()).unwrap_or_default();
     let far = match progress.is_empty() {
         true => String::new(),
@@ -124,29 +111,15 @@ fn exit_on(signal: u8, then: &str) -> ! {
         clippy::disallowed_methods,
         reason = "the signal watcher ends lockstep once every program is killed"
     )]
-    std::process::exit(128 + i32::from(signal));
+    std::process::exit(128 + signal);
 }
 
-/// Makes SIGINT, SIGTERM and SIGHUP write their number to a pipe (the
-/// self-pipe: the handler does nothing else) and returns its read end, for
-/// a watcher thread; `None` when no pipe could be made.
-fn signal_pipe() -> Option<std::io::PipeReader> {
-    let (reader, writer) = std::io::pipe().ok()?;
-    SIGNAL_PIPE.store(writer.as_raw_fd(), Ordering::Relaxed);
-    // The write end lives as long as the process.
-    std::mem::forget(writer);
-    let action = SigAction::new(
-        SigHandler::Handler(on_signal),
-        SaFlags::SA_RESTART,
-        SigSet::empty(),
-    );
-    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
-        // Safety: the handler only calls write(2) on a descriptor it owns.
-        unsafe {
-            let _ = signal::sigaction(signal, &action);
-        }
-    }
-    Some(reader)
+/// SIGINT, SIGTERM and SIGHUP, delivered from now on to the returned
+/// iterator (signal-hook's: its handler only writes to a pipe, which the
+/// watcher thread reads) instead of ending the process; `None` when they
+/// could not be registered.
+fn watched() -> Option<Signals> {
+    Signals::new([SIGINT, SIGTERM, SIGHUP]).ok()
 }
 
 /// On SIGINT, SIGTERM or SIGHUP: kill every live program and adopted orphan,
@@ -155,15 +128,14 @@ fn signal_pipe() -> Option<std::io::PipeReader> {
 /// command line; call once.
 pub fn stop_on_signals() {
     become_subreaper();
-    let Some(mut reader) = signal_pipe() else {
+    let Some(mut signals) = watched() else {
         return;
     };
     std::thread::spawn(move || {
-        let mut byte = [0u8; 1];
-        if reader.read_exact(&mut byte).is_ok() {
+        if let Some(signal) = signals.forever().next() {
             INTERRUPTED.store(true, Ordering::SeqCst);
             shutdown();
-            exit_on(byte[0], "; every program it started is killed");
+            exit_on(signal, "; every program it started is killed");
         }
     });
 }
