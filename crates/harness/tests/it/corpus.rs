@@ -161,12 +161,13 @@ fn append_keeps_the_files_column_order_and_a_missing_final_newline() {
     assert_eq!(loaded[0].row.note, "first");
 }
 
-/// The per-row harness (`cargo test --test corpus_rows`): one test per row,
-/// a wrong row named as failed with its line, a file that does not load one
-/// failing test, filters and `--list` as libtest reads them.
+/// The per-row tests (`cargo test --test corpus_rows`, under libtest-mimic,
+/// which owns the flags): one test per row, a wrong row failing by name with
+/// its line, and a file that does not load one failing test, named after the
+/// row a filter asks for when it asks for one of that file's.
 #[test]
 fn each_row_is_a_named_test_and_a_wrong_row_fails_by_name() {
-    use lockstep_harness::row_tests::{run_row_tests, RowTestArgs};
+    use lockstep_harness::row_tests::row_tests;
     let dir = scratch("row-tests");
     for entry in every_file() {
         std::fs::copy((entry.path)(&corpus_dir()), (entry.path)(&dir)).unwrap();
@@ -177,76 +178,45 @@ fn each_row_is_a_named_test_and_a_wrong_row_fails_by_name() {
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replacen(",-1,sample,", ",5,sample,", 1)).unwrap();
     std::fs::write(dir.join("robots.csv"), "name,input\nx,1\n").unwrap();
-    let run = |args: &[&str]| {
-        let args = RowTestArgs::parse(args.iter().map(|s| s.to_string()));
-        let mut out = Vec::new();
-        let ok = run_row_tests(&args, &dir, &mut out).unwrap();
-        (ok, String::from_utf8(out).unwrap())
-    };
 
-    let (ok, out) = run(&[]);
-    assert!(!ok, "{out}");
-    has(
-        &out,
-        &[
-            "test new_game2/sample-1-never-ends ... FAILED",
-            "---- new_game2/sample-1-never-ends ----\nline 2: ",
-            "test robots/(load) ... FAILED",
-        ],
-    );
-    has(
-        &out,
-        &["test new_game2/sample-2-row-chain-ends-turn-1 ... ok"],
-    );
+    let results: Vec<(String, Result<(), String>)> = row_tests(&dir, None)
+        .into_iter()
+        .map(|test| (test.name, (test.check)()))
+        .collect();
+    let result = |name: &str| {
+        results
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no test {name}"))
+            .1
+            .clone()
+    };
+    let wrong = result("new_game2/sample-1-never-ends").unwrap_err();
+    assert!(wrong.starts_with("line 2: "), "{wrong}");
+    assert!(result("robots/(load)").is_err());
+    assert_eq!(result("new_game2/sample-2-row-chain-ends-turn-1"), Ok(()));
     let rows: usize = every_file()
         .iter()
         .filter(|e| e.module != "robots")
         .map(|e| (e.names)(&dir).unwrap().len())
         .sum();
-    assert!(
-        out.contains(&format!("{} passed; 2 failed", rows - 1)),
-        "{out}"
-    );
-
-    let new_game2_rows = every_file()
+    let failed: Vec<&String> = results
         .iter()
-        .find(|e| e.module == "new_game2")
-        .map(|e| (e.names)(&dir).unwrap().len())
-        .unwrap();
-    // One row by its name, exactly; the others filtered out. With --exact a
-    // prefix of a name selects nothing.
-    let (ok, out) = run(&["--exact", "new_game2/sample-2-row-chain-ends-turn-1"]);
-    assert!(ok, "{out}");
-    has(&out, &["1 passed; 0 failed; 0 ignored; 0 measured; "]);
-    let (ok, out) = run(&["--exact", "new_game2/sample-1"]);
-    assert!(ok && out.contains("running 0 tests"), "{out}");
-    // --skip (both spellings) leaves the wrong row out.
-    for skip in [
-        &["--skip", "sample-1-never"][..],
-        &["--skip=sample-1-never"][..],
-    ] {
-        let args: Vec<&str> = skip.iter().copied().chain(["new_game2/"]).collect();
-        let (ok, out) = run(&args);
-        assert!(ok, "{skip:?}: {out}");
-        let passed = format!("{} passed; 0 failed", new_game2_rows - 1);
-        assert!(out.contains(&passed), "{out}");
-    }
-    // A row of a file that does not load: the file's failure runs, not nothing.
-    let (ok, out) = run(&["robots/official-case-1"]);
-    assert!(
-        !ok && out.contains("test robots/(load) ... FAILED"),
-        "{out}"
-    );
-    // --list names tests without running them; --ignored selects none.
-    let (ok, out) = run(&["--list", "new_game2/"]);
-    assert!(ok && out.lines().count() == new_game2_rows, "{out}");
-    assert!(
-        out.lines()
-            .all(|l| l.starts_with("new_game2/") && l.ends_with(": test")),
-        "{out}"
-    );
-    let (_, out) = run(&["--list", "--ignored"]);
-    assert!(out.is_empty(), "{out}");
+        .filter(|(_, r)| r.is_err())
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(results.len(), rows + 1, "every row and the broken file");
+    assert_eq!(failed.len(), 2, "{failed:?}");
+
+    // A row of a file that does not load, asked for by name: the file's
+    // failure runs under that name, not nothing.
+    let asked = row_tests(&dir, Some("robots/official-case-1"));
+    let broken = asked
+        .into_iter()
+        .find(|t| t.name.starts_with("robots/"))
+        .expect("the broken file's test");
+    assert_eq!(broken.name, "robots/official-case-1");
+    assert!((broken.check)().is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
