@@ -258,7 +258,7 @@ pub(super) fn default_jobs() -> usize {
 
 /// Seconds as a person reads them: `45 s`, `12 min`, `3.5 h`, `9.1 days`.
 pub(super) fn human_duration(seconds: f64) -> String {
-    lockstep_search::text::duration(seconds)
+    lockstep_text::duration(seconds)
 }
 
 /// How long a run of generated cases goes on: a number of cases, or a number

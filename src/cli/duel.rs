@@ -301,7 +301,7 @@ fn duel_stress(args: BotStressArgs) -> Result<Exit> {
     errln!(
         "lockstep duel stress: seed {}, {} (repeat with --seed {} --jobs {})",
         plan.seed,
-        lockstep_search::text::counted(plan.jobs as u64, "job"),
+        lockstep_text::counted(plan.jobs as u64, "job"),
         plan.seed,
         plan.jobs
     );

@@ -111,7 +111,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     errln!(
         "lockstep fuzz: seed {}, {}{shard}, {:.1} s per puzzle, {} limits (repeat with --seed {} --jobs {}{repeat_shard} --limits {})",
         plan.seed,
-        lockstep_search::text::counted(plan.jobs as u64, "job"),
+        lockstep_text::counted(plan.jobs as u64, "job"),
         plan.seconds,
         options.limits,
         plan.seed,
@@ -124,7 +124,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
     let mut found = false;
     let mut recorded = Vec::new();
     for entry in &entries {
-        if lockstep_process::stopped_by().is_some() {
+        if lockstep_stop::stopped_by().is_some() {
             errln!("{}: not run (stopped by a signal before it)", entry.name());
             continue;
         }
@@ -142,7 +142,7 @@ pub(super) fn fuzz(args: FuzzArgs) -> Result<Exit> {
         OutputFormat::Text => out!("{outcome}"),
         OutputFormat::Json => print_document("fuzz", &outcome),
     }
-    if let Some(signal) = lockstep_process::stopped_by() {
+    if let Some(signal) = lockstep_stop::stopped_by() {
         errln!(
             "stopped by signal {signal}: the figures are the cases checked before it; every finding above is recorded"
         );

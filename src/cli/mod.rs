@@ -211,7 +211,7 @@ pub fn main() -> i32 {
         lockstep_process::finish_on_signals(runs_programs);
     }
     let result = dispatch(cli.command);
-    if lockstep_process::interrupted() && lockstep_process::stopped_by().is_none() {
+    if lockstep_stop::interrupted() && lockstep_stop::stopped_by().is_none() {
         // The signal's thread is killing the programs and will exit with the
         // signal's code; what this thread would report is moot.
         loop {
@@ -234,11 +234,11 @@ pub fn main() -> i32 {
         // Stopped by a signal: said so, whatever was found. An error then
         // is most often the stop's own doing (a program refused to start
         // while lockstep is stopping): said, and still the signal's code.
-        _ if lockstep_process::stopped_by().is_some() => {
+        _ if lockstep_stop::stopped_by().is_some() => {
             if let Err(e) = &result {
                 errln!("error: {e:#}");
             }
-            Exit::Stopped(lockstep_process::stopped_by().unwrap_or(2)).code()
+            Exit::Stopped(lockstep_stop::stopped_by().unwrap_or(2)).code()
         }
         Ok(exit) => exit.code(),
         Err(e) => {

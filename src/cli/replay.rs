@@ -103,7 +103,7 @@ pub(super) fn replay(args: ReplayArgs) -> Result<Exit> {
             .collect();
         errln!(
             "error: {} of the corpus {} not load ({}): every other row was replayed",
-            lockstep_search::text::counted(errors as u64, "row"),
+            lockstep_text::counted(errors as u64, "row"),
             if errors == 1 { "does" } else { "do" },
             places.join(", ")
         );

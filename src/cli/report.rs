@@ -58,7 +58,7 @@ pub(super) fn report(args: ReportArgs) -> Result<Exit> {
                 "{}: bug {} ({}): {}",
                 section.title,
                 bug.signature,
-                lockstep_search::text::counted(bug.count, "example"),
+                lockstep_text::counted(bug.count, "example"),
                 if bug.recorded.is_empty() {
                     "printed only"
                 } else {
@@ -71,8 +71,8 @@ pub(super) fn report(args: ReportArgs) -> Result<Exit> {
         "report: {} ({} bytes): {}, {}",
         args.out.display(),
         page.len(),
-        lockstep_search::text::counted(sections.len() as u64, "section"),
-        lockstep_search::text::counted(bugs as u64, "bug")
+        lockstep_text::counted(sections.len() as u64, "section"),
+        lockstep_text::counted(bugs as u64, "bug")
     );
     Ok(Exit::Clean)
 }

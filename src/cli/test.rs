@@ -97,8 +97,8 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     errln!(
         "lockstep test {}: {}, {}, {}, {}",
         args.path.display(),
-        lockstep_search::text::counted(tests.len() as u64, "test"),
-        lockstep_search::text::counted(options.jobs as u64, "job"),
+        lockstep_text::counted(tests.len() as u64, "test"),
+        lockstep_text::counted(options.jobs as u64, "job"),
         args.limits.banner(&program),
         match &options.checker {
             Some(_) => "judged by the checker".to_string(),
@@ -129,7 +129,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     let report = test_set::run_test_set(&tests, &options, &each).map_err(anyhow::Error::msg)?;
     // Stopped by a signal: the tests done before it are the report, and
     // the rest were not run (the exit code is the signal's).
-    if let Some(signal) = lockstep_process::stopped_by() {
+    if let Some(signal) = lockstep_stop::stopped_by() {
         errln!(
             "lockstep test: stopped by signal {signal} after {} of {} tests; the rest were not run",
             report.outcomes.len(),

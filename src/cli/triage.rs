@@ -90,7 +90,7 @@ fn check_corpus(entries: &[&dyn AnyPuzzle], dir: &Path) -> Result<Exit> {
         errln!(
             "{}: {}, writable",
             entry.corpus_path(dir).display(),
-            lockstep_search::text::counted(rows as u64, "row")
+            lockstep_text::counted(rows as u64, "row")
         );
     }
     Ok(Exit::Clean)
@@ -159,7 +159,7 @@ fn triage_artifacts(
     // rows truly went.
     errln!(
         "triage: {} from {} reproduced artifact{}: {appended} row{} appended to {}, {present} already there, {unsaved} only in fallback files",
-        lockstep_search::text::counted(bugs as u64, "bug"),
+        lockstep_text::counted(bugs as u64, "bug"),
         artifacts_reproduced,
         if artifacts_reproduced == 1 { "" } else { "s" },
         if appended == 1 { "" } else { "s" },
@@ -171,10 +171,10 @@ fn triage_artifacts(
         );
     }
     let left: usize = reports.iter().map(|r| r.left).sum();
-    if let Some(signal) = lockstep_process::stopped_by() {
+    if let Some(signal) = lockstep_stop::stopped_by() {
         errln!(
             "triage: stopped by signal {signal}: the artifact in hand was recorded as far as it had shrunk; {} not looked at stay for the next triage",
-            lockstep_search::text::counted(left as u64, "artifact")
+            lockstep_text::counted(left as u64, "artifact")
         );
     }
     Ok(Exit::found_if(reports.iter().any(|r| r.found())))
@@ -221,7 +221,7 @@ fn triage_one(
         errln!(
             "\n== bug {} ({}), its smallest example:\n{}\nits row: {}",
             bug.signature,
-            lockstep_search::text::counted(bug.examples as u64, "artifact"),
+            lockstep_text::counted(bug.examples as u64, "artifact"),
             bug.report,
             bug.recorded
         );
@@ -238,7 +238,7 @@ fn print_table(reports: &[TargetReport]) {
                 "{}: bug {} ({}): {}; every example's row in {}",
                 report.target,
                 bug.signature,
-                lockstep_search::text::counted(bug.examples as u64, "artifact"),
+                lockstep_text::counted(bug.examples as u64, "artifact"),
                 bug.recorded,
                 match &bug.examples_file {
                     Ok(path) => path.display().to_string(),

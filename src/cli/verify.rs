@@ -136,7 +136,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         stopped_by_signal: None,
     };
     for entry in &entries {
-        if lockstep_process::stopped_by().is_some() {
+        if lockstep_stop::stopped_by().is_some() {
             errln!(
                 "{}: not verified (stopped by a signal before it)",
                 entry.name()
@@ -162,7 +162,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
         }
         outcome.puzzles.push(verified);
     }
-    outcome.stopped_by_signal = lockstep_process::stopped_by();
+    outcome.stopped_by_signal = lockstep_stop::stopped_by();
     if args.output.format == OutputFormat::Json {
         print_document("verify", &outcome);
     }
@@ -174,7 +174,7 @@ pub(super) fn verify(args: VerifyArgs) -> Result<Exit> {
     if let (Some(path), Some(kept)) = (&args.record, &kept) {
         record_if_complete(path, kept, complete)?;
     }
-    if let Some(signal) = lockstep_process::stopped_by() {
+    if let Some(signal) = lockstep_stop::stopped_by() {
         say_where_to_resume(signal, &outcome);
     }
     Ok(Exit::found_if(found || !complete || unreached))
@@ -206,7 +206,7 @@ fn record_if_complete(
     kept: &RecordedCertificate,
     complete: bool,
 ) -> Result<()> {
-    match complete && lockstep_process::stopped_by().is_none() {
+    match complete && lockstep_stop::stopped_by().is_none() {
         true => {
             kept.write(path)?;
             errln!("recorded: {}", path.display());
@@ -310,7 +310,7 @@ fn announce(args: &VerifyArgs) {
     };
     errln!(
         "lockstep verify: {}, {} limits, {}{} (repeat with --jobs {}{})",
-        lockstep_search::text::counted(args.jobs as u64, "job"),
+        lockstep_text::counted(args.jobs as u64, "job"),
         args.limits,
         if args.no_symmetry {
             "every case"
@@ -406,7 +406,7 @@ fn verify_puzzle(
     // after a signal, the first level it never reached (a level not
     // reached may count 0 because the signal also stopped its count).
     let cut_from = levels.iter().position(|l| !whole(l)).or_else(|| {
-        lockstep_process::interrupted()
+        lockstep_stop::interrupted()
             .then(|| {
                 levels
                     .iter()

@@ -69,8 +69,8 @@ pub fn report_html(title: &str, sections: &[Section]) -> Result<String> {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>{t}</title><style>{STYLE}</style></head><body>\n<h1>{t}</h1>\n\
          <p id=\"summary\">{}, {}.</p>\n",
-        lockstep_search::text::counted(sections.len() as u64, "section"),
-        lockstep_search::text::counted(bugs as u64, "bug"),
+        lockstep_text::counted(sections.len() as u64, "section"),
+        lockstep_text::counted(bugs as u64, "bug"),
         t = escape(title)
     )?;
     for section in sections {

@@ -237,7 +237,7 @@ fn run_one(args: &[String], dir: &Path) -> Result<(), String> {
     if !fine || stderr.contains("panicked") || stderr.contains("memory allocation") {
         return Err(format!(
             "{line}: exit {code:?}\n{}",
-            lockstep_search::text::clip(&stderr, 1500)
+            lockstep_text::clip(&stderr, 1500)
         ));
     }
     Ok(())

@@ -9,7 +9,7 @@
 
 use crate::puzzle::{self, CaseLimits};
 use lockstep_core::Model;
-use lockstep_search::text;
+use lockstep_text as text;
 
 /// The `init` of every cargo-fuzz target: checks `LOCKSTEP_LIMITS` once,
 /// before libFuzzer runs a single input, so that a typo ends the run cleanly

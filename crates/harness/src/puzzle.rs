@@ -313,10 +313,7 @@ impl<A: Debug> Attempt<A> {
         match self {
             Attempt::Ran(run) => display_text(&write_answer(&run.answer)),
             Attempt::Panicked(message) => {
-                format!(
-                    "panic: {}",
-                    lockstep_search::text::clip(message, DISPLAY_CHARS)
-                )
+                format!("panic: {}", lockstep_text::clip(message, DISPLAY_CHARS))
             }
             Attempt::OutOfFuel => "(ran out of fuel)".to_string(),
         }
@@ -342,8 +339,8 @@ pub fn display_text(text: &str) -> String {
     }
     format!(
         "{} ({} lines, {} bytes in all)",
-        lockstep_search::text::clip(&joined, DISPLAY_CHARS),
-        lockstep_search::text::judge_lines(text).len(),
+        lockstep_text::clip(&joined, DISPLAY_CHARS),
+        lockstep_text::judge_lines(text).len(),
         text.len()
     )
 }

@@ -71,7 +71,7 @@ impl std::fmt::Display for Shown<'_> {
             f,
             "{}: {}, {} passed, {} failed",
             self.puzzle,
-            lockstep_search::text::counted(r.rows as u64, "row"),
+            lockstep_text::counted(r.rows as u64, "row"),
             r.rows - r.failures.len(),
             r.failures.len()
         )?;
@@ -114,10 +114,10 @@ pub fn replay_row_with<P: Puzzle>(
     let mut judge = |who: &str, side: &Attempt<P::Answer>| match side {
         Attempt::Ran(run) => {
             let text = P::Case::write_answer(&run.answer);
-            if !lockstep_search::text::same_output(&text, &expected) {
+            if !lockstep_text::same_output(&text, &expected) {
                 problems.push(format!(
                     "{who} does not print the expected answer: {}",
-                    lockstep_search::text::first_difference(who, &text, "expected", &expected)
+                    lockstep_text::first_difference(who, &text, "expected", &expected)
                 ));
             }
         }
@@ -150,11 +150,11 @@ fn round_trip_problem<P: Puzzle>(case: &P::Case) -> Option<String> {
         Ok(read) if read == *case => None,
         Ok(_) => Some(format!(
             "the case's judge input reads back as another case:\n{}",
-            lockstep_search::text::indent(&lockstep_search::text::clip(&printed, 2000))
+            lockstep_text::indent(&lockstep_text::clip(&printed, 2000))
         )),
         Err(e) => Some(format!(
             "the case's judge input does not read back ({e}):\n{}",
-            lockstep_search::text::indent(&lockstep_search::text::clip(&printed, 2000))
+            lockstep_text::indent(&lockstep_text::clip(&printed, 2000))
         )),
     }
 }

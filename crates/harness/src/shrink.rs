@@ -79,14 +79,14 @@ pub fn shrink_within<P: Sideways>(
             }
             // A signal stops shrinking within a candidate: what failed so
             // far is the finding.
-            if lockstep_search::stop::interrupted() {
+            if lockstep_stop::interrupted() {
                 break 'outer Stop::Interrupted;
             }
             attempts += 1;
             let fails = still_fails(&candidate);
             // A signal during the candidate's check (a program killed under
             // it) makes its verdict the kill's: not kept.
-            if lockstep_search::stop::interrupted() {
+            if lockstep_stop::interrupted() {
                 break 'outer Stop::Interrupted;
             }
             if fails {

@@ -19,7 +19,7 @@
 
 use crate::puzzle::{Attempt, Puzzle};
 use lockstep_core::Model;
-use lockstep_search::text::judge_lines;
+use lockstep_text::judge_lines;
 
 /// The most characters of one part of a signature.
 const PART_CHARS: usize = 48;

@@ -279,7 +279,7 @@ fn reproduce_each(
 ) -> std::io::Result<Vec<(PathBuf, Outcome)>> {
     let mut outcomes = Vec::new();
     for artifact in artifacts_in(dir)? {
-        if lockstep_search::stop::interrupted() {
+        if lockstep_stop::interrupted() {
             report.left += 1;
             continue;
         }

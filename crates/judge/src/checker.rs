@@ -80,13 +80,13 @@ impl Scratch {
             // testlib's _fail: the checker says it is broken, or the answer is.
             ProgramEnd::Exited(status) if status.code() == Some(3) => Err(format!(
                 "exit code 3 (testlib's FAIL); it says:\n{}",
-                lockstep_search::text::indent(&tail(&format!("{}{}", run.stdout, run.stderr), 5))
+                lockstep_text::indent(&tail(&format!("{}{}", run.stdout, run.stderr), 5))
             )),
             // A Python checker that crashed exits 1 as well, with a traceback.
             ProgramEnd::Exited(_) if run.stderr.contains("Traceback (most recent call last)") => {
                 Err(format!(
                     "it crashed; stderr ends with:\n{}",
-                    lockstep_search::text::indent(&tail(&run.stderr, 5))
+                    lockstep_text::indent(&tail(&run.stderr, 5))
                 ))
             }
             // testlib's _wa and _pe; any other code is not a verdict.
@@ -97,7 +97,7 @@ impl Scratch {
                     "the checker rejects it ({}){}{}",
                     super::describe_status(status),
                     if said.is_empty() { "" } else { ": " },
-                    lockstep_search::text::clip(said.lines().next().unwrap_or(""), 200)
+                    lockstep_text::clip(said.lines().next().unwrap_or(""), 200)
                 )))
             }
             _ => Err(format!(

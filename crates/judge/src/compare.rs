@@ -13,7 +13,7 @@
 //!   `readDouble` reads as one; other tokens the same.
 //! - `yesno`: tokens, `YES` and `NO` in any case.
 
-use lockstep_search::text::{clip, QUOTE_CHARS};
+use lockstep_text::{clip, QUOTE_CHARS};
 
 /// A comparison of outputs.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -137,8 +137,8 @@ impl Comparison {
     /// when it passes.
     pub fn difference(&self, expected: &str, got: &str) -> Option<String> {
         match self {
-            Comparison::Lines => (!lockstep_search::text::same_output(expected, got))
-                .then(|| lockstep_search::text::first_difference("expected", expected, "got", got)),
+            Comparison::Lines => (!lockstep_text::same_output(expected, got))
+                .then(|| lockstep_text::first_difference("expected", expected, "got", got)),
             Comparison::Exact => exact_difference(expected, got),
             Comparison::Tokens | Comparison::Real(_) | Comparison::YesNo => {
                 self.token_difference(expected, got)

@@ -107,7 +107,7 @@ impl Verdict {
             }
             Verdict::RuntimeError { status, stderr } => format!(
                 "{status}; stderr ends with:\n{}",
-                lockstep_search::text::indent(stderr)
+                lockstep_text::indent(stderr)
             ),
             Verdict::TimeLimit(Some(why)) => format!("{why}\n"),
             Verdict::TimeLimit(None) => format!(
@@ -151,7 +151,7 @@ pub fn memory_limit_detail(run: &Execution, limit: Option<u64>) -> String {
         said if said.trim().is_empty() => format!("used more than {limit} of memory{peak}\n"),
         said => format!(
             "ran out of memory under {limit}{peak}; stderr ends with:\n{}",
-            lockstep_search::text::indent(&said)
+            lockstep_text::indent(&said)
         ),
     }
 }

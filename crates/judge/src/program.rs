@@ -21,11 +21,11 @@ use std::time::Duration;
 /// verdicts are the program's own doing and are not run again.
 pub fn run_program(cmd: &str, input: &str, limits: Resources) -> Execution {
     let first = run_once(cmd, input, limits);
-    if !limits.confirm_timing || !first.ending.is_timing() || lockstep_process::interrupted() {
+    if !limits.confirm_timing || !first.ending.is_timing() || lockstep_stop::interrupted() {
         return first;
     }
     let again = run_once(cmd, input, limits);
-    if again.ending.is_timing() || lockstep_process::interrupted() {
+    if again.ending.is_timing() || lockstep_stop::interrupted() {
         return first;
     }
     Execution {
@@ -155,7 +155,7 @@ pub(crate) fn why(run: &Execution, limits: Resources) -> Option<String> {
         ProgramEnd::Exited(status) => Some(format!(
             "{}; stderr ends with:\n{}",
             super::describe_status(status),
-            lockstep_search::text::indent(&tail(&run.stderr, 5))
+            lockstep_text::indent(&tail(&run.stderr, 5))
         )),
         ProgramEnd::TimeLimit => Some(format!(
             "spent more than {} ms of CPU time: killed",

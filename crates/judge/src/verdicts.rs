@@ -48,7 +48,7 @@ impl Verdicts {
     pub fn line(&self, name: &str, elapsed: Duration) -> String {
         format!(
             "{name}: {}, {:.1} cases/s: {}",
-            lockstep_search::text::counted(self.cases, "case"),
+            lockstep_text::counted(self.cases, "case"),
             self.cases as f64 / elapsed.as_secs_f64().max(1e-9),
             self.verdicts()
         )
@@ -182,7 +182,7 @@ pub fn list_flaky(
     writeln!(
         f,
         "flaky: {} over a time limit once, OK when run again (no failure; --strict-timing makes it one): {}{}",
-        lockstep_search::text::counted(flaky.len() as u64, "case"),
+        lockstep_text::counted(flaky.len() as u64, "case"),
         cases.join(", "),
         if flaky.len() > LISTED { ", ..." } else { "" }
     )
@@ -206,7 +206,7 @@ pub fn list_failing(
             writeln!(
                 f,
                 "{kind}: {}: {}{}",
-                lockstep_search::text::counted(cases.len() as u64, "case"),
+                lockstep_text::counted(cases.len() as u64, "case"),
                 cases[..cases.len().min(LISTED)].join(", "),
                 if cases.len() > LISTED { ", ..." } else { "" }
             )?;

@@ -452,7 +452,7 @@ pub use run::{
     default_wall, execute, execute_keeping, Execution, Kept, ProgramEnd, Resources,
     DEFAULT_OUTPUT_LIMIT, STDERR_KEPT,
 };
-pub use signals::{finish_on_signals, interrupted, note_progress, stop_on_signals, stopped_by};
+pub use signals::{finish_on_signals, stop_on_signals};
 pub use waiting::{cpu_time, group_state, GroupState};
 
 #[cfg(test)]

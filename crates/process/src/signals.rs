@@ -4,37 +4,13 @@
 //! the command reports and saves what it had found, a failure mid-shrink as
 //! the smallest failing case so far. The duel's games and tournaments,
 //! whose half-played games mean nothing, kill their programs and exit
-//! ([`stop_on_signals`]). Either way [`interrupted`] tells every thread
-//! that a stop is under way.
+//! ([`stop_on_signals`]). Either way the stop state (`lockstep_stop`,
+//! below every crate) tells every thread that a stop is under way.
 
 use super::{become_subreaper, shutdown};
 use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::sync::Mutex;
-
-/// Set when a signal stops lockstep ([`stop_on_signals`]).
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// True once a signal is stopping lockstep: the thread that handles it exits
-/// the process, and any other thread should wait for that rather than report
-/// on programs it killed ([`stop_on_signals`]); or, for a command that runs
-/// no program ([`finish_on_signals`]), the search should stop and report.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
-}
-
-/// The signal that stopped a command that finishes on signals, if one did.
-static STOPPED_BY: AtomicI32 = AtomicI32::new(0);
-
-/// The signal [`finish_on_signals`] saw, once one came.
-pub fn stopped_by() -> Option<i32> {
-    match STOPPED_BY.load(Ordering::SeqCst) {
-        0 => None,
-        signal => Some(signal),
-    }
-}
 
 /// For every command but the duel's games: the first SIGINT, SIGTERM or
 /// SIGHUP kills every program lockstep started (and no new one starts:
@@ -55,8 +31,7 @@ pub fn finish_on_signals(programs: bool) {
     std::thread::spawn(move || {
         let mut arriving = signals.forever();
         if let Some(signal) = arriving.next() {
-            STOPPED_BY.store(signal, Ordering::SeqCst);
-            INTERRUPTED.store(true, Ordering::SeqCst);
+            lockstep_stop::stop(Some(signal));
             let killed = match programs {
                 true => "every program it started is killed, ",
                 false => "",
@@ -82,23 +57,11 @@ pub fn finish_on_signals(programs: bool) {
     });
 }
 
-/// The last progress line a long run drew ([`note_progress`]): what a
-/// run stopped by a signal says of how far it got.
-static PROGRESS: Mutex<String> = Mutex::new(String::new());
-
-/// Keeps `line` as how far the run has got, for the words a signal's stop
-/// ends with (the progress line redraws it ten times a second).
-pub fn note_progress(line: &str) {
-    let mut kept = PROGRESS.lock().unwrap_or_else(|e| e.into_inner());
-    kept.clear();
-    kept.push_str(line);
-}
-
 /// Says on stderr that lockstep stopped by `signal` (and `then`), and how
 /// far its run had got, and exits with 128 + its number. Only the watchers
 /// call it, once every program is killed.
 fn exit_on(signal: i32, then: &str) -> ! {
-    let progress = PROGRESS.lock().map(|p| p.clone()).unwrap_or_default();
+    let progress = lockstep_stop::progress();
     let far = match progress.is_empty() {
         true => String::new(),
         false => format!("\nhow far it got: {progress}"),
@@ -133,7 +96,7 @@ pub fn stop_on_signals() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            INTERRUPTED.store(true, Ordering::SeqCst);
+            lockstep_stop::stop(None);
             shutdown();
             exit_on(signal, "; every program it started is killed");
         }

@@ -227,7 +227,7 @@ impl<P: Traceable + Verifiable + Sideways + Counting + Joinable> AnyPuzzle for R
                 P::describe(&finding.original),
                 P::describe(&finding.shrunk.case),
                 summaries::how_shrunk(finding.shrunk.stop),
-                lockstep_search::text::disagreement_body(
+                lockstep_text::disagreement_body(
                     &finding.shrunk.case.write_input(),
                     &finding.core_answer,
                     &finding.reference_answer,

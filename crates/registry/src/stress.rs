@@ -393,7 +393,7 @@ fn shrink_failure<P: Sideways>(
         let run = run_program(&options.cmd, &input, options.resources);
         let judged = judge(&expected, &run, options.comparison);
         // A run a signal cut short is no verdict (the shrink stops on it).
-        let fails = judged.code() == kind && !lockstep_process::interrupted();
+        let fails = judged.code() == kind && !lockstep_stop::interrupted();
         if fails {
             keep(&input);
             last = (expected, run, judged);
@@ -413,7 +413,7 @@ fn shrink_failure<P: Sideways>(
     let input = shrunk.case.write_input();
     // Run the shrunk case once more for the report, unless lockstep is
     // stopping: then its last failing run is the report's.
-    let (expected, program, again) = match lockstep_process::interrupted() {
+    let (expected, program, again) = match lockstep_stop::interrupted() {
         true => last,
         false => {
             let expected = oracle_output::<P>(&shrunk.case, options.oracle).unwrap_or(last.0);
@@ -440,7 +440,7 @@ impl<C> ProgramFailure<C> {
     /// What the user reads of the failure: where it was found, how far it
     /// shrank, the input, both outputs and what went wrong.
     pub fn report<P: Puzzle<Case = C>>(&self, options: &StressOptions) -> String {
-        let indent = lockstep_search::text::indent;
+        let indent = lockstep_text::indent;
         format!(
             "{name}: {verdict} ({at}; shrunk from {original} to {shrunk}, {attempts} candidates run, {stop})\n\
              input:\n{input}\

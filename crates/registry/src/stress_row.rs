@@ -61,7 +61,7 @@ fn short_hash(text: &str) -> u64 {
 /// stable kind, not a transcript. `same-lines` when the lines agree (a
 /// verdict other than WA).
 fn output_difference(program: &str, expected: &str) -> String {
-    use lockstep_search::text::judge_lines;
+    use lockstep_text::judge_lines;
     let (ours, theirs) = (judge_lines(program), judge_lines(expected));
     let Some(k) = (0..ours.len().max(theirs.len())).find(|&i| ours.get(i) != theirs.get(i)) else {
         return "same-lines".to_string();

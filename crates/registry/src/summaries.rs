@@ -112,7 +112,7 @@ impl BugSummary {
             attempts = f.shrunk.attempts,
             how = how_shrunk(f.shrunk.stop),
             shrunk = P::describe(&f.shrunk.case),
-            body = lockstep_search::text::disagreement_body(
+            body = lockstep_text::disagreement_body(
                 &input,
                 &f.core_answer,
                 &f.reference_answer,
@@ -313,11 +313,7 @@ impl std::fmt::Display for FuzzOutcome {
             return Ok(());
         }
         let bugs: usize = self.puzzles.iter().map(|p| p.bugs.len()).sum();
-        writeln!(
-            f,
-            "\n{}:",
-            lockstep_search::text::counted(bugs as u64, "bug")
-        )?;
+        writeln!(f, "\n{}:", lockstep_text::counted(bugs as u64, "bug"))?;
         for RecordedBug { bug, .. } in self.puzzles.iter().flat_map(|p| &p.bugs) {
             writeln!(
                 f,

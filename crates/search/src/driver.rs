@@ -186,7 +186,7 @@ impl<'a, S: CaseSource + ?Sized, K: Check<S::Case>> Shared<'a, S, K> {
 
     /// Whether a signal is stopping lockstep (and so this search).
     fn interrupted(&self) -> bool {
-        let stopped = lockstep_process::interrupted();
+        let stopped = lockstep_stop::interrupted();
         if stopped {
             self.interrupted.store(true, Ordering::Relaxed);
         }

@@ -68,7 +68,7 @@ impl std::fmt::Display for Estimate {
             "{} {}: about {} (timed on a sample of {} spread over them)",
             self.positions,
             self.unit,
-            crate::text::duration(self.seconds),
+            lockstep_text::duration(self.seconds),
             self.sampled
         )?;
         let Some(hour) = self.size_for_an_hour() else {
@@ -79,25 +79,25 @@ impl std::fmt::Display for Estimate {
             Some(per_case) => format!(
                 "at about {} a case on {}, ",
                 milliseconds(per_case),
-                crate::text::counted(self.jobs as u64, "job")
+                lockstep_text::counted(self.jobs as u64, "job")
             ),
             None => String::new(),
         };
         write!(
             f,
             "\n{rate}up to size {last} takes about {}; ",
-            crate::text::duration(seconds)
+            lockstep_text::duration(seconds)
         )?;
         match hour {
             Ok((size, seconds)) => write!(
                 f,
                 "up to size {size} fits in an hour (about {}): --size {size}",
-                crate::text::duration(seconds)
+                lockstep_text::duration(seconds)
             ),
             Err((first, seconds)) => write!(
                 f,
                 "no size fits in an hour: size {first} alone takes about {}",
-                crate::text::duration(seconds)
+                lockstep_text::duration(seconds)
             ),
         }
     }
@@ -219,7 +219,7 @@ pub fn estimate<S: CaseSource + ?Sized, K: Check<S::Case>>(
         if (i > 1 && start.elapsed() >= enough) || sampled >= total {
             break;
         }
-        if lockstep_process::interrupted() {
+        if lockstep_stop::interrupted() {
             return None;
         }
         // The first batch warms up what every job builds once (footholds'

@@ -34,8 +34,6 @@ pub mod progress;
 pub mod seeds;
 pub mod shrinking;
 pub mod source;
-pub mod stop;
-pub mod text;
 
 pub use address::Address;
 
@@ -219,10 +217,7 @@ pub fn search<S: CaseSource + ?Sized, K: Check<S::Case>>(
         let total = driver::total_positions(plan, source).map(|t| (t, source.unit()));
         let far =
             progress::how_far(0, total, 0.0, None).map_or_else(String::new, |f| format!(", {f}"));
-        lockstep_process::note_progress(&format!(
-            "{}{far}",
-            check.progress(&Counts::default(), 0.0)
-        ));
+        lockstep_stop::note_progress(&format!("{}{far}", check.progress(&Counts::default(), 0.0)));
         // A run with a known end says how long it will take before it starts.
         if let Some(estimate) = estimate::estimate(plan, source, check) {
             eprintln!("{estimate}");
@@ -282,7 +277,7 @@ fn search_one<S: CaseSource + ?Sized, K: Check<S::Case>>(
     };
     let mut results = Vec::new();
     check.check(vec![(address, case)], &mut outcome.tally, &mut results);
-    outcome.interrupted = lockstep_process::interrupted();
+    outcome.interrupted = lockstep_stop::interrupted();
     let position = source.position(&address).unwrap_or(0);
     outcome.counts.cases = 1;
     match results.pop() {

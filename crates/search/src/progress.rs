@@ -35,7 +35,7 @@ pub fn watch(start: Instant, done: impl Fn() -> bool, message: impl Fn(f64) -> S
     }
     // Noted at once, so that a signal in the first tenth of a second still
     // says how far the run got (nowhere yet, in its words).
-    lockstep_process::note_progress(&message(start.elapsed().as_secs_f64()));
+    lockstep_stop::note_progress(&message(start.elapsed().as_secs_f64()));
     let mut last_line = Instant::now();
     let mut last_tick = Instant::now();
     loop {
@@ -50,7 +50,7 @@ pub fn watch(start: Instant, done: impl Fn() -> bool, message: impl Fn(f64) -> S
         }
         last_tick = Instant::now();
         let text = message(start.elapsed().as_secs_f64());
-        lockstep_process::note_progress(&text);
+        lockstep_stop::note_progress(&text);
         if plain {
             if last_line.elapsed() >= Duration::from_secs(10) {
                 eprintln!("{text}");
@@ -65,8 +65,8 @@ pub fn watch(start: Instant, done: impl Fn() -> bool, message: impl Fn(f64) -> S
     // Kept when a signal ended the run: the signal's watcher says it as how
     // far the run got once it has killed the programs, after the jobs (and
     // so this line) may have ended.
-    if !lockstep_process::interrupted() {
-        lockstep_process::note_progress("");
+    if !lockstep_stop::interrupted() {
+        lockstep_stop::note_progress("");
     }
     bar.finish_and_clear();
 }
@@ -84,7 +84,7 @@ pub fn how_far(
 ) -> Option<String> {
     let by_clock = deadline.map(|d| (d - seconds).max(0.0));
     let Some((total, unit)) = total else {
-        return by_clock.map(|left| format!("{} left", crate::text::duration(left)));
+        return by_clock.map(|left| format!("{} left", lockstep_text::duration(left)));
     };
     let done = done.min(total);
     let percent = match total {
@@ -94,10 +94,10 @@ pub fn how_far(
     let by_rate = (done > 0).then(|| seconds * (total - done) as f64 / done as f64);
     let left = match (by_rate, by_clock) {
         (Some(rate), Some(clock)) => {
-            format!(", about {} left", crate::text::duration(rate.min(clock)))
+            format!(", about {} left", lockstep_text::duration(rate.min(clock)))
         }
-        (Some(rate), None) => format!(", about {} left", crate::text::duration(rate)),
-        (None, Some(clock)) => format!(", at most {} left", crate::text::duration(clock)),
+        (Some(rate), None) => format!(", about {} left", lockstep_text::duration(rate)),
+        (None, Some(clock)) => format!(", at most {} left", lockstep_text::duration(clock)),
         (None, None) => String::new(),
     };
     Some(format!("{done} of {total} {unit} ({percent:.0}%){left}"))

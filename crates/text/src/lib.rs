@@ -1,7 +1,8 @@
 //! Judge text as lockstep compares and quotes it: the lines a judge compares
 //! (the rule at [`judge_lines`]), where two outputs first differ, and
-//! bounded quotes for notes and reports. Used by the corpus, replay, stress
-//! and the reports; it depends on nothing else in the crate.
+//! bounded quotes for notes and reports, counts and durations in words.
+//! Used by the corpus, replay, stress, the judge and the reports; a crate of
+//! its own on the ground floor, since it knows nothing of searching.
 
 /// The lines of a judge output as a judge compares them. The whole rule,
 /// as the guide states it (docs/guide/src/reference/comparisons.md): outputs are compared line by line, after

@@ -34,7 +34,7 @@ pub(super) fn stress_puzzle_summary(
     errln!(
         "lockstep stress {}: {cases}, {}, {banner}, compared as {}, {} limits (repeat with {repeat} --jobs {})",
         entry.name(),
-        lockstep_search::text::counted(options.plan.jobs as u64, "job"),
+        lockstep_text::counted(options.plan.jobs as u64, "job"),
         options.comparison,
         options.limits,
         options.plan.jobs
@@ -71,7 +71,7 @@ pub(super) fn stress_puzzle_summary(
         errln!(
             "stopped before {}: the {} before it were run; resume there (the two runs check every case once) with:\n  {}",
             resume.at,
-            lockstep_search::text::counted(resume.cases_before, "case"),
+            lockstep_text::counted(resume.cases_before, "case"),
             resume_command(resume.at)
         );
     }
@@ -427,7 +427,7 @@ pub(super) fn seeds_banner(plan: &lockstep_search::Plan, generator: &str, rest: 
         "lockstep stress: seeds {}, {}, ... for `{generator}`, {}, {rest} (repeat with --seed {} --jobs {})",
         plan.seed,
         plan.seed.wrapping_add(1),
-        lockstep_search::text::counted(plan.jobs as u64, "job"),
+        lockstep_text::counted(plan.jobs as u64, "job"),
         plan.seed,
         plan.jobs
     )
@@ -465,7 +465,7 @@ pub(super) fn keep_in(save: &Path, keep_going: bool) -> lockstep_search::shrinki
 pub(super) fn save_input(path: &Path, input: &str, held_by: &str) -> Option<String> {
     match lockstep_harness::corpus::write_whole(path, input.as_bytes()) {
         Ok(()) => {
-            match lockstep_process::interrupted() {
+            match lockstep_stop::interrupted() {
                 true => errln!(
                     "saved the smallest failing input so far (a signal cut its shrink short) to {}",
                     path.display()

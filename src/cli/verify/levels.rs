@@ -14,7 +14,7 @@ pub(super) fn print_levels(args: &VerifyArgs, entries: &[&'static dyn AnyPuzzle]
         let counts = entry.level_counts(up_to);
         // A count stopped by a signal (checkers' deep layers take seconds)
         // is not a count: this puzzle and those after it are left out.
-        if lockstep_process::interrupted() {
+        if lockstep_stop::interrupted() {
             errln!(
                 "stopped by a signal while counting the levels of {}: it and the puzzles after it are not listed",
                 entry.name()

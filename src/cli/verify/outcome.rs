@@ -293,10 +293,10 @@ impl std::fmt::Display for Verified {
         // stand for, each class with its images.
         let run: u64 = self.levels.iter().map(|l| l.classes).sum();
         let counted = match run == cases {
-            true => format!("{} run", lockstep_search::text::counted(run, "case")),
+            true => format!("{} run", lockstep_text::counted(run, "case")),
             false => format!(
                 "{} run, {cases} covered with their symmetric images",
-                lockstep_search::text::counted(run, "case")
+                lockstep_text::counted(run, "case")
             ),
         };
         match self.verified {

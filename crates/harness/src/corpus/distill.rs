@@ -145,7 +145,7 @@ pub fn distill<P: Sideways>(options: &DistillOptions) -> Distilled {
         // most MAX_MEASURED of them, whatever --cases and --seconds say.
         if deadline.is_some_and(|d| Instant::now() >= d)
             || measured.len() >= MAX_MEASURED
-            || lockstep_search::stop::interrupted()
+            || lockstep_stop::interrupted()
         {
             break;
         }

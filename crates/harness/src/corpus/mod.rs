@@ -10,7 +10,7 @@
 use crate::puzzle::{Attempt, Puzzle};
 use anyhow::{bail, Context, Result};
 use lockstep_core::Model;
-use lockstep_search::text::{clip, first_difference, judge_lines, same_output, QUOTE_CHARS};
+use lockstep_text::{clip, first_difference, judge_lines, same_output, QUOTE_CHARS};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::fmt;

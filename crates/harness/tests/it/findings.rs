@@ -122,7 +122,7 @@ fn round_trip<P: Verifiable + Sideways + Counting>(
     }
     Ok(RoundTrip {
         row_bytes,
-        expected_lines: lockstep_search::text::judge_lines(&reference_text).len(),
+        expected_lines: lockstep_text::judge_lines(&reference_text).len(),
     })
 }
 
@@ -174,7 +174,7 @@ fn every_answer_shape_survives_the_corpus_encoding() {
             let text = P::Case::write_answer(&answer);
             let field = corpus::encode_for::<P>(&text);
             if field.contains('\n')
-                || !lockstep_search::text::same_output(&corpus::decode_for::<P>(&field), &text)
+                || !lockstep_text::same_output(&corpus::decode_for::<P>(&field), &text)
             {
                 problems.push(format!("{}: answer {text:?} does not survive", P::NAME));
             }

@@ -19,7 +19,7 @@ fn said(stderr: &str) -> String {
         .rev()
         .find(|l| !l.trim().is_empty())
         .unwrap_or("");
-    lockstep_search::text::clip(last.trim(), 200)
+    lockstep_text::clip(last.trim(), 200)
 }
 
 fn quoted_stderr(stderr: &str) -> String {
@@ -28,7 +28,7 @@ fn quoted_stderr(stderr: &str) -> String {
     } else {
         format!(
             "; its stderr ends with:\n{}",
-            lockstep_search::text::indent(&tail(stderr, 5))
+            lockstep_text::indent(&tail(stderr, 5))
         )
     }
 }

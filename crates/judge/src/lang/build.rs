@@ -270,7 +270,7 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
     let mut shown: String = lines
         .iter()
         .take(COMPILE_ERROR_LINES)
-        .map(|l| format!("    {}\n", lockstep_search::text::clip(l, 200)))
+        .map(|l| format!("    {}\n", lockstep_text::clip(l, 200)))
         .collect();
     if lines.len() > COMPILE_ERROR_LINES {
         // Past 64 KiB of stderr the rest was not kept, nor counted.

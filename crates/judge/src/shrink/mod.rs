@@ -249,7 +249,7 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(Stop::Time);
         }
-        if lockstep_process::interrupted() {
+        if lockstep_stop::interrupted() {
             return Err(Stop::Interrupted);
         }
         self.attempts += 1;
@@ -257,7 +257,7 @@ impl<F: FnMut(&str) -> Trial> Search<'_, F> {
         // A signal during the trial killed its programs: its verdict is
         // the kill's, neither kept nor cached, and the shrink ends with
         // the smallest failing input so far.
-        if lockstep_process::interrupted() {
+        if lockstep_stop::interrupted() {
             return Err(Stop::Interrupted);
         }
         if verdict == Trial::Invalid {

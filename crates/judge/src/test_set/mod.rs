@@ -254,14 +254,13 @@ pub fn run_test_set(
         options.jobs.min(tests.len()).max(1),
         |_| loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= tests.len() || failed.load(Ordering::Relaxed) || lockstep_process::interrupted()
-            {
+            if i >= tests.len() || failed.load(Ordering::Relaxed) || lockstep_stop::interrupted() {
                 break;
             }
             let result = run_test(&tests[i], options, scratch.as_ref());
             // A signal killed its program under it: no verdict, and the
             // set stops with the tests done before it.
-            if lockstep_process::interrupted() {
+            if lockstep_stop::interrupted() {
                 break;
             }
             if result.is_err() {

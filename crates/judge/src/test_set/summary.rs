@@ -10,7 +10,7 @@ use serde::Serialize;
 
 /// What a failed test's line says after its figures.
 fn detail(outcome: &JudgedTest, options: &TestSetOptions) -> Option<String> {
-    let said = |text: &str| lockstep_search::text::clip(text.lines().last().unwrap_or(""), 120);
+    let said = |text: &str| lockstep_text::clip(text.lines().last().unwrap_or(""), 120);
     Some(match outcome.verdict.as_ref() {
         None => "no answer (NAME.ans or NAME.out): exited cleanly, output not judged".to_string(),
         Some(Verdict::Ok) => {
@@ -104,7 +104,7 @@ impl std::fmt::Display for TestSetOutcome {
         write!(
             f,
             "test: {}: {}",
-            lockstep_search::text::counted(self.outcomes.len() as u64, "test"),
+            lockstep_text::counted(self.outcomes.len() as u64, "test"),
             c.verdicts()
         )?;
         if self.unjudged() > 0 {

@@ -167,7 +167,7 @@ fn search(
             // short is not verified, and its count stops at the last whole
             // layer). Its states leave `seen`, so a build after it starts
             // the layer again.
-            if n % 4096 == 0 && lockstep_search::stop::interrupted() {
+            if n % 4096 == 0 && lockstep_stop::interrupted() {
                 for state in &next {
                     seen.remove(state);
                 }

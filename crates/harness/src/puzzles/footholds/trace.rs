@@ -7,7 +7,7 @@
 use lockstep_core::footholds::{Case, Game, Pos};
 use lockstep_core::Model;
 use lockstep_reference::Fuel;
-use lockstep_search::text::counted;
+use lockstep_text::counted;
 use std::fmt::Write;
 
 /// The board with the players on it, one line a row, indented.

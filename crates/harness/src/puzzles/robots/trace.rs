@@ -8,7 +8,7 @@
 use lockstep_core::robots::{Board, Case, Cell, MoveKind, Step, START};
 use lockstep_core::Model;
 use lockstep_reference::Fuel;
-use lockstep_search::text::counted;
+use lockstep_text::counted;
 use std::fmt::Write;
 
 /// Cells as the output writes them, `(r,c)`, or `none`.

@@ -347,14 +347,14 @@ impl Stress<'_> {
             &case.input,
             |candidate| {
                 let (trial, rerun) = self.verdict_on(candidate, kind);
-                if let (Some(rerun), false) = (rerun, lockstep_process::interrupted()) {
+                if let (Some(rerun), false) = (rerun, lockstep_stop::interrupted()) {
                     self.options.run.keep(kind, candidate);
                     last = rerun;
                 }
                 trial
             },
         );
-        let (expected, program, verdict) = match lockstep_process::interrupted() {
+        let (expected, program, verdict) = match lockstep_stop::interrupted() {
             true => last,
             false => self.rerun(&shrunk.text, &case.expected, &case.verdict),
         };

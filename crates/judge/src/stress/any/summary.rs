@@ -8,7 +8,7 @@ fn shown(text: &str) -> String {
     if text.is_empty() {
         "    (nothing)\n".to_string()
     } else {
-        lockstep_search::text::indent(text)
+        lockstep_text::indent(text)
     }
 }
 
@@ -74,7 +74,7 @@ impl AnyFailure {
                 &format!(", {} with a count lowered{coupled}", shrunk.count_edits),
                 self.shrink_time,
             ),
-            input = lockstep_search::text::indent(&shrunk.text),
+            input = lockstep_text::indent(&shrunk.text),
             expected = shown(&self.expected),
             printed = shown(&self.program.stdout),
         )

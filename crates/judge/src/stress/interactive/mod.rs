@@ -156,14 +156,13 @@ impl Stress<'_> {
     fn interact_confirmed(&self, test: &str) -> Result<Judged, String> {
         let first = self.interact(test, Transcript::default())?;
         let timing = matches!(first.verdict, Verdict::TimeLimit(_) | Verdict::IdleLimit);
-        if !timing || !self.options.run.resources.confirm_timing || lockstep_process::interrupted()
-        {
+        if !timing || !self.options.run.resources.confirm_timing || lockstep_stop::interrupted() {
             return Ok(first);
         }
         let again = self.interact(test, Transcript::default())?;
         match again.verdict {
             Verdict::TimeLimit(_) | Verdict::IdleLimit => Ok(first),
-            _ if lockstep_process::interrupted() => Ok(first),
+            _ if lockstep_stop::interrupted() => Ok(first),
             _ => Ok(Judged {
                 flaky: Some(first.verdict.code()),
                 ..again
@@ -296,7 +295,7 @@ impl Stress<'_> {
             &test,
             |candidate| {
                 let (trial, judged) = self.trial(candidate, kind);
-                if let (Some(judged), false) = (judged, lockstep_process::interrupted()) {
+                if let (Some(judged), false) = (judged, lockstep_stop::interrupted()) {
                     self.options.run.keep(kind, candidate);
                     last = Some(judged);
                 }
@@ -304,7 +303,7 @@ impl Stress<'_> {
             },
         );
         let [whole] = self.scratch.fresh(["transcript"]);
-        let stopping = lockstep_process::interrupted();
+        let stopping = lockstep_stop::interrupted();
         let again = match stopping {
             true => None,
             false => {

@@ -36,7 +36,7 @@ impl InteractiveFailure {
             Verdict::WrongAnswer(said) | Verdict::PresentationError(said) => format!("{said}\n"),
             Verdict::RuntimeError { status, stderr } => format!(
                 "the solution ended with {status}; its stderr ends with:\n{}",
-                lockstep_search::text::indent(stderr)
+                lockstep_text::indent(stderr)
             ),
             Verdict::TimeLimit(Some(deadlock)) => format!("{deadlock}\n"),
             Verdict::TimeLimit(None) => format!(
@@ -77,7 +77,7 @@ impl InteractiveFailure {
                 "",
                 self.shrink_time,
             ),
-            test = lockstep_search::text::indent(&shrunk.text),
+            test = lockstep_text::indent(&shrunk.text),
         )
     }
 }
