@@ -149,8 +149,10 @@ fn shrink_refuses_a_case_both_solvers_agree_on() {
 
 #[test]
 fn bench_reports_both_rates_and_the_ratio() {
-    // One round: the test holds the columns, not the medians' noise.
-    let out = cli("bench new-game2 --cases 50 --rounds 1").run();
+    // One round: the test holds the columns, not the medians' noise. The
+    // line of verify's whole CI scope (160 s of a debug build) is tier 2's:
+    // `hunt::bench_measures_verify_over_its_ci_scope`.
+    let out = cli("bench new-game2 --cases 50 --rounds 1 --no-extras").run();
     let stdout = passed(&out);
     let row = line_starting(&stdout, "new-game2");
     // puzzle, core cases/s, reference cases/s, speedup ("12.3x"), skipped
@@ -859,4 +861,34 @@ fn the_fuzz_table_lines_up_on_every_row() {
     }
     assert!(stdout.contains("\ncheckers-perft "), "{stdout}");
     assert!(rows >= 8, "{stdout}");
+}
+
+/// The second tier (`.ci/run`): what takes minutes of a debug build.
+mod hunt {
+    use super::*;
+
+    /// The bench's line of verify over its whole CI scope: the cases, the
+    /// classes checked, both rates and verify's share of theirs.
+    #[test]
+    #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
+    fn bench_measures_verify_over_its_ci_scope() {
+        let out = cli("bench new-game2 --cases 50 --rounds 1").run();
+        let stdout = passed(&out);
+        let line = line_starting(&stdout, "  verify --scope ci: ");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        // verify --scope ci: N cases (M classes checked), R cases/s; core +
+        // reference on every case R cases/s; verify P% of theirs
+        let number = |i: usize| {
+            words[i]
+                .trim_start_matches('(')
+                .trim_end_matches(['%', ','])
+                .parse::<f64>()
+                .unwrap_or(f64::NAN)
+        };
+        for i in [3, 5, 8, 16, 19] {
+            assert!(number(i).is_finite() && number(i) > 0.0, "{i}: {line}");
+        }
+        assert!(number(5) <= number(3), "classes beyond cases: {line}");
+        assert!(line.ends_with("% of theirs"), "{line}");
+    }
 }
