@@ -14,9 +14,10 @@
 
 use lockstep_core::Model;
 use lockstep_harness::campaign::{self, CampaignOptions};
-use lockstep_harness::puzzle::{CaseLimits, Puzzle};
+use lockstep_harness::puzzle::{CaseLimits, Counting, Puzzle, Verifiable};
 use lockstep_harness::puzzles::{Checkers, Duel, NewGame2, Robots};
 use lockstep_harness::replay;
+use lockstep_harness::shrink::Sideways;
 use std::path::Path;
 
 fn options(seed: u64, cases: u64) -> CampaignOptions {
@@ -36,7 +37,7 @@ fn options(seed: u64, cases: u64) -> CampaignOptions {
 }
 
 /// The corpus replays and `cases` generated cases agree; the problems found.
-fn check<P: Puzzle>(cases: u64) -> Vec<String> {
+fn check<P: Verifiable + Sideways + Counting>(cases: u64) -> Vec<String> {
     let mut problems = Vec::new();
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     match replay::replay::<P>(&lockstep_harness::corpus::path_for::<P>(&corpus)) {
