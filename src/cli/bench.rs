@@ -1,7 +1,8 @@
 //! `lockstep bench`: core against reference on the same cases, side by side
 //! in one run, medians over alternating rounds.
 
-use super::common::{pick, print_document, OutputFormat};
+use super::common::pick;
+use super::output::{print_document, OutputFormat};
 use super::values::{at_least_one, puzzle_names, seed_number};
 use super::Exit;
 use anyhow::Result;

@@ -1,7 +1,8 @@
 //! `lockstep corpus distill`: a campaign distilled into the corpus rows that
 //! together reach everything it reached ([`lockstep_harness::corpus::distill`]).
 
-use super::common::{corpus_dir, pick};
+use super::common::pick;
+use super::findings::corpus_dir;
 use super::values::{at_least_one, positive_seconds, puzzle_names, seed_number};
 use super::Exit;
 use anyhow::Result;

@@ -267,7 +267,7 @@ fn duel_step(args: StepArgs) -> Result<Exit> {
 }
 
 fn duel_stress(args: BotStressArgs) -> Result<Exit> {
-    super::common::check_can_write(&args.save, "--save")?;
+    super::output::check_can_write(&args.save, "--save")?;
     let cmd = ProgramFlags::new().runnable("--cmd", &args.cmd)?.command;
     let startup = lockstep_process::Resources::new(
         std::time::Duration::from_millis(args.startup_ms),

@@ -2,10 +2,9 @@
 //! reference over generated cases, puzzle after puzzle, each disagreement
 //! shrunk, explained and recorded in the corpus.
 
-use super::common::{
-    announce_corpus, check_corpus_first, default_jobs, pick, print_document, record_finding,
-    FindingsArgs, OutputArgs, OutputFormat,
-};
+use super::common::{default_jobs, pick};
+use super::findings::{announce_corpus, check_corpus_first, record_finding, FindingsArgs};
+use super::output::{print_document, OutputArgs, OutputFormat};
 use super::values::{at_least_one, positive_seconds, puzzle_names, seed_number, thread_count};
 use super::Exit;
 use anyhow::{bail, Result};

@@ -5,7 +5,8 @@
 //! smallest is appended, the others counted (rows without a signature are
 //! each their own). A case already in the corpus is skipped.
 
-use super::common::{corpus_dir, lookup};
+use super::common::lookup;
+use super::findings::corpus_dir;
 use super::values::puzzle_names;
 use super::Exit;
 use anyhow::{bail, Context, Result};

@@ -6,7 +6,9 @@
 //! (`--junit FILE`), and under GitHub Actions an `::error` annotation on the
 //! file and line of each failing row.
 
-use super::common::{annotate, check_can_write, corpus_dir, pick, print_document, OutputFormat};
+use super::common::pick;
+use super::findings::{annotate, corpus_dir};
+use super::output::{check_can_write, print_document, OutputFormat};
 use super::values::puzzle_names;
 use super::Exit;
 use anyhow::{Context, Result};

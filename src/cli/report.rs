@@ -28,7 +28,7 @@ pub(super) struct ReportArgs {
 }
 
 pub(super) fn report(args: ReportArgs) -> Result<Exit> {
-    super::common::check_can_write(&args.out, "--out")?;
+    super::output::check_can_write(&args.out, "--out")?;
     let mut sources = Vec::new();
     for input in &args.inputs {
         let (name, text) = if input.as_os_str() == "-" {

@@ -2,7 +2,9 @@
 //! artifact) shrunk, explained and printed as a corpus row (appended with
 //! `--append`).
 
-use super::common::{corpus_dir, lookup, record_finding, OutputFormat};
+use super::common::lookup;
+use super::findings::{corpus_dir, record_finding};
+use super::output::OutputFormat;
 use super::values::puzzle_names;
 use super::Exit;
 use anyhow::{bail, Context, Result};

@@ -3,8 +3,9 @@
 //! rows), in parallel, a line per test and the counts; exit 1 when a test
 //! fails.
 
-use super::common::{default_jobs, lookup, print_document, OutputFormat};
+use super::common::{default_jobs, lookup};
 use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
+use super::output::{print_document, OutputFormat};
 use super::values::{at_least_one, non_empty_command, origin_name, thread_count};
 use super::Exit;
 use anyhow::{bail, Context, Result};

@@ -2,9 +2,9 @@
 //! rows, and `--check`, the overnight script's check that the corpus can take
 //! them.
 
-use super::common::{
-    annotate, announce_corpus, corpus_dir, name_line, pick, print_document, OutputFormat,
-};
+use super::common::pick;
+use super::findings::{annotate, announce_corpus, corpus_dir, name_line};
+use super::output::{print_document, OutputFormat};
 use super::values::{at_least_one, puzzle_names};
 use super::Exit;
 use anyhow::{bail, Context, Result};

@@ -7,10 +7,9 @@
 //! (the built-in one for the CI scope, [`lockstep_harness::campaign::recorded`]): what
 //! core and reference share, the comparison cannot see, but the digest can.
 
-use super::common::{
-    announce_corpus, check_can_write, check_corpus_first, default_jobs, pick, print_document,
-    record_finding, FindingsArgs, OutputArgs, OutputFormat,
-};
+use super::common::{default_jobs, pick};
+use super::findings::{announce_corpus, check_corpus_first, record_finding, FindingsArgs};
+use super::output::{check_can_write, print_document, OutputArgs, OutputFormat};
 use super::values::{puzzle_names, thread_count};
 use super::Exit;
 use anyhow::{bail, Result};

@@ -4,8 +4,8 @@
 
 use super::summary::{run_end, save_input, saved_as, seeds_banner, GeneratorDoc};
 use super::AnyStressArgs;
-use crate::cli::common::{print_document, OutputFormat};
 use crate::cli::judged::ProgramFlags;
+use crate::cli::output::{print_document, OutputFormat};
 use crate::cli::Exit;
 use anyhow::{bail, Context, Result};
 use lockstep_judge::stress::interactive::{stress_interactive as run_stress, InteractiveOptions};

@@ -4,8 +4,10 @@
 //! own generator and brute force. Each has its own flags, so each help page
 //! shows only the flags that apply.
 
-use super::common::{check_can_write, corpus_dir, default_jobs, lookup, LengthFlags, OutputFormat};
+use super::common::{default_jobs, lookup, LengthFlags};
+use super::findings::corpus_dir;
 use super::judged::{JudgeFlags, ProgramFlags, ResourceFlags};
+use super::output::{check_can_write, OutputFormat};
 use super::values::{
     at_least_one, comparison, non_empty_command, positive_seconds, puzzle_names, seed_number,
     thread_count,
@@ -383,7 +385,7 @@ fn stress_puzzle(args: PuzzleStressArgs) -> Result<Exit> {
         Some(given) => Some(corpus_dir(Some(given))?),
         None => None,
     };
-    super::common::check_corpus_first(&[entry], dir.as_deref())?;
+    super::findings::check_corpus_first(&[entry], dir.as_deref())?;
     let banner = limits.banner(&program);
     stress_puzzle_summary(entry, &options, &banner, &save, dir.as_deref(), args.format)
 }

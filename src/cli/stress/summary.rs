@@ -2,9 +2,8 @@
 //! table or the JSON document, each failure's report, its row recorded and
 //! its minimal input saved.
 
-use super::super::common::{
-    announce_corpus, print_document, record_finding, with_kind, OutputFormat,
-};
+use super::super::findings::{announce_corpus, record_finding, with_kind};
+use super::super::output::{print_document, OutputFormat};
 use super::super::Exit;
 use anyhow::{bail, Context, Result};
 use lockstep_judge::stress::any::AnyOptions;
