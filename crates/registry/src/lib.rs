@@ -43,7 +43,7 @@ pub trait AnyPuzzle: Sync {
     fn solve(&self, input: &str, reference: bool) -> Result<String, InputError>;
     /// The reference's default budget for one input of `lockstep solve
     /// --reference` or `--trace`
-    /// ([`Puzzle::SOLVE_FUEL`](lockstep_harness::puzzle::Puzzle::SOLVE_FUEL)).
+    /// ([`Traceable::SOLVE_FUEL`]).
     fn solve_fuel(&self) -> u64;
     /// Judge input to judge output by the reference within `fuel` units;
     /// `Ok(None)` when it runs out.
@@ -165,7 +165,7 @@ impl<P: Traceable + Verifiable + Sideways + Counting + Joinable> AnyPuzzle for R
     }
 
     fn solve_fuel(&self) -> u64 {
-        P::SOLVE_FUEL
+        <P as Traceable>::SOLVE_FUEL
     }
 
     fn solve_by_reference(&self, input: &str, fuel: u64) -> Result<Option<String>, InputError> {

@@ -7,10 +7,20 @@
 use super::{Puzzle, Run};
 use lockstep_reference::Fuel;
 
-/// A puzzle whose answer comes from steps a person can follow (list flag
-/// `trace`): `lockstep solve --trace`'s account. A puzzle without the flag
-/// gets the default, no account, from the list.
+/// What `lockstep solve` alone reads: the reference's budget for one input,
+/// and, for a puzzle whose answer comes from steps a person can follow
+/// (list flag `trace`), `--trace`'s account. A puzzle without the flag gets
+/// the defaults from the list; one that sets its budget has steps to trace
+/// (the flag also says, to `solve` and `stress`, that an account exists).
 pub trait Traceable: Puzzle {
+    /// The reference's budget for one input of `lockstep solve --reference`
+    /// or `--trace` (the command's `--fuel` replaces it): far above
+    /// [`Puzzle::FUEL`], so that any input the reference finishes in
+    /// seconds is solved, yet bounded, so that a hopeless one stops with a
+    /// message (within about a minute of a debug build) instead of running
+    /// for hours.
+    const SOLVE_FUEL: u64 = Self::FUEL.saturating_mul(1_000);
+
     /// The reference's account of a case, step by step in the rule page's
     /// words, ending with its judge output: what `lockstep solve --trace`
     /// prints, so that a person can follow a shrunk case to the step where a

@@ -138,14 +138,6 @@ pub trait Puzzle: Listed + Sized + 'static {
     /// The reference's budget per case in campaigns; running out is a timeout.
     const FUEL: u64;
 
-    /// The reference's budget for one input of `lockstep solve --reference`
-    /// or `--trace` (the command's `--fuel` replaces it): far above
-    /// [`Puzzle::FUEL`], so that any input the reference finishes in
-    /// seconds is solved, yet bounded, so that a hopeless one stops with a
-    /// message (within about a minute of a debug build) instead of running
-    /// for hours.
-    const SOLVE_FUEL: u64 = Self::FUEL.saturating_mul(1_000);
-
     /// The case type. Core's [`Model`] on it gives the judge-format I/O and
     /// the fast solver, the reference's [`Naive`] the oracle, so that an
     /// adapter writes neither.

@@ -282,14 +282,6 @@ impl Puzzle for Footholds {
     /// Positions the reference may visit per case before the case is a timeout.
     const FUEL: u64 = 2_000_000;
 
-    /// For `solve --reference` and `--trace`: a full 6x6 board's trace,
-    /// the heaviest 6x6 game (its line searches each position it passes,
-    /// between 50 and 60 million positions in all, some 5 s of an
-    /// optimised build), fits; a 7x7 or 8x8 board, whose solve alone would
-    /// run for hours, stops with the message after some 8 s (half a minute
-    /// unoptimised).
-    const SOLVE_FUEL: u64 = 100_000_000;
-
     type Case = Case;
     type Answer = Answer;
 
@@ -394,6 +386,14 @@ impl Puzzle for Footholds {
 }
 
 impl crate::puzzle::Traceable for Footholds {
+    /// For `solve --reference` and `--trace`: a full 6x6 board's trace,
+    /// the heaviest 6x6 game (its line searches each position it passes,
+    /// between 50 and 60 million positions in all, some 5 s of an
+    /// optimised build), fits; a 7x7 or 8x8 board, whose solve alone would
+    /// run for hours, stops with the message after some 8 s (half a minute
+    /// unoptimised).
+    const SOLVE_FUEL: u64 = 100_000_000;
+
     fn trace(case: &Self::Case, fuel: &mut Fuel) -> Option<String> {
         trace::trace(case, fuel)
     }
