@@ -16,8 +16,7 @@
 //! adopted and killed, output read under a cap, the verdict by the main process.
 
 use lockstep_core::Model;
-use lockstep_harness::puzzle::Joinable;
-use lockstep_harness::puzzle::{CaseLimits, CaseWithReference, Puzzle};
+use lockstep_harness::puzzle::{CaseLimits, CaseWithReference, Joinable, Puzzle};
 use lockstep_harness::shrink::Sideways;
 use lockstep_harness::shrink::{shrink_within, Budget, Stop};
 use lockstep_judge::{judge, run_program, Comparison, Failed, MemoryFigures, Verdict, Verdicts};

@@ -21,8 +21,7 @@ pub mod overhead;
 pub mod verify;
 
 use crate::generate::generate_case;
-use crate::puzzle::Counting;
-use crate::puzzle::Verifiable;
+use crate::puzzle::{Counting, Verifiable};
 
 use crate::shrink::Sideways;
 use lockstep_core::Model;

@@ -21,9 +21,9 @@
 
 use crate::campaign::{run_campaign, CampaignOptions, BATCH};
 use crate::generate::generate_case_with_reference;
-use crate::puzzle::Counting;
-use crate::puzzle::Verifiable;
-use crate::puzzle::{reference_attempt, run_core, CaseLimits, CaseWithReference, Puzzle};
+use crate::puzzle::{
+    reference_attempt, run_core, CaseLimits, CaseWithReference, Counting, Puzzle, Verifiable,
+};
 use crate::shrink::Sideways;
 use lockstep_core::Model;
 use lockstep_search::seeds::CASE_BYTES;

@@ -16,9 +16,7 @@
 
 use crate::campaign::{run_campaign, CampaignOptions};
 use crate::enumerated::Enumerated;
-use crate::puzzle::Counting;
-use crate::puzzle::Verifiable;
-use crate::puzzle::{reference_attempt, run_core, CaseLimits, Puzzle};
+use crate::puzzle::{reference_attempt, run_core, CaseLimits, Counting, Puzzle, Verifiable};
 use crate::shrink::Sideways;
 use lockstep_core::Model;
 use lockstep_search::{CaseSource, Enumeration, Made, Plan};

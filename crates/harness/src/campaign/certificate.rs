@@ -17,8 +17,7 @@
 //! input is written and read back, so the shared parser and printers are
 //! checked on every level too.
 
-use crate::puzzle::Verifiable;
-use crate::puzzle::{Attempt, Puzzle};
+use crate::puzzle::{Attempt, Puzzle, Verifiable};
 use lockstep_core::digest::Digest;
 use std::collections::BTreeMap;
 

@@ -3,10 +3,9 @@
 //! shrink`, triage of a cargo-fuzz artifact).
 
 use crate::corpus::{self, Origin, Row};
-use crate::puzzle::Verifiable;
 use crate::puzzle::{
     check_with, explain_safely, run_both, run_reference, Agreement, Attempt, CaseLimits,
-    Explanation, Solver,
+    Explanation, Solver, Verifiable,
 };
 use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::shrink::Sideways;

@@ -9,10 +9,9 @@
 
 use crate::corpus::Origin;
 pub use crate::generate::{generate_case, generate_case_with_reference, generate_case_within};
-use crate::puzzle::Verifiable;
 use crate::puzzle::{
     reference_attempt, Agreement, Attempt, Attempts, CaseLimits, CaseWithReference, Counting,
-    Puzzle, ReferenceRun,
+    Puzzle, ReferenceRun, Verifiable,
 };
 use crate::shrink::Sideways;
 use lockstep_core::Model;

@@ -7,8 +7,7 @@
 
 use lockstep_core::Model;
 use lockstep_harness::campaign::generate_case;
-use lockstep_harness::puzzle::Counting;
-use lockstep_harness::puzzle::Puzzle;
+use lockstep_harness::puzzle::{Counting, Puzzle};
 use lockstep_harness::puzzles::{Checkers, Duel, MatrixGame, Robots};
 use lockstep_search::seeds::CASE_BYTES;
 

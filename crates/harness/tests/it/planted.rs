@@ -27,9 +27,7 @@ mod stats;
 
 use lockstep_core::Model;
 use lockstep_harness::campaign::{self, CampaignOptions, Solver};
-use lockstep_harness::puzzle::Counting;
-use lockstep_harness::puzzle::Verifiable;
-use lockstep_harness::puzzle::{check_with, CaseLimits, Puzzle};
+use lockstep_harness::puzzle::{check_with, CaseLimits, Counting, Puzzle, Verifiable};
 use lockstep_harness::puzzles::NewGame2;
 use lockstep_harness::quickcheck_cases::ArbitraryCase;
 use lockstep_harness::shrink::Sideways;

@@ -7,8 +7,7 @@ use lockstep_core::Model;
 use lockstep_harness::generate::{
     generate_case, generate_case_with_reference, generate_case_within,
 };
-use lockstep_harness::puzzle::Verifiable;
-use lockstep_harness::puzzle::{CaseLimits, Puzzle};
+use lockstep_harness::puzzle::{CaseLimits, Puzzle, Verifiable};
 use lockstep_harness::puzzles::Checkers;
 use lockstep_harness::quickcheck_cases::{core_agrees_with_reference, ArbitraryCase};
 use lockstep_harness::shrink::Sideways;

@@ -1,8 +1,7 @@
 //! Helpers shared by the harness's test modules: campaign options, the
 //! planted-bug hunt, scratch directories.
 
-use lockstep_harness::puzzle::Counting;
-use lockstep_harness::puzzle::Verifiable;
+use lockstep_harness::puzzle::{Counting, Verifiable};
 use lockstep_harness::shrink::Sideways;
 use std::path::{Path, PathBuf};
 

@@ -8,10 +8,9 @@ use lockstep_core::Model;
 use lockstep_harness::campaign::{
     run_campaign_with, CampaignOptions, CampaignOutcome, LevelCertificate,
 };
-use lockstep_harness::puzzle::Counting;
-use lockstep_harness::puzzle::Listed;
-use lockstep_harness::puzzle::Verifiable;
-use lockstep_harness::puzzle::{check_with, CaseLimits, Puzzle, Solver};
+use lockstep_harness::puzzle::{
+    check_with, CaseLimits, Counting, Listed, Puzzle, Solver, Verifiable,
+};
 use lockstep_harness::puzzles::{
     Checkers, CheckersPerft, Duel, DuelSearch, Footholds, MatrixGame, NewGame2, Robots,
 };
