@@ -129,9 +129,15 @@ fn trace(entry: &'static dyn AnyPuzzle, input: &str, fuel: u64, given: bool) -> 
             Ok(Exit::Error)
         }
         Ok(None) => {
+            let traced: Vec<&str> = lockstep_registry::all()
+                .iter()
+                .filter(|p| p.has_trace())
+                .map(|p| p.name())
+                .collect();
             errln!(
-                "error: {} has no step trace: its answer does not come from steps (robots, new-game2, footholds, checkers and duel have one)",
-                entry.name()
+                "error: {} has no step trace: its answer does not come from steps ({} have one)",
+                entry.name(),
+                traced.join(", ")
             );
             Ok(Exit::Error)
         }

@@ -7,6 +7,7 @@
 //! Then what each trace shows of the state the next step reads (a piece's
 //! direction, the debris, the cool-downs, the footholds left), and the
 //! reference's fuel: a trace past it stops with a message naming `--fuel`.
+//! And every puzzle of the list, traced or refused, on its first corpus row.
 
 use crate::support::{corpus_dir, line_starting, lockstep, text};
 use lockstep_harness::corpus::{decode_for, load, path_for, Origin};
@@ -160,6 +161,48 @@ fn duel_trace_gives_each_lines_result() {
             "{body}"
         );
     });
+}
+
+/// Every puzzle of the list, end to end on the first row of its corpus:
+/// either a trace ending with the row's expected answer, or a refusal that
+/// names the puzzles that have one; and the names a refusal gives are
+/// exactly the puzzles whose rows traced here.
+#[test]
+fn every_puzzle_traces_or_says_which_do() {
+    /// `Ok(())` when `P` traced its row, else the list its refusal names.
+    fn check<P: Puzzle>() -> (&'static str, Result<(), String>) {
+        let rows = load::<P>(&path_for::<P>(&corpus_dir())).unwrap();
+        let row = &rows.first().expect("a corpus row").row;
+        let (input, expected) = (decode_for::<P>(&row.input), decode_for::<P>(&row.expected));
+        let out = lockstep(&["solve", P::NAME, "--trace"], &input);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        if out.status.success() {
+            let answer = stdout
+                .split_once("answer (the reference's judge output):\n")
+                .map(|(_, answer)| answer.trim_end());
+            assert_eq!(answer, Some(expected.trim_end()), "{}: {stdout}", P::NAME);
+            return (P::NAME, Ok(()));
+        }
+        assert_eq!(out.status.code(), Some(2), "{}: {stderr}", P::NAME);
+        let list = stderr
+            .split_once(&format!("{} has no step trace: ", P::NAME))
+            .and_then(|(_, rest)| rest.split_once(" have one)"))
+            .and_then(|(before, _)| before.rsplit_once('('))
+            .map(|(_, list)| list.to_string())
+            .unwrap_or_else(|| panic!("{}: neither a trace nor a refusal: {stderr}", P::NAME));
+        (P::NAME, Err(list))
+    }
+    let all = lockstep_harness::each_puzzle!(check());
+    let traced: Vec<&str> = all
+        .iter()
+        .filter(|(_, r)| r.is_ok())
+        .map(|(name, _)| *name)
+        .collect();
+    let refusals: Vec<&String> = all.iter().filter_map(|(_, r)| r.as_ref().err()).collect();
+    assert!(!traced.is_empty() && !refusals.is_empty(), "{all:?}");
+    for list in refusals {
+        assert_eq!(*list, traced.join(", "), "{all:?}");
+    }
 }
 
 /// A puzzle whose answer does not come from steps says so, and bad input
