@@ -4,8 +4,10 @@
 //! libFuzzer owns a target's command line, so the limits its generator works
 //! under come from `LOCKSTEP_LIMITS` instead; `lockstep triage` and `lockstep
 //! shrink` read artifacts under the same variable, so that an artifact decodes
-//! to the case that failed. Each target in `fuzz/fuzz_targets/` is a few lines
-//! calling [`fuzz_init`] and [`fuzz_one`].
+//! to the case that failed. Every puzzle's target is the one file
+//! `fuzz/fuzz_targets/puzzle.rs`, built once per `[[bin]]` entry of
+//! `fuzz/Cargo.toml`: the entry's name is the puzzle's module, which
+//! [`fuzz_module`] dispatches on, so a new puzzle is one entry there.
 
 use crate::puzzle::{self, CaseLimits};
 use lockstep_core::Model;
@@ -38,6 +40,25 @@ fn setting_error(message: &str) -> ! {
 /// artifacts with the same variable.
 pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
     fuzz_one_with::<P>(data, P::Case::solve)
+}
+
+/// The body of `fuzz/fuzz_targets/puzzle.rs`: [`fuzz_one`] for the puzzle whose
+/// module is `module` (the target's own name, `CARGO_BIN_NAME`). A name that is
+/// no puzzle's module ends the run (exit 2, the modules named), before the first
+/// input when called from the target's `init`.
+pub fn fuzz_module(module: &str, data: &[u8]) {
+    macro_rules! pick {
+        ($($ty:ident $m:ident $name:literal [$($flag:ident)*],)*) => {
+            match module {
+                $(stringify!($m) => fuzz_one::<crate::puzzles::$ty>(data),)*
+                _ => setting_error(&format!(
+                    "no puzzle's module is {module:?} (a fuzz target is named as its puzzle's module: {})",
+                    [$(stringify!($m)),*].join(" ")
+                )),
+            }
+        };
+    }
+    crate::for_each_puzzle!(pick)
 }
 
 /// [`fuzz_one`] against `core` (a deliberately broken one in the tests).

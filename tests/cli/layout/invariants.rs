@@ -401,23 +401,41 @@ fn the_reference_uses_cores_model_and_io_only() {
     );
 }
 
+/// One target file serves every puzzle: the `[[bin]]` entries of
+/// fuzz/Cargo.toml are the list's modules (and the selftest's `planted`), each
+/// built from it, and it stays a few lines (the check is the harness's).
 #[test]
-fn every_fuzz_target_is_thin() {
+fn every_fuzz_target_is_the_one_thin_file() {
     let targets = files("fuzz/fuzz_targets");
-    assert!(targets.len() >= 8, "{} fuzz targets", targets.len());
-    let mut fat = Vec::new();
-    for path in &targets {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let lines = text.lines().count();
-        if lines > 15 || !text.contains("lockstep_harness::fuzz_target::fuzz_one::<") {
-            fat.push(format!("{}: {lines} lines", shown(path)));
-        }
-    }
+    assert_eq!(targets.len(), 1, "one target file: {targets:?}");
+    let text = std::fs::read_to_string(&targets[0]).unwrap_or_default();
     assert!(
-        fat.is_empty(),
-        "a fuzz target is a few lines calling lockstep_harness::fuzz_target::fuzz_one (the check is the harness's):\n{}",
-        fat.join("\n")
+        text.lines().count() <= 15 && text.contains("fuzz_module(env!(\"CARGO_BIN_NAME\")"),
+        "fuzz/fuzz_targets/puzzle.rs is a few lines calling lockstep_harness::fuzz_target::fuzz_module"
     );
+    let manifest =
+        std::fs::read_to_string(root().join("fuzz/Cargo.toml")).expect("fuzz/Cargo.toml");
+    let mut bins: Vec<&str> = manifest
+        .lines()
+        .filter_map(|l| l.strip_prefix("name = \"")?.strip_suffix('"'))
+        .filter(|n| !["lockstep-fuzz", "planted"].contains(n))
+        .collect();
+    bins.sort_unstable();
+    let mut modules: Vec<&str> = lockstep_registry::all()
+        .iter()
+        .map(|p| p.module())
+        .collect();
+    modules.sort_unstable();
+    assert_eq!(
+        bins, modules,
+        "fuzz/Cargo.toml's targets are the puzzles' modules"
+    );
+    for path in manifest.lines().filter_map(|l| l.strip_prefix("path = \"")) {
+        assert!(
+            path == "fuzz_targets/puzzle.rs\"" || path == "planted/planted.rs\"",
+            "a target built from {path}"
+        );
+    }
 }
 
 /// The reading itself: a group's heads and the paths beneath them.
