@@ -32,7 +32,7 @@ pub(super) struct FuzzArgs {
     #[arg(long, value_parser = at_least_one)]
     cases: Option<u64>,
     /// Which cases to generate: the generator's whole range, or only cases
-    /// inside the original statements' limits (docs/rules/).
+    /// inside the original statements' limits (docs/guide/src/rules/).
     #[arg(long, value_enum, default_value_t = CaseLimits::Wide)]
     limits: CaseLimits,
     /// Also count how many cases reach each rule branch (rare pushes, teleports,

@@ -491,7 +491,7 @@ fn path_exists(path: &std::path::Path) -> bool {
     path.exists()
 }
 
-/// One rule for line ends, for every puzzle (docs/rules/README.md): `\n` or
+/// One rule for line ends, for every puzzle (docs/guide/src/rules/index.md): `\n` or
 /// `\r\n` end a line; a carriage return anywhere else is an input error
 /// naming its line. Checked on every corpus row's input: with `\r\n` it reads
 /// as the same case; with `\r` alone between lines it is refused, on line 1.

@@ -419,7 +419,7 @@ fn checkers_explored_depths_resume_shard_and_match_the_record() {
     assert_eq!(p["verified"], true, "{p}");
     let cases = cases_of(&p["levels"]);
     // Depths 0 to 4: the 784 starts and their images, then each depth's
-    // new positions (docs/rules/checkers.md).
+    // new positions (docs/guide/src/rules/checkers.md).
     assert_eq!(cases, [1568, 1736, 3224, 4056, 5928], "{p}");
     let shards: u64 = ["0/2", "1/2"]
         .iter()

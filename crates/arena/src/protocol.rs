@@ -149,7 +149,7 @@ impl FromStr for TurnLine {
 mod tests {
     use super::*;
 
-    /// The statement's protocol example (docs/rules/duel.md, "Examples").
+    /// The statement's protocol example (docs/guide/src/rules/duel.md, "Examples").
     #[test]
     fn the_statements_lines_read_and_write_back() {
         let init: Init = "INIT 2 4 4 3 4 5".parse().unwrap();

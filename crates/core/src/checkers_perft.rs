@@ -1,8 +1,8 @@
 //! Checkers perft as a puzzle of its own: a position and a depth in, the
 //! number of move paths of that many plies out (every jump sequence its own
 //! move, as `lockstep perft` counts from the start). The rules are in
-//! `docs/rules/checkers_perft.md`; the moves are checkers' own
-//! (`docs/rules/checkers.md`).
+//! `docs/guide/src/rules/checkers_perft.md`; the moves are checkers' own
+//! (`docs/guide/src/rules/checkers.md`).
 //!
 //! As a puzzle it runs through everything a puzzle gets: the differential
 //! campaign against the reference's perft, the corpus (the published counts

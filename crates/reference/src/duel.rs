@@ -5,7 +5,7 @@
 //! Uses `lockstep_core::duel` only for the model types (with `Dir::delta`), the
 //! `Event` vocabulary and `line_marker` (how a trace digest separates lines);
 //! legality, waits, areas, movement, comparison and pushes are all written again
-//! here from `docs/rules/duel.md`.
+//! here from `docs/guide/src/rules/duel.md`.
 
 // The two players are indexed `p` and `1 - p`, as the rule text speaks of them.
 #![allow(clippy::needless_range_loop)]

@@ -120,7 +120,7 @@ pub fn race(state: &State, player: usize, fuel: &mut Fuel) -> Result<Race, OutOf
 }
 
 /// The four exhaustive searches (two per player), in the answer's order from
-/// docs/rules/duel_search.md, written out here rather than packed by core's
+/// docs/guide/src/rules/duel_search.md, written out here rather than packed by core's
 /// `values`: a field order core got wrong must show as a disagreement. No
 /// trace: the digest is 0.
 fn solve(state: &State, fuel: &mut Fuel) -> Result<Run<Values>, OutOfFuel> {

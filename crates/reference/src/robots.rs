@@ -285,7 +285,7 @@ fn solve(case: &Case, fuel: &mut Fuel) -> Result<Run<Answer>, OutOfFuel> {
 
 /// The naive solve ([`Naive`]) with games stopped after `move_limit` moves instead of the
 /// judge's [`MOVE_LIMIT`]: the same loop, so that small limits check the
-/// stop (docs/rules/robots.md, "Sizes").
+/// stop (docs/guide/src/rules/robots.md, "Sizes").
 pub fn solve_limited(
     case: &Case,
     move_limit: u32,

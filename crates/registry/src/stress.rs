@@ -475,6 +475,6 @@ impl<C> ProgramFailure<C> {
 fn outside_original<P: Puzzle>(case: &P::Case) -> String {
     match P::within_original(case) {
         true => String::new(),
-        false => "note: this case is outside the original statement's limits (docs/rules/): a judge's tests would not hold it; --limits original keeps to them\n".to_string(),
+        false => "note: this case is outside the original statement's limits (docs/guide/src/rules/): a judge's tests would not hold it; --limits original keeps to them\n".to_string(),
     }
 }

@@ -5,7 +5,7 @@
 //! 32 dark squares, negative numbers for kings), the side to move, and a list of
 //! moves written as squares joined by `-`. The answer per instance is the first move
 //! that breaks the rules, or that all are valid. The rules are in
-//! `docs/rules/checkers.md`; the fast validator is `fast.rs`, behind
+//! `docs/guide/src/rules/checkers.md`; the fast validator is `fast.rs`, behind
 //! [`Model::solve`](crate::Model::solve), and the perft is [`perft`].
 //!
 //! Both solvers report, per instance, the [`Board`] after every move they applied,

@@ -3,7 +3,7 @@
 //!
 //! Two players on a 7x7 yard each choose two actions a turn; the first actions are
 //! resolved together in six phases, then the second ones. The rules, and every
-//! point the statement leaves open, are in `docs/rules/duel.md`. This module
+//! point the statement leaves open, are in `docs/guide/src/rules/duel.md`. This module
 //! holds what the game *is*, so that the fast resolver, the naive one
 //! (`lockstep-reference`), the referee and the bots all speak the same types. The
 //! fast resolver ([`resolve_turn`], [`resolve_traced`]) and the enumeration of

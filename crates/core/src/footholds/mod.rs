@@ -5,7 +5,7 @@
 //! disappears. A player who cannot move loses, and so does one whose shared
 //! foothold the opponent left. With both playing optimally (win fast, lose slow),
 //! the answer is the total number of moves. The rules are in
-//! `docs/rules/footholds.md`; the fast solver is `fast.rs`, behind
+//! `docs/guide/src/rules/footholds.md`; the fast solver is `fast.rs`, behind
 //! [`Model::solve`](crate::Model::solve).
 //!
 //! Boards are up to 8x8 here (the original stops at 5x5), so that a board fits a

@@ -21,7 +21,7 @@
 //! when its float is within `EPSILON` of it. So the printed lines are equal
 //! exactly when the core's value is within `EPSILON` of the game's value and
 //! its two strategies are an `EPSILON`-equilibrium (each best reply to them
-//! within `EPSILON` of the value). The rule page (docs/rules/matrix_game.md)
+//! within `EPSILON` of the value). The rule page (docs/guide/src/rules/matrix_game.md)
 //! gives the bound's derivation.
 
 // Rows and columns are indexed by r and c throughout, as the rule page

@@ -3,7 +3,7 @@
 //! Pieces move on an N x N board of white, red and blue cells, carrying whatever is
 //! stacked on them; the answer is the turn on which some stack first reaches four
 //! pieces, or -1 when that does not happen within 1000 turns. The rules are in
-//! `docs/rules/new_game2.md`; the fast solver is `fast.rs`, behind
+//! `docs/guide/src/rules/new_game2.md`; the fast solver is `fast.rs`, behind
 //! [`Model::solve`](crate::Model::solve).
 //!
 //! Both solvers report every piece move as a [`Step`], so that a disagreement can be

@@ -4,7 +4,7 @@
 //! You start at (15,15) on a 31x31 board among robots that step toward you after
 //! each of your moves; you walk (pushing debris), stay, or teleport by a fixed
 //! strategy, and the answer is how the game ends. The rules and the points settled
-//! against accepted solutions are in `docs/rules/robots.md`; the fast solver is
+//! against accepted solutions are in `docs/guide/src/rules/robots.md`; the fast solver is
 //! `fast.rs`, behind [`Model::solve`](crate::Model::solve).
 //!
 //! Both solvers report every move as a [`Step`], so a disagreement can be shown at
@@ -23,7 +23,7 @@ pub const MAX_ROBOTS: usize = 50;
 pub const MAX_TELEPORTS: usize = 20;
 /// A game still going after this many moves is stopped (a lockstep rule: the
 /// statement has no such case, and no generated game has come near it; see the
-/// rule page, docs/rules/robots.md). Both solvers apply it, so a game that never ends cannot hang either.
+/// rule page, docs/guide/src/rules/robots.md). Both solvers apply it, so a game that never ends cannot hang either.
 pub const MOVE_LIMIT: u32 = 100_000;
 
 /// A cell as (row, column), both 1-based.

@@ -121,7 +121,7 @@ fn the_generator_reaches_every_rule_and_every_kind_of_ending() {
     assert_eq!(counts, (4..=10).collect(), "piece counts");
     assert_eq!(rules.len(), 5, "rules seen: {rules:?}");
     assert!(first_turn > 500, "games ending on turn 1: {first_turn}");
-    // About half never end (docs/rules/new_game2.md), 4% end after turn 100.
+    // About half never end (docs/guide/src/rules/new_game2.md), 4% end after turn 100.
     assert!(
         (600..=1200).contains(&late),
         "games ending after turn 100: {late}"

@@ -376,7 +376,7 @@ fn the_fuzz_target_body_reports_a_broken_core_for_every_puzzle() {
 const UNREACHED_BRANCHES: &[(&str, &str, &str)] = &[(
     "robots",
     "stopped at the move limit",
-    "lockstep's own 100,000-move safeguard; no game comes near it (docs/rules/robots.md)",
+    "lockstep's own 100,000-move safeguard; no game comes near it (docs/guide/src/rules/robots.md)",
 )];
 
 /// Every puzzle reports rule branches for `--stats`, and the default

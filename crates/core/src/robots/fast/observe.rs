@@ -92,7 +92,7 @@ pub fn solve(case: &Case) -> crate::Run<Answer> {
 
 /// The solve of [`crate::Model`] with games stopped after `move_limit` moves instead of
 /// [`MOVE_LIMIT`]: the same code, so that small limits, which games do
-/// reach, check the stop that the judge's limit hides (docs/rules/robots.md).
+/// reach, check the stop that the judge's limit hides (docs/guide/src/rules/robots.md).
 pub fn solve_limited(case: &Case, move_limit: u32) -> crate::Run<Answer> {
     solve_observed::<false>(case, move_limit).0
 }

@@ -7,7 +7,7 @@
 //! statistics, counted on every case verify checks, and the reference's list
 //! cost as much as the reference's whole run. A disagreement's signature
 //! reads the kind off the reference's list instead, since there the core is
-//! the side in doubt. docs/rule-index.md names each branch in its rule's
+//! the side in doubt. the rule page's rule index names each branch in its rule's
 //! row.
 
 use lockstep_core::checkers::{self as model, Board, Case, Instance, Ruling, Side};

@@ -131,7 +131,7 @@ impl Puzzle for Checkers {
         Ok((case, generated))
     }
 
-    /// docs/rules/checkers.md: 1..=12 pieces a side on distinct squares 1..=32,
+    /// docs/guide/src/rules/checkers.md: 1..=12 pieces a side on distinct squares 1..=32,
     /// no man on its own promotion row, at least one move, every move of 2..=13
     /// squares, each in 1..=32.
     fn within_original(case: &Case) -> bool {
@@ -285,7 +285,7 @@ impl crate::puzzle::Traceable for Checkers {
 
 impl crate::puzzle::Verifiable for Checkers {
     /// Squares are 1..=32 in the statement; only fuzz's wide limits write
-    /// others (docs/rules/checkers.md, "Sizes").
+    /// others (docs/guide/src/rules/checkers.md, "Sizes").
     const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
         "invalid: a square off 1..=32",
         "beyond the statement's limits: `fuzz` (wide limits) and the corpus",

@@ -93,7 +93,7 @@ pub(super) fn shapes(size: u32) -> &'static [Shape] {
 /// The last level: the one after the explored depths.
 pub(super) const LAST: u32 = explore::FIRST + explore::LAST_DEPTH + 1;
 
-/// Square `s`'s row and column (docs/rules/checkers.md, "Board and
+/// Square `s`'s row and column (docs/guide/src/rules/checkers.md, "Board and
 /// numbering").
 pub(super) fn coordinates(s: u32) -> (i32, i32) {
     let row = (s - 1) / 4;

@@ -242,7 +242,7 @@ impl Puzzle for CheckersPerft {
 }
 
 /// The rule branches `--stats` counts: what the first ply of the position
-/// holds (docs/rule-index.md names each in its rule's row).
+/// holds (its rule page's rule index names each in its rule's row).
 pub const RULE_BRANCHES: [&str; 6] = [
     "the standard start",
     "a jump is mandatory at the first ply",

@@ -164,7 +164,7 @@ fn cooling_branch(turn: &Turn) -> u64 {
 /// one larger attack. (A push that stops short because both players would
 /// enter one cell has no branch: no valid line reaches it, as
 /// `tests/it/duel.rs::no_push_ever_stops_on_a_shared_cell` proves for
-/// every placement; docs/rules/duel.md, "Decisions".)
+/// every placement; docs/guide/src/rules/duel.md, "Decisions".)
 fn comparison_branches(e: &Event, hits: [bool; 2]) -> u64 {
     let eff = [e.flags[0] & EFFECTIVE != 0, e.flags[1] & EFFECTIVE != 0];
     if eff[0] && eff[1] {

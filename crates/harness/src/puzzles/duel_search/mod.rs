@@ -92,7 +92,7 @@ pub fn count_lists(state: &State, player: usize) -> usize {
     first * second - twice
 }
 
-/// The rule branches `--stats` counts (docs/rule-index.md names each in its
+/// The rule branches `--stats` counts (its rule page's rule index names each in its
 /// rule's row): what the core's searches found, and the shapes of state that
 /// the evaluations treat apart.
 pub const RULE_BRANCHES: [&str; 9] = [

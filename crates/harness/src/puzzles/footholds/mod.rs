@@ -165,7 +165,7 @@ pub fn full_board(side: usize, a: Pos, b: Pos) -> Game {
     }
 }
 
-/// The rule branches `--stats` counts (docs/rule-index.md names each in its
+/// The rule branches `--stats` counts (its rule page's rule index names each in its
 /// rule's row), read off one optimal line of play of each game, as the core
 /// scores it.
 pub const RULE_BRANCHES: [&str; 9] = [
@@ -264,7 +264,7 @@ fn simpler_games(game: &Game, with: &mut dyn FnMut(Game)) {
 }
 
 impl Puzzle for Footholds {
-    /// docs/rules/footholds.md: boards of 1..=5 rows and columns, both players
+    /// docs/guide/src/rules/footholds.md: boards of 1..=5 rows and columns, both players
     /// starting on a foothold of the board.
     fn within_original(case: &Case) -> bool {
         case.games.iter().all(|g| {

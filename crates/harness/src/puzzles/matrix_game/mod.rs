@@ -1,6 +1,6 @@
 //! The mixed duel bot's equilibrium solver in the harness: small integer
 //! matrix games, the core's double oracle against the reference's exact
-//! kernel enumeration (`docs/rules/matrix_game.md`).
+//! kernel enumeration (`docs/guide/src/rules/matrix_game.md`).
 //!
 //! The generator draws games up to 6 x 6 within the entry bound of their size
 //! ([`max_entry`]), in the shapes that trouble a solver: plain random games,
@@ -32,7 +32,7 @@ pub fn shrink_measure(game: &Game) -> [u32; 2] {
     ]
 }
 
-/// The rule branches `--stats` counts (docs/rule-index.md names each in its
+/// The rule branches `--stats` counts (its rule page's rule index names each in its
 /// rule's row), read off the game and the core's equilibrium of it.
 pub const RULE_BRANCHES: [&str; 8] = [
     "a saddle point (both strategies pure)",

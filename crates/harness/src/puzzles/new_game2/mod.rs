@@ -39,7 +39,7 @@ fn describe_end(end: &End) -> String {
     }
 }
 
-/// The rule branches `--stats` counts (docs/rule-index.md names each in its
+/// The rule branches `--stats` counts (its rule page's rule index names each in its
 /// rule's row): the five ways a piece moves, how a game ends, and where.
 pub const RULE_BRANCHES: [&str; 11] = [
     "onto white",
@@ -135,7 +135,7 @@ fn plainer_cells(case: &Case) -> Vec<Case> {
 }
 
 impl Puzzle for NewGame2 {
-    /// docs/rules/new_game2.md: 4 <= N <= 12, 4 <= K <= 10, an N x N board,
+    /// docs/guide/src/rules/new_game2.md: 4 <= N <= 12, 4 <= K <= 10, an N x N board,
     /// pieces on distinct cells of it.
     fn within_original(case: &Case) -> bool {
         let n = case.n;

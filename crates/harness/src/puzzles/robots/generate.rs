@@ -53,7 +53,7 @@ pub(super) fn random_game(u: &mut Unstructured<'_>) -> arbitrary::Result<Game> {
 }
 
 /// `count` robots on distinct cells (none on `START`) in robot mode `mode`
-/// (docs/rule-index.md lists the modes) within `radius` of you.
+/// (the rule page's rule index lists the modes) within `radius` of you.
 pub(super) fn place_robots(
     u: &mut Unstructured<'_>,
     count: usize,

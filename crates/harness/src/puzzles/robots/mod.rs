@@ -212,7 +212,7 @@ fn simpler_games(game: &Game, with: &mut dyn FnMut(Game)) {
 }
 
 impl Puzzle for Robots {
-    /// docs/rules/robots.md: 1..=50 robots on distinct cells of the 31x31 board,
+    /// docs/guide/src/rules/robots.md: 1..=50 robots on distinct cells of the 31x31 board,
     /// none on (15, 15), and 0..=20 teleports on the board.
     fn within_original(case: &Case) -> bool {
         let on_board = |&(r, c): &(u8, u8)| (1..=31).contains(&r) && (1..=31).contains(&c);
@@ -368,7 +368,7 @@ impl crate::puzzle::Traceable for Robots {
 
 impl crate::puzzle::Verifiable for Robots {
     /// The judge's 100,000 moves are beyond any small game; the limit is a
-    /// parameter of core and reference, checked small (docs/rules/robots.md).
+    /// parameter of core and reference, checked small (docs/guide/src/rules/robots.md).
     const CHECKED_ELSEWHERE: &'static [(&'static str, &'static str)] = &[(
         "stopped at the move limit",
         "behind the 100,000-move constant: every game of sizes 1 to 6 under move limits 1 to 8, by the tests in crates/harness/tests/it/robots.rs",
