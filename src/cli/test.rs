@@ -9,7 +9,7 @@ use super::output::{print_document, OutputFormat};
 use super::values::{at_least_one, non_empty_command, origin_name, thread_count};
 use super::Exit;
 use anyhow::{bail, Context, Result};
-use lockstep_judge::test_set::{self, TestLine, TestSetJson, TestSetOptions};
+use lockstep_judge::test_set::{self, TestLine, TestSetOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -118,11 +118,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
             lockstep_search::progress::suspended(|| {
                 out!(
                     "{}",
-                    TestLine {
-                        outcome,
-                        width,
-                        options: &options
-                    }
+                    TestLine { outcome, width }
                 );
             });
         }
@@ -139,7 +135,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     }
     match args.format {
         OutputFormat::Text => out!("{report}"),
-        OutputFormat::Json => print_document("test", &TestSetJson::of(&report, &options)),
+        OutputFormat::Json => print_document("test", &report),
     }
     Ok(Exit::found_if(report.outcomes.iter().any(|o| !o.passed())))
 }

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 mod summary;
 
-pub use summary::{TestLine, TestSetJson};
+pub use summary::TestLine;
 
 /// Where a test's text is: a file, or held (a corpus row's).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,19 +119,26 @@ pub struct TestSetOptions {
     pub progress: bool,
 }
 
-/// How one test went.
-#[derive(Debug, Clone)]
+/// How one test went; serialized, one test of `test`'s JSON document.
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct JudgedTest {
     pub name: String,
     /// `None`: the test has no answer and the run exited cleanly, so its
     /// output was not judged (a run that crashed or hit a limit has its
-    /// verdict, answer or not).
+    /// verdict, answer or not). In JSON the verdict's code, or null.
+    #[serde(serialize_with = "summary::verdict_code_or_null")]
     pub verdict: Option<Verdict>,
+    #[serde(rename = "time_ms", serialize_with = "summary::millis")]
     pub elapsed: Duration,
+    /// The peak memory, when measured.
+    #[serde(rename = "memory_bytes")]
     pub memory: Option<u64>,
-    /// The last line of the program's stderr (why it stopped, often).
-    pub said: String,
+    /// What went wrong (with the last line of the program's stderr where it
+    /// tells why), why the test was not judged, or that it passed only when
+    /// run again; `None` for a plain pass.
+    pub detail: Option<String>,
     /// Passed only when run again: its first run's timing verdict (TLE, ILE).
+    #[serde(skip)]
     pub flaky: Option<&'static str>,
 }
 
@@ -141,13 +148,28 @@ impl JudgedTest {
     }
 }
 
-/// A whole test set's results, in the tests' order.
-#[derive(Debug, Clone)]
+/// A whole test set's results, in the tests' order: the value the text
+/// report is drawn from, and, serialized, `test`'s JSON document.
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct TestSetOutcome {
+    /// The solution's command.
+    pub program: String,
+    /// The comparison, or `checker CMD`.
+    pub judged_by: String,
+    #[serde(serialize_with = "summary::limits")]
+    pub resources: Resources,
+    #[serde(rename = "tests")]
     pub outcomes: Vec<JudgedTest>,
+    /// By verdict; `skipped` counts the tests not judged.
+    #[serde(serialize_with = "summary::test_counts")]
     pub counts: Verdicts,
+    /// The median and largest time of the judged and unjudged runs alike.
+    #[serde(rename = "time_ms", serialize_with = "summary::time_figures")]
+    pub times: Option<(Duration, Duration)>,
+    #[serde(rename = "memory_bytes")]
     pub memory: MemoryFigures,
     /// The wall time of the whole set.
+    #[serde(rename = "elapsed_s", serialize_with = "summary::seconds")]
     pub elapsed: Duration,
 }
 
@@ -156,16 +178,16 @@ impl TestSetOutcome {
     pub fn unjudged(&self) -> usize {
         self.outcomes.iter().filter(|o| o.verdict.is_none()).count()
     }
+}
 
-    /// The median and largest time of the judged and unjudged runs alike.
-    pub fn times(&self) -> Option<(Duration, Duration)> {
-        let mut times: Vec<Duration> = self.outcomes.iter().map(|o| o.elapsed).collect();
-        times.sort_unstable();
-        Some((
-            *times.get((times.len().checked_sub(1)?) / 2)?,
-            *times.last()?,
-        ))
-    }
+/// The median and largest of the tests' times.
+fn median_and_largest(tests: &[JudgedTest]) -> Option<(Duration, Duration)> {
+    let mut times: Vec<Duration> = tests.iter().map(|o| o.elapsed).collect();
+    times.sort_unstable();
+    Some((
+        *times.get((times.len().checked_sub(1)?) / 2)?,
+        *times.last()?,
+    ))
 }
 
 /// A test's outcome, or why it could not be had.
@@ -211,13 +233,15 @@ fn run_test(
             }
         }
     };
+    let flaky = crate::flaky_code(&run);
+    let said = run.stderr.lines().last().unwrap_or("").trim();
     Ok(JudgedTest {
         name: test.name.clone(),
+        detail: summary::detail(verdict.as_ref(), flaky, run.memory, said, options),
         verdict,
         elapsed: run.elapsed,
         memory: run.memory,
-        said: run.stderr.lines().last().unwrap_or("").trim().to_string(),
-        flaky: crate::flaky_code(&run),
+        flaky,
     })
 }
 
@@ -301,6 +325,13 @@ pub fn run_test_set(
         }
     }
     Ok(TestSetOutcome {
+        program: options.cmd.clone(),
+        judged_by: match &options.checker {
+            Some(checker) => format!("checker {checker}"),
+            None => options.comparison.to_string(),
+        },
+        resources: options.resources,
+        times: median_and_largest(&outcomes),
         outcomes,
         counts,
         memory,

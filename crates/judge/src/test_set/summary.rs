@@ -1,20 +1,29 @@
 //! What `lockstep test` prints: a line per test (verdict, time, memory,
 //! what went wrong), the counts with the median and largest time and
-//! memory, or all of it as one JSON document (the schema is in
-//! docs/guide/src/reference/json.md).
+//! memory. The same outcome, serialized, is its JSON document (the schema is
+//! in docs/guide/src/reference/json.md).
 
 use super::{JudgedTest, TestSetOptions, TestSetOutcome};
-use crate::Verdict;
+use crate::{Verdict, Verdicts};
 use lockstep_process::human_bytes;
-use serde::Serialize;
+use serde::ser::SerializeStruct;
+use std::time::Duration;
 
-/// What a failed test's line says after its figures.
-fn detail(outcome: &JudgedTest, options: &TestSetOptions) -> Option<String> {
-    let said = |text: &str| lockstep_text::clip(text.lines().last().unwrap_or(""), 120);
-    Some(match outcome.verdict.as_ref() {
+/// What a test's line says after its figures: what went wrong, why it was
+/// not judged, or that it passed only when run again; `said` is the last
+/// line of the program's stderr.
+pub(super) fn detail(
+    verdict: Option<&Verdict>,
+    flaky: Option<&'static str>,
+    memory: Option<u64>,
+    said: &str,
+    options: &TestSetOptions,
+) -> Option<String> {
+    let clipped = |text: &str| lockstep_text::clip(text.lines().last().unwrap_or(""), 120);
+    Some(match verdict {
         None => "no answer (NAME.ans or NAME.out): exited cleanly, output not judged".to_string(),
         Some(Verdict::Ok) => {
-            return outcome.flaky.map(|code| {
+            return flaky.map(|code| {
                 format!("flaky: {code} at its first run, OK when run again (--strict-timing makes it a failure)")
             })
         }
@@ -22,7 +31,7 @@ fn detail(outcome: &JudgedTest, options: &TestSetOptions) -> Option<String> {
         Some(Verdict::RuntimeError { status, stderr }) if stderr.trim().is_empty() => {
             status.clone()
         }
-        Some(Verdict::RuntimeError { status, stderr }) => format!("{status}: {}", said(stderr)),
+        Some(Verdict::RuntimeError { status, stderr }) => format!("{status}: {}", clipped(stderr)),
         Some(Verdict::TimeLimit(_)) => {
             format!(
                 "spent more than {} ms of CPU time: killed",
@@ -37,7 +46,7 @@ fn detail(outcome: &JudgedTest, options: &TestSetOptions) -> Option<String> {
         }
         Some(Verdict::MemoryLimit) => {
             let limit = options.resources.memory.unwrap_or_default();
-            match outcome.memory {
+            match memory {
                 Some(peak) if peak > limit => {
                     format!(
                         "used {}, over the limit of {}",
@@ -48,7 +57,7 @@ fn detail(outcome: &JudgedTest, options: &TestSetOptions) -> Option<String> {
                 peak => {
                     let peak =
                         peak.map_or(String::new(), |p| format!(" (peak {})", human_bytes(p)));
-                    let said = match said(&outcome.said) {
+                    let said = match clipped(said) {
                         said if said.is_empty() => String::new(),
                         said => format!(": {said}"),
                     };
@@ -74,7 +83,6 @@ fn verdict_code(outcome: &JudgedTest) -> &'static str {
 pub struct TestLine<'a> {
     pub outcome: &'a JudgedTest,
     pub width: usize,
-    pub options: &'a TestSetOptions,
 }
 
 impl std::fmt::Display for TestLine<'_> {
@@ -90,7 +98,7 @@ impl std::fmt::Display for TestLine<'_> {
             memory,
             width = self.width
         )?;
-        match detail(o, self.options) {
+        match &o.detail {
             Some(detail) => writeln!(f, "  {detail}"),
             None => writeln!(f),
         }
@@ -111,7 +119,7 @@ impl std::fmt::Display for TestSetOutcome {
             write!(f, ", {} not judged (no answer)", self.unjudged())?;
         }
         writeln!(f, "; {:.2} s", self.elapsed.as_secs_f64())?;
-        if let Some((median, largest)) = self.times() {
+        if let Some((median, largest)) = self.times {
             write!(
                 f,
                 "time: median {} ms, largest {} ms",
@@ -127,115 +135,80 @@ impl std::fmt::Display for TestSetOutcome {
     }
 }
 
-#[derive(Serialize)]
-struct JsonResources {
-    time_ms: u128,
-    memory_bytes: Option<u64>,
-    /// How a memory limit is enforced (absent without one).
-    memory_guard: Option<String>,
-    output_bytes: usize,
+/// A verdict as its code (`WA`), null when the test was not judged.
+pub(super) fn verdict_code_or_null<S: serde::Serializer>(
+    verdict: &Option<Verdict>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_some(&verdict.as_ref().map(Verdict::code))
 }
 
-#[derive(Serialize)]
-struct JsonTest {
-    name: String,
-    /// OK, WA, RE, TLE, MLE, OLE, or null for a test without an answer
-    /// whose run exited cleanly (a crash or a limit has its verdict).
-    verdict: Option<&'static str>,
-    time_ms: f64,
-    memory_bytes: Option<u64>,
-    detail: Option<String>,
+/// A duration in milliseconds, as a fraction.
+pub(super) fn millis<S: serde::Serializer>(d: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64(d.as_secs_f64() * 1e3)
 }
 
-#[derive(Serialize)]
-struct JsonCounts {
-    tests: usize,
-    ok: u64,
-    wa: u64,
-    re: u64,
-    tle: u64,
-    ile: u64,
-    /// Of the OK: over a time limit at the first run, OK at the second.
-    flaky: u64,
-    mle: u64,
-    ole: u64,
-    not_judged: usize,
+/// A duration in seconds, as a fraction.
+pub(super) fn seconds<S: serde::Serializer>(
+    d: &Duration,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64(d.as_secs_f64())
 }
 
-#[derive(Serialize)]
-struct JsonFigures<T> {
-    median: Option<T>,
-    largest: Option<T>,
-}
-
-/// `lockstep test --format json`: the whole report as one document (the
-/// command line adds the `lockstep` and `schema` fields every document of
-/// lockstep's opens with).
-#[derive(Serialize)]
-pub struct TestSetJson {
-    program: String,
-    /// The comparison, or `checker`.
-    judged_by: String,
-    resources: JsonResources,
-    tests: Vec<JsonTest>,
-    counts: JsonCounts,
-    time_ms: JsonFigures<f64>,
-    memory_bytes: JsonFigures<u64>,
-    elapsed_s: f64,
-}
-
-impl TestSetJson {
-    pub fn of(report: &TestSetOutcome, options: &TestSetOptions) -> TestSetJson {
-        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-        let c = &report.counts;
-        let times = report.times();
-        TestSetJson {
-            program: options.cmd.clone(),
-            judged_by: match &options.checker {
-                Some(checker) => format!("checker {checker}"),
-                None => options.comparison.to_string(),
-            },
-            resources: JsonResources {
-                time_ms: options.resources.time.as_millis(),
-                memory_bytes: options.resources.memory,
-                memory_guard: options
-                    .resources
-                    .memory
-                    .map(|_| lockstep_process::memory_guard().to_string()),
-                output_bytes: options.resources.output,
-            },
-            tests: report
-                .outcomes
-                .iter()
-                .map(|o| JsonTest {
-                    name: o.name.clone(),
-                    verdict: o.verdict.as_ref().map(Verdict::code),
-                    time_ms: ms(o.elapsed),
-                    memory_bytes: o.memory,
-                    detail: detail(o, options),
-                })
-                .collect(),
-            counts: JsonCounts {
-                tests: report.outcomes.len(),
-                ok: c.ok,
-                wa: c.wrong_answer,
-                re: c.runtime_error,
-                tle: c.time_limit,
-                ile: c.idle_limit,
-                flaky: c.flaky,
-                mle: c.memory_limit,
-                ole: c.output_limit,
-                not_judged: report.unjudged(),
-            },
-            time_ms: JsonFigures {
-                median: times.map(|t| ms(t.0)),
-                largest: times.map(|t| ms(t.1)),
-            },
-            memory_bytes: JsonFigures {
-                median: report.memory.median(),
-                largest: report.memory.largest(),
-            },
-            elapsed_s: report.elapsed.as_secs_f64(),
-        }
+/// The counts as `test`'s document has always named them (the stress
+/// documents' `Verdicts` came later, with other names): the tests, each
+/// verdict, the flaky among the OK, and those not judged.
+pub(super) fn test_counts<S: serde::Serializer>(
+    c: &Verdicts,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut out = serializer.serialize_struct("Counts", 10)?;
+    out.serialize_field("tests", &(c.cases + c.skipped))?;
+    for (key, count) in [
+        ("ok", c.ok),
+        ("wa", c.wrong_answer),
+        ("re", c.runtime_error),
+        ("tle", c.time_limit),
+        ("ile", c.idle_limit),
+        ("flaky", c.flaky),
+        ("mle", c.memory_limit),
+        ("ole", c.output_limit),
+        ("not_judged", c.skipped),
+    ] {
+        out.serialize_field(key, &count)?;
     }
+    out.end()
+}
+
+/// The median and the largest time of the tests, in milliseconds (each
+/// null when no test ran).
+pub(super) fn time_figures<S: serde::Serializer>(
+    times: &Option<(Duration, Duration)>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let mut out = serializer.serialize_struct("Figures", 2)?;
+    out.serialize_field("median", &times.map(|t| ms(t.0)))?;
+    out.serialize_field("largest", &times.map(|t| ms(t.1)))?;
+    out.end()
+}
+
+/// The solution's limits: `time_ms` (after the language's multiplier),
+/// `memory_bytes` and `memory_guard` (how a memory limit is enforced), null
+/// without a memory limit, and `output_bytes`.
+pub(super) fn limits<S: serde::Serializer>(
+    r: &lockstep_process::Resources,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut out = serializer.serialize_struct("Resources", 4)?;
+    out.serialize_field("time_ms", &r.time.as_millis())?;
+    out.serialize_field("memory_bytes", &r.memory)?;
+    out.serialize_field(
+        "memory_guard",
+        &r.memory
+            .map(|_| lockstep_process::memory_guard().to_string()),
+    )?;
+    out.serialize_field("output_bytes", &r.output)?;
+    out.end()
 }

@@ -2,8 +2,8 @@
 //! the smallest failing input: a grid's column (one edit per row), coupled
 //! edits (a count, an item and the labels that refer to it at once), and
 //! numeric thresholds. Each fixture states the smallest failing input found
-//! by hand and a bound on the candidates run; the note of 2026-12-01 on
-//! stress any gives the figures.
+//! by hand and a bound on the candidates run; the shrinker's note,
+//! docs/notes/2026-12-05-shrink-queries.md, gives the figures.
 
 use super::{integers, minimum_is, shrunk, Stop, Trial};
 
