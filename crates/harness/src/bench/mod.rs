@@ -15,7 +15,7 @@
 //! predictors with its own work, and the ratio measured that hand-over rather
 //! than the solvers: a checkers core pass over 2000 cases lasts about half a
 //! millisecond, short enough to be dominated by that hand-over (figures in
-//! `docs/notes/2026-11-30-measurements.md`).
+//! `docs/notes/2026-12-01-measurements.md`).
 
 pub mod overhead;
 pub mod verify;

@@ -317,7 +317,7 @@ fn no_push_ever_stops_on_a_shared_cell() {
 /// in a slot, only the stronger attack deals damage, and a slot starts
 /// with both alive; so the loss check's "both in the same slot" happens
 /// only by pushes. This is why the table path's mutant `dead[0] |
-/// dead[1]` to `^` (docs/notes/2026-12-05-mutants.md) changes no answer.
+/// dead[1]` to `^` (docs/notes/2026-12-05-verify-speed.md) changes no answer.
 #[test]
 fn no_turn_kills_both_players_by_damage() {
     let mut singles = vec![Action::WAIT];

@@ -609,7 +609,7 @@ mod hunt {
     /// of a move, kings' jumps and games of two moves: every planted checkers
     /// bug (each a rule of the statement got wrong) disagrees on some case of
     /// them. Before those levels, a move was one hop and five of the eight
-    /// passed the whole night scope (docs/notes/2026-12-03-verify.md).
+    /// passed the whole night scope (docs/notes/2026-12-05-verify-speed.md).
     #[test]
     #[ignore = "tier 2, the hunts: cargo test --workspace -- --ignored ::hunt::"]
     fn the_ci_scope_finds_every_planted_checkers_bug() {
