@@ -18,7 +18,7 @@
 use lockstep_core::Model;
 use lockstep_harness::puzzle::{CaseLimits, CaseWithReference, Joinable, Puzzle};
 use lockstep_harness::shrink::Sideways;
-use lockstep_harness::shrink::{shrink_within, Budget, Stop};
+use lockstep_harness::shrink::{shrink_within, Stop};
 use lockstep_judge::{judge, run_program, Comparison, Failed, MemoryFigures, Verdict, Verdicts};
 use lockstep_process::Execution;
 use lockstep_process::Resources;
@@ -56,12 +56,6 @@ pub struct StressOptions {
     /// shrinks ([`Keep`]).
     pub keep: Option<Keep>,
 }
-
-/// The default shrink budget: candidates, and seconds as a backstop.
-pub const DEFAULT_SHRINK: Budget = Budget {
-    attempts: 3000,
-    time: Some(Duration::from_secs(600)),
-};
 
 /// The oracle's judge output for a case, or `None` when the reference runs out of
 /// fuel on it.

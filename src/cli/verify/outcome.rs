@@ -63,7 +63,7 @@ pub(super) struct Branches {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) checked_elsewhere: Vec<Elsewhere>,
     /// Each branch and the checked cases that reached it.
-    pub(super) rule_branches: Vec<BranchCount>,
+    pub(super) rule_branches: Vec<lockstep_registry::BranchReached>,
     /// With `--stats`: each level's size and its checked cases that reach
     /// each branch, in `rule_branches`' order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -75,13 +75,6 @@ pub(super) struct Branches {
 pub(super) struct Elsewhere {
     pub(super) branch: &'static str,
     pub(super) checked_by: &'static str,
-}
-
-/// A rule branch and how many checked cases reached it.
-#[derive(Serialize)]
-pub(super) struct BranchCount {
-    pub(super) branch: &'static str,
-    pub(super) cases: u64,
 }
 
 /// One level's counts of checked cases reaching each rule branch.
@@ -97,10 +90,10 @@ impl Branches {
         elsewhere: &[(&'static str, &'static str)],
         stats: bool,
     ) -> Branches {
-        let rule_branches: Vec<BranchCount> = summary
+        let rule_branches: Vec<lockstep_registry::BranchReached> = summary
             .rule_branches
             .iter()
-            .map(|&(branch, cases)| BranchCount { branch, cases })
+            .map(|&(branch, cases)| lockstep_registry::BranchReached { branch, cases })
             .collect();
         let asked = |branch: &str| elsewhere.iter().all(|&(b, _)| b != branch);
         let not_reached = rule_branches

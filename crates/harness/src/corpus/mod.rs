@@ -92,17 +92,13 @@ pub struct Loaded<C> {
     pub case: C,
 }
 
-/// Judge text to a one-line field: line breaks become `|`, the final one is dropped.
-pub fn encode_text(text: &str) -> String {
-    encode_text_with(text, '|')
-}
-
 /// A field back to judge text, with a final newline.
 pub fn decode_text(field: &str) -> String {
     decode_text_with(field, '|')
 }
 
-/// [`encode_text`] with another line-break character (see
+/// Judge text to a one-line field: line breaks become `line_break` (`|`,
+/// or `;` for the duel), the final one is dropped (see
 /// [`line_break`]).
 pub fn encode_text_with(text: &str, line_break: char) -> String {
     text.trim_end_matches(['\n', '\r'])

@@ -126,7 +126,7 @@ fn append_creates_the_file_skips_known_inputs_and_renames_clashes() {
 #[test]
 fn text_fields_round_trip() {
     let text = "4 4\n0 0 0 0\n1 1 1\n";
-    assert_eq!(corpus::encode_text(text), "4 4|0 0 0 0|1 1 1");
+    assert_eq!(corpus::encode_text_with(text, '|'), "4 4|0 0 0 0|1 1 1");
     assert_eq!(corpus::decode_text("4 4|0 0 0 0|1 1 1"), text);
     assert!(lockstep_text::same_output("7 \n\n", "7"));
     assert!(!lockstep_text::same_output("7", "-7"));
