@@ -116,10 +116,7 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         if text {
             // Above the progress line, which is drawn again below it.
             lockstep_search::progress::suspended(|| {
-                out!(
-                    "{}",
-                    TestLine { outcome, width }
-                );
+                out!("{}", TestLine { outcome, width });
             });
         }
     };
