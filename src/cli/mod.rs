@@ -47,6 +47,7 @@ mod fuzz;
 mod import;
 mod judged;
 mod languages;
+mod mutants;
 mod output;
 mod perft;
 mod replay;

@@ -44,6 +44,17 @@ pub(super) struct TestArgs {
     /// schema: docs/guide/src/reference/json.md).
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
+    /// Score the test set by mutants of the model solution: --cmd names the
+    /// model's source (C, C++, Java, Python, Rust), which must pass every
+    /// test; universalmutator (`pip install universalmutator`) writes its
+    /// mutants, and each is built and run over every test. The report is a
+    /// kill table: which test rejects which mutant, and the survivors.
+    #[arg(long)]
+    mutants: bool,
+    /// With --mutants: at most this many mutants run, an even sample of
+    /// those the mutator writes when it writes more.
+    #[arg(long, default_value_t = 500, value_parser = at_least_one, requires = "mutants")]
+    max_mutants: u64,
 }
 
 /// The tests `path` holds.
@@ -80,6 +91,10 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
     if tests.is_empty() {
         bail!("{}: no tests (NAME.in files, or rows)", args.path.display());
     }
+    let model = match args.mutants {
+        true => Some(super::mutants::model_source(&args.cmd)?),
+        false => None,
+    };
     let mut flags = ProgramFlags::new();
     let program = flags.runnable("--cmd", &args.cmd)?;
     let checker = flags.optional("--checker", args.judged_by.checker.as_ref())?;
@@ -121,6 +136,19 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         }
     };
     let report = test_set::run_test_set(&tests, &options, &each).map_err(anyhow::Error::msg)?;
+    if let Some(model) = model.filter(|_| lockstep_stop::stopped_by().is_none()) {
+        if text {
+            out!("{report}");
+        }
+        return super::mutants::score_tests(
+            &model,
+            &tests,
+            options,
+            &report,
+            args.format,
+            args.max_mutants,
+        );
+    }
     // Stopped by a signal: the tests done before it are the report, and
     // the rest were not run (the exit code is the signal's).
     if let Some(signal) = lockstep_stop::stopped_by() {

@@ -18,6 +18,7 @@ mod findings;
 mod flags;
 mod golden;
 mod layout;
+mod mutants;
 mod puzzles;
 mod referee;
 mod report;

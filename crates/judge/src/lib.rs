@@ -17,6 +17,7 @@ pub mod checker;
 pub mod compare;
 pub mod interactive;
 pub mod lang;
+pub mod mutants;
 mod program;
 pub mod shrink;
 pub mod stress;

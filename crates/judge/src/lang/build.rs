@@ -150,6 +150,20 @@ pub fn resolve_program(value: &str, languages: &Languages) -> Result<Runnable, S
     })
 }
 
+/// `source` built in `dir` (which it owns), not in the cache: for the many
+/// one-off sources of a mutant run, each built once and thrown away. The
+/// error is a compile error (CE, with the compiler's first lines) or a build
+/// that could not be made.
+pub fn build_in(source: &Path, language: &Language, dir: &Path) -> Result<Runnable, String> {
+    compile_into(source, language, dir)?;
+    Ok(Runnable {
+        command: expand(&language.run, source, dir),
+        language: Some(language.name.clone()),
+        time_factor: language.time,
+        made: Some(format!("{}, built in {}", language.name, dir.display())),
+    })
+}
+
 /// The key of a build: what its directory's contents depend on. The file
 /// name without its extension is part of it because `{exe}` and `{name}`
 /// are made from it: `sol.cpp` copied to `brute.cpp` builds `DIR/brute`,

@@ -1,0 +1,103 @@
+//! The kill table of a mutant run, as BAPCtools' `bt run --table` shows
+//! which test rejects which wrong submission: per test, the mutants it
+//! kills; per mutant, the first test that kills it and the verdict, or that
+//! it survived (with its change); then the score.
+
+use super::{MutantFate, MutantScore};
+use std::fmt;
+use std::time::Duration;
+
+/// A duration in seconds, as a fraction.
+pub(super) fn seconds<S: serde::Serializer>(
+    d: &Duration,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64(d.as_secs_f64())
+}
+
+/// At most this many mutant numbers on a test's line.
+const LISTED: usize = 24;
+
+impl fmt::Display for MutantScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self
+            .tests
+            .iter()
+            .map(|t| t.name.chars().count())
+            .max()
+            .unwrap_or(4);
+        writeln!(f, "tests, and the mutants each kills:")?;
+        for test in &self.tests {
+            let mut listed: Vec<String> = test
+                .kills
+                .iter()
+                .take(LISTED)
+                .map(|n| format!("#{n}"))
+                .collect();
+            if test.kills.len() > LISTED {
+                listed.push(format!("and {} more", test.kills.len() - LISTED));
+            }
+            let line = format!(
+                "  {:width$}  kills {:>4}  {}",
+                test.name,
+                test.kills.len(),
+                listed.join(" ")
+            );
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        writeln!(f, "mutants:")?;
+        for m in &self.mutants {
+            let fate = match &m.fate {
+                MutantFate::Killed { first, verdict, by } => {
+                    format!("killed by {first} ({verdict}), {} in all", by.len())
+                }
+                MutantFate::Survived => "SURVIVED".to_string(),
+                MutantFate::NotCompiled { .. } => "did not compile".to_string(),
+                MutantFate::NotRun => "not run (stopped)".to_string(),
+            };
+            writeln!(f, "  #{:<4} line {:<4} {fate}", m.number, m.line)?;
+        }
+        let survivors: Vec<_> = self
+            .mutants
+            .iter()
+            .filter(|m| m.fate == MutantFate::Survived)
+            .collect();
+        if !survivors.is_empty() {
+            writeln!(f, "survivors (no test rejects them):")?;
+            for m in survivors {
+                writeln!(
+                    f,
+                    "  #{:<4} line {}: `{}` -> `{}`",
+                    m.number, m.line, m.was, m.now
+                )?;
+            }
+        }
+        write!(
+            f,
+            "test --mutants: {} mutants of the {} the mutator wrote: {} killed, {} survived, {} did not compile",
+            self.mutants.len(),
+            self.generated,
+            self.killed,
+            self.survived,
+            self.not_compiled
+        )?;
+        if self.not_run > 0 {
+            write!(f, ", {} not run (stopped)", self.not_run)?;
+        }
+        match self.score {
+            Some(score) => writeln!(
+                f,
+                "; score {:.1}% ({} of {}); {:.1} s",
+                score * 100.0,
+                self.killed,
+                self.killed + self.survived,
+                self.elapsed.as_secs_f64()
+            ),
+            None => writeln!(
+                f,
+                "; no score (no mutant compiled and ran); {:.1} s",
+                self.elapsed.as_secs_f64()
+            ),
+        }
+    }
+}
