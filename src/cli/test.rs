@@ -55,6 +55,8 @@ pub(super) struct TestArgs {
     /// those the mutator writes when it writes more.
     #[arg(long, default_value_t = 500, value_parser = at_least_one, requires = "mutants")]
     max_mutants: u64,
+    #[command(flatten)]
+    hunt: super::mutants::HuntFlags,
 }
 
 /// The tests `path` holds.
@@ -140,14 +142,14 @@ pub(super) fn test(args: TestArgs) -> Result<Exit> {
         if text {
             out!("{report}");
         }
-        return super::mutants::score_tests(
-            &model,
-            &tests,
-            options,
-            &report,
-            args.format,
-            args.max_mutants,
-        );
+        let run = super::mutants::ScoreRun {
+            model,
+            path: &args.path,
+            format: args.format,
+            most: args.max_mutants,
+            hunt: &args.hunt,
+        };
+        return super::mutants::score_tests(&run, &tests, options, &report);
     }
     // Stopped by a signal: the tests done before it are the report, and
     // the rest were not run (the exit code is the signal's).

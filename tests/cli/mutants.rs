@@ -141,10 +141,86 @@ fn a_mutant_run_says_why_it_cannot_score() {
     assert_eq!(out.status.code(), Some(2));
     has(&text(&out.stderr), &["--cmd must name a source file"]);
 
+    let out = scored(&dir, &model(), Some(&fake()), &["--brute", "cat"]);
+    assert_eq!(out.status.code(), Some(2), "--brute needs --gen");
+
     tests_in(&dir, &[("5", "2 2\n", "5\n")]);
     let out = scored(&dir, &model(), Some(&fake()), &[]);
     assert_eq!(out.status.code(), Some(2));
     has(&text(&out.stderr), &["the model fails 1 of the tests (5)"]);
+}
+
+/// With a generator each survivor is hunted against the oracle (the model):
+/// the sign-test mutant fails a generated sum of -1, shrunk within the
+/// validator's limits and written as `mutant-0`, the oracle's answer beside
+/// it; the mutant that changes nothing is probably equivalent after the
+/// cases asked; the score after counts the new test and leaves that one out;
+/// --minimize names the fewest tests; exit 0 once no survivor is left
+/// unexplained.
+#[test]
+fn survivors_become_tests_and_the_equivalent_leave_the_score() {
+    let dir = scratch("hunt");
+    tests_in(&dir, &WEAK);
+    let gen = format!("python3 {}", repo("tests/fixtures/setter/pair-gen.py"));
+    let valid = format!("python3 {}", repo("tests/fixtures/setter/pair-valid.py"));
+    let out = scored(
+        &dir,
+        &model(),
+        Some(&fake()),
+        &[
+            "--gen",
+            &gen,
+            "--validator",
+            &valid,
+            "--survivor-cases",
+            "10",
+            "--minimize",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one document");
+    let hunt = doc["hunt"].as_array().expect("the hunt");
+    assert_eq!(hunt.len(), 2, "{doc}");
+    assert_eq!(
+        (
+            &hunt[0]["number"],
+            &hunt[0]["hunt"],
+            &hunt[0]["test"],
+            &hunt[0]["verdict"]
+        ),
+        (
+            &0.into(),
+            &"new_test".into(),
+            &"mutant-0".into(),
+            &"WA".into()
+        )
+    );
+    assert_eq!(
+        (&hunt[1]["number"], &hunt[1]["hunt"], &hunt[1]["cases"]),
+        (&4.into(), &"probably_equivalent".into(), &10.into())
+    );
+    assert_eq!(
+        (&doc["score"], &doc["score_after"]),
+        (&0.5.into(), &1.0.into())
+    );
+    assert_eq!(doc["minimal"], serde_json::json!(["1", "mutant-0"]));
+    let input = std::fs::read_to_string(dir.join("mutant-0.in")).unwrap();
+    let sum: i64 = input
+        .split_whitespace()
+        .map(|w| w.parse::<i64>().unwrap())
+        .sum();
+    assert_eq!(sum, -1, "{input:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("mutant-0.ans")).unwrap(),
+        "1\n"
+    );
+    // The new test is a test like the others: the model passes it, and the
+    // mutant it was written for fails it.
+    let out = scored(&dir, &model(), Some(&fake()), &["--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one document");
+    assert_eq!(doc["mutants"][0]["first"], "mutant-0", "{doc}");
 }
 
 mod hunt {

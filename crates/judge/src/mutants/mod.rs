@@ -28,6 +28,9 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 mod report;
+mod survivors;
+
+pub use survivors::{hunt_survivors, minimal_tests, Hunt, Hunted, HuntedMutant};
 
 /// The mutator's command (universalmutator's `mutate`, or the program
 /// `LOCKSTEP_MUTATOR` names: one in a virtualenv, say), and how to get it.
@@ -117,6 +120,13 @@ pub struct MutantScore {
     pub not_run: usize,
     /// Killed over killed and survived; `None` when no mutant compiled.
     pub score: Option<f64>,
+    /// With a generator: what the hunt made of each survivor.
+    pub hunt: Option<Vec<HuntedMutant>>,
+    /// With a generator: the score with the tests the hunt wrote, over the
+    /// mutants less the probably equivalent ones.
+    pub score_after: Option<f64>,
+    /// With `--minimize`: the fewest tests that kill all the set kills.
+    pub minimal: Option<Vec<String>>,
     #[serde(rename = "elapsed_s", serialize_with = "report::seconds")]
     pub elapsed: Duration,
 }
@@ -221,7 +231,7 @@ pub fn first_change(model: &str, mutant: &str) -> (usize, String, String) {
 }
 
 /// The mutator's number of a mutant file (`sol.mutant.12.cpp` is 12).
-fn number_of(path: &Path) -> usize {
+pub fn number_of(path: &Path) -> usize {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     name.split(".mutant.")
         .nth(1)
@@ -371,10 +381,51 @@ impl MutantScore {
             not_compiled: count(|f| matches!(f, MutantFate::NotCompiled { .. })),
             not_run: count(|f| *f == MutantFate::NotRun),
             score: (killed + survived > 0).then(|| killed as f64 / (killed + survived) as f64),
+            hunt: None,
+            score_after: None,
+            minimal: None,
             mutants,
             tests,
             elapsed,
         }
+    }
+}
+
+impl MutantScore {
+    /// The hunt's outcome added: each new test with the survivors it kills
+    /// in the table, and the score after, which leaves the probably
+    /// equivalent mutants out.
+    pub fn add_hunt(&mut self, hunted: Vec<HuntedMutant>) {
+        let mut killed_now = 0;
+        let mut equivalent = 0;
+        for h in &hunted {
+            match &h.hunted {
+                Hunted::NewTest { test, .. } | Hunted::KilledByNewTest { test } => {
+                    killed_now += 1;
+                    match self.tests.iter_mut().find(|t| t.name == *test) {
+                        Some(kills) => kills.kills.push(h.number),
+                        None => self.tests.push(TestKills {
+                            name: test.clone(),
+                            kills: vec![h.number],
+                        }),
+                    }
+                }
+                Hunted::ProbablyEquivalent { .. } => equivalent += 1,
+                Hunted::NotHunted => {}
+            }
+        }
+        let killed = self.killed + killed_now;
+        let counted = self.killed + self.survived - equivalent;
+        self.score_after = (counted > 0).then(|| killed as f64 / counted as f64);
+        self.hunt = Some(hunted);
+    }
+
+    /// Each test and the mutants it kills, the new tests' included.
+    pub fn kills(&self) -> Vec<(String, Vec<usize>)> {
+        self.tests
+            .iter()
+            .map(|t| (t.name.clone(), t.kills.clone()))
+            .collect()
     }
 }
 

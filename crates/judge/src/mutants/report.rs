@@ -20,6 +20,15 @@ const LISTED: usize = 24;
 
 impl fmt::Display for MutantScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kill_table(f)?;
+        self.extras(f)?;
+        self.summary(f)
+    }
+}
+
+impl MutantScore {
+    /// Per test the mutants it kills, per mutant its fate.
+    fn kill_table(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = self
             .tests
             .iter()
@@ -57,6 +66,11 @@ impl fmt::Display for MutantScore {
             };
             writeln!(f, "  #{:<4} line {:<4} {fate}", m.number, m.line)?;
         }
+        Ok(())
+    }
+
+    /// The survivors with their change, the hunt, the fewest tests.
+    fn extras(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let survivors: Vec<_> = self
             .mutants
             .iter()
@@ -72,6 +86,26 @@ impl fmt::Display for MutantScore {
                 )?;
             }
         }
+        if let Some(hunted) = &self.hunt {
+            writeln!(f, "survivors hunted with the generator:")?;
+            for h in hunted {
+                writeln!(f, "  #{:<4} {}", h.number, hunted_text(&h.hunted))?;
+            }
+        }
+        if let Some(minimal) = &self.minimal {
+            writeln!(
+                f,
+                "the fewest tests that kill all the set kills ({} of {}): {}",
+                minimal.len(),
+                self.tests.len(),
+                minimal.join(" ")
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The last line: the counts and the score.
+    fn summary(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "test --mutants: {} mutants of the {} the mutator wrote: {} killed, {} survived, {} did not compile",
@@ -85,19 +119,46 @@ impl fmt::Display for MutantScore {
             write!(f, ", {} not run (stopped)", self.not_run)?;
         }
         match self.score {
-            Some(score) => writeln!(
-                f,
-                "; score {:.1}% ({} of {}); {:.1} s",
-                score * 100.0,
-                self.killed,
-                self.killed + self.survived,
-                self.elapsed.as_secs_f64()
-            ),
+            Some(score) => {
+                write!(
+                    f,
+                    "; score {:.1}% ({} of {})",
+                    score * 100.0,
+                    self.killed,
+                    self.killed + self.survived
+                )?;
+                if let Some(after) = self.score_after {
+                    write!(
+                        f,
+                        ", {:.1}% with the new tests, less the probably equivalent",
+                        after * 100.0
+                    )?;
+                }
+                writeln!(f, "; {:.1} s", self.elapsed.as_secs_f64())
+            }
             None => writeln!(
                 f,
                 "; no score (no mutant compiled and ran); {:.1} s",
                 self.elapsed.as_secs_f64()
             ),
         }
+    }
+}
+
+/// A hunted survivor's line.
+fn hunted_text(hunted: &super::Hunted) -> String {
+    use super::Hunted;
+    match hunted {
+        Hunted::NewTest {
+            test,
+            seed,
+            verdict,
+            bytes,
+        } => format!("new test {test} ({verdict}; from seed {seed}, shrunk to {bytes} bytes)"),
+        Hunted::KilledByNewTest { test } => format!("killed by the new test {test}"),
+        Hunted::ProbablyEquivalent { cases, first_seed } => format!(
+            "probably equivalent: no difference from the oracle in {cases} generated cases (seeds {first_seed} on)"
+        ),
+        Hunted::NotHunted => "not hunted (stopped)".to_string(),
     }
 }

@@ -32,3 +32,23 @@ fn a_mutant_file_gives_its_number() {
     assert_eq!(number_of(Path::new("Main.mutant.0.java")), 0);
     assert_eq!(number_of(Path::new("a.b.mutant.7.py")), 7);
 }
+
+#[test]
+fn the_fewest_tests_kill_all_the_set_kills() {
+    let kills = |list: &[(&str, &[usize])]| -> Vec<(String, Vec<usize>)> {
+        list.iter()
+            .map(|(n, k)| (n.to_string(), k.to_vec()))
+            .collect()
+    };
+    // One test kills all: it alone; ties go to the earlier test.
+    assert_eq!(
+        minimal_tests(&kills(&[("a", &[1, 2]), ("b", &[1, 2]), ("c", &[])])),
+        ["a"]
+    );
+    // Greedy: the test that kills most first, then what is left.
+    assert_eq!(
+        minimal_tests(&kills(&[("a", &[1]), ("b", &[1, 2, 3]), ("c", &[3, 4])])),
+        ["b", "c"]
+    );
+    assert!(minimal_tests(&kills(&[("a", &[]), ("b", &[])])).is_empty());
+}
