@@ -132,8 +132,12 @@ pub(super) fn score_tests(
             .map(|p| (mutants::number_of(p), p.clone()))
             .collect();
         let start = std::time::Instant::now();
-        let hunted = mutants::hunt_survivors(&options, &score, &paths, &hunt, scratch.path())
-            .map_err(anyhow::Error::msg)?;
+        let each = |h: &mutants::HuntedMutant| {
+            lockstep_search::progress::suspended(|| errln!("  #{}: {}", h.number, h.hunted));
+        };
+        let hunted =
+            mutants::hunt_survivors(&options, &score, &paths, &hunt, scratch.path(), &each)
+                .map_err(anyhow::Error::msg)?;
         score.add_hunt(hunted);
         score.elapsed += start.elapsed();
     }

@@ -89,7 +89,7 @@ impl MutantScore {
         if let Some(hunted) = &self.hunt {
             writeln!(f, "survivors hunted with the generator:")?;
             for h in hunted {
-                writeln!(f, "  #{:<4} {}", h.number, hunted_text(&h.hunted))?;
+                writeln!(f, "  #{:<4} {}", h.number, h.hunted)?;
             }
         }
         if let Some(minimal) = &self.minimal {
@@ -145,20 +145,23 @@ impl MutantScore {
     }
 }
 
-/// A hunted survivor's line.
-fn hunted_text(hunted: &super::Hunted) -> String {
-    use super::Hunted;
-    match hunted {
-        Hunted::NewTest {
-            test,
-            seed,
-            verdict,
-            bytes,
-        } => format!("new test {test} ({verdict}; from seed {seed}, shrunk to {bytes} bytes)"),
-        Hunted::KilledByNewTest { test } => format!("killed by the new test {test}"),
-        Hunted::ProbablyEquivalent { cases, first_seed } => format!(
-            "probably equivalent: no difference from the oracle in {cases} generated cases (seeds {first_seed} on)"
-        ),
-        Hunted::NotHunted => "not hunted (stopped)".to_string(),
+/// What the hunt made of a survivor, in words.
+impl fmt::Display for super::Hunted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use super::Hunted;
+        match self {
+            Hunted::NewTest {
+                test,
+                seed,
+                verdict,
+                bytes,
+            } => write!(f, "new test {test} ({verdict}; from seed {seed}, shrunk to {bytes} bytes)"),
+            Hunted::KilledByNewTest { test } => write!(f, "killed by the new test {test}"),
+            Hunted::ProbablyEquivalent { cases, first_seed } => write!(
+                f,
+                "probably equivalent: no difference from the oracle in {cases} generated cases (seeds {first_seed} on)"
+            ),
+            Hunted::NotHunted => f.write_str("not hunted (stopped)"),
+        }
     }
 }

@@ -64,15 +64,17 @@ pub struct HuntedMutant {
 }
 
 /// Every survivor of `score` hunted in turn (a test written for one is
-/// tried on the next before its own hunt). `paths` are the mutants' files,
-/// by number. An error is a tool's failure (the generator, the oracle, the
-/// validator) or a test that could not be written.
+/// tried on the next before its own hunt), `each` told of each as it ends;
+/// with `options.progress`, a live line per hunt. `paths` are the mutants'
+/// files, by number. An error is a tool's failure (the generator, the
+/// oracle, the validator) or a test that could not be written.
 pub fn hunt_survivors(
     options: &MutantOptions<'_>,
     score: &MutantScore,
     paths: &[(usize, PathBuf)],
     hunt: &Hunt,
     scratch: &Path,
+    each: &dyn Fn(&HuntedMutant),
 ) -> Result<Vec<HuntedMutant>, String> {
     let mut added: Vec<TestCase> = Vec::new();
     let mut out = Vec::new();
@@ -91,10 +93,12 @@ pub fn hunt_survivors(
                 .ok_or_else(|| format!("mutant #{}: its file is gone", mutant.number))?;
             hunt_one(options, mutant.number, path, hunt, &mut added, scratch)?
         };
-        out.push(HuntedMutant {
+        let hunted = HuntedMutant {
             number: mutant.number,
             hunted,
-        });
+        };
+        each(&hunted);
+        out.push(hunted);
     }
     Ok(out)
 }
@@ -130,7 +134,10 @@ fn hunt_one(
     }
     let any = AnyOptions {
         run: GeneratorOptions {
-            plan: Plan::cases(hunt.seed, hunt.cases, options.jobs, hunt.shrink),
+            plan: Plan {
+                progress: options.progress,
+                ..Plan::cases(hunt.seed, hunt.cases, options.jobs, hunt.shrink)
+            },
             generator: hunt.generator.clone(),
             solution: runnable.command,
             checker: options.test_set.checker.clone(),
