@@ -6,7 +6,7 @@
 use super::program::why;
 use super::{tail, Verdict};
 use lockstep_process::{ProgramEnd, Resources};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -32,6 +32,11 @@ impl Scratch {
             dir,
             next: AtomicU64::new(0),
         })
+    }
+
+    /// The directory itself.
+    pub(crate) fn path(&self) -> &Path {
+        &self.dir
     }
 
     /// `N` fresh paths in the directory, one per extension, sharing a

@@ -131,26 +131,18 @@ pub struct MutantScore {
     pub elapsed: Duration,
 }
 
-/// The folder a run's mutants and builds live in, removed when dropped.
-pub struct MutantDir(PathBuf);
+/// The folder a run's mutants and builds live in: the judge's scratch
+/// folder (private to the user), removed when dropped and at exit however
+/// lockstep exits.
+pub struct MutantDir(crate::checker::Scratch);
 
 impl MutantDir {
     pub fn new() -> std::io::Result<MutantDir> {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("lockstep-mutants-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir)?;
-        Ok(MutantDir(dir))
+        crate::checker::Scratch::new().map(MutantDir)
     }
 
     pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for MutantDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path()
     }
 }
 
