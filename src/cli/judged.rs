@@ -122,7 +122,7 @@ impl ResourceFlags {
     /// with a warning on stderr when its wall limit leaves no run a chance:
     /// below the program's start-up (every run is ILE), or below the CPU
     /// time limit (a run is ILE before it can spend its CPU time).
-    pub(super) fn check_start(&self, program: &Runnable) -> Result<(), String> {
+    pub(super) fn check_start(&self, program: &Runnable) -> Result<(), lockstep_judge::JudgeError> {
         let started = lockstep_judge::check_command_timed(&program.command, self.startup(program))?;
         for warning in self.wall_warnings(program, started) {
             errln!("warning: {warning}");

@@ -196,6 +196,7 @@ pub(crate) fn non_empty_command(text: &str) -> Result<String, String> {
 /// `--compare`: tokens, lines, exact, real:EPS or yesno.
 pub(crate) fn comparison(text: &str) -> Result<lockstep_judge::compare::Comparison, String> {
     text.parse()
+        .map_err(|e: lockstep_judge::JudgeError| e.to_string())
 }
 
 /// `--origin`: a corpus row's origin, as the corpus writes it.

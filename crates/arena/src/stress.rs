@@ -224,16 +224,29 @@ impl CaseSource for GameNumbers {
     }
 }
 
+/// Why a bot stress could not play: the bots could not be started (the
+/// words say which, and why).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotsDidNotStart(pub String);
+
+impl std::fmt::Display for BotsDidNotStart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BotsDidNotStart {}
+
 /// Plays the games; `lockstep` is this binary, which runs the built-in bots. An
 /// error means the bots could not be started at all.
 pub fn stress_bot(
     options: &DuelStressOptions,
     lockstep: &Path,
-) -> Result<DuelStressOutcome, String> {
+) -> Result<DuelStressOutcome, BotsDidNotStart> {
     let outcome =
         lockstep_search::search(&options.plan, &GameNumbers, &Games { options, lockstep });
     if let Some((_, problem)) = outcome.problem {
-        return Err(problem);
+        return Err(BotsDidNotStart(problem));
     }
     let results = outcome.tally;
     Ok(DuelStressOutcome {

@@ -27,23 +27,25 @@ pub enum Comparison {
 }
 
 impl std::str::FromStr for Comparison {
-    type Err = String;
+    type Err = crate::JudgeError;
 
-    fn from_str(text: &str) -> Result<Comparison, String> {
+    fn from_str(text: &str) -> Result<Comparison, crate::JudgeError> {
         match text {
             "tokens" => Ok(Comparison::Tokens),
             "lines" => Ok(Comparison::Lines),
             "exact" => Ok(Comparison::Exact),
             "yesno" => Ok(Comparison::YesNo),
-            "real" => Err("real needs its error: real:EPS, e.g. real:1e-6".to_string()),
+            "real" => Err(crate::JudgeError::Setting(
+                "real needs its error: real:EPS, e.g. real:1e-6".to_string(),
+            )),
             _ => match text.strip_prefix("real:").map(str::parse::<f64>) {
                 Some(Ok(eps)) if eps.is_finite() && eps >= 0.0 => Ok(Comparison::Real(eps)),
-                Some(_) => Err(format!(
+                Some(_) => Err(crate::JudgeError::Setting(format!(
                     "{text:?}: the error must be a number at least 0, e.g. real:1e-6"
-                )),
-                None => Err(format!(
+                ))),
+                None => Err(crate::JudgeError::Setting(format!(
                     "{text:?}: expected tokens, lines, exact, real:EPS or yesno"
-                )),
+                ))),
             },
         }
     }

@@ -15,6 +15,7 @@ use std::process::ExitStatus;
 
 pub mod checker;
 pub mod compare;
+mod error;
 pub mod interactive;
 pub mod lang;
 pub mod mutants;
@@ -25,7 +26,9 @@ pub mod test_set;
 mod verdicts;
 
 pub use compare::Comparison;
-pub use program::{check_command, check_command_timed, run_program, tool};
+pub use error::JudgeError;
+pub(crate) use program::tool;
+pub use program::{check_command, check_command_timed, run_program};
 pub use verdicts::{by_kind, list_failing, list_flaky, MemoryFigures, Verdicts};
 
 /// How a program did on one case: the one vocabulary of every judged run.

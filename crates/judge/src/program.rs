@@ -4,6 +4,7 @@
 //! force), whose failure is said in words and blamed on the tool.
 
 use super::tail;
+use crate::JudgeError;
 use lockstep_process::{Execution, ProgramEnd, Resources};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
@@ -50,7 +51,7 @@ fn run_once(cmd: &str, input: &str, limits: Resources) -> Execution {
 /// Checks that the command can be started at all, so that a typo is one clear
 /// error rather than a runtime error on every case. The program gets an empty
 /// input and `limits`; running out of time there is fine (it started).
-pub fn check_command(cmd: &str, limits: Resources) -> Result<(), String> {
+pub fn check_command(cmd: &str, limits: Resources) -> Result<(), JudgeError> {
     check_command_timed(cmd, limits).map(|_| ())
 }
 
@@ -58,14 +59,16 @@ pub fn check_command(cmd: &str, limits: Resources) -> Result<(), String> {
 /// empty input took from start to exit, when it exited by itself (a program
 /// that waits for its input until the limit tells nothing of its start).
 /// What a wall limit below it makes of every run: ILE.
-pub fn check_command_timed(cmd: &str, limits: Resources) -> Result<Option<Duration>, String> {
+pub fn check_command_timed(cmd: &str, limits: Resources) -> Result<Option<Duration>, JudgeError> {
     if let Some(problem) = cannot_start(&lockstep_process::program_words(cmd)) {
-        return Err(format!("cannot start {cmd:?}: {problem}"));
+        return Err(JudgeError::Startup(format!(
+            "cannot start {cmd:?}: {problem}"
+        )));
     }
     let run = lockstep_process::execute(cmd, "", limits)
-        .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
+        .map_err(|e| JudgeError::Startup(format!("cannot start {cmd:?}: {e}")))?;
     let started = matches!(run.ending, ProgramEnd::Exited(_)).then_some(run.elapsed);
-    startup_problem(cmd, &run).map_or(Ok(started), Err)
+    startup_problem(cmd, &run).map_or(Ok(started), |why| Err(JudgeError::Startup(why)))
 }
 
 /// Why the start-up run says the command did not start: the shell's "not
@@ -179,8 +182,13 @@ pub(crate) fn why(run: &Execution, limits: Resources) -> Option<String> {
     }
 }
 
-/// Runs one of the user's tools; its run, or why it did not succeed.
-pub fn tool(cmd: &str, input: &str, limits: Resources) -> (Result<Execution, String>, Duration) {
+/// Runs one of the user's tools; its run, or why it did not succeed (in
+/// words, which each caller puts in its own context).
+pub(crate) fn tool(
+    cmd: &str,
+    input: &str,
+    limits: Resources,
+) -> (Result<Execution, String>, Duration) {
     match lockstep_process::execute(cmd, input, limits) {
         Err(e) => (Err(format!("could not start: {e}")), Duration::ZERO),
         Ok(run) => {

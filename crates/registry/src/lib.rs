@@ -62,14 +62,14 @@ pub trait AnyPuzzle: Sync {
     /// it in the error): refused past the last level, the one place the
     /// levels' sizes are bounded, so that no size makes a run allocate or
     /// count without bound.
-    fn check_size(&self, flag: &str, size: u32) -> Result<(), String> {
+    fn check_size(&self, flag: &str, size: u32) -> Result<(), lockstep_search::BadValue> {
         let last = self.last_level();
         if size > last {
-            return Err(format!(
+            return Err(lockstep_search::BadValue(format!(
                 "{}: {flag} {size} is past its last level, {last} (every level past it is empty; `lockstep verify {} --levels` lists them)",
                 self.name(),
                 self.name()
-            ));
+            )));
         }
         Ok(())
     }

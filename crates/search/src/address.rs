@@ -25,11 +25,13 @@ impl Address {
     /// `Ok` when `address`, if any, is named as a source whose cases look
     /// like `example` names its cases (a `--case` value checked before a
     /// run); else the error to print.
-    pub fn check_kind(address: Option<&Address>, example: Address) -> Result<(), String> {
+    pub fn check_kind(address: Option<&Address>, example: Address) -> Result<(), BadValue> {
         match address {
-            Some(a) if std::mem::discriminant(a) != std::mem::discriminant(&example) => Err(
-                format!("--case {a}: this command names its cases like `{example}`"),
-            ),
+            Some(a) if std::mem::discriminant(a) != std::mem::discriminant(&example) => {
+                Err(BadValue(format!(
+                    "--case {a}: this command names its cases like `{example}`"
+                )))
+            }
             _ => Ok(()),
         }
     }
@@ -58,21 +60,27 @@ impl fmt::Display for Address {
 }
 
 impl std::str::FromStr for Address {
-    type Err = String;
+    type Err = BadValue;
 
     /// An address as [`Address`] prints it; words are separated by spaces
     /// (any number), so `--case "job 0 case 32"` reads what a report said.
-    fn from_str(text: &str) -> Result<Address, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let number = |word: &str| {
-            word.parse::<u64>().map_err(|e| match e.kind() {
-                std::num::IntErrorKind::PosOverflow => {
-                    format!("{word:?} in {text:?} is too large (at most {})", u64::MAX)
-                }
-                _ => format!("{word:?} in {text:?} is not a whole number"),
-            })
-        };
-        match words.as_slice() {
+    fn from_str(text: &str) -> Result<Address, BadValue> {
+        parse_address(text).map_err(BadValue)
+    }
+}
+
+/// [`Address::from_str`], its error in words.
+fn parse_address(text: &str) -> Result<Address, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let number = |word: &str| {
+        word.parse::<u64>().map_err(|e| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => {
+                format!("{word:?} in {text:?} is too large (at most {})", u64::MAX)
+            }
+            _ => format!("{word:?} in {text:?} is not a whole number"),
+        })
+    };
+    match words.as_slice() {
             ["job", job, "case", index] => Ok(Address::Stream {
                 job: number(job)?,
                 index: number(index)?,
@@ -88,8 +96,19 @@ impl std::str::FromStr for Address {
                 "{text:?} is not a case's address: expected `job J case I`, `seed S`, `game G` or `size K case I`, as a report prints them"
             )),
         }
-    }
 }
 
 #[cfg(test)]
 mod tests;
+
+/// A value lockstep cannot read (`--case`, `--shard`): what, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadValue(pub String);
+
+impl fmt::Display for BadValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadValue {}

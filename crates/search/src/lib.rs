@@ -35,7 +35,7 @@ pub mod seeds;
 pub mod shrinking;
 pub mod source;
 
-pub use address::Address;
+pub use address::{Address, BadValue};
 
 pub use counts::{Counts, Tally};
 pub use plan::{Enumeration, Plan, Shard};

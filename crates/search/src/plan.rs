@@ -94,27 +94,32 @@ impl std::fmt::Display for Shard {
 }
 
 impl std::str::FromStr for Shard {
-    type Err = String;
+    type Err = crate::address::BadValue;
 
     /// `K/N` with `0 <= K < N`.
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let (index, count) = text
-            .split_once('/')
-            .ok_or_else(|| format!("expected K/N (machine K of N, from 0), found {text:?}"))?;
-        let number = |part: &str, what: &str| {
-            part.trim().parse::<u64>().map_err(|e| match e.kind() {
-                std::num::IntErrorKind::PosOverflow => {
-                    format!("{what} in {text:?} is too large (at most {})", u64::MAX)
-                }
-                _ => format!("{what} in {text:?} is not a whole number"),
-            })
-        };
-        let (index, count) = (number(index, "K")?, number(count, "N")?);
-        if count == 0 || index >= count {
-            return Err(format!(
-                "machine {index} of {count}: K counts from 0 and must be below N (N at least 1)"
-            ));
-        }
-        Ok(Shard { index, count })
+    fn from_str(text: &str) -> Result<Shard, crate::address::BadValue> {
+        parse_shard(text).map_err(crate::address::BadValue)
     }
+}
+
+/// [`Shard::from_str`], its error in words.
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let (index, count) = text
+        .split_once('/')
+        .ok_or_else(|| format!("expected K/N (machine K of N, from 0), found {text:?}"))?;
+    let number = |part: &str, what: &str| {
+        part.trim().parse::<u64>().map_err(|e| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => {
+                format!("{what} in {text:?} is too large (at most {})", u64::MAX)
+            }
+            _ => format!("{what} in {text:?} is not a whole number"),
+        })
+    };
+    let (index, count) = (number(index, "K")?, number(count, "N")?);
+    if count == 0 || index >= count {
+        return Err(format!(
+            "machine {index} of {count}: K counts from 0 and must be below N (N at least 1)"
+        ));
+    }
+    Ok(Shard { index, count })
 }

@@ -34,7 +34,7 @@ fn quoted_stderr(stderr: &str) -> String {
 }
 
 /// The verdict on `x`, or why the interactor failed (the tool's failure).
-pub fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, String> {
+pub(crate) fn judge(x: &Interaction, interactor_output: usize) -> Result<Verdict, String> {
     let stderr = &x.interactor_stderr;
     match &x.interactor {
         InteractorEnd::Hung(how) => return Err(format!("the interactor hangs: {how}")),

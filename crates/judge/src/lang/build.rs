@@ -12,6 +12,7 @@
 //! error is not cached: the next run shows it again.
 
 use super::{cache_dir, Language, Languages};
+use crate::JudgeError;
 use lockstep_process::{execute_keeping, Kept, ProgramEnd, Resources, STDERR_KEPT};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -131,12 +132,11 @@ fn expand(line: &str, source: &Path, dir: &Path) -> String {
 /// The command for a program flag's value: compiled first when it names a
 /// source (see `source_in`). An error is one to stop on: a compile error
 /// (CE, with the compiler's first lines), or a build that could not be made.
-pub fn resolve_program(value: &str, languages: &Languages) -> Result<Runnable, String> {
+pub fn resolve_program(value: &str, languages: &Languages) -> Result<Runnable, JudgeError> {
     let Some((source, language, args)) = source_in(value, languages) else {
         return Ok(Runnable::command(value));
     };
-    let source =
-        std::fs::canonicalize(&source).map_err(|e| format!("{}: {e}", source.display()))?;
+    let source = std::fs::canonicalize(&source).map_err(|e| JudgeError::file(&source, e))?;
     let (dir, made) = build(&source, language)?;
     let mut command = expand(&language.run, &source, &dir);
     if !args.is_empty() {
@@ -154,7 +154,7 @@ pub fn resolve_program(value: &str, languages: &Languages) -> Result<Runnable, S
 /// one-off sources of a mutant run, each built once and thrown away. The
 /// error is a compile error (CE, with the compiler's first lines) or a build
 /// that could not be made.
-pub fn build_in(source: &Path, language: &Language, dir: &Path) -> Result<Runnable, String> {
+pub fn build_in(source: &Path, language: &Language, dir: &Path) -> Result<Runnable, JudgeError> {
     compile_into(source, language, dir)?;
     Ok(Runnable {
         command: expand(&language.run, source, dir),
@@ -177,8 +177,8 @@ fn build_key(language: &Language, source: &Path, bytes: &[u8]) -> u64 {
 
 /// The build directory of `source`, compiled now or found in the cache, and
 /// which it was.
-fn build(source: &Path, language: &Language) -> Result<(PathBuf, String), String> {
-    let bytes = std::fs::read(source).map_err(|e| format!("{}: {e}", source.display()))?;
+fn build(source: &Path, language: &Language) -> Result<(PathBuf, String), JudgeError> {
+    let bytes = std::fs::read(source).map_err(|e| JudgeError::file(source, e))?;
     let compile = language.compile.as_deref().unwrap_or("");
     let key = build_key(language, source, &bytes);
     let builds = cache_dir().join("build");
@@ -186,7 +186,8 @@ fn build(source: &Path, language: &Language) -> Result<(PathBuf, String), String
     if dir.join(BUILT).is_file() {
         return Ok((dir.clone(), format!("built before ({})", dir.display())));
     }
-    let made = |e: std::io::Error| format!("the build cache {}: {e}", builds.display());
+    let made =
+        |e: std::io::Error| JudgeError::Cache(format!("the build cache {}: {e}", builds.display()));
     std::fs::create_dir_all(&builds).map_err(made)?;
     remove_stale(&builds, COMPILE_TIME);
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -206,11 +207,11 @@ fn build(source: &Path, language: &Language) -> Result<(PathBuf, String), String
         // build is as good as this one.
         let _ = std::fs::remove_dir_all(&fresh);
         if !dir.join(BUILT).is_file() {
-            return Err(format!(
+            return Err(JudgeError::Cache(format!(
                 "could not put the build of {} in the cache at {}",
                 source.display(),
                 dir.display()
-            ));
+            )));
         }
     }
     let what = if language.compile.is_some() {
@@ -249,7 +250,7 @@ fn remove_stale(builds: &Path, age: Duration) {
 
 /// Runs the language's compile line into `dir`; a compile error says CE,
 /// the line, and the compiler's first lines.
-fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), String> {
+fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), JudgeError> {
     let Some(line) = &language.compile else {
         return Ok(());
     };
@@ -268,7 +269,7 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
         },
         Kept::Start,
     )
-    .map_err(|e| format!("cannot run the compile line `{line}`: {e}"))?;
+    .map_err(|e| JudgeError::Compile(format!("cannot run the compile line `{line}`: {e}")))?;
     let failed = match run.ending {
         ProgramEnd::Exited(status) if status.success() => return Ok(()),
         ProgramEnd::Exited(status) => crate::describe_status(status),
@@ -295,11 +296,11 @@ fn compile_into(source: &Path, language: &Language, dir: &Path) -> Result<(), St
         };
         shown.push_str(&format!("    ... ({} lines{more} in all)\n", lines.len()));
     }
-    Err(format!(
+    Err(JudgeError::Compile(format!(
         "CE: {} does not compile ({failed}: `{line}`):\n{}",
         source.display(),
         shown.trim_end()
-    ))
+    )))
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 
 pub mod build;
 
+use crate::JudgeError;
+
 pub use build::{resolve_program, Runnable};
 
 /// One language of the table.
@@ -119,7 +121,7 @@ fn user_dir(var: &str, fallback: &str) -> PathBuf {
 
 impl Languages {
     /// The defaults, then the overrides file when there is one.
-    pub fn load() -> Result<Languages, String> {
+    pub fn load() -> Result<Languages, JudgeError> {
         let file = languages_file();
         let mut languages = Languages::defaults(file.clone());
         match std::fs::read_to_string(&file) {
@@ -128,7 +130,7 @@ impl Languages {
                 languages.apply(&text, &file)?;
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(format!("{}: {e}", file.display())),
+            Err(e) => return Err(JudgeError::file(&file, e)),
         }
         Ok(languages)
     }
@@ -149,7 +151,12 @@ impl Languages {
     /// Applies a file of the table's format: each `[name]` section changes
     /// that language's keys, or adds it (with at least `extensions` and
     /// `run`). Errors name the file and line.
-    pub fn apply(&mut self, text: &str, path: &Path) -> Result<(), String> {
+    pub fn apply(&mut self, text: &str, path: &Path) -> Result<(), JudgeError> {
+        self.apply_lines(text, path).map_err(JudgeError::Setting)
+    }
+
+    /// [`Languages::apply`], its error in words.
+    fn apply_lines(&mut self, text: &str, path: &Path) -> Result<(), String> {
         let at = |line: usize| format!("{}: line {line}", path.display());
         let mut current: Option<usize> = None;
         for (i, raw) in text.lines().enumerate() {

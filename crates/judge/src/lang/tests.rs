@@ -47,6 +47,8 @@ fn overrides_change_keys_add_languages_and_say_what_is_wrong() {
     ] {
         let mut languages = Languages::defaults(PathBuf::from("/nowhere"));
         let error = languages.apply(text, Path::new("bad.conf")).unwrap_err();
+        assert!(matches!(error, crate::JudgeError::Setting(_)), "{error:?}");
+        let error = error.to_string();
         assert!(error.contains(says), "{text:?}: {error}");
         assert!(error.starts_with("bad.conf"), "{error}");
     }

@@ -19,7 +19,7 @@
 
 use crate::lang::{build, Language};
 use crate::test_set::{run_test_set, TestCase, TestSetOptions};
-use crate::Verdict;
+use crate::{JudgeError, Verdict};
 use lockstep_process::Resources;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -155,19 +155,19 @@ fn found(program: &str) -> bool {
 
 /// The mutator to run, or why it cannot run: not installed, with the
 /// command that installs it.
-pub fn check_mutator() -> Result<String, String> {
+pub fn check_mutator() -> Result<String, JudgeError> {
     let mutator = mutator();
     if !found(&mutator) {
-        return Err(format!(
+        return Err(JudgeError::Tool(format!(
             "the mutator `{mutator}` is not on the PATH: install universalmutator with `{MUTATOR_INSTALL}` (or name its `mutate` in LOCKSTEP_MUTATOR)"
-        ));
+        )));
     }
     Ok(mutator)
 }
 
 /// The model's mutants, written by universalmutator into `dir`, in the
 /// mutator's order.
-pub fn mutate(model: &Path, dir: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn mutate(model: &Path, dir: &Path) -> Result<Vec<PathBuf>, JudgeError> {
     let mutator = check_mutator()?;
     let line = format!(
         "{} {} --noCheck --mutantDir {}",
@@ -180,11 +180,11 @@ pub fn mutate(model: &Path, dir: &Path) -> Result<Vec<PathBuf>, String> {
         ..Resources::new(MUTATE_TIME, 64 << 20)
     };
     let (run, _) = crate::tool(&line, "", limits);
-    run.map_err(|why| format!("`{line}`: {why}"))?;
+    run.map_err(|why| JudgeError::Tool(format!("`{line}`: {why}")))?;
     let stem = model.file_stem().unwrap_or_default().to_string_lossy();
     let prefix = format!("{stem}.mutant.");
     let mut found: Vec<(usize, PathBuf)> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .map_err(|e| JudgeError::file(dir, e))?
         .flatten()
         .filter_map(|entry| {
             let name = entry.file_name().to_string_lossy().into_owned();
@@ -252,7 +252,11 @@ fn run_mutant(
         Ok(runnable) => runnable,
         // A compile the signal killed says nothing of the mutant.
         Err(_) if lockstep_stop::interrupted() => return MutantFate::NotRun,
-        Err(error) => return MutantFate::NotCompiled { error },
+        Err(error) => {
+            return MutantFate::NotCompiled {
+                error: error.to_string(),
+            }
+        }
     };
     let set = TestSetOptions {
         cmd: runnable.command,
@@ -262,7 +266,9 @@ fn run_mutant(
     };
     let fate = match run_test_set(tests, &set, &|_| {}) {
         _ if lockstep_stop::interrupted() => MutantFate::NotRun,
-        Err(error) => MutantFate::NotCompiled { error },
+        Err(error) => MutantFate::NotCompiled {
+            error: error.to_string(),
+        },
         Ok(outcome) => {
             let failed: Vec<_> = outcome.outcomes.iter().filter(|t| !t.passed()).collect();
             match failed.first() {

@@ -11,6 +11,7 @@ use super::{build, MutantFate, MutantOptions, MutantScore};
 use crate::stress::any::{stress_any, AnyOptions};
 use crate::stress::GeneratorOptions;
 use crate::test_set::{run_test_set, TestCase, TestSetOptions, TestText};
+use crate::JudgeError;
 use lockstep_search::shrinking::Budget;
 use lockstep_search::Plan;
 use serde::Serialize;
@@ -75,7 +76,7 @@ pub fn hunt_survivors(
     hunt: &Hunt,
     scratch: &Path,
     each: &dyn Fn(&HuntedMutant),
-) -> Result<Vec<HuntedMutant>, String> {
+) -> Result<Vec<HuntedMutant>, JudgeError> {
     let mut added: Vec<TestCase> = Vec::new();
     let mut out = Vec::new();
     for mutant in score
@@ -90,7 +91,9 @@ pub fn hunt_survivors(
                 .iter()
                 .find(|(n, _)| *n == mutant.number)
                 .map(|(_, p)| p.as_path())
-                .ok_or_else(|| format!("mutant #{}: its file is gone", mutant.number))?;
+                .ok_or_else(|| {
+                    JudgeError::Tool(format!("mutant #{}: its file is gone", mutant.number))
+                })?;
             hunt_one(options, mutant.number, path, hunt, &mut added, scratch)?
         };
         let hunted = HuntedMutant {
@@ -111,14 +114,13 @@ fn hunt_one(
     hunt: &Hunt,
     added: &mut Vec<TestCase>,
     scratch: &Path,
-) -> Result<Hunted, String> {
+) -> Result<Hunted, JudgeError> {
     let dir = scratch.join(format!("hunt{number}"));
     let source = dir.join(options.model.file_name().unwrap_or_default());
     std::fs::create_dir_all(&dir)
         .and_then(|()| std::fs::copy(path, &source))
-        .map_err(|e| format!("{}: {e}", source.display()))?;
-    let runnable = build::build_in(&source, options.language, &dir)
-        .map_err(|e| format!("mutant #{number} compiled before and not now: {e}"))?;
+        .map_err(|e| JudgeError::file(&source, e))?;
+    let runnable = build::build_in(&source, options.language, &dir)?;
     let set = TestSetOptions {
         cmd: runnable.command.clone(),
         jobs: 1,
@@ -150,11 +152,14 @@ fn hunt_one(
         brute: hunt.oracle.clone(),
         comparison: options.test_set.comparison,
     };
-    let outcome = stress_any(&any).map_err(|e| format!("stressing mutant #{number}: {e}"));
+    let outcome =
+        stress_any(&any).map_err(|e| JudgeError::Tool(format!("stressing mutant #{number}: {e}")));
     let _ = std::fs::remove_dir_all(&dir);
     let outcome = outcome?;
     if let Some(problem) = &outcome.end.problem {
-        return Err(format!("stressing mutant #{number}: {problem}"));
+        return Err(JudgeError::Tool(format!(
+            "stressing mutant #{number}: {problem}"
+        )));
     }
     let Some(failure) = outcome.failures.first() else {
         if lockstep_stop::interrupted() {
@@ -182,7 +187,7 @@ fn hunt_one(
 
 /// `NAME.in` and `NAME.ans` written into `dir`, NAME made unique there
 /// (`mutant-3`, else `mutant-3-2`, ...); never over a file that is there.
-fn write_test(dir: &Path, name: &str, input: &str, answer: &str) -> Result<TestCase, String> {
+fn write_test(dir: &Path, name: &str, input: &str, answer: &str) -> Result<TestCase, JudgeError> {
     let free =
         |n: &str| !dir.join(format!("{n}.in")).exists() && !dir.join(format!("{n}.ans")).exists();
     let name = std::iter::once(name.to_string())
@@ -193,10 +198,8 @@ fn write_test(dir: &Path, name: &str, input: &str, answer: &str) -> Result<TestC
         dir.join(format!("{name}.in")),
         dir.join(format!("{name}.ans")),
     );
-    let write = |path: &Path, text: &str| {
-        std::fs::write(path, text)
-            .map_err(|e| format!("writing the new test {}: {e}", path.display()))
-    };
+    let write =
+        |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| JudgeError::file(path, e));
     write(&input_path, input)?;
     write(&answer_path, answer)?;
     Ok(TestCase {

@@ -10,7 +10,7 @@
 //! `.ans`) are such directories.
 
 use crate::compare::Comparison;
-use crate::{judge, run_program, MemoryFigures, Verdict, Verdicts};
+use crate::{judge, run_program, JudgeError, MemoryFigures, Verdict, Verdicts};
 use lockstep_process::Resources;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -191,7 +191,7 @@ fn median_and_largest(tests: &[JudgedTest]) -> Option<(Duration, Duration)> {
 }
 
 /// A test's outcome, or why it could not be had.
-type TestResult = Result<JudgedTest, String>;
+type TestResult = Result<JudgedTest, JudgeError>;
 
 /// One test run and judged; an error is a test that could not be read or a
 /// checker that failed (the user's tool, not the solution).
@@ -199,11 +199,11 @@ fn run_test(
     test: &TestCase,
     options: &TestSetOptions,
     scratch: Option<&crate::checker::Scratch>,
-) -> Result<JudgedTest, String> {
+) -> Result<JudgedTest, JudgeError> {
     let read = |text: &TestText| {
         text.read().map_err(|e| match text {
-            TestText::File(path) => format!("{}: {e}", path.display()),
-            TestText::Held(_) => e.to_string(),
+            TestText::File(path) => JudgeError::file(path, e),
+            TestText::Held(_) => JudgeError::Tool(e.to_string()),
         })
     };
     let input = read(&test.input)?;
@@ -224,10 +224,9 @@ fn run_test(
                         lockstep_process::DEFAULT_OUTPUT_LIMIT,
                     );
                     let (verdict, _) = scratch.check(checker, &input, &run.stdout, &answer, limits);
-                    Some(
-                        verdict
-                            .map_err(|e| format!("test {}: the checker failed: {e}", test.name))?,
-                    )
+                    Some(verdict.map_err(|e| {
+                        JudgeError::Tool(format!("test {}: the checker failed: {e}", test.name))
+                    })?)
                 }
                 _ => Some(judge(&answer, &run, options.comparison)),
             }
@@ -252,17 +251,18 @@ pub fn run_test_set(
     tests: &[TestCase],
     options: &TestSetOptions,
     each: &(dyn Fn(&JudgedTest) + Sync),
-) -> Result<TestSetOutcome, String> {
+) -> Result<TestSetOutcome, JudgeError> {
     let scratch = match options.checker {
         Some(_) => Some(
             crate::checker::Scratch::new()
-                .map_err(|e| format!("making the checker's directory: {e}"))?,
+                .map_err(|e| JudgeError::Tool(format!("making the checker's directory: {e}")))?,
         ),
         None => None,
     };
     let next = AtomicUsize::new(0);
     // Each slot's result, and how many from the start were handed over.
-    let done: Mutex<(Vec<Option<TestResult>>, usize)> = Mutex::new((vec![None; tests.len()], 0));
+    let done: Mutex<(Vec<Option<TestResult>>, usize)> =
+        Mutex::new(((0..tests.len()).map(|_| None).collect(), 0));
     let failed = std::sync::atomic::AtomicBool::new(false);
     let line = |seconds: f64| {
         let finished = done.lock().map_or(0, |d| d.1) as u64;

@@ -19,9 +19,12 @@ fn an_address_reads_back_as_printed() {
         "job 0 case 32"
     );
     assert!("0.32".parse::<Address>().is_err());
-    let overflow = "seed 99999999999999999999".parse::<Address>().unwrap_err();
+    let overflow = "seed 99999999999999999999"
+        .parse::<Address>()
+        .unwrap_err()
+        .0;
     assert!(overflow.contains("too large"), "{overflow}");
-    let not_a_number = "job x case 1".parse::<Address>().unwrap_err();
+    let not_a_number = "job x case 1".parse::<Address>().unwrap_err().0;
     assert!(
         not_a_number.contains("not a whole number"),
         "{not_a_number}"

@@ -71,6 +71,8 @@ fn a_long_compile_error_shows_its_first_lines() {
     };
     let dir = std::env::temp_dir();
     let error = compile_into(Path::new("/x/first.noisy"), &language, &dir).unwrap_err();
+    assert!(matches!(error, JudgeError::Compile(_)), "{error:?}");
+    let error = error.to_string();
     assert!(
         error.starts_with("CE: /x/first.noisy does not compile (exit code 1"),
         "{error}"
