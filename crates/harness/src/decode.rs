@@ -3,6 +3,7 @@
 //! turned into a case by the puzzle's generator.
 
 use crate::puzzle::{CaseLimits, Puzzle};
+use crate::HarnessError;
 use arbitrary::Unstructured;
 use lockstep_core::Model;
 
@@ -31,14 +32,16 @@ pub fn reads_as_text(bytes: &[u8], encoding: Encoding) -> bool {
 /// Reads a case from judge text or from fuzzer bytes through the generator. In
 /// `Auto` mode a file of printable ASCII is taken as judge text, so that a typo in
 /// a hand-written case is reported rather than silently decoded as random bytes.
-pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Case, String> {
+pub fn decode_case<P: Puzzle>(bytes: &[u8], encoding: Encoding) -> Result<P::Case, HarnessError> {
+    let unreadable = HarnessError::Unreadable;
     if reads_as_text(bytes, encoding) {
-        let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
-        P::Case::parse(text).map_err(|e| format!("judge text: {e}"))
+        let text =
+            std::str::from_utf8(bytes).map_err(|e| unreadable(format!("not UTF-8 text: {e}")))?;
+        P::Case::parse(text).map_err(|e| unreadable(format!("judge text: {e}")))
     } else {
         let limits = CaseLimits::from_env()?;
         P::generate(&mut Unstructured::new(bytes), limits)
             .map(|(case, _)| case)
-            .map_err(|e| format!("the generator could not use these bytes: {e}"))
+            .map_err(|e| unreadable(format!("the generator could not use these bytes: {e}")))
     }
 }

@@ -18,7 +18,7 @@ use lockstep_text as text;
 /// (exit 2, the value named) instead of being saved as a crash artifact.
 pub fn fuzz_init() {
     if let Err(message) = CaseLimits::from_env() {
-        setting_error(&message);
+        setting_error(&message.to_string());
     }
 }
 
@@ -63,7 +63,8 @@ pub fn fuzz_module(module: &str, data: &[u8]) {
 
 /// [`fuzz_one`] against `core` (a deliberately broken one in the tests).
 pub fn fuzz_one_with<P: puzzle::Puzzle>(data: &[u8], core: puzzle::Solver<P>) {
-    let limits = CaseLimits::from_env().unwrap_or_else(|message| setting_error(&message));
+    let limits =
+        CaseLimits::from_env().unwrap_or_else(|message| setting_error(&message.to_string()));
     let Ok((case, generated)) = P::generate(&mut arbitrary::Unstructured::new(data), limits) else {
         return;
     };

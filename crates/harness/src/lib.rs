@@ -32,6 +32,7 @@ pub mod decode;
 pub mod duel_states;
 pub mod enumerate;
 pub mod enumerated;
+mod error;
 pub mod fuzz_target;
 pub mod generate;
 pub mod puzzle;
@@ -43,3 +44,5 @@ pub mod seeded;
 pub mod shrink;
 pub mod signature;
 pub mod triage;
+
+pub use error::HarnessError;

@@ -142,8 +142,8 @@ pub fn reproduce<P: Sideways + Verifiable>(
     core: Solver<P>,
     provenance: &str,
 ) -> Result<Finding<P::Case>, NotReproduced> {
-    let case =
-        crate::decode::decode_case::<P>(bytes, encoding).map_err(NotReproduced::Unreadable)?;
+    let case = crate::decode::decode_case::<P>(bytes, encoding)
+        .map_err(|e| NotReproduced::Unreadable(e.to_string()))?;
     match check_with::<P>(&case, core, P::FUEL) {
         Agreement::Diverge { .. } => {
             // The limits the bytes were generated under (the CLI has checked

@@ -87,7 +87,12 @@ impl RecordedCertificate {
     }
 
     /// Reads a certificate; errors give the line and column.
-    pub fn parse(text: &str) -> Result<RecordedCertificate, String> {
+    pub fn parse(text: &str) -> Result<RecordedCertificate, crate::HarnessError> {
+        RecordedCertificate::parse_text(text).map_err(crate::HarnessError::Certificate)
+    }
+
+    /// [`RecordedCertificate::parse`], its error in words.
+    fn parse_text(text: &str) -> Result<RecordedCertificate, String> {
         let read: RecordedCertificate = serde_json::from_str(text).map_err(|e| e.to_string())?;
         if read.lockstep != KIND {
             return Err(format!(
@@ -218,15 +223,19 @@ mod tests {
 
     #[test]
     fn a_bad_file_is_refused_with_where() {
-        let error = RecordedCertificate::parse("{\n  \"lockstep\": 3\n}").unwrap_err();
+        let refused = |text: &str| match RecordedCertificate::parse(text) {
+            Err(crate::HarnessError::Certificate(why)) => why,
+            other => panic!("not refused as a certificate: {other:?}"),
+        };
+        let error = refused("{\n  \"lockstep\": 3\n}");
         assert!(error.contains("line 2"), "{error}");
         let other =
             r#"{"lockstep": "verify", "limits": "original", "symmetry": true, "puzzles": {}}"#;
-        let error = RecordedCertificate::parse(other).unwrap_err();
+        let error = refused(other);
         assert!(error.contains("not a recorded certificate"), "{error}");
         let short = r#"{"lockstep": "lockstep verify certificate", "limits": "original",
             "symmetry": true, "puzzles": {"robots": [{"size": 1, "cases": 1, "classes": 1, "digest": "12"}]}}"#;
-        let error = RecordedCertificate::parse(short).unwrap_err();
+        let error = refused(short);
         assert!(error.contains("robots size 1"), "{error}");
     }
 

@@ -84,8 +84,9 @@ impl CaseLimits {
     /// run a night's fuzzing, or decode its artifacts, under the wrong limits.
     /// The cargo-fuzz targets read their limits here, since libFuzzer owns
     /// their command line; triage and shrink decode artifacts the same way.
-    pub fn from_env() -> Result<CaseLimits, String> {
-        static LIMITS: std::sync::OnceLock<Result<CaseLimits, String>> = std::sync::OnceLock::new();
+    pub fn from_env() -> Result<CaseLimits, crate::HarnessError> {
+        static LIMITS: std::sync::OnceLock<Result<CaseLimits, crate::HarnessError>> =
+            std::sync::OnceLock::new();
         LIMITS
             .get_or_init(|| {
                 CaseLimits::from_setting(std::env::var("LOCKSTEP_LIMITS").ok().as_deref())
@@ -94,13 +95,13 @@ impl CaseLimits {
     }
 
     /// The limits a `LOCKSTEP_LIMITS` value names ([`CaseLimits::from_env`]).
-    pub fn from_setting(value: Option<&str>) -> Result<CaseLimits, String> {
+    pub fn from_setting(value: Option<&str>) -> Result<CaseLimits, crate::HarnessError> {
         match value {
             None | Some("" | "wide") => Ok(CaseLimits::Wide),
             Some("original") => Ok(CaseLimits::Original),
-            Some(other) => Err(format!(
+            Some(other) => Err(crate::HarnessError::Setting(format!(
                 "LOCKSTEP_LIMITS={other:?}: expected \"original\" or \"wide\" (or unset, for wide)"
-            )),
+            ))),
         }
     }
 }
