@@ -94,6 +94,12 @@ fn startup_problem(cmd: &str, run: &Execution) -> Option<String> {
     }
 }
 
+/// Whether a file named `name` is in a folder of the PATH.
+pub(crate) fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
+}
+
 /// The interpreters whose first argument that is not an option is the
 /// script they run: a missing script is a setup error, not the program's
 /// runtime error (`python3 missing.py` says "can't open file" and exits 2
@@ -112,10 +118,7 @@ const INTERPRETERS: &[&str] = &[
 fn cannot_start(words: &[String]) -> Option<String> {
     use std::path::Path;
     let first = words.first()?;
-    let on_path = || {
-        std::env::var_os("PATH")
-            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(first).is_file()))
-    };
+    let on_path = || on_path(first);
     if Path::new(first).is_dir() {
         return Some(format!("{first}: is a directory, not a program"));
     }

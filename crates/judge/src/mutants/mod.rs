@@ -127,7 +127,7 @@ pub struct MutantScore {
     pub score_after: Option<f64>,
     /// With `--minimize`: the fewest tests that kill all the set kills.
     pub minimal: Option<Vec<String>>,
-    #[serde(rename = "elapsed_s", serialize_with = "report::seconds")]
+    #[serde(rename = "elapsed_s", serialize_with = "crate::test_set::seconds")]
     pub elapsed: Duration,
 }
 
@@ -148,9 +148,7 @@ impl MutantDir {
 
 /// Whether `program` is a file, or one on the PATH.
 fn found(program: &str) -> bool {
-    Path::new(program).is_file() && program.contains('/')
-        || std::env::var_os("PATH")
-            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+    Path::new(program).is_file() && program.contains('/') || crate::program::on_path(program)
 }
 
 /// The mutator to run, or why it cannot run: not installed, with the

@@ -5,15 +5,6 @@
 
 use super::{MutantFate, MutantScore};
 use std::fmt;
-use std::time::Duration;
-
-/// A duration in seconds, as a fraction.
-pub(super) fn seconds<S: serde::Serializer>(
-    d: &Duration,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_f64(d.as_secs_f64())
-}
 
 /// At most this many mutant numbers on a test's line.
 const LISTED: usize = 24;

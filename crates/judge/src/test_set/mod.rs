@@ -19,6 +19,7 @@ use std::time::Duration;
 
 mod summary;
 
+pub(crate) use summary::seconds;
 pub use summary::TestLine;
 
 /// Where a test's text is: a file, or held (a corpus row's).

@@ -144,12 +144,12 @@ pub(super) fn verdict_code_or_null<S: serde::Serializer>(
 }
 
 /// A duration in milliseconds, as a fraction.
-pub(super) fn millis<S: serde::Serializer>(d: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn millis<S: serde::Serializer>(d: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_f64(d.as_secs_f64() * 1e3)
 }
 
 /// A duration in seconds, as a fraction.
-pub(super) fn seconds<S: serde::Serializer>(
+pub(crate) fn seconds<S: serde::Serializer>(
     d: &Duration,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
