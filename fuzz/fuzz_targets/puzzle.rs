@@ -4,9 +4,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lockstep_harness::fuzz_target::{fuzz_init, fuzz_module};
+use lockstep_harness::fuzz_target::{fuzz_body, fuzz_init, fuzz_module};
 
-// The empty input at init checks the target's name before libFuzzer runs one.
-fuzz_target!(init: { fuzz_init(); fuzz_module(env!("CARGO_BIN_NAME"), &[]) }, |data: &[u8]| {
+// init checks the limits and the target's name before libFuzzer runs an input.
+fuzz_target!(init: { fuzz_init(); fuzz_body(env!("CARGO_BIN_NAME")); }, |data: &[u8]| {
     fuzz_module(env!("CARGO_BIN_NAME"), data);
 });

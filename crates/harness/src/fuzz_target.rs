@@ -43,14 +43,21 @@ pub fn fuzz_one<P: puzzle::Puzzle>(data: &[u8]) {
 }
 
 /// The body of `fuzz/fuzz_targets/puzzle.rs`: [`fuzz_one`] for the puzzle whose
-/// module is `module` (the target's own name, `CARGO_BIN_NAME`). A name that is
-/// no puzzle's module ends the run (exit 2, the modules named), before the first
-/// input when called from the target's `init`.
+/// module is `module` (the target's own name, `CARGO_BIN_NAME`), looked up at
+/// the first input only.
 pub fn fuzz_module(module: &str, data: &[u8]) {
+    static BODY: std::sync::OnceLock<fn(&[u8])> = std::sync::OnceLock::new();
+    BODY.get_or_init(|| fuzz_body(module))(data);
+}
+
+/// [`fuzz_one`] of the puzzle whose module is `module`. A name that is no
+/// puzzle's module ends the run (exit 2, the modules named): the target's
+/// `init` calls this, so a misnamed target stops before libFuzzer runs.
+pub fn fuzz_body(module: &str) -> fn(&[u8]) {
     macro_rules! pick {
         ($($ty:ident $m:ident $name:literal [$($flag:ident)*],)*) => {
             match module {
-                $(stringify!($m) => fuzz_one::<crate::puzzles::$ty>(data),)*
+                $(stringify!($m) => fuzz_one::<crate::puzzles::$ty> as fn(&[u8]),)*
                 _ => setting_error(&format!(
                     "no puzzle's module is {module:?} (a fuzz target is named as its puzzle's module: {})",
                     [$(stringify!($m)),*].join(" ")
