@@ -223,6 +223,30 @@ fn survivors_become_tests_and_the_equivalent_leave_the_score() {
     assert_eq!(doc["mutants"][0]["first"], "mutant-0", "{doc}");
 }
 
+/// A checker that fails itself on a mutant's output leaves that mutant not
+/// judged (counted with those not run, out of the score), not "did not
+/// compile".
+#[test]
+fn a_tool_that_fails_on_a_mutant_leaves_it_not_judged() {
+    let dir = scratch("not-judged");
+    tests_in(&dir, &WEAK);
+    let checker = format!("python3 {}", repo("tests/fixtures/setter/seven-fails.py"));
+    let out = scored(
+        &dir,
+        &model(),
+        Some(&fake()),
+        &["--checker", &checker, "--format", "json"],
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one document");
+    // Mutant 1 (a - b) prints 7 on the second test, where the checker fails.
+    assert_eq!(doc["mutants"][1]["fate"], "not_judged", "{doc}");
+    assert_eq!(
+        (&doc["not_compiled"], &doc["not_run"]),
+        (&1.into(), &1.into()),
+        "{doc}"
+    );
+}
+
 mod hunt {
     use super::*;
 

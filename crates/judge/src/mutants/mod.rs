@@ -79,6 +79,10 @@ pub enum MutantFate {
     Survived,
     /// Not run to its end: a signal stopped the run.
     NotRun,
+    /// Compiled, but not judged: one of the user's tools failed on its
+    /// output (a checker), or a test could not be read. Left out of the
+    /// score, as a mutant not run.
+    NotJudged { error: String },
 }
 
 /// One mutant: the mutator's number for it (`sol.mutant.N.cpp`), the first
@@ -264,7 +268,7 @@ fn run_mutant(
     };
     let fate = match run_test_set(tests, &set, &|_| {}) {
         _ if lockstep_stop::interrupted() => MutantFate::NotRun,
-        Err(error) => MutantFate::NotCompiled {
+        Err(error) => MutantFate::NotJudged {
             error: error.to_string(),
         },
         Ok(outcome) => {
@@ -375,7 +379,7 @@ impl MutantScore {
             killed,
             survived,
             not_compiled: count(|f| matches!(f, MutantFate::NotCompiled { .. })),
-            not_run: count(|f| *f == MutantFate::NotRun),
+            not_run: count(|f| matches!(f, MutantFate::NotRun | MutantFate::NotJudged { .. })),
             score: (killed + survived > 0).then(|| killed as f64 / (killed + survived) as f64),
             hunt: None,
             score_after: None,

@@ -54,6 +54,7 @@ impl MutantScore {
                 MutantFate::Survived => "SURVIVED".to_string(),
                 MutantFate::NotCompiled { .. } => "did not compile".to_string(),
                 MutantFate::NotRun => "not run (stopped)".to_string(),
+                MutantFate::NotJudged { error } => format!("not judged: {error}"),
             };
             writeln!(f, "  #{:<4} line {:<4} {fate}", m.number, m.line)?;
         }
