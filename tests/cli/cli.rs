@@ -464,10 +464,10 @@ fn empty_files_are_named_and_shrink_says_how_it_read_a_file() {
 /// `cargo test` left some 55 of them under `$TMPDIR`.)
 #[test]
 fn scratch_directories_go_even_when_a_test_fails() {
-    let path =
-        std::env::temp_dir().join(format!("lockstep-test-{}-failing-test", std::process::id()));
+    let path = std::sync::Mutex::new(None);
     let failed = std::panic::catch_unwind(|| {
         let dir = scratch("failing-test");
+        *path.lock().unwrap() = Some(dir.to_path_buf());
         std::fs::create_dir_all(dir.join("read-only")).unwrap();
         std::fs::write(dir.join("read-only/file"), "x").unwrap();
         use std::os::unix::fs::PermissionsExt;
@@ -480,6 +480,10 @@ fn scratch_directories_go_even_when_a_test_fails() {
         panic!("a failing test");
     });
     assert!(failed.is_err());
+    let path = path
+        .into_inner()
+        .unwrap()
+        .expect("the scratch directory was made");
     assert!(!path.exists(), "{} is left behind", path.display());
     let dir = scratch("passing-test");
     let kept = dir.to_path_buf();

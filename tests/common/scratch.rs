@@ -4,11 +4,17 @@
 
 use std::path::{Path, PathBuf};
 
-/// A fresh, empty directory under the system temp dir, unique to this test run and
-/// `name`, removed with everything in it when the guard is dropped: when the
+/// A fresh, empty directory under the system temp dir, unique to this call (the
+/// process, a counter and `name`: two tests running at once that ask for the same
+/// name must not remove each other's directory), removed with everything in it when the guard is dropped: when the
 /// test ends, and when it fails (a panic unwinds through the drop).
 pub fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("lockstep-test-{}-{name}", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!(
+        "lockstep-test-{}-{call}-{name}",
+        std::process::id()
+    ));
     remove_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     Scratch(dir)
