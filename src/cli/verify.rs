@@ -296,7 +296,7 @@ fn announce(args: &VerifyArgs) {
         if args.no_symmetry {
             "every case"
         } else {
-            "one case per symmetry class"
+            "one case per symmetry class for the reference, its images for the core"
         },
         shard(", shard "),
         args.jobs,

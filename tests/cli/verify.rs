@@ -15,7 +15,7 @@ fn the_command_prints_a_certificate_and_its_json() {
         &[
             "footholds: size = board cells",
             // Both figures: the cases run, and the cases they stand for.
-            "verified: every case up to size 3 agrees: 17 cases run, 61 covered with their symmetric images, reaching",
+            "verified: every case up to size 3 agrees: 17 cases run by both sides, 61 with their symmetric images run by the core, reaching",
             "verified: every case up to size 3 agrees: 75 cases run, reaching",
         ],
     );
@@ -440,7 +440,7 @@ fn checkers_explored_depths_resume_shard_and_match_the_record() {
     assert_eq!(text.matches(" same ").count(), 5, "{text}");
     has(
         &text,
-        &["verified: every case from size 4 up to size 8 agrees: 8256 cases run, 16512 covered with their symmetric images, reaching"],
+        &["verified: every case from size 4 up to size 8 agrees: 8256 cases run by both sides, 16512 with their symmetric images run by the core, reaching"],
     );
 }
 

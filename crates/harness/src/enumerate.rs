@@ -10,8 +10,10 @@
 //! start at any index without making the cases before it.
 //!
 //! Where the rules are symmetric (the board's rotations and reflections
-//! with the directions mapped, a colour swap), one case of each class is
-//! checked and counted with its class's size ([`Levels::least`]): for
+//! with the directions mapped, a colour swap), the reference solves one case
+//! of each class, counted with its class's size ([`Levels::least`]), and
+//! the core answers every image of it, each held to the class's answer (a
+//! symmetry is an assumption about the core that a bug can break): for
 //! checkers the position with Red to move, for footholds the least of the
 //! board's eight images as numbers, for new_game2 the least of its images
 //! by hash ([`class_of`]). Any rule that picks one case of each class

@@ -282,13 +282,13 @@ impl std::fmt::Display for Verified {
         if self.from > 1 {
             part += &format!(" from size {}", self.from);
         }
-        // Both figures: the cases run, and with symmetry the cases they
-        // stand for, each class with its images.
+        // Both figures: the cases both sides ran, and with symmetry every
+        // case of their classes, each image run by the core alone.
         let run: u64 = self.levels.iter().map(|l| l.classes).sum();
         let counted = match run == cases {
             true => format!("{} run", lockstep_text::counted(run, "case")),
             false => format!(
-                "{} run, {cases} covered with their symmetric images",
+                "{} run by both sides, {cases} with their symmetric images run by the core",
                 lockstep_text::counted(run, "case")
             ),
         };

@@ -152,6 +152,9 @@ pub struct Disagreement<P: Puzzle> {
     case: P::Case,
     core: Attempt<P::Answer>,
     reference: Attempt<P::Answer>,
+    /// The case is a symmetric image of the one at the failure's address,
+    /// on which the two sides agree ([`Differential::images`]).
+    image: bool,
 }
 
 /// The differential check: `solver` (the core, or a broken one in the
@@ -235,6 +238,51 @@ impl<P: Counting> Differential<P> {
     }
 }
 
+impl<P: Puzzle> Differential<P> {
+    /// Holds the symmetry a run with symmetry counts on: the core (the
+    /// cheap side) answers every other image of a class whose pick the two
+    /// sides agree on, and each must have the pick's `answer` (the images
+    /// keep the answer, [`crate::enumerate::Levels::images`]). A core that
+    /// treats two images apart (a table filled for some rows only) is then
+    /// found like any other bug: the first image that differs, with both
+    /// sides' results on it. `None` when every image agrees.
+    ///
+    /// Only an image the core answers differently is given to the
+    /// reference. If the reference then agrees with the core, the images
+    /// were not symmetric after all: lockstep's own bug, said as such
+    /// rather than counted as a verdict.
+    fn images(
+        &self,
+        case: &P::Case,
+        answer: &P::Answer,
+    ) -> Option<(P::Case, Agreement<P::Answer>)> {
+        let images = (P::LEVELS.images)(case);
+        let mut seen: Vec<&P::Case> = vec![case];
+        for image in &images {
+            if seen.contains(&image) {
+                continue;
+            }
+            seen.push(image);
+            let core = crate::puzzle::run_core::<P>(image, self.solver);
+            if matches!(&core, Attempt::Ran(run) if run.answer == *answer) {
+                continue;
+            }
+            let reference = crate::puzzle::run_reference::<P>(image, P::FUEL);
+            let agreement = (Attempts { core, reference }).into_agreement();
+            assert!(
+                !matches!(agreement, Agreement::Agree),
+                "lockstep bug: the {} levels' images of a case do not keep its answer: \
+                 both sides answer\n{}\nwith another answer than they give\n{}",
+                P::NAME,
+                image.write_input(),
+                case.write_input()
+            );
+            return Some((image.clone(), agreement));
+        }
+        None
+    }
+}
+
 impl<P: Verifiable + Counting> Check<CaseWithReference<P>> for Differential<P> {
     type Found = Disagreement<P>;
     type Tally = Branches;
@@ -287,6 +335,11 @@ impl<P: Verifiable + Counting> Check<CaseWithReference<P>> for Differential<P> {
                 audit_generated::<P>(&case, &generated);
             }
             let reference = reference_attempt::<P>(&case, generated);
+            // The pick's answer, that every image of its class must have.
+            let picked = match (&core, self.certify) {
+                (Attempt::Ran(run), Some(true)) => Some(run.answer.clone()),
+                _ => None,
+            };
             // The certificate's share of the case, taken before the
             // agreement takes the answers.
             let certified = match (self.certify, &address) {
@@ -300,7 +353,15 @@ impl<P: Verifiable + Counting> Check<CaseWithReference<P>> for Differential<P> {
                 }
                 _ => None,
             };
-            let agreement = (Attempts { core, reference }).into_agreement();
+            let mut agreement = (Attempts { core, reference }).into_agreement();
+            let (mut case, mut image) = (case, false);
+            if let (Agreement::Agree, Some(true), Some(answer)) =
+                (&agreement, self.certify, &picked)
+            {
+                if let Some(found) = self.images(&case, answer) {
+                    (case, agreement, image) = (found.0, found.1, true);
+                }
+            }
             if let Some((coordinates, answer)) = certified {
                 sized.push((coordinates, answer, certificate::CaseResult::of(&agreement)));
             }
@@ -311,6 +372,7 @@ impl<P: Verifiable + Counting> Check<CaseWithReference<P>> for Differential<P> {
                     case,
                     core,
                     reference,
+                    image,
                 }),
             };
             out.push(checked);
@@ -414,6 +476,14 @@ fn campaign<P: Verifiable + Sideways + Counting>(
                     Origin::Fuzz,
                     format!("lockstep fuzz seed {seed} {}", failure.address),
                     true,
+                ),
+                Some(_) if failure.found.image => (
+                    Origin::Verify,
+                    format!(
+                        "lockstep verify {}, a symmetric image of it",
+                        failure.address
+                    ),
+                    false,
                 ),
                 Some(_) => (
                     Origin::Verify,

@@ -377,6 +377,50 @@ fn a_duel_finding_is_narrowed_to_its_first_failing_line() {
     assert!(found >= 2, "{found} planted duel bugs found");
 }
 
+/// A run with symmetry solves one case of each class with both sides, and
+/// holds the core to the pick's answer on every other image. The footholds
+/// levels' picks never have more rows than columns, and the CI levels stop
+/// at 16 cells, so no pick has five rows; a core wrong on every board of
+/// five rows (a neighbour table filled for the first 32 bits of the mask)
+/// is found through the images alone, on a board of five rows, and the
+/// finding says it is an image.
+#[test]
+fn a_core_that_breaks_a_symmetry_is_found_through_the_images() {
+    fn wrong_on_five_rows(case: &lockstep_core::footholds::Case) -> lockstep_core::Run<Vec<u32>> {
+        let mut run = case.solve();
+        for (moves, game) in run.answer.iter_mut().zip(&case.games) {
+            if game.height >= 5 {
+                *moves += 1;
+            }
+        }
+        run
+    }
+    let up_to = Footholds::LEVELS.ci;
+    let mut picks = 0;
+    for size in 1..=up_to {
+        each_case::<Footholds>(size, |_, case| {
+            if (Footholds::LEVELS.least)(&case).is_some() {
+                picks += 1;
+                assert!(case.games.iter().all(|g| g.height < 5), "{case:?}");
+            }
+        });
+    }
+    assert!(picks > 0);
+    let options = options(up_to, true, Shard::WHOLE, false);
+    let outcome = run_campaign_with::<Footholds>(&options, wrong_on_five_rows);
+    let (_, finding) = outcome.finding.expect("the images find the bug");
+    assert!(finding.shrunk.case.games.iter().any(|g| g.height >= 5));
+    assert!(
+        finding.row.note.contains("a symmetric image of it"),
+        "{}",
+        finding.row.note
+    );
+    // The real core keeps every symmetry at these levels.
+    assert!(verified::<Footholds>(up_to, true, Shard::WHOLE)
+        .finding
+        .is_none());
+}
+
 /// Checkers' explored cases hold an instance for each written move of a
 /// position: a finding of verify keeps the first instance that fails
 /// alone. The planted core below rules wrong every instance whose move has
