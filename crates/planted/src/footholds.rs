@@ -14,6 +14,14 @@ pub enum Bug {
     ForgetsSharedLoss,
     /// The winning player takes the longest win instead of the shortest.
     WinnerMaximises,
+    /// The contestant-style rule bugs (`CONTESTANT` below): a neighbour table
+    /// filled for the first 32 bits of the mask, so that a piece on the
+    /// fifth row or below cannot move.
+    LowerHalfStuck,
+    /// A step down bounded by the width instead of the height.
+    DownBoundedByWidth,
+    /// A piece may not step onto the opponent's foothold.
+    OpponentsCellBarred,
 }
 
 /// A third solver, plain negamax over (wins, moves) on a 64-bit board, with at most
@@ -31,10 +39,17 @@ fn third(
     }
     let (r, c) = (me / 8, me % 8);
     let mut steps = Vec::new();
+    if bug == Some(Bug::LowerHalfStuck) && me >= 32 {
+        return (false, 0);
+    }
     if r > 0 {
         steps.push(me - 8);
     }
-    if r + 1 < height {
+    let below = match bug {
+        Some(Bug::DownBoundedByWidth) => width,
+        _ => height,
+    };
+    if r + 1 < below {
         steps.push(me + 8);
     }
     if c > 0 {
@@ -44,7 +59,11 @@ fn third(
         steps.push(me + 1);
     }
     let (mut win, mut loss): (Option<u32>, Option<u32>) = (None, None);
-    for to in steps.into_iter().filter(|&to| board >> to & 1 == 1) {
+    let barred = |to: u32| bug == Some(Bug::OpponentsCellBarred) && to == other;
+    for to in steps
+        .into_iter()
+        .filter(|&to| board >> to & 1 == 1 && !barred(to))
+    {
         let (other_wins, moves) = third(board & !(1 << me), other, to, width, height, bug);
         let moves = moves + 1;
         if other_wins {
@@ -104,6 +123,20 @@ pub const BUGS: [(&str, Solver<Footholds>); 3] = [
     ("the loser minimises", loser_minimises),
     ("the shared-foothold loss is forgotten", forgets_shared_loss),
     ("the winner maximises", winner_maximises),
+];
+
+/// Contestant-style rule bugs of the board's shape and of its sharing,
+/// written before the checks that find them (the crate's "Contestant bugs").
+pub const CONTESTANT: [(&str, Solver<Footholds>); 3] = [
+    ("a piece below the fourth row cannot move", |case| {
+        simulate(case, Some(Bug::LowerHalfStuck))
+    }),
+    ("a step down bounded by the width", |case| {
+        simulate(case, Some(Bug::DownBoundedByWidth))
+    }),
+    ("the opponent's foothold is barred", |case| {
+        simulate(case, Some(Bug::OpponentsCellBarred))
+    }),
 ];
 
 /// This puzzle's planted bugs for the catalogue (`crates/harness/tests/it/planted.rs`).

@@ -24,6 +24,16 @@
 //!
 //! A bug's name is `<module>/<index into that module's bugs()>`, e.g.
 //! `robots/3`: [`all`] lists every one, [`find`] returns one ready to run.
+//!
+//! # Contestant bugs
+//!
+//! Besides `BUGS`, each of the five puzzles of the statements has
+//! `CONTESTANT`: three rule bugs of the kinds a contestant writes and that
+//! `verify`'s levels once missed (two checks in the wrong order where two
+//! constants meet, a bound taken from the wrong side, a shape one step
+//! larger than the levels held), written before the levels that now find
+//! them. `crates/harness/tests/it/verify.rs` holds the CI scope to finding
+//! every one. They are not in the catalogue that the fuzz drivers hunt.
 
 pub mod checkers;
 pub mod checkers_perft;

@@ -20,6 +20,13 @@ pub enum Bug {
     /// One turn too many: a game that ends during turn 1001 is answered
     /// 1001, not -1 (a published solution's loop bound, `turn <= 1001`).
     PlaysTurn1001,
+    /// The contestant-style rule bugs (`CONTESTANT` below): a piece blocked
+    /// both ways on a red cell reverses its group in place.
+    RedBlockedReverses,
+    /// A piece blocked both ways turns back to its first direction.
+    BlockedTurnsBack,
+    /// After turning round, a red cell is entered as if white.
+    NoRedAfterBounce,
 }
 
 /// A third New Game 2 simulation, with at most one bug planted. It reports the
@@ -57,7 +64,14 @@ pub fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
                     open(target)
                 };
                 if !enterable {
-                    let here = &stacks[(r * n + c) as usize];
+                    if bug == Some(Bug::BlockedTurnsBack) {
+                        dirs[a] = dirs[a].reversed();
+                    }
+                    let here = &mut stacks[(r * n + c) as usize];
+                    if bug == Some(Bug::RedBlockedReverses) && colour(r, c) == Some(Colour::Red) {
+                        let position = here.iter().position(|&p| p == a).unwrap();
+                        here[position..].reverse();
+                    }
                     let step = Step {
                         turn,
                         piece: a as u8 + 1,
@@ -78,7 +92,9 @@ pub fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
                 source.split_off(position)
             };
             let red = colour(target.0, target.1) == Some(Colour::Red);
-            if red && bug != Some(Bug::ForgetsRedReversal) {
+            let no_red = bug == Some(Bug::ForgetsRedReversal)
+                || bug == Some(Bug::NoRedAfterBounce) && turned;
+            if red && !no_red {
                 group.reverse();
             }
             for &p in &group {
@@ -141,6 +157,21 @@ pub const BUGS: [(&str, Solver<NewGame2>); 4] = [
         "prints 1001 for a game that ends on turn 1001",
         plays_turn_1001,
     ),
+];
+
+/// Contestant-style rule bugs of a piece blocked both ways and of a
+/// bounce, written before the levels that find them (the crate's "Contestant bugs").
+pub const CONTESTANT: [(&str, Solver<NewGame2>); 3] = [
+    (
+        "a group blocked both ways on red is reversed in place",
+        |game| simulate(game, Some(Bug::RedBlockedReverses)),
+    ),
+    ("a piece blocked both ways turns back", |game| {
+        simulate(game, Some(Bug::BlockedTurnsBack))
+    }),
+    ("a red cell after a bounce is white", |game| {
+        simulate(game, Some(Bug::NoRedAfterBounce))
+    }),
 ];
 
 /// This puzzle's planted bugs for the catalogue (`crates/harness/tests/it/planted.rs`).

@@ -25,6 +25,13 @@ pub enum Bug {
     /// A lost game reports the robots as they stood before their last step,
     /// not after it (robots that wrecked one another on your cell counted).
     CountsRobotsBeforeTheLastStep,
+    /// The contestant-style rule bugs (`CONTESTANT` below): no robot left is a
+    /// win even when robots wrecked one another on your cell.
+    WinBeforeCaught,
+    /// A teleport tried and rejected is used up.
+    RejectedTeleportUsed,
+    /// Ties broken by the column before the row.
+    ColumnBeforeRow,
 }
 
 const EMPTY: u8 = 0;
@@ -148,7 +155,10 @@ fn best_walk(s: &Third) -> Option<(MoveKind, Third)> {
                 .map(|&(r, c)| ((r - next.you.0).abs() + (c - next.you.1).abs()) as i64)
                 .min()
                 .unwrap_or(0);
-            let key = (next.robots.len(), -nearest, next.you.0, next.you.1);
+            let key = match s.bug {
+                Some(Bug::ColumnBeforeRow) => (next.robots.len(), -nearest, next.you.1, next.you.0),
+                _ => (next.robots.len(), -nearest, next.you.0, next.you.1),
+            };
             let kind = if (dr, dc) == (0, 0) {
                 MoveKind::Stay
             } else {
@@ -190,10 +200,12 @@ fn play_game(g: usize, game: &Game, bug: Option<Bug>, digest: &mut Digest) -> Ga
             None => {
                 let choice = game.teleports.iter().enumerate().find(|&(i, &(r, c))| {
                     let to = (i32::from(r), i32::from(c));
-                    !used[i]
+                    let taken = !used[i]
                         && s.at(to) == Some(EMPTY)
                         && (bug == Some(Bug::TeleportIgnoresRobots)
-                            || !s.threatened(to, bug == Some(Bug::TeleportCheckSkipsANeighbour)))
+                            || !s.threatened(to, bug == Some(Bug::TeleportCheckSkipsANeighbour)));
+                    used[i] |= bug == Some(Bug::RejectedTeleportUsed);
+                    taken
                 });
                 match choice {
                     Some((i, &(r, c))) => {
@@ -218,7 +230,7 @@ fn play_game(g: usize, game: &Game, bug: Option<Bug>, digest: &mut Digest) -> Ga
             debris: s.debris() as u16,
         };
         digest.push(step.packed());
-        let won = s.robots.is_empty() && !caught;
+        let won = s.robots.is_empty() && (!caught || bug == Some(Bug::WinBeforeCaught));
         if won && kind == MoveKind::Teleport && bug == Some(Bug::WinsLateAfterTeleport) && !late_win
         {
             late_win = true;
@@ -227,7 +239,7 @@ fn play_game(g: usize, game: &Game, bug: Option<Bug>, digest: &mut Digest) -> Ga
         if caught || won {
             return GameResult {
                 teleports,
-                ending: if caught { Ending::Lost } else { Ending::Won },
+                ending: if won { Ending::Won } else { Ending::Lost },
                 moves: number,
                 position: cell(s.you),
                 debris: s.debris() as u32,
@@ -241,6 +253,20 @@ fn play_game(g: usize, game: &Game, bug: Option<Bug>, digest: &mut Digest) -> Ga
     }
     panic!("generated games end well before the move limit")
 }
+
+/// Contestant-style rule bugs of the game's end, the teleports and the
+/// tie-break, written before the levels change (the crate's "Contestant bugs").
+pub const CONTESTANT: [(&str, Solver<Robots>); 3] = [
+    ("robots wrecked on your cell make a win", |case| {
+        simulate(case, Some(Bug::WinBeforeCaught))
+    }),
+    ("a rejected teleport is used up", |case| {
+        simulate(case, Some(Bug::RejectedTeleportUsed))
+    }),
+    ("ties broken by column before row", |case| {
+        simulate(case, Some(Bug::ColumnBeforeRow))
+    }),
+];
 
 pub fn pushes_whole_chain(case: &Case) -> Run<Answer> {
     simulate(case, Some(Bug::PushesWholeChain))

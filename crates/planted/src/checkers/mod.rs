@@ -29,6 +29,20 @@ pub const BUGS: [(&str, Solver<Checkers>); 8] = [
     ("a king's jump ends on the far row", king_crowned_on_far_row),
 ];
 
+/// Contestant-style rule bugs of long moves and kings, written before the
+/// levels that find them (the crate's "Contestant bugs").
+pub const CONTESTANT: [(&str, Solver<Checkers>); 3] = [
+    ("the start square stays occupied during a jump", |case| {
+        validate(case, Some(Bug::StartStaysOccupied))
+    }),
+    ("a king's backward jump does not oblige", |case| {
+        validate(case, Some(Bug::DutyIgnoresKingsBackward))
+    }),
+    ("a man jumps on backward", |case| {
+        validate(case, Some(Bug::ManJumpsOnBackward))
+    }),
+];
+
 /// The planted bugs at the rule boundaries of issue 30 (with the early stop
 /// of a multi-jump), for `crates/registry/tests/boundaries.rs`'s first-hundred-cases
 /// check.

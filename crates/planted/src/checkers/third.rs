@@ -28,6 +28,16 @@ pub enum Bug {
     /// A king landing on its far (promotion) row is "crowned" again, which
     /// ends its move there.
     KingCrownedOnFarRow,
+    /// The contestant-style rule bugs (`CONTESTANT` in `mod.rs`): the start
+    /// square stays occupied until the move ends, so a king's circuit
+    /// cannot land where it began (and may stop one jump short).
+    StartStaysOccupied,
+    /// The duty to jump looks at every piece with a man's directions: a
+    /// king's backward jump does not oblige.
+    DutyIgnoresKingsBackward,
+    /// A man jumps on backward after its first jump (a king's directions
+    /// from the second jump on).
+    ManJumpsOnBackward,
 }
 
 /// Square contents, indexed 1..=32.
@@ -89,12 +99,15 @@ fn play(squares: &mut Squares, side: Side, path: &[u32], bug: Option<Bug>) -> bo
     let must_jump = if bug == Some(Bug::CaptureOnlyForMover) {
         can_jump(squares, path[0], side, king, &[])
     } else {
+        let men_only = bug == Some(Bug::DutyIgnoresKingsBackward);
         (1..=32).any(|s| {
-            matches!(squares[s as usize], Some((o, k)) if o == side && can_jump(squares, s, side, k, &[]))
+            matches!(squares[s as usize], Some((o, k)) if o == side && can_jump(squares, s, side, k && !men_only, &[]))
         })
     };
     let mut after = *squares;
-    after[path[0] as usize] = None;
+    if bug != Some(Bug::StartStaysOccupied) || !must_jump {
+        after[path[0] as usize] = None;
+    }
     let played = if must_jump {
         play_jumps(&mut after, side, king, path, bug)
     } else {
@@ -178,7 +191,8 @@ fn play_jumps(
         } else {
             &captured[..]
         };
-        let Some((over, _)) = directions(side, king)
+        let as_king = king || bug == Some(Bug::ManJumpsOnBackward) && hop > 0;
+        let Some((over, _)) = directions(side, as_king)
             .into_iter()
             .filter_map(|d| jump(after, at, d, side, ignore))
             .find(|&(_, land)| land == to)
@@ -211,6 +225,9 @@ fn play_jumps(
     }
     for over in captured {
         after[over as usize] = None;
+    }
+    if bug == Some(Bug::StartStaysOccupied) {
+        after[path[0] as usize] = None;
     }
     after[at as usize] = Some((side, king || crowned));
     true

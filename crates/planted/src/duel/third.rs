@@ -21,6 +21,16 @@ pub enum Bug {
     /// Equal damage still deals damage (the comparison only chooses pushes).
     TieStillHurts,
     PushesIgnoreSharedCell,
+    /// The contestant-style rule bugs (`CONTESTANT` in `mod.rs`), written
+    /// before the levels that find them: the turn limit checked before the
+    /// blessing, so a blessing of 10 reached on turn 60 wins on `turns`.
+    TurnsBeforeBlessing,
+    /// The blessing counted before the loss check of the second slot, so a
+    /// player who reaches 10 wins even when a player lost in that slot.
+    BlessingBeforeLoss,
+    /// "The same skill twice" compared as the same action, direction and
+    /// all: a skill used twice in two directions passes as legal.
+    SkillTwiceInTwoDirections,
 }
 
 /// A third resolver, written once more from the rule text with integer pairs and
@@ -34,7 +44,14 @@ fn third_turn(
 ) -> TurnResult {
     let mut next = *state;
     next.turn += 1;
-    let ok = [0, 1].map(|p| model::check_legal(state, p, &actions[p]).is_ok());
+    let ok = [0, 1].map(|p| match model::check_legal(state, p, &actions[p]) {
+        Err(e)
+            if bug == Some(Bug::SkillTwiceInTwoDirections) && e.ends_with("twice in one turn") =>
+        {
+            actions[p][0].dir != actions[p][1].dir
+        }
+        legal => legal.is_ok(),
+    });
     if !ok[0] || !ok[1] {
         for p in &mut next.players {
             p.waits = model::next_waits(&p.waits, None);
@@ -73,6 +90,18 @@ fn third_turn(
         };
         if let Some(ended) = third_slot(a, &mut pos, &mut hp, bug, &mut emit) {
             outcome = ended;
+            if slot == 1 && bug == Some(Bug::BlessingBeforeLoss) {
+                let mut blessed = next;
+                blessed.players[0].pos = pos[0];
+                blessed.players[1].pos = pos[1];
+                if let Outcome::Ended(w, Reason::Blessing) =
+                    after_both_slots(state, &mut blessed, None)
+                {
+                    next.players[0].blessing = blessed.players[0].blessing;
+                    next.players[1].blessing = blessed.players[1].blessing;
+                    outcome = Outcome::Ended(w, Reason::Blessing);
+                }
+            }
             break;
         }
     }
@@ -81,7 +110,7 @@ fn third_turn(
         next.players[p].hp = hp[p];
     }
     if outcome == Outcome::Ongoing {
-        outcome = after_both_slots(state, &mut next);
+        outcome = after_both_slots(state, &mut next, bug);
     }
     TurnResult { next, outcome }
 }
@@ -274,7 +303,7 @@ fn pushes(a: [Action; 2], pos: &mut [Cell; 2], mut left: [i8; 2], bug: Option<Bu
 
 /// After both slots of a turn no one lost: the spring's blessings, then
 /// the end of the 60th turn.
-fn after_both_slots(state: &State, next: &mut State) -> Outcome {
+fn after_both_slots(state: &State, next: &mut State, bug: Option<Bug>) -> Outcome {
     for p in 0..2 {
         next.players[p].blessing += u8::from(next.players[p].pos == state.spring);
     }
@@ -282,19 +311,21 @@ fn after_both_slots(state: &State, next: &mut State) -> Outcome {
         next.players[0].blessing >= 10,
         next.players[1].blessing >= 10,
     ];
+    let turns = || {
+        let k = |p: usize| (next.players[p].blessing, next.players[p].hp);
+        let w = match k(0).cmp(&k(1)) {
+            std::cmp::Ordering::Greater => Winner::P1,
+            std::cmp::Ordering::Less => Winner::P2,
+            _ => Winner::Draw,
+        };
+        Outcome::Ended(w, Reason::Turns)
+    };
     match b {
+        _ if bug == Some(Bug::TurnsBeforeBlessing) && state.turn == 60 => turns(),
         [true, true] => Outcome::Ended(Winner::Draw, Reason::Blessing),
         [true, false] => Outcome::Ended(Winner::P1, Reason::Blessing),
         [false, true] => Outcome::Ended(Winner::P2, Reason::Blessing),
-        _ if state.turn == 60 => {
-            let k = |p: usize| (next.players[p].blessing, next.players[p].hp);
-            let w = match k(0).cmp(&k(1)) {
-                std::cmp::Ordering::Greater => Winner::P1,
-                std::cmp::Ordering::Less => Winner::P2,
-                _ => Winner::Draw,
-            };
-            Outcome::Ended(w, Reason::Turns)
-        }
+        _ if state.turn == 60 => turns(),
         _ => Outcome::Ongoing,
     }
 }
@@ -329,4 +360,13 @@ pub fn tie_still_hurts(case: &Case) -> Run<Answer> {
 }
 pub fn pushes_ignore_shared_cell(case: &Case) -> Run<Answer> {
     third(case, Some(Bug::PushesIgnoreSharedCell))
+}
+pub fn turns_before_blessing(case: &Case) -> Run<Answer> {
+    third(case, Some(Bug::TurnsBeforeBlessing))
+}
+pub fn blessing_before_loss(case: &Case) -> Run<Answer> {
+    third(case, Some(Bug::BlessingBeforeLoss))
+}
+pub fn skill_twice_in_two_directions(case: &Case) -> Run<Answer> {
+    third(case, Some(Bug::SkillTwiceInTwoDirections))
 }
