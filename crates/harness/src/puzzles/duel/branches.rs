@@ -16,7 +16,7 @@ pub(super) fn turn_branches(turn: &Turn) -> u64 {
     let mut counter = Counter::new(case);
     counter.line(0);
     let result = model::resolve_traced(&turn.state, &turn.actions, &mut counter);
-    counter.bits | ending_branches(&result)
+    counter.bits | ending_branches(&turn.state, &result)
 }
 
 /// The branches of a case's lines, counted event by event as the core's
@@ -176,9 +176,24 @@ fn comparison_branches(e: &Event, hits: [bool; 2]) -> u64 {
     }
 }
 
-/// The branch of how the line's turn ended the game, if it did.
-pub(super) fn ending_branches(result: &model::TurnResult) -> u64 {
-    match result.outcome {
+/// The branches of how the line's turn ended the game, if it did: the
+/// reason, and where the rules order two checks that both hold on this
+/// turn, the pair (a loss or a blessing on turn 60, a loss on a turn that
+/// ends with a blessing of 10 due, an illegal list on turn 60).
+pub(super) fn ending_branches(state: &model::State, result: &model::TurnResult) -> u64 {
+    let last = state.turn == 60;
+    let due = (0..2)
+        .any(|p| state.players[p].blessing == 9 && result.next.players[p].pos == state.spring);
+    let both = match result.outcome {
+        Outcome::Ended(_, Reason::Blessing) if last => 1 << 20,
+        Outcome::Ended(_, Reason::Hp | Reason::Out) if last => 1 << 21,
+        Outcome::Ended(_, Reason::Illegal) if last => 1 << 23,
+        _ => 0,
+    } | match result.outcome {
+        Outcome::Ended(_, Reason::Hp | Reason::Out) if due => 1 << 22,
+        _ => 0,
+    };
+    both | match result.outcome {
         Outcome::Ended(w, reason) if w != Winner::Draw || reason == Reason::Illegal => {
             1 << match reason {
                 Reason::Hp => 14,

@@ -10,9 +10,9 @@
 //!
 //! | size | distance | templates | lists a player (lines a case) |
 //! |---:|---:|---|---|
-//! | 1 | 1 | fresh | 33: every single action (wait, move, and each skill in each of its directions), then a wait |
-//! | 2 | 1 | 2 hp each, turn 60, a blessing of 9 on the spring, skills cooling down | the same 33 |
-//! | 3 | 2 | all five | the same 33 |
+//! | 1 | 1 | fresh | 33: every single action (wait, move, and each skill in each of its directions), then a wait; and 144: every skill twice, each pair of its directions |
+//! | 2 | 1 | 2 hp each, turn 60, a blessing of 9 on the spring, skills cooling down, and the three pairs of the first three | the 33 |
+//! | 3 | 2 | all eight | the 33 |
 //! | 4 | 1 | fresh | 1,089: every single action, then every single action |
 //!
 //! Why a case holds a line for each of player 2's lists rather than one
@@ -28,9 +28,17 @@
 //! connects decides the game); *turn 60* (the last turn, player 1 one
 //! blessing ahead); *blessed* (player 1 on the spring with a blessing of 9,
 //! one short of its win); *cooling* (every skill of both players waiting one
-//! more turn, so that each skill in a list makes it illegal). A list may be
-//! illegal in other ways too: a first move or dash off the yard, a skill
-//! twice. Levels past 4 are empty.
+//! more turn, so that each skill in a list makes it illegal); and where two
+//! of the rules' constants meet, each pair of the first three (*turn 60
+//! blessed*: the last turn with player 1 on the spring at 9, so the
+//! blessing wins, not the turns; *2 hp on turn 60*: a loss on the last
+//! turn; *2 hp blessed*: a loss in a turn that ends with a blessing due).
+//! A list may be illegal in other ways too: a first move or dash off the
+//! yard. The lists of size 1 also use every skill twice, each pair of its
+//! directions (illegal, whichever directions): player 1's list is one of
+//! the 177, and a case of one of the 33 has a line for each of player 2's
+//! 177, a case of a skill twice a line for each of the 33. Levels past 4
+//! are empty.
 //!
 //! No symmetry is used (see duel search's levels).
 
@@ -41,7 +49,7 @@ use lockstep_core::duel::{
 };
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "players 1 or 2 apart, state templates (fresh, 2 hp, turn 60, blessing 9, cooling) and every pair of action lists, a case a list of player 1 with a line for each list of player 2 (see the rule page)",
+    size: "players 1 or 2 apart, state templates (fresh, 2 hp, turn 60, blessing 9, cooling, and the pairs of the middle three) and every pair of action lists (size 1 also every skill twice), a case a list of player 1 with a line for each list of player 2 (see the rule page)",
     ci: 3,
     night: 4,
     last: 4,
@@ -87,41 +95,90 @@ enum Template {
     Turn60,
     Blessed,
     Cooling,
+    Turn60Blessed,
+    TwoHpTurn60,
+    TwoHpBlessed,
 }
 
-const ALL: [Template; 5] = [
+const ALL: [Template; 8] = [
     Template::Fresh,
     Template::TwoHp,
     Template::Turn60,
     Template::Blessed,
     Template::Cooling,
+    Template::Turn60Blessed,
+    Template::TwoHpTurn60,
+    Template::TwoHpBlessed,
 ];
 
-/// A level's shape: the players' distance, its templates, and whether a
-/// list's second action ranges over every single action (else a wait).
-fn shape(size: u32) -> Option<(u32, &'static [Template], bool)> {
+/// The lists of a skill used twice: each of the five straight skills with
+/// each pair of straight directions, then a dash with each pair of its
+/// eight.
+const TWICE: u64 = 5 * 4 * 4 + 8 * 8;
+
+/// The list `i` (`0..TWICE`) of a skill used twice.
+fn twice(i: u64) -> Actions {
+    match i {
+        0..80 => {
+            let code = THRUST + (i / 16) as u8;
+            let dir = |d: u64| Dir::STRAIGHT[d as usize];
+            [
+                Action::new(code, dir(i % 4)),
+                Action::new(code, dir(i / 4 % 4)),
+            ]
+        }
+        _ => {
+            let j = i - 80;
+            let dir = |d: u64| Dir::ALL[d as usize];
+            [Action::new(DASH, dir(j % 8)), Action::new(DASH, dir(j / 8))]
+        }
+    }
+}
+
+/// The lists of a level: a single action then a wait, those and a skill
+/// twice, or every single action then every single action.
+#[derive(Clone, Copy, PartialEq)]
+enum Lists {
+    Singles,
+    WithTwice,
+    Pairs,
+}
+
+/// A level's shape: the players' distance, its templates, and its lists.
+fn shape(size: u32) -> Option<(u32, &'static [Template], Lists)> {
     match size {
-        1 => Some((1, &ALL[..1], false)),
-        2 => Some((1, &ALL[1..], false)),
-        3 => Some((2, &ALL, false)),
-        4 => Some((1, &ALL[..1], true)),
+        1 => Some((1, &ALL[..1], Lists::WithTwice)),
+        2 => Some((1, &ALL[1..], Lists::Singles)),
+        3 => Some((2, &ALL, Lists::Singles)),
+        4 => Some((1, &ALL[..1], Lists::Pairs)),
         _ => None,
     }
 }
 
-/// The lists a player may be given at a level: a case's lines.
-fn lists(both: bool) -> u64 {
-    match both {
-        true => SINGLES * SINGLES,
-        false => SINGLES,
+/// The lists a player may be given at a level.
+fn lists(kind: Lists) -> u64 {
+    match kind {
+        Lists::Singles => SINGLES,
+        Lists::WithTwice => SINGLES + TWICE,
+        Lists::Pairs => SINGLES * SINGLES,
+    }
+}
+
+/// List `i` of a level's lists: with pairs, its first action the faster
+/// digit; the lists of a skill twice after the singles.
+fn list(kind: Lists, i: u64) -> Actions {
+    match kind {
+        Lists::Pairs => [single(i % SINGLES), single(i / SINGLES)],
+        _ if i >= SINGLES => twice(i - SINGLES),
+        _ => [single(i), single(0)],
     }
 }
 
 const CELLS: u64 = (SIZE as u64) * (SIZE as u64);
 
 fn span(size: u32) -> u64 {
-    shape(size).map_or(0, |(_, templates, both)| {
-        templates.len() as u64 * CELLS * CELLS * lists(both)
+    shape(size).map_or(0, |(_, templates, kind)| {
+        templates.len() as u64 * CELLS * CELLS * lists(kind)
     })
 }
 
@@ -140,12 +197,27 @@ fn state_of(template: Template, p1: Cell, p2: Cell) -> State {
             state.players[0].blessing = 9;
         }
         Template::Cooling => state.players.iter_mut().for_each(|p| p.waits = [1; 6]),
+        Template::Turn60Blessed => {
+            state.turn = 60;
+            state.spring = p1;
+            state.players[0].blessing = 9;
+        }
+        Template::TwoHpTurn60 => {
+            state.players.iter_mut().for_each(|p| p.hp = 2);
+            state.turn = 60;
+            state.players[0].blessing = 1;
+        }
+        Template::TwoHpBlessed => {
+            state.players.iter_mut().for_each(|p| p.hp = 2);
+            state.spring = p1;
+            state.players[0].blessing = 9;
+        }
     }
     state
 }
 
 fn case(size: u32, index: u64) -> Option<Case> {
-    let (distance, templates, both) = shape(size)?;
+    let (distance, templates, kind) = shape(size)?;
     let mut digits = Digits(index);
     let template = templates[digits.take(templates.len() as u64) as usize];
     let (d1, d2) = (digits.take(CELLS), digits.take(CELLS));
@@ -155,23 +227,21 @@ fn case(size: u32, index: u64) -> Option<Case> {
         return None;
     }
     let (p1, p2) = (cell(d1), cell(d2));
-    // List `i`: with `both`, its first action the faster digit.
-    let list = |i: u64| -> Actions {
-        match both {
-            true => [single(i % SINGLES), single(i / SINGLES)],
-            false => [single(i), single(0)],
-        }
-    };
-    let first = list(digits.take(lists(both)));
+    let first = digits.take(lists(kind));
     let turn = Turn {
         state: state_of(template, p1, p2),
-        actions: [first, list(0)],
+        actions: [list(kind, first), list(kind, 0)],
+    };
+    // Player 2's lists: all of them, or the singles against a skill twice.
+    let theirs = match kind == Lists::WithTwice && first >= SINGLES {
+        true => SINGLES,
+        false => lists(kind),
     };
     // Every line the same but player 2's list: copies of one line, then
     // each list written in (what verify does per line, kept small).
-    let mut lines = vec![turn; lists(both) as usize];
+    let mut lines = vec![turn; theirs as usize];
     for (i, line) in lines.iter_mut().enumerate().skip(1) {
-        line.actions[1] = list(i as u64);
+        line.actions[1] = list(kind, i as u64);
     }
     Some(lines)
 }
@@ -213,8 +283,8 @@ fn cell(i: u64) -> Cell {
 /// Templates times placements (duel search's closed form for the players
 /// `distance` apart) times player 1's lists.
 fn count(size: u32) -> u64 {
-    shape(size).map_or(0, |(distance, templates, both)| {
-        templates.len() as u64 * placements(distance) * lists(both)
+    shape(size).map_or(0, |(distance, templates, kind)| {
+        templates.len() as u64 * placements(distance) * lists(kind)
     })
 }
 

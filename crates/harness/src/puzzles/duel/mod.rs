@@ -91,7 +91,7 @@ fn core_events(turn: &Turn) -> (model::TurnResult, Vec<Event>) {
 }
 
 /// Rule branches for `--stats` and the generator-reach test.
-pub const RULE_BRANCHES: [&str; 20] = [
+pub const RULE_BRANCHES: [&str; 24] = [
     "dash moved",
     "dash blocked",
     "guard blocked an attack",
@@ -112,6 +112,10 @@ pub const RULE_BRANCHES: [&str; 20] = [
     "decided after turn 60",
     "illegal action list",
     "a skill chosen while still cooling down",
+    "won on blessing on turn 60",
+    "a loss on turn 60",
+    "a loss with a blessing of 10 due",
+    "illegal on turn 60",
 ];
 
 /// The first `count` states the duel generator reaches under `seed` (job
@@ -275,7 +279,8 @@ impl crate::puzzle::Counting for Duel {
         let ended = run
             .answer
             .iter()
-            .fold(0, |bits, r| bits | ending_branches(r));
+            .zip(case)
+            .fold(0, |bits, (r, turn)| bits | ending_branches(&turn.state, r));
         Some((run, counter.bits | ended))
     }
 }
