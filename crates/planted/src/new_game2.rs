@@ -68,18 +68,8 @@ pub fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
                         dirs[a] = dirs[a].reversed();
                     }
                     let here = &mut stacks[(r * n + c) as usize];
-                    if bug == Some(Bug::RedBlockedReverses) && colour(r, c) == Some(Colour::Red) {
-                        let position = here.iter().position(|&p| p == a).unwrap();
-                        here[position..].reverse();
-                    }
-                    let step = Step {
-                        turn,
-                        piece: a as u8 + 1,
-                        from: one_based((r, c)),
-                        to: one_based((r, c)),
-                        rule: Rule::TurnedStayed,
-                        stack: stack_array(here.iter().map(|&p| p as u8 + 1)),
-                    };
+                    let on_red = colour(r, c) == Some(Colour::Red);
+                    let step = stay(here, a, (turn, one_based((r, c))), on_red, bug);
                     step.packed().into_iter().for_each(|w| digest.push(w));
                     continue;
                 }
@@ -129,6 +119,30 @@ pub fn simulate(game: &Case, bug: Option<Bug>) -> Run<Answer> {
     Run {
         answer: Answer::NotWithinLimit,
         digest: 0,
+    }
+}
+
+/// Piece `a` blocked both ways on its cell `here` (one-based `at`, on
+/// `turn`) stays, its group with it: the step it reports. With
+/// `RedBlockedReverses` planted, a group on red is reversed in place.
+fn stay(
+    here: &mut [usize],
+    a: usize,
+    (turn, at): (u32, (u8, u8)),
+    on_red: bool,
+    bug: Option<Bug>,
+) -> Step {
+    if bug == Some(Bug::RedBlockedReverses) && on_red {
+        let position = here.iter().position(|&p| p == a).unwrap();
+        here[position..].reverse();
+    }
+    Step {
+        turn,
+        piece: a as u8 + 1,
+        from: at,
+        to: at,
+        rule: Rule::TurnedStayed,
+        stack: stack_array(here.iter().map(|&p| p as u8 + 1)),
     }
 }
 

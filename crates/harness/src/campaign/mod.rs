@@ -445,6 +445,31 @@ pub fn run_campaign_reading<P: Verifiable + Sideways + Counting>(
     campaign::<P>(options, core, read, false)
 }
 
+/// Where a failure comes from, for its row: the command that finds it
+/// again, and whether it is shrunk (an enumeration's first failure is its
+/// smallest: kept as found). `image`: the failing case is a symmetric
+/// image of the one at `address`.
+fn provenance(
+    enumerated: bool,
+    seed: u64,
+    address: &Address,
+    image: bool,
+) -> (Origin, String, bool) {
+    match (enumerated, image) {
+        (false, _) => (
+            Origin::Fuzz,
+            format!("lockstep fuzz seed {seed} {address}"),
+            true,
+        ),
+        (true, true) => (
+            Origin::Verify,
+            format!("lockstep verify {address}, a symmetric image of it"),
+            false,
+        ),
+        (true, false) => (Origin::Verify, format!("lockstep verify {address}"), false),
+    }
+}
+
 /// A campaign against `core`; `own` when `core` is the core's own solver.
 fn campaign<P: Verifiable + Sideways + Counting>(
     options: &CampaignOptions,
@@ -470,27 +495,12 @@ fn campaign<P: Verifiable + Sideways + Counting>(
         .failures
         .into_iter()
         .map(|failure| {
-            // An enumeration's first failure is its smallest: kept as found.
-            let (origin, provenance, shrink) = match enumeration {
-                None => (
-                    Origin::Fuzz,
-                    format!("lockstep fuzz seed {seed} {}", failure.address),
-                    true,
-                ),
-                Some(_) if failure.found.image => (
-                    Origin::Verify,
-                    format!(
-                        "lockstep verify {}, a symmetric image of it",
-                        failure.address
-                    ),
-                    false,
-                ),
-                Some(_) => (
-                    Origin::Verify,
-                    format!("lockstep verify {}", failure.address),
-                    false,
-                ),
-            };
+            let (origin, provenance, shrink) = provenance(
+                enumeration.is_some(),
+                seed,
+                &failure.address,
+                failure.found.image,
+            );
             let finding = investigate::<P>(
                 core,
                 failure.found.case,
