@@ -177,7 +177,7 @@ fn a_slow_programs_estimate_names_the_size_that_fits_in_an_hour() {
     let dir = scratch("exhaustive-hour");
     // (the program's sleep before each case, what the estimate says)
     for (sleep, says) in [
-        // 55,344 cases at size 1, 1,769,472 more at size 2, on 2 jobs.
+        // 55,344 cases at size 1, 1,916,928 more at size 2, on 2 jobs.
         // With no sleep, a run of the tests' build takes some 20 ms: size
         // 1 in about 10 min (an hour leaves a sixfold margin for a loaded
         // machine), size 2 in hours (it cannot take less than 1 ms).
@@ -199,7 +199,7 @@ fn a_slow_programs_estimate_names_the_size_that_fits_in_an_hour() {
         has(
             &stderr,
             &[
-                "1824816 cases at 1824816 indexes: about",
+                "1972272 cases at 2709552 indexes: about",
                 "a case on 2 jobs, up to size 2 takes about",
                 says,
             ],

@@ -17,7 +17,11 @@ pub(super) fn count(size: u32) -> u64 {
     if let Some(depth) = explore::depth(size) {
         return explore::count(depth);
     }
-    shapes(size).iter().map(count_shape).sum()
+    let built = match size {
+        3 => super::built::count(),
+        _ => 0,
+    };
+    shapes(size).iter().map(count_shape).sum::<u64>() + built
 }
 
 fn count_shape(shape: &Shape) -> u64 {

@@ -19,7 +19,7 @@
 //! |---:|---:|---|
 //! | 1 | 2 | one move, `Any` |
 //! | 2 | 2 | one move of two `Diagonal` legs, or two moves of one |
-//! | 3 | 3 | one move, `Diagonal` or `Jump Jump` |
+//! | 3 | 3 | one move, `Diagonal` or `Jump Jump`; and the jump paths built to order ([`built`]): up to 4 jumps, 2 to 6 pieces |
 //! | 4 to 60 | 2 a side to begin with | explored games: the positions first reached at depth 0 to 56 ([`explore`]) |
 //! | 61 | 3 | one move, `Any`; one of two `Diagonal` legs, or two of one |
 //!
@@ -27,7 +27,9 @@
 //! every shape of illegal move; the second plays two moves (the second
 //! ignored after an illegal first), several steps, a step after a jump or a
 //! crowning; the third steps while another piece must jump, multi-jumps,
-//! stops a jump short and jumps on after a crowning. Sizes 4 to 60 are the
+//! stops a jump short and jumps on after a crowning, and its paths built to
+//! order jump up to four times (a king's circuit back to its start square
+//! among them). Sizes 4 to 60 are the
 //! games: every position reachable from two men a side, breadth-first, one
 //! depth a size, with every legal move and its near-misses asked at each
 //! (their cases are the explorer's, [`explore`]); the last, 61, writes every
@@ -39,11 +41,13 @@
 //! `s` to `33 - s`, the moves' squares too) rules every move the same, and
 //! maps each shape onto itself.
 
+use super::built;
 use super::explore;
 use super::placed::Placed;
+pub(crate) use super::shapes::turned;
 use super::shapes::{coordinates, shapes, Leg, Shape, LAST, MAX_LEGS, MAX_MOVES};
 use crate::enumerate::{choose, Digits, Levels};
-use lockstep_core::checkers::{Case, Instance, Move, Piece, Side};
+use lockstep_core::checkers::{Case, Move, Side};
 use Leg::{Any, Diagonal, Jump};
 
 pub const LEVELS: Levels<Case> = Levels {
@@ -167,7 +171,16 @@ fn span(size: u32) -> u64 {
     if let Some(depth) = explore::depth(size) {
         return explore::span(depth);
     }
-    shapes(size).iter().map(Shape::span).sum()
+    shapes(size).iter().map(Shape::span).sum::<u64>() + built_span(size)
+}
+
+/// The indexes of the jump paths built to order, after the shapes of
+/// size 3 ([`built`]).
+fn built_span(size: u32) -> u64 {
+    match size {
+        3 => built::span(),
+        _ => 0,
+    }
 }
 
 fn case(size: u32, mut index: u64) -> Option<Case> {
@@ -181,7 +194,9 @@ fn case(size: u32, mut index: u64) -> Option<Case> {
         }
         index -= span;
     }
-    None
+    (index < built_span(size))
+        .then(|| built::case(index))
+        .flatten()
 }
 
 /// One case of each class: the position with Red to move. Turning the
@@ -200,7 +215,7 @@ fn may_pick(size: u32, mut index: u64) -> bool {
         }
         index -= span;
     }
-    true
+    index >= built_span(size) || built::red_to_move(index)
 }
 
 /// The first index at or after `index` that may hold a checked case: a
@@ -233,7 +248,9 @@ fn next(size: u32, mut index: u64, symmetry: bool) -> u64 {
         index -= span;
         before += span;
     }
-    before + index
+    // The built paths: White to move at every odd index.
+    let white = index < built_span(size) && !built::red_to_move(index);
+    before + index + u64::from(symmetry && white)
 }
 
 fn least(case: &Case) -> Option<u64> {
@@ -245,35 +262,6 @@ fn images(case: &Case) -> Vec<Case> {
         instances: case.instances.iter().map(turned).collect(),
     };
     vec![case.clone(), turned]
-}
-
-/// An instance on the board turned half round with the colours swapped:
-/// square `s` is `33 - s` (the pieces', and the moves'), Red is White.
-pub(crate) fn turned(i: &Instance) -> Instance {
-    let turn = |pieces: &[Piece]| -> Vec<Piece> {
-        let mut out: Vec<Piece> = pieces
-            .iter()
-            .map(|p| Piece {
-                square: 33 - p.square,
-                king: p.king,
-            })
-            .collect();
-        out.sort_by_key(|p| p.square);
-        out
-    };
-    Instance {
-        red: turn(&i.white),
-        white: turn(&i.red),
-        to_move: match i.to_move {
-            Side::Red => Side::White,
-            Side::White => Side::Red,
-        },
-        moves: i
-            .moves
-            .iter()
-            .map(|m| Move(m.0.iter().map(|&s| 33 - s).collect()))
-            .collect(),
-    }
 }
 
 #[cfg(test)]

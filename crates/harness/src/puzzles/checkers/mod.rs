@@ -25,6 +25,7 @@ pub struct Checkers;
 
 mod boundary;
 mod branches;
+mod built;
 mod count;
 mod generate;
 mod mutation;

@@ -4,6 +4,7 @@
 //! (count.rs) alike.
 
 use super::explore;
+use lockstep_core::checkers::{Instance, Move, Piece, Side};
 
 /// The most moves a shape writes, and legs a move has.
 pub(super) const MAX_MOVES: usize = 2;
@@ -99,4 +100,33 @@ pub(super) fn coordinates(s: u32) -> (i32, i32) {
     let row = (s - 1) / 4;
     let column = 2 * ((s - 1) % 4) + u32::from(row.is_multiple_of(2));
     (row as i32, column as i32)
+}
+
+/// An instance on the board turned half round with the colours swapped:
+/// square `s` is `33 - s` (the pieces', and the moves'), Red is White.
+pub(crate) fn turned(i: &Instance) -> Instance {
+    let turn = |pieces: &[Piece]| -> Vec<Piece> {
+        let mut out: Vec<Piece> = pieces
+            .iter()
+            .map(|p| Piece {
+                square: 33 - p.square,
+                king: p.king,
+            })
+            .collect();
+        out.sort_by_key(|p| p.square);
+        out
+    };
+    Instance {
+        red: turn(&i.white),
+        white: turn(&i.red),
+        to_move: match i.to_move {
+            Side::Red => Side::White,
+            Side::White => Side::Red,
+        },
+        moves: i
+            .moves
+            .iter()
+            .map(|m| Move(m.0.iter().map(|&s| 33 - s).collect()))
+            .collect(),
+    }
 }

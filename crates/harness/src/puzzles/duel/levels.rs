@@ -13,7 +13,8 @@
 //! | 1 | 1 | fresh | 33: every single action (wait, move, and each skill in each of its directions), then a wait; and 144: every skill twice, each pair of its directions |
 //! | 2 | 1 | 2 hp each, turn 60, a blessing of 9 on the spring, skills cooling down, and the three pairs of the first three | the 33 |
 //! | 3 | 2 | all eight | the 33 |
-//! | 4 | 1 | fresh | 1,089: every single action, then every single action |
+//! | 4 | 1 | all but fresh and cooling | 33: a wait, then every single action |
+//! | 5 | 1 | fresh | 1,089: every single action, then every single action |
 //!
 //! Why a case holds a line for each of player 2's lists rather than one
 //! line: a line is quick to resolve, and what verify does around a case
@@ -37,8 +38,9 @@
 //! yard. The lists of size 1 also use every skill twice, each pair of its
 //! directions (illegal, whichever directions): player 1's list is one of
 //! the 177, and a case of one of the 33 has a line for each of player 2's
-//! 177, a case of a skill twice a line for each of the 33. Levels past 4
-//! are empty.
+//! 177, a case of a skill twice a line for each of the 33. Size 4 plays
+//! its single actions in the second slot, where a loss ends the turn
+//! before the blessing is counted. Levels past 5 are empty.
 //!
 //! No symmetry is used (see duel search's levels).
 
@@ -50,9 +52,9 @@ use lockstep_core::duel::{
 
 pub const LEVELS: Levels<Case> = Levels {
     size: "players 1 or 2 apart, state templates (fresh, 2 hp, turn 60, blessing 9, cooling, and the pairs of the middle three) and every pair of action lists (size 1 also every skill twice), a case a list of player 1 with a line for each list of player 2 (see the rule page)",
-    ci: 3,
-    night: 4,
-    last: 4,
+    ci: 4,
+    night: 5,
+    last: 5,
     span,
     case,
     count,
@@ -136,11 +138,13 @@ fn twice(i: u64) -> Actions {
 }
 
 /// The lists of a level: a single action then a wait, those and a skill
-/// twice, or every single action then every single action.
+/// twice, a wait then a single action, or every single action then every
+/// single action.
 #[derive(Clone, Copy, PartialEq)]
 enum Lists {
     Singles,
     WithTwice,
+    Second,
     Pairs,
 }
 
@@ -150,15 +154,27 @@ fn shape(size: u32) -> Option<(u32, &'static [Template], Lists)> {
         1 => Some((1, &ALL[..1], Lists::WithTwice)),
         2 => Some((1, &ALL[1..], Lists::Singles)),
         3 => Some((2, &ALL, Lists::Singles)),
-        4 => Some((1, &ALL[..1], Lists::Pairs)),
+        4 => Some((1, &SECOND_SLOT, Lists::Second)),
+        5 => Some((1, &ALL[..1], Lists::Pairs)),
         _ => None,
     }
 }
 
+/// The templates of size 4, where what the second slot decides meets the
+/// game's constants.
+const SECOND_SLOT: [Template; 6] = [
+    Template::TwoHp,
+    Template::Turn60,
+    Template::Blessed,
+    Template::Turn60Blessed,
+    Template::TwoHpTurn60,
+    Template::TwoHpBlessed,
+];
+
 /// The lists a player may be given at a level.
 fn lists(kind: Lists) -> u64 {
     match kind {
-        Lists::Singles => SINGLES,
+        Lists::Singles | Lists::Second => SINGLES,
         Lists::WithTwice => SINGLES + TWICE,
         Lists::Pairs => SINGLES * SINGLES,
     }
@@ -169,6 +185,7 @@ fn lists(kind: Lists) -> u64 {
 fn list(kind: Lists, i: u64) -> Actions {
     match kind {
         Lists::Pairs => [single(i % SINGLES), single(i / SINGLES)],
+        Lists::Second => [single(0), single(i)],
         _ if i >= SINGLES => twice(i - SINGLES),
         _ => [single(i), single(0)],
     }

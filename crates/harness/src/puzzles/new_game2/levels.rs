@@ -7,8 +7,16 @@
 //! coloured cell weighs half a step of spread, so that colours come early:
 //! size 1 is spread 2 on a white board (55,296 games, and the 48 below); size 2 is spread 2
 //! with one red or blue cell, where every colour's rule already applies
-//! (1,769,472 games); size 3 adds spread 3 on a white board and spread 2
+//! (1,769,472 games, and the blocked games below); size 3 adds spread 3 on a white board and spread 2
 //! with two coloured cells.
+//!
+//! Size 2 also holds, of the games of spread 2 with two coloured cells
+//! (size 3's), those where a piece can be blocked both ways on red: a red
+//! cell on the board's edge under one of the pieces, and a blue cell next
+//! to it on the inward side (147,456 games, [`blocked_case`]). A piece
+//! there facing the edge turns round, meets the blue and stays, with the
+//! group on it; that takes two coloured cells, which size 2 otherwise
+//! lacks.
 //!
 //! Size 1 also holds the six late games of `late.rs` ([`super::LATE_GAMES`]), found by search
 //! and ending on turns 999, 1000 and 1001 (the last answered -1), each under
@@ -24,7 +32,7 @@ use lockstep_core::new_game2::{Case, Colour, Dir, Piece};
 use std::sync::OnceLock;
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "N = 4, K = 4: 2 (the pieces' spread - 2) + the red or blue cells + 1; size 1 also the six games found to end on turns 999 to 1001, under the square's symmetries",
+    size: "N = 4, K = 4: 2 (the pieces' spread - 2) + the red or blue cells + 1; size 1 also the six games found to end on turns 999 to 1001, under the square's symmetries; size 2 also a red edge cell under a piece with a blue cell inward of it",
     ci: 2,
     night: 3,
     last: 21,
@@ -86,7 +94,11 @@ fn part_span(colours: u64, ordered: u64) -> u64 {
 
 fn span(s: u32) -> u64 {
     let all = placements();
-    let late = if s == 1 { LATE } else { 0 };
+    let late = match s {
+        1 => LATE,
+        2 => BLOCKED_SPAN,
+        _ => 0,
+    };
     parts(s)
         .into_iter()
         .map(|(spread, colours)| part_span(colours, all[spread].len() as u64))
@@ -123,10 +135,76 @@ fn case(s: u32, mut index: u64) -> Option<Case> {
             pieces,
         });
     }
-    if s == 1 {
-        return late_case(index);
+    match s {
+        1 => late_case(index),
+        2 => blocked_case(index),
+        _ => None,
     }
-    None
+}
+
+/// The red edge cells, each with the blue cell inward of it: a pair for
+/// each side of the board a cell lies on (two for a corner), 16 in all.
+fn blocked_pairs() -> Vec<(u8, u8)> {
+    let mut pairs = Vec::new();
+    let (n, last) = (N as i8, N as i8 - 1);
+    for cell in 0..CELLS as i8 {
+        let (r, c) = (cell / n, cell % n);
+        let sides = [(r == 0, n), (r == last, -n), (c == 0, 1), (c == last, -1)];
+        for (on, inward) in sides {
+            if on {
+                pairs.push((cell as u8, (cell + inward) as u8));
+            }
+        }
+    }
+    pairs
+}
+
+/// The indexes of size 2's blocked games: a pair, a placement of spread 2
+/// (a 2x2 square's 9 positions, the pieces' 24 orders), the directions.
+const BLOCKED_SPAN: u64 = 16 * 9 * 24 * DIRECTIONS;
+
+/// Blocked game `index`: `None` where the red cell holds no piece.
+fn blocked_case(index: u64) -> Option<Case> {
+    let mut d = Digits(index);
+    let (red, blue) = blocked_pairs()[d.take(16) as usize];
+    let square = &placements()[2];
+    let cells = square[d.take(square.len() as u64) as usize];
+    if !cells.contains(&red) {
+        return None;
+    }
+    let mut board = vec![Colour::White; N * N];
+    board[usize::from(red)] = Colour::Red;
+    board[usize::from(blue)] = Colour::Blue;
+    let pieces = cells
+        .iter()
+        .map(|&cell| Piece {
+            row: cell / N as u8 + 1,
+            col: cell % N as u8 + 1,
+            dir: d.pick(&Dir::ALL),
+        })
+        .collect();
+    Some(Case {
+        n: N,
+        board,
+        pieces,
+    })
+}
+
+/// Size 2's blocked games counted without the lists: for each edge cell
+/// and each side it lies on, the 2x2 squares holding the cell (one for a
+/// corner, two along a side), each with the pieces' 24 orders and their
+/// directions.
+fn blocked_count() -> u64 {
+    let n = N as u64;
+    let squares = |x: u64| u64::from(x > 0) + u64::from(x + 1 < n);
+    let edge = |x: u64| u64::from(x == 0) + u64::from(x == n - 1);
+    let mut total = 0;
+    for r in 0..n {
+        for c in 0..n {
+            total += (edge(r) + edge(c)) * squares(r) * squares(c);
+        }
+    }
+    total * 24 * DIRECTIONS
 }
 
 /// Counted without the placements' list: the 4-cell sets whose bounding
@@ -163,7 +241,11 @@ fn count(s: u32) -> u64 {
         }
         sets as u64 * 24
     };
-    let late = if s == 1 { LATE } else { 0 };
+    let late = match s {
+        1 => LATE,
+        2 => blocked_count(),
+        _ => 0,
+    };
     parts(s)
         .into_iter()
         .map(|(spread, colours)| {
@@ -273,3 +355,6 @@ fn late_case(index: u64) -> Option<Case> {
     };
     images(&found).into_iter().nth((index % 8) as usize)
 }
+
+#[cfg(test)]
+mod tests;

@@ -7,7 +7,7 @@
 //! | 1 to 3 | `R` | `T`, any cell of the window, with `R + T` = the size |
 //! | 4 | 5 | none |
 //! | 5 | 6 | none |
-//! | 6 | 3 | one, any cell of your column (rows 1 to 31) |
+//! | 6 | 3 | one, any cell of your column (rows 1 to 31); or 3 next to you, two on your column |
 //! | 7 | `R` | `T`, any cell of the window, with `R + T = 4` |
 //! | 8 | 3 | one, any cell of the board |
 //!
@@ -20,7 +20,12 @@
 //! a robot behind it and one behind you, are the fewest where a push would
 //! shove a second piece of debris (size 5); a teleport far up or down your
 //! column lands you near a border with three robots to follow, where a push
-//! against the border happens (size 6). Levels past 8 are empty.
+//! against the border happens (size 6). Three robots next to you force a
+//! teleport at once, and with two destinations on your column the first
+//! is often refused there (too near a robot, or taken) and taken at a
+//! later teleport: a destination tried and refused is not used up, which
+//! one destination cannot show (size 6 also holds those 53,816 games).
+//! Levels past 8 are empty.
 //!
 //! No symmetry is used: whether the robots' chase and the teleports'
 //! tie-breaks are the same under the board's reflections is what the
@@ -30,7 +35,7 @@ use crate::enumerate::{choose, only_itself, subset, Digits, Levels};
 use lockstep_core::robots::{Case, Cell, Game, SIZE, START};
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "robots within two cells of your start: 1 to 3 robots + teleports in that window; 4 five robots; 5 six robots; 6 three robots, a teleport on your column; 7 robots + teleports = 4; 8 three robots, a teleport anywhere",
+    size: "robots within two cells of your start: 1 to 3 robots + teleports in that window; 4 five robots; 5 six robots; 6 three robots, a teleport on your column, or three next to you and two on your column; 7 robots + teleports = 4; 8 three robots, a teleport anywhere",
     ci: 6,
     night: 8,
     last: 8,
@@ -92,9 +97,39 @@ fn span(size: u32) -> u64 {
     match shape(size) {
         Some(Destinations::Window(s)) => (1..=s).map(|r| part(s, r)).sum(),
         Some(Destinations::None(r)) => choose(WINDOW - 1, r),
-        Some(Destinations::Column(r)) => choose(WINDOW - 1, r) * u64::from(SIZE),
+        Some(Destinations::Column(r)) => choose(WINDOW - 1, r) * u64::from(SIZE) + RING_SPAN,
         Some(Destinations::Board(r)) => choose(WINDOW - 1, r) * BOARD,
         None => 0,
+    }
+}
+
+/// The cells next to yours, row by row.
+const RING: [Cell; 8] = [
+    (START.0 - 1, START.1 - 1),
+    (START.0 - 1, START.1),
+    (START.0 - 1, START.1 + 1),
+    (START.0, START.1 - 1),
+    (START.0, START.1 + 1),
+    (START.0 + 1, START.1 - 1),
+    (START.0 + 1, START.1),
+    (START.0 + 1, START.1 + 1),
+];
+
+/// Size 6's second part: three robots of the ring, two destinations on
+/// your column.
+const RING_SPAN: u64 = 56 * 31 * 31;
+
+/// Game `index` of size 6's second part.
+fn ring_game(index: u64) -> Case {
+    let mut d = Digits(index);
+    let robots = subset(8, 3, d.take(choose(8, 3)));
+    let mut column = || (d.take(u64::from(SIZE)) as u8 + 1, START.1);
+    let teleports = vec![column(), column()];
+    Case {
+        games: vec![Game {
+            robots: robots.iter().map(|&i| RING[i as usize]).collect(),
+            teleports,
+        }],
     }
 }
 
@@ -130,9 +165,15 @@ fn case(size: u32, mut index: u64) -> Option<Case> {
             None
         }
         Destinations::None(r) => Some(game(r, &mut Digits(index), |_| Vec::new())),
-        Destinations::Column(r) => Some(game(r, &mut Digits(index), |d| {
-            vec![(d.take(u64::from(SIZE)) as u8 + 1, START.1)]
-        })),
+        Destinations::Column(r) => {
+            let first = choose(WINDOW - 1, r) * u64::from(SIZE);
+            if index >= first {
+                return (index - first < RING_SPAN).then(|| ring_game(index - first));
+            }
+            Some(game(r, &mut Digits(index), |d| {
+                vec![(d.take(u64::from(SIZE)) as u8 + 1, START.1)]
+            }))
+        }
         Destinations::Board(r) => Some(game(r, &mut Digits(index), |d| {
             vec![on_board(d.take(BOARD))]
         })),
@@ -148,8 +189,12 @@ fn count(size: u32) -> u64 {
             .map(|r| choose(24, r) * 25u64.pow((s - r) as u32))
             .sum(),
         Some(Destinations::None(r)) => choose(24, r),
-        Some(Destinations::Column(r)) => choose(24, r) * 31,
+        // And three of the eight cells next to you, two destinations.
+        Some(Destinations::Column(r)) => choose(24, r) * 31 + choose(8, 3) * 31 * 31,
         Some(Destinations::Board(r)) => choose(24, r) * 31 * 31,
         None => 0,
     }
 }
+
+#[cfg(test)]
+mod tests;
