@@ -248,9 +248,9 @@ impl<P: Puzzle> Differential<P> {
     /// sides' results on it. `None` when every image agrees.
     ///
     /// Only an image the core answers differently is given to the
-    /// reference. If the reference then agrees with the core, the images
-    /// were not symmetric after all: lockstep's own bug, said as such
-    /// rather than counted as a verdict.
+    /// reference. If the reference then gives the core's answer, the
+    /// images were not symmetric after all: lockstep's own bug, said as
+    /// such rather than counted as a verdict.
     fn images(
         &self,
         case: &P::Case,
@@ -267,16 +267,30 @@ impl<P: Puzzle> Differential<P> {
             if matches!(&core, Attempt::Ran(run) if run.answer == *answer) {
                 continue;
             }
-            let reference = crate::puzzle::run_reference::<P>(image, P::FUEL);
-            let agreement = (Attempts { core, reference }).into_agreement();
+            // The reference out of fuel on the image (it finished the
+            // pick): the class's answer stands for it, since the images
+            // keep the answer, and the core's differs from it.
+            let reference =
+                crate::puzzle::run_reference::<P>(image, P::FUEL).unwrap_or_else(|| {
+                    Attempt::Ran(lockstep_core::Run {
+                        answer: answer.clone(),
+                        digest: 0,
+                    })
+                });
+            let same = |a: &Attempt<P::Answer>, b: &Attempt<P::Answer>| matches!((a, b), (Attempt::Ran(a), Attempt::Ran(b)) if a.answer == b.answer);
             assert!(
-                !matches!(agreement, Agreement::Agree),
+                !same(&core, &reference),
                 "lockstep bug: the {} levels' images of a case do not keep its answer: \
                  both sides answer\n{}\nwith another answer than they give\n{}",
                 P::NAME,
                 image.write_input(),
                 case.write_input()
             );
+            let agreement = (Attempts {
+                core,
+                reference: Some(reference),
+            })
+            .into_agreement();
             return Some((image.clone(), agreement));
         }
         None

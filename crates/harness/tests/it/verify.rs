@@ -380,7 +380,7 @@ fn a_duel_finding_is_narrowed_to_its_first_failing_line() {
 /// A run with symmetry solves one case of each class with both sides, and
 /// holds the core to the pick's answer on every other image. The footholds
 /// levels' picks never have more rows than columns, and the CI levels stop
-/// at 16 cells, so no pick has five rows; a core wrong on every board of
+/// at 12 cells, so no pick has five rows; a core wrong on every board of
 /// five rows (a neighbour table filled for the first 32 bits of the mask)
 /// is found through the images alone, on a board of five rows, and the
 /// finding says it is an image.

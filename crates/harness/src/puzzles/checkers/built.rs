@@ -3,28 +3,30 @@
 //! four-leg move, where the shapes hold at most three pieces and two legs.
 //!
 //! For every square and a man or a king of the side to move on it, every
-//! path of one to four jumps its geometry allows (a man forward only; no
+//! path of two to four jumps its geometry allows (a man forward only; no
 //! piece jumped twice; a landing on an empty square, the vacated start
 //! included, so that a king may come back to where it began), with an
-//! opponent placed on each jumped square (a man, or a king on the row
-//! where a man may not stand). Then no other piece, or one more piece of
-//! either side, man or king, on any free square (a landing square too:
-//! the path is then blocked there). A case is that position with one
-//! instance for each stop along the path (one jump, two, ...), so that
-//! the path written whole and each move stopped short are both asked: a
-//! man crowned on the way, a jump stopped while another is due, a circuit
-//! back to the start.
+//! opponent man on each jumped square (a jump's middle square is never on
+//! a promotion row). Then no other piece, or one more piece of either
+//! side, man or king, on any free square (a landing square too: the path
+//! is then blocked there). A case is that position with one instance for
+//! each stop along the path (one jump, two, ...), so that the path written
+//! whole and each move stopped short are both asked: a jump stopped while
+//! another is due, a king's jumps over its far row, a circuit back to the
+//! start. Paths of one jump are left out: the shapes hold their positions.
 //!
-//! The rules do not tell the promotion row from the path: a man's path may
-//! run through it, and the instances past it are near-misses. With Red to
-//! move and White to move (the board turned, [`super::shapes::turned`]),
-//! each class holds two cases, as the rest of the levels.
+//! A man's path ends on its promotion row at the latest (it has no forward
+//! jump from there), so the crowning that ends a move is its last stop.
+//! With Red to move and White to move (the board turned,
+//! [`super::shapes::turned`]), each class holds two cases, as the rest of
+//! the levels.
 
 use super::shapes::{coordinates, turned};
 use lockstep_core::checkers::{Case, Instance, Move, Piece, Side};
 use std::sync::OnceLock;
 
-/// The most jumps a built path has.
+/// The fewest and the most jumps a built path has.
+const FEWEST: usize = 2;
 const LEGS: usize = 4;
 
 /// A path for a Red piece: its start, man or king, the landings and the
@@ -77,12 +79,14 @@ fn extend(path: &mut Path, all: &mut Vec<Path>) {
         }
         path.jumped.push(over);
         path.landings.push(land);
-        all.push(Path {
-            start: path.start,
-            king: path.king,
-            landings: path.landings.clone(),
-            jumped: path.jumped.clone(),
-        });
+        if path.landings.len() >= FEWEST {
+            all.push(Path {
+                start: path.start,
+                king: path.king,
+                landings: path.landings.clone(),
+                jumped: path.jumped.clone(),
+            });
+        }
         extend(path, all);
         path.jumped.pop();
         path.landings.pop();
@@ -142,7 +146,7 @@ pub(super) fn case(index: u64) -> Option<Case> {
         .iter()
         .map(|&s| Piece {
             square: s as u8,
-            king: promotion(Side::White, s),
+            king: false,
         })
         .collect();
     if extra > 0 {
@@ -217,7 +221,12 @@ pub(super) fn count() -> u64 {
                 }
                 jumped.push(over);
                 landed.push(land);
-                total += weight(jumped) + walk(start, land, king, jumped, landed, weight);
+                let counted = if landed.len() >= FEWEST {
+                    weight(jumped)
+                } else {
+                    0
+                };
+                total += counted + walk(start, land, king, jumped, landed, weight);
                 jumped.pop();
                 landed.pop();
             }

@@ -19,7 +19,7 @@
 //! |---:|---:|---|
 //! | 1 | 2 | one move, `Any` |
 //! | 2 | 2 | one move of two `Diagonal` legs, or two moves of one |
-//! | 3 | 3 | one move, `Diagonal` or `Jump Jump`; and the jump paths built to order ([`built`]): up to 4 jumps, 2 to 6 pieces |
+//! | 3 | 3 | one move, `Diagonal` or `Jump Jump`; and the jump paths built to order (`built.rs`): 2 to 4 jumps, 3 to 6 pieces |
 //! | 4 to 60 | 2 a side to begin with | explored games: the positions first reached at depth 0 to 56 ([`explore`]) |
 //! | 61 | 3 | one move, `Any`; one of two `Diagonal` legs, or two of one |
 //!
@@ -51,7 +51,7 @@ use lockstep_core::checkers::{Case, Move, Side};
 use Leg::{Any, Diagonal, Jump};
 
 pub const LEVELS: Levels<Case> = Levels {
-    size: "few pieces and every kind of written move: 1 two pieces, a move to any square; 2 two pieces, two diagonal legs in one move or two; 3 three pieces, a diagonal leg or two jumps; 4 to 60 the games of two men a side, explored breadth-first, size 4 + d the positions first reached after d moves, each with every legal move and its near-misses; 61 three pieces, all of 1 and 2",
+    size: "few pieces and every kind of written move: 1 two pieces, a move to any square; 2 two pieces, two diagonal legs in one move or two; 3 three pieces, a diagonal leg or two jumps, and jump paths of 2 to 4 jumps built to order; 4 to 60 the games of two men a side, explored breadth-first, size 4 + d the positions first reached after d moves, each with every legal move and its near-misses; 61 three pieces, all of 1 and 2",
     ci: explore::FIRST + CI_DEPTH,
     night: LAST,
     last: LAST,

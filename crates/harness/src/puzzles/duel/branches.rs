@@ -16,7 +16,7 @@ pub(super) fn turn_branches(turn: &Turn) -> u64 {
     let mut counter = Counter::new(case);
     counter.line(0);
     let result = model::resolve_traced(&turn.state, &turn.actions, &mut counter);
-    counter.bits | ending_branches(&turn.state, &result)
+    counter.bits | ending_branches(turn, &result)
 }
 
 /// The branches of a case's lines, counted event by event as the core's
@@ -176,12 +176,26 @@ fn comparison_branches(e: &Event, hits: [bool; 2]) -> u64 {
     }
 }
 
+/// Whether a turn that ended in a loss lost it in the second slot: the same
+/// first actions, both then waiting, lose nothing (the first slot is
+/// played alike; two waits neither hit nor push).
+fn lost_in_the_second_slot(turn: &Turn) -> bool {
+    let mut first_only = turn.actions;
+    first_only[0][1] = Action::WAIT;
+    first_only[1][1] = Action::WAIT;
+    let outcome = model::resolve_turn(&turn.state, &first_only).outcome;
+    !matches!(outcome, Outcome::Ended(_, Reason::Hp | Reason::Out))
+}
+
 /// The branches of how the line's turn ended the game, if it did: the
 /// reason, and where the rules order two checks that both hold on this
-/// turn, the pair (a loss or a blessing on turn 60, a loss on a turn that
-/// ends with a blessing of 10 due, an illegal list on turn 60).
-pub(super) fn ending_branches(state: &model::State, result: &model::TurnResult) -> u64 {
+/// turn, the pair (a loss or a blessing on turn 60, a loss in the second
+/// slot while a player stands on the spring at 9, an illegal list on turn
+/// 60).
+pub(super) fn ending_branches(turn: &Turn, result: &model::TurnResult) -> u64 {
+    let state = &turn.state;
     let last = state.turn == 60;
+    let lost = matches!(result.outcome, Outcome::Ended(_, Reason::Hp | Reason::Out));
     let due = (0..2)
         .any(|p| state.players[p].blessing == 9 && result.next.players[p].pos == state.spring);
     let both = match result.outcome {
@@ -189,10 +203,7 @@ pub(super) fn ending_branches(state: &model::State, result: &model::TurnResult) 
         Outcome::Ended(_, Reason::Hp | Reason::Out) if last => 1 << 21,
         Outcome::Ended(_, Reason::Illegal) if last => 1 << 23,
         _ => 0,
-    } | match result.outcome {
-        Outcome::Ended(_, Reason::Hp | Reason::Out) if due => 1 << 22,
-        _ => 0,
-    };
+    } | u64::from(lost && due && lost_in_the_second_slot(turn)) << 22;
     both | match result.outcome {
         Outcome::Ended(w, reason) if w != Winner::Draw || reason == Reason::Illegal => {
             1 << match reason {

@@ -114,7 +114,7 @@ pub const RULE_BRANCHES: [&str; 24] = [
     "a skill chosen while still cooling down",
     "won on blessing on turn 60",
     "a loss on turn 60",
-    "a loss with a blessing of 10 due",
+    "a loss in the second slot with a blessing of 10 due",
     "illegal on turn 60",
 ];
 
@@ -280,7 +280,7 @@ impl crate::puzzle::Counting for Duel {
             .answer
             .iter()
             .zip(case)
-            .fold(0, |bits, (r, turn)| bits | ending_branches(&turn.state, r));
+            .fold(0, |bits, (r, turn)| bits | ending_branches(turn, r));
         Some((run, counter.bits | ended))
     }
 }

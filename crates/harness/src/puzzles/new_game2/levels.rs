@@ -13,7 +13,7 @@
 //! Size 2 also holds, of the games of spread 2 with two coloured cells
 //! (size 3's), those where a piece can be blocked both ways on red: a red
 //! cell on the board's edge under one of the pieces, and a blue cell next
-//! to it on the inward side (147,456 games, [`blocked_case`]). A piece
+//! to it on the inward side (147,456 games, `blocked_case`). A piece
 //! there facing the edge turns round, meets the blue and stays, with the
 //! group on it; that takes two coloured cells, which size 2 otherwise
 //! lacks.

@@ -20,8 +20,8 @@
 //! a robot behind it and one behind you, are the fewest where a push would
 //! shove a second piece of debris (size 5); a teleport far up or down your
 //! column lands you near a border with three robots to follow, where a push
-//! against the border happens (size 6). Three robots next to you force a
-//! teleport at once, and with two destinations on your column the first
+//! against the border happens (size 6). Three robots next to you often
+//! force a teleport at once, and with two destinations on your column the first
 //! is often refused there (too near a robot, or taken) and taken at a
 //! later teleport: a destination tried and refused is not used up, which
 //! one destination cannot show (size 6 also holds those 53,816 games).

@@ -10,7 +10,7 @@ fn the_built_paths_are_what_they_say() {
     use lockstep_core::Model;
     let cases: Vec<Case> = (0..span()).filter_map(case).collect();
     assert_eq!(cases.len() as u64, count());
-    assert_eq!(paths().len(), 700);
+    assert_eq!(paths().len(), 592);
     let all: HashSet<&Case> = cases.iter().collect();
     assert_eq!(all.len(), cases.len());
     let mut circuits = 0;
