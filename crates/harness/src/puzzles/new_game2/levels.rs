@@ -121,19 +121,7 @@ fn case(s: u32, mut index: u64) -> Option<Case> {
             board[cell as usize] = d.pick(&[Colour::Red, Colour::Blue]);
         }
         let cells = all[spread][d.take(all[spread].len() as u64) as usize];
-        let pieces = cells
-            .iter()
-            .map(|&cell| Piece {
-                row: cell / N as u8 + 1,
-                col: cell % N as u8 + 1,
-                dir: d.pick(&Dir::ALL),
-            })
-            .collect();
-        return Some(Case {
-            n: N,
-            board,
-            pieces,
-        });
+        return Some(game(board, cells, &mut d));
     }
     match s {
         1 => late_case(index),
@@ -175,6 +163,12 @@ fn blocked_case(index: u64) -> Option<Case> {
     let mut board = vec![Colour::White; N * N];
     board[usize::from(red)] = Colour::Red;
     board[usize::from(blue)] = Colour::Blue;
+    Some(game(board, cells, &mut d))
+}
+
+/// The game on `board` with pieces 1 to 4 on `cells` (row-major), their
+/// directions the next digits of `d`.
+fn game(board: Vec<Colour>, cells: [u8; 4], d: &mut Digits) -> Case {
     let pieces = cells
         .iter()
         .map(|&cell| Piece {
@@ -183,11 +177,11 @@ fn blocked_case(index: u64) -> Option<Case> {
             dir: d.pick(&Dir::ALL),
         })
         .collect();
-    Some(Case {
+    Case {
         n: N,
         board,
         pieces,
-    })
+    }
 }
 
 /// Size 2's blocked games counted without the lists: for each edge cell
