@@ -31,6 +31,11 @@ pub(super) struct TestArgs {
     /// statements' samples).
     #[arg(long, value_parser = origin_name)]
     origin: Option<lockstep_harness::corpus::Origin>,
+    /// Of a corpus file, which rows: those within the original statement's
+    /// limits (the default: what a judge's tests hold, so what a contest
+    /// solution must handle), or every row; the rows left out are counted
+    #[arg(long = "limits", value_enum)]
+    case_limits: Option<lockstep_harness::puzzle::CaseLimits>,
     /// Tests run at once; the default is this machine's cores.
     #[arg(long, default_value_t = default_jobs(), value_parser = thread_count)]
     jobs: usize,
@@ -63,9 +68,9 @@ pub(super) struct TestArgs {
 fn tests_at(args: &TestArgs) -> Result<Vec<test_set::TestCase>> {
     let path = &args.path;
     if path.is_dir() {
-        if args.origin.is_some() {
+        if args.origin.is_some() || args.case_limits.is_some() {
             bail!(
-                "--origin picks rows of a corpus file; {} is a directory",
+                "--origin and --limits pick rows of a corpus file; {} is a directory",
                 path.display()
             );
         }
@@ -80,12 +85,22 @@ fn tests_at(args: &TestArgs) -> Result<Vec<test_set::TestCase>> {
     let module = path.file_stem().unwrap_or_default().to_string_lossy();
     let entry = lookup(&module)
         .with_context(|| format!("{}: the corpus file of which puzzle", path.display()))?;
-    Ok(entry
+    let wide = args.case_limits == Some(lockstep_harness::puzzle::CaseLimits::Wide);
+    let rows: Vec<_> = entry
         .corpus_tests(path)?
         .into_iter()
-        .filter(|(origin, _)| args.origin.is_none_or(|o| o == *origin))
-        .map(|(_, test)| test)
-        .collect())
+        .filter(|row| args.origin.is_none_or(|o| o == row.origin))
+        .collect();
+    let (kept, beyond): (Vec<_>, Vec<_>) = rows
+        .into_iter()
+        .partition(|row| wide || row.within_original);
+    if !beyond.is_empty() {
+        errln!(
+            "left out {} beyond the original statement's limits (--limits wide runs them)",
+            lockstep_text::counted(beyond.len() as u64, "row")
+        );
+    }
+    Ok(kept.into_iter().map(|row| row.test).collect())
 }
 
 pub(super) fn test(args: TestArgs) -> Result<Exit> {

@@ -611,3 +611,45 @@ fn the_duel_commands_take_a_bot_source() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     has(&text(&out.stderr), &["--cmd mine="]);
 }
+
+/// A corpus file as a test set keeps, by default, to the original
+/// statement's limits, and says how many rows it left out; `--limits wide`
+/// runs them too. checkers' corpus holds rows past them (squares off
+/// 1..=32). On a directory of tests `--limits` means nothing: an error.
+#[test]
+fn a_corpus_test_set_keeps_to_the_original_limits_unless_told() {
+    let dir = scratch("setter-corpus-limits");
+    let corpus = repo("corpus/checkers.csv");
+    let solver = format!("{BIN} solve checkers");
+    let count = |stdout: &str| -> u64 {
+        let line = stdout
+            .lines()
+            .find(|l| l.contains(" tests: "))
+            .unwrap_or_else(|| panic!("{stdout}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "tests:").unwrap();
+        words[at - 1].parse().unwrap()
+    };
+    let out = cli("test").arg(&corpus).flag("--cmd", &solver).run_in(&dir);
+    let original = count(&passed(&out));
+    let stderr = text(&out.stderr);
+    let left_out: u64 = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("left out "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no count of rows left out: {stderr}"))
+        .parse()
+        .unwrap();
+    assert!(left_out > 0);
+    let out = cli("test --limits wide")
+        .arg(&corpus)
+        .flag("--cmd", &solver)
+        .run_in(&dir);
+    assert_eq!(count(&passed(&out)), original + left_out);
+    assert!(!text(&out.stderr).contains("left out"));
+    let out = cli("test --limits wide")
+        .arg(dir.to_str().unwrap())
+        .flag("--cmd", &solver)
+        .run_in(&dir);
+    crate::support::fails_with(&out, "--origin and --limits pick rows of a corpus file");
+}

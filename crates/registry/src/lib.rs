@@ -115,11 +115,18 @@ pub trait AnyPuzzle: Sync {
     fn distill(&self, options: &corpus::distill::DistillOptions) -> corpus::distill::Distilled;
     /// Every row of a corpus file of this puzzle as a test for `lockstep
     /// test` (its input, and the expected output as its answer), with the
-    /// row's origin.
-    fn corpus_tests(
-        &self,
-        path: &Path,
-    ) -> Result<Vec<(corpus::Origin, lockstep_judge::test_set::TestCase)>>;
+    /// row's origin and whether its case lies within the original
+    /// statement's limits.
+    fn corpus_tests(&self, path: &Path) -> Result<Vec<CorpusTest>>;
+}
+
+/// A corpus row as a test of `lockstep test`.
+pub struct CorpusTest {
+    pub origin: corpus::Origin,
+    /// Its case lies within the original statement's limits
+    /// ([`Puzzle::within_original`]).
+    pub within_original: bool,
+    pub test: lockstep_judge::test_set::TestCase,
 }
 
 /// A puzzle of the list, with what its flags say of it. `fn() -> P` keeps
@@ -275,21 +282,21 @@ impl<P: Traceable + Verifiable + Sideways + Counting + Joinable> AnyPuzzle for R
         corpus::distill::distill::<P>(options)
     }
 
-    fn corpus_tests(
-        &self,
-        path: &Path,
-    ) -> Result<Vec<(corpus::Origin, lockstep_judge::test_set::TestCase)>> {
+    fn corpus_tests(&self, path: &Path) -> Result<Vec<CorpusTest>> {
         use lockstep_judge::test_set::{TestCase, TestText};
         Ok(corpus::load::<P>(path)?
             .into_iter()
             .map(|loaded| {
                 let row = loaded.row;
-                let test = TestCase {
-                    input: TestText::Held(corpus::decode_for::<P>(&row.input)),
-                    answer: Some(TestText::Held(corpus::decode_for::<P>(&row.expected))),
-                    name: row.name,
-                };
-                (row.origin, test)
+                CorpusTest {
+                    origin: row.origin,
+                    within_original: P::within_original(&loaded.case),
+                    test: TestCase {
+                        input: TestText::Held(corpus::decode_for::<P>(&row.input)),
+                        answer: Some(TestText::Held(corpus::decode_for::<P>(&row.expected))),
+                        name: row.name,
+                    },
+                }
             })
             .collect())
     }
