@@ -124,7 +124,7 @@ pub trait AnyPuzzle: Sync {
 pub struct CorpusTest {
     pub origin: corpus::Origin,
     /// Its case lies within the original statement's limits
-    /// ([`Puzzle::within_original`]).
+    /// ([`lockstep_harness::puzzle::Puzzle::within_original`]).
     pub within_original: bool,
     pub test: lockstep_judge::test_set::TestCase,
 }
