@@ -2,6 +2,7 @@
 //! corpus row, the same way whichever driver found it (a campaign, `lockstep
 //! shrink`, triage of a cargo-fuzz artifact).
 
+use super::generate_case;
 use crate::corpus::{self, Origin, Row};
 use crate::puzzle::{
     check_with, explain_safely, run_both, run_reference, Agreement, Attempt, CaseLimits,
@@ -11,6 +12,8 @@ use crate::replay::REPLAY_FUEL_FACTOR;
 use crate::shrink::Sideways;
 use crate::shrink::{shrink_divergence, Shrunk};
 use lockstep_core::Model;
+use lockstep_search::seeds::CASE_BYTES;
+use lockstep_search::Address;
 
 /// A disagreement, shrunk and explained.
 #[derive(Debug, Clone)]
@@ -159,5 +162,50 @@ pub fn reproduce<P: Sideways + Verifiable>(
         }
         Agreement::Agree => Err(NotReproduced::Agree(P::describe(&case))),
         Agreement::Timeout => Err(NotReproduced::Timeout(P::describe(&case))),
+    }
+}
+
+/// A sequential campaign with any predicate: searches cases `(seed, 0, i)` for `i`
+/// in `indices` for the first on which `fails` holds, and shrinks it under the same
+/// predicate. Returns the index found and the shrunk case. (The tests hunt their
+/// deliberately broken solvers with it; a user can hunt any property.)
+pub fn find_and_shrink<P: Sideways>(
+    seed: u64,
+    indices: std::ops::Range<u64>,
+    mut fails: impl FnMut(&P::Case) -> bool,
+) -> Option<(u64, Shrunk<P::Case>)> {
+    let mut buf = vec![0u8; CASE_BYTES];
+    let (index, case) = indices.into_iter().find_map(|i| {
+        let case = generate_case::<P>(seed, 0, i, &mut buf)?;
+        fails(&case).then_some((i, case))
+    })?;
+    Some((
+        index,
+        crate::shrink::shrink::<P>(case, fails, crate::shrink::DEFAULT_MAX_ATTEMPTS),
+    ))
+}
+
+/// Where a failure comes from, for its row: the command that finds it
+/// again, and whether it is shrunk (an enumeration's first failure is its
+/// smallest: kept as found). `image`: the failing case is a symmetric
+/// image of the one at `address`.
+pub(super) fn provenance(
+    enumerated: bool,
+    seed: u64,
+    address: &Address,
+    image: bool,
+) -> (Origin, String, bool) {
+    match (enumerated, image) {
+        (false, _) => (
+            Origin::Fuzz,
+            format!("lockstep fuzz seed {seed} {address}"),
+            true,
+        ),
+        (true, true) => (
+            Origin::Verify,
+            format!("lockstep verify {address}, a symmetric image of it"),
+            false,
+        ),
+        (true, false) => (Origin::Verify, format!("lockstep verify {address}"), false),
     }
 }

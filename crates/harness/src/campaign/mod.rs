@@ -7,7 +7,6 @@
 //! reproducible from its seed and job count, and a finding from its
 //! address (`job 0 case 32`).
 
-use crate::corpus::Origin;
 pub use crate::generate::{generate_case, generate_case_with_reference, generate_case_within};
 use crate::puzzle::{
     reference_attempt, Agreement, Attempt, Attempts, CaseLimits, CaseWithReference, Counting,
@@ -16,8 +15,6 @@ use crate::puzzle::{
 use crate::shrink::Sideways;
 use lockstep_core::Model;
 use lockstep_reference::Naive;
-use lockstep_search::seeds::CASE_BYTES;
-use lockstep_search::shrinking::Shrunk;
 use lockstep_search::{Address, Check, Checked, Counts, Plan};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -25,6 +22,7 @@ use std::time::Duration;
 
 mod certificate;
 mod finding;
+mod images;
 pub mod recorded;
 
 pub use certificate::{
@@ -125,26 +123,6 @@ fn audit_generated<P: Puzzle>(case: &P::Case, generated: &Option<ReferenceRun<P:
     );
 }
 
-/// A sequential campaign with any predicate: searches cases `(seed, 0, i)` for `i`
-/// in `indices` for the first on which `fails` holds, and shrinks it under the same
-/// predicate. Returns the index found and the shrunk case. (The tests hunt their
-/// deliberately broken solvers with it; a user can hunt any property.)
-pub fn find_and_shrink<P: Sideways>(
-    seed: u64,
-    indices: std::ops::Range<u64>,
-    mut fails: impl FnMut(&P::Case) -> bool,
-) -> Option<(u64, Shrunk<P::Case>)> {
-    let mut buf = vec![0u8; CASE_BYTES];
-    let (index, case) = indices.into_iter().find_map(|i| {
-        let case = generate_case::<P>(seed, 0, i, &mut buf)?;
-        fails(&case).then_some((i, case))
-    })?;
-    Some((
-        index,
-        crate::shrink::shrink::<P>(case, fails, crate::shrink::DEFAULT_MAX_ATTEMPTS),
-    ))
-}
-
 pub use crate::puzzle::Solver;
 
 /// A disagreement as the campaign found it: the case and both sides.
@@ -235,65 +213,6 @@ impl<P: Counting> Differential<P> {
             Ok((run, bits)) => (Attempt::Ran(run), bits),
             Err(message) => (Attempt::Panicked(message), None),
         }
-    }
-}
-
-impl<P: Puzzle> Differential<P> {
-    /// Holds the symmetry a run with symmetry counts on: the core (the
-    /// cheap side) answers every other image of a class whose pick the two
-    /// sides agree on, and each must have the pick's `answer` (the images
-    /// keep the answer, [`crate::enumerate::Levels::images`]). A core that
-    /// treats two images apart (a table filled for some rows only) is then
-    /// found like any other bug: the first image that differs, with both
-    /// sides' results on it. `None` when every image agrees.
-    ///
-    /// Only an image the core answers differently is given to the
-    /// reference. If the reference then gives the core's answer, the
-    /// images were not symmetric after all: lockstep's own bug, said as
-    /// such rather than counted as a verdict.
-    fn images(
-        &self,
-        case: &P::Case,
-        answer: &P::Answer,
-    ) -> Option<(P::Case, Agreement<P::Answer>)> {
-        let images = (P::LEVELS.images)(case);
-        let mut seen: Vec<&P::Case> = vec![case];
-        for image in &images {
-            if seen.contains(&image) {
-                continue;
-            }
-            seen.push(image);
-            let core = crate::puzzle::run_core::<P>(image, self.solver);
-            if matches!(&core, Attempt::Ran(run) if run.answer == *answer) {
-                continue;
-            }
-            // The reference out of fuel on the image (it finished the
-            // pick): the class's answer stands for it, since the images
-            // keep the answer, and the core's differs from it.
-            let reference =
-                crate::puzzle::run_reference::<P>(image, P::FUEL).unwrap_or_else(|| {
-                    Attempt::Ran(lockstep_core::Run {
-                        answer: answer.clone(),
-                        digest: 0,
-                    })
-                });
-            let same = |a: &Attempt<P::Answer>, b: &Attempt<P::Answer>| matches!((a, b), (Attempt::Ran(a), Attempt::Ran(b)) if a.answer == b.answer);
-            assert!(
-                !same(&core, &reference),
-                "lockstep bug: the {} levels' images of a case do not keep its answer: \
-                 both sides answer\n{}\nwith another answer than they give\n{}",
-                P::NAME,
-                image.write_input(),
-                case.write_input()
-            );
-            let agreement = (Attempts {
-                core,
-                reference: Some(reference),
-            })
-            .into_agreement();
-            return Some((image.clone(), agreement));
-        }
-        None
     }
 }
 
@@ -457,31 +376,6 @@ pub fn run_campaign_reading<P: Verifiable + Sideways + Counting>(
     read: CaseReader<P>,
 ) -> CampaignOutcome<P::Case> {
     campaign::<P>(options, core, read, false)
-}
-
-/// Where a failure comes from, for its row: the command that finds it
-/// again, and whether it is shrunk (an enumeration's first failure is its
-/// smallest: kept as found). `image`: the failing case is a symmetric
-/// image of the one at `address`.
-fn provenance(
-    enumerated: bool,
-    seed: u64,
-    address: &Address,
-    image: bool,
-) -> (Origin, String, bool) {
-    match (enumerated, image) {
-        (false, _) => (
-            Origin::Fuzz,
-            format!("lockstep fuzz seed {seed} {address}"),
-            true,
-        ),
-        (true, true) => (
-            Origin::Verify,
-            format!("lockstep verify {address}, a symmetric image of it"),
-            false,
-        ),
-        (true, false) => (Origin::Verify, format!("lockstep verify {address}"), false),
-    }
 }
 
 /// A campaign against `core`; `own` when `core` is the core's own solver.

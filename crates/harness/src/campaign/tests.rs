@@ -1,5 +1,6 @@
 use super::*;
 use crate::puzzles::Duel;
+use lockstep_search::seeds::CASE_BYTES;
 
 /// The campaign's audit stops a run whose generator handed over a result
 /// that is not the reference's own, and lets a true one through.
