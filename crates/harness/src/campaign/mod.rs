@@ -268,19 +268,22 @@ impl<P: Verifiable + Counting> Check<CaseWithReference<P>> for Differential<P> {
                 audit_generated::<P>(&case, &generated);
             }
             let reference = reference_attempt::<P>(&case, generated);
-            // The pick's answer, that every image of its class must have.
-            let picked = match (&core, self.certify) {
-                (Attempt::Ran(run), Some(true)) => Some(run.answer.clone()),
+            // The case's class: itself alone, or with the images a run
+            // with symmetry counts on it.
+            let weight = match self.certify {
+                Some(true) => (P::LEVELS.least)(&case).unwrap_or(1),
+                _ => 1,
+            };
+            // The pick's answer, that every other image must have; none to
+            // keep for a class of one (most puzzles', the duel's long lines).
+            let picked = match (&core, weight > 1) {
+                (Attempt::Ran(run), true) => Some(run.answer.clone()),
                 _ => None,
             };
             // The certificate's share of the case, taken before the
             // agreement takes the answers.
             let certified = match (self.certify, &address) {
-                (Some(symmetry), &Address::Sized { size, index }) => {
-                    let weight = match symmetry {
-                        true => (P::LEVELS.least)(&case).unwrap_or(1),
-                        false => 1,
-                    };
+                (Some(_), &Address::Sized { size, index }) => {
                     let hash = certificate::case_hash::<P>(&case, index, &core, self.read);
                     Some(((size, index, weight), hash))
                 }
@@ -288,9 +291,7 @@ impl<P: Verifiable + Counting> Check<CaseWithReference<P>> for Differential<P> {
             };
             let mut agreement = (Attempts { core, reference }).into_agreement();
             let (mut case, mut image) = (case, false);
-            if let (Agreement::Agree, Some(true), Some(answer)) =
-                (&agreement, self.certify, &picked)
-            {
+            if let (Agreement::Agree, Some(answer)) = (&agreement, &picked) {
                 if let Some(found) = self.images(&case, answer) {
                     (case, agreement, image) = (found.0, found.1, true);
                 }
