@@ -47,6 +47,13 @@ pub enum Origin {
     Coverage,
     /// Found by `lockstep verify`: the smallest disagreement of its levels.
     Verify,
+    /// Kept by the mutation-guided distill (`scripts/mutation-score
+    /// --distill`): the first case that rejects a mutant of the core no row
+    /// before it rejected, shrunk; the note names the mutant.
+    Mutant,
+    /// Built by hand at a constant of the statement (a turn limit, the
+    /// largest board, a count at its bound); the note says which.
+    Boundary,
 }
 
 impl fmt::Display for Origin {
@@ -60,6 +67,8 @@ impl fmt::Display for Origin {
             Origin::Stress => "stress",
             Origin::Coverage => "coverage",
             Origin::Verify => "verify",
+            Origin::Mutant => "mutant",
+            Origin::Boundary => "boundary",
         };
         f.write_str(name)
     }
