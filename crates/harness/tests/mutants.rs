@@ -14,13 +14,14 @@
 
 use lockstep_core::Model;
 use lockstep_harness::campaign::{self, CampaignOptions};
+use lockstep_harness::corpus::{Origin, Row};
 use lockstep_harness::puzzle::{CaseLimits, Counting, Puzzle, Verifiable};
 use lockstep_harness::puzzles::{Checkers, Duel, NewGame2, Robots};
 use lockstep_harness::replay;
 use lockstep_harness::shrink::Sideways;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-fn options(seed: u64, cases: u64) -> CampaignOptions {
+fn options(seed: u64, cases: u64, limits: CaseLimits) -> CampaignOptions {
     CampaignOptions {
         plan: lockstep_search::Plan {
             seconds: 120.0,
@@ -32,14 +33,27 @@ fn options(seed: u64, cases: u64) -> CampaignOptions {
             )
         },
         stats: false,
-        limits: CaseLimits::Wide,
+        limits,
     }
 }
 
 /// The corpus replays and `cases` generated cases agree; the problems found.
+///
+/// With `LOCKSTEP_MUTANT_CORPUS=DIR` (`scripts/mutation-score --distill DIR`)
+/// this is the mutation-guided distill: the corpus replayed is `DIR`'s, and
+/// when it rejects nothing but a campaign finds a disagreement, the shrunk
+/// case is appended to `DIR` as a row of origin `mutant` naming the mutant.
+/// The campaign keeps to the original statement's limits first, so that the
+/// row is one a judge's test set can hold, and goes wide only when that
+/// finds nothing. cargo-mutants tests one mutant after another (one job), so
+/// each mutant sees the rows kept for those before it: a row is kept only
+/// for a mutant no kept row rejects.
 fn check<P: Verifiable + Sideways + Counting>(cases: u64) -> Vec<String> {
     let mut problems = Vec::new();
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let distill = std::env::var_os("LOCKSTEP_MUTANT_CORPUS").map(PathBuf::from);
+    let corpus = distill
+        .clone()
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus"));
     match replay::replay::<P>(&lockstep_harness::corpus::path_for::<P>(&corpus)) {
         Ok(report) => problems.extend(
             report
@@ -49,16 +63,75 @@ fn check<P: Verifiable + Sideways + Counting>(cases: u64) -> Vec<String> {
         ),
         Err(e) => problems.push(format!("{}: {e:#}", P::NAME)),
     }
-    let report = campaign::run_campaign::<P>(&options(2026, cases));
-    if let Some((address, finding)) = report.finding {
+    if !problems.is_empty() {
+        return problems;
+    }
+    let mut report = None;
+    if distill.is_some() {
+        report = campaign::run_campaign::<P>(&options(2026, cases, CaseLimits::Original)).finding;
+    }
+    if report.is_none() {
+        report = campaign::run_campaign::<P>(&options(2026, cases, CaseLimits::Wide)).finding;
+    }
+    if let Some((address, finding)) = report {
         problems.push(format!(
             "{}: disagreement at {address}: core {}, reference {}",
             P::NAME,
             finding.core_answer,
             finding.reference_answer
         ));
+        if let Some(dir) = &distill {
+            problems.push(keep_row::<P>(dir, finding.row));
+        }
     }
     problems
+}
+
+/// Appends `row` to the distill's corpus as a row of origin `mutant`, its
+/// note naming the mutant; what happened, for the test's failure message.
+fn keep_row<P: Puzzle>(dir: &Path, mut row: Row) -> String {
+    row.origin = Origin::Mutant;
+    row.note = format!("{}; kept for mutant {}", row.note, the_mutant());
+    let path = lockstep_harness::corpus::path_for::<P>(dir);
+    match lockstep_harness::corpus::append::<P>(&path, row) {
+        Ok(appended) => format!("{}: kept as a row: {appended:?}", P::NAME),
+        Err(e) => format!(
+            "{}: the row could not be kept in {}: {e:#}",
+            P::NAME,
+            path.display()
+        ),
+    }
+}
+
+/// The mutant this test runs on, as `file:line: text`: cargo-mutants marks
+/// the code it changed with a comment (its `MUTATION_MARKER_COMMENT`, in the
+/// copy of the tree it tests in), which names the mutant without a
+/// channel of its own. "unknown" outside cargo-mutants.
+fn the_mutant() -> String {
+    const MARKER: &str = "/* ~ changed by cargo-mutants ~ */";
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src");
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            if let Some((index, line)) = text.lines().enumerate().find(|(_, l)| l.contains(MARKER))
+            {
+                let file = path.strip_prefix(&root).unwrap_or(&path).display();
+                let code: String = line.replace(MARKER, "").trim().chars().take(80).collect();
+                return format!("crates/core/src/{file}:{}: `{code}`", index + 1);
+            }
+        }
+    }
+    "unknown (not under cargo-mutants)".to_string()
 }
 
 /// How many generated cases this test checks of puzzle `P` against the
