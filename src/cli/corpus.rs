@@ -1,5 +1,6 @@
 //! `lockstep corpus distill`: a campaign distilled into the corpus rows that
-//! together reach everything it reached ([`lockstep_harness::corpus::distill`]).
+//! together reach everything it reached ([`lockstep_harness::corpus::distill`]);
+//! `lockstep corpus export` ([`super::export`]).
 
 use super::common::pick;
 use super::findings::corpus_dir;
@@ -23,6 +24,11 @@ enum CorpusCommand {
     /// region (in a build for coverage, scripts/coverage) or rule branch (any
     /// other build) it reached, shrunk, as rows with origin `coverage`.
     Distill(DistillArgs),
+    /// Write a corpus file's rows as a judge's test set, NAME.in with
+    /// NAME.ans, and a manifest.json saying what each test was kept for:
+    /// as a Kattis problem package's data/ (DOMjudge imports it), or as one
+    /// plain folder (Polygon's tests, `lockstep test DIR`).
+    Export(super::export::ExportArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -58,6 +64,7 @@ struct DistillArgs {
 pub(super) fn corpus(args: CorpusArgs) -> Result<Exit> {
     match args.command {
         CorpusCommand::Distill(args) => distill(args),
+        CorpusCommand::Export(args) => super::export::export(args),
     }
 }
 

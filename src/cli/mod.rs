@@ -42,6 +42,7 @@ mod common;
 mod corpus;
 mod duel;
 pub mod exit;
+mod export;
 mod findings;
 mod fuzz;
 mod import;
@@ -121,7 +122,8 @@ enum Command {
     /// One self-contained HTML page from the JSON of campaigns (`fuzz
     /// --format json`) and nights (`triage --format json`).
     Report(report::ReportArgs),
-    /// The corpus itself: `distill` a campaign into rows that reach what it reached.
+    /// The corpus itself: `distill` a campaign into rows that reach what it
+    /// reached, `export` its rows as a judge's test set.
     Corpus(corpus::CorpusArgs),
     /// Test your own solution program against the oracle; shrink its first
     /// failure. `lockstep stress any` does the same for any problem, with your

@@ -123,6 +123,8 @@ pub trait AnyPuzzle: Sync {
 /// A corpus row as a test of `lockstep test`.
 pub struct CorpusTest {
     pub origin: corpus::Origin,
+    /// The row's note: what it shows, or what it was kept for.
+    pub note: String,
     /// Its case lies within the original statement's limits
     /// ([`lockstep_harness::puzzle::Puzzle::within_original`]).
     pub within_original: bool,
@@ -290,6 +292,7 @@ impl<P: Traceable + Verifiable + Sideways + Counting + Joinable> AnyPuzzle for R
                 let row = loaded.row;
                 CorpusTest {
                     origin: row.origin,
+                    note: row.note,
                     within_original: P::within_original(&loaded.case),
                     test: TestCase {
                         input: TestText::Held(corpus::decode_for::<P>(&row.input)),
