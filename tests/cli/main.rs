@@ -14,6 +14,7 @@
 
 mod abuse;
 mod cli;
+mod export;
 mod findings;
 mod flags;
 mod golden;
