@@ -3,14 +3,14 @@
 //! test set can be tried against wrong solutions the way a judge tries a
 //! submission (`lockstep test DIR --cmd "target/debug/examples/wrong robots/3"`).
 //!
-//! `BUG` is `<module>/<index>` for the catalogue's bugs (as
-//! `lockstep_planted::find` names them) or `<module>/contestant-<index>` for a
-//! puzzle's `CONTESTANT` bugs; `wrong --list` prints every name. Test code:
+//! `BUG` is `<module>/<index>` for the catalogue's bugs of every puzzle (as
+//! `lockstep_planted::find` names them) or `<module>/contestant-<index>` for
+//! the `CONTESTANT` bugs of the five puzzles of the statements; `wrong --list` prints every name. Test code:
 //! built by `cargo test`, never part of the `lockstep` binary.
 
 use lockstep_core::Model;
 use lockstep_harness::puzzle::{Puzzle, Solver};
-use lockstep_harness::puzzles::{Checkers, Duel, Footholds, NewGame2, Robots};
+use lockstep_harness::puzzles::{self, Checkers, Duel, Footholds, NewGame2, Robots};
 use lockstep_planted as planted;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -58,41 +58,47 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let mut list = Vec::new();
-    let found = [
-        run::<Robots>(
-            solvers::<Robots>(planted::robots::bugs(), &planted::robots::CONTESTANT),
-            &name,
-            &input,
-            &mut list,
-        ),
-        run::<NewGame2>(
-            solvers::<NewGame2>(planted::new_game2::bugs(), &planted::new_game2::CONTESTANT),
-            &name,
-            &input,
-            &mut list,
-        ),
-        run::<Footholds>(
-            solvers::<Footholds>(planted::footholds::bugs(), &planted::footholds::CONTESTANT),
-            &name,
-            &input,
-            &mut list,
-        ),
-        run::<Checkers>(
-            solvers::<Checkers>(planted::checkers::bugs(), &planted::checkers::CONTESTANT),
-            &name,
-            &input,
-            &mut list,
-        ),
-        run::<Duel>(
-            solvers::<Duel>(planted::duel::bugs(), &planted::duel::CONTESTANT),
-            &name,
-            &input,
-            &mut list,
-        ),
-    ]
-    .into_iter()
-    .flatten()
-    .next();
+    macro_rules! catalogue {
+        ($($ty:ident $m:ident $n:literal [$($flag:ident)*],)*) => {
+            [$(run::<puzzles::$ty>(solvers::<puzzles::$ty>(planted::$m::bugs(), &[]), &name, &input, &mut list),)*]
+        };
+    }
+    let found = lockstep_harness::for_each_puzzle!(catalogue)
+        .into_iter()
+        .chain([
+            run::<Robots>(
+                solvers::<Robots>(Vec::new(), &planted::robots::CONTESTANT),
+                &name,
+                &input,
+                &mut list,
+            ),
+            run::<NewGame2>(
+                solvers::<NewGame2>(Vec::new(), &planted::new_game2::CONTESTANT),
+                &name,
+                &input,
+                &mut list,
+            ),
+            run::<Footholds>(
+                solvers::<Footholds>(Vec::new(), &planted::footholds::CONTESTANT),
+                &name,
+                &input,
+                &mut list,
+            ),
+            run::<Checkers>(
+                solvers::<Checkers>(Vec::new(), &planted::checkers::CONTESTANT),
+                &name,
+                &input,
+                &mut list,
+            ),
+            run::<Duel>(
+                solvers::<Duel>(Vec::new(), &planted::duel::CONTESTANT),
+                &name,
+                &input,
+                &mut list,
+            ),
+        ])
+        .flatten()
+        .next();
     match found {
         Some(Ok(output)) => {
             let _ = std::io::stdout().write_all(output.as_bytes());

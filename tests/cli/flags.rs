@@ -62,6 +62,17 @@ fn baselines(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
             with("corpus distill robots --corpus", &[d(&dir.join("corpus"))]),
         ),
         (
+            "corpus export",
+            with(
+                "corpus export",
+                &[
+                    format!("{}/corpus/robots.csv", env!("CARGO_MANIFEST_DIR")),
+                    "--out".into(),
+                    d(&dir.join("exported")),
+                ],
+            ),
+        ),
+        (
             "stress any",
             with(
                 "stress any",

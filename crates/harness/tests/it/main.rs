@@ -11,6 +11,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod corpus;
+mod corpus_power;
 mod counting;
 mod findings;
 mod planted;
