@@ -91,7 +91,9 @@ pub enum MutantFate {
 pub struct Mutant {
     pub number: usize,
     pub line: usize,
+    /// The changed line as the model has it (empty: the mutant inserted a line).
     pub was: String,
+    /// The changed line as the mutant has it (empty: the mutant deleted a line).
     pub now: String,
     #[serde(flatten)]
     pub fate: MutantFate,
@@ -213,15 +215,25 @@ pub fn even_sample<T: Clone>(items: &[T], most: usize) -> Vec<T> {
         .collect()
 }
 
-/// The first line where `mutant` differs from `model`: its number (from 1),
-/// as the model has it and as the mutant does.
+/// Where `mutant` differs from `model`: the first changed line's number (from
+/// 1), as the model has it and as the mutant does. The change is what lies
+/// between the lines both share at the start and at the end, so a line the
+/// mutator inserted shows as `("", inserted)` and one it deleted as
+/// `(deleted, "")`, not as the line after it changed.
 pub fn first_change(model: &str, mutant: &str) -> (usize, String, String) {
     let (a, b): (Vec<&str>, Vec<&str>) = (model.lines().collect(), mutant.lines().collect());
-    let at = (0..a.len().max(b.len()))
-        .find(|&i| a.get(i) != b.get(i))
-        .unwrap_or(0);
-    let shown = |line: Option<&&str>| lockstep_text::clip(line.map_or("", |l| l.trim()), 100);
-    (at + 1, shown(a.get(at)), shown(b.get(at)))
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suffix = a[prefix..]
+        .iter()
+        .rev()
+        .zip(b[prefix..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let changed = |lines: &[&str]| -> String {
+        let line = (prefix < lines.len() - suffix).then(|| lines[prefix]);
+        lockstep_text::clip(line.map_or("", |l| l.trim()), 100)
+    };
+    (prefix + 1, changed(&a), changed(&b))
 }
 
 /// The mutator's number of a mutant file (`sol.mutant.12.cpp` is 12).

@@ -71,11 +71,12 @@ impl MutantScore {
         if !survivors.is_empty() {
             writeln!(f, "survivors (no test rejects them):")?;
             for m in survivors {
-                writeln!(
-                    f,
-                    "  #{:<4} line {}: `{}` -> `{}`",
-                    m.number, m.line, m.was, m.now
-                )?;
+                let change = match (m.was.is_empty(), m.now.is_empty()) {
+                    (true, false) => format!("inserted `{}`", m.now),
+                    (false, true) => format!("`{}` deleted", m.was),
+                    _ => format!("`{}` -> `{}`", m.was, m.now),
+                };
+                writeln!(f, "  #{:<4} line {}: {change}", m.number, m.line)?;
             }
         }
         if let Some(hunted) = &self.hunt {

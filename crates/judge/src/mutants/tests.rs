@@ -7,14 +7,26 @@ fn the_first_change_is_the_first_line_that_differs() {
         first_change(model, "a\nb = 2\nc\n"),
         (2, "b = 1".to_string(), "b = 2".to_string())
     );
-    // A line added at the end, and one taken away.
+    // A line added at the end, and one taken away: the line itself, not
+    // the one after it.
     assert_eq!(
         first_change(model, "a\nb = 1\nc\nd\n"),
         (4, String::new(), "d".to_string())
     );
     assert_eq!(
         first_change(model, "a\nc\n"),
-        (2, "b = 1".to_string(), "c".to_string())
+        (2, "b = 1".to_string(), String::new())
+    );
+    // A line inserted in the middle (universalmutator's `continue;` after a
+    // line) is an insertion, not a change of the line below it.
+    assert_eq!(
+        first_change(model, "a\nb = 1\ncontinue;\nc\n"),
+        (3, String::new(), "continue;".to_string())
+    );
+    // A line changed between two equal ones.
+    assert_eq!(
+        first_change("x\nx\nx\n", "x\ny\nx\n"),
+        (2, "x".to_string(), "y".to_string())
     );
 }
 
