@@ -63,40 +63,17 @@ fn main() -> ExitCode {
             [$(run::<puzzles::$ty>(solvers::<puzzles::$ty>(planted::$m::bugs(), &[]), &name, &input, &mut list),)*]
         };
     }
+    // The contestant bugs of the five puzzles of the statements.
+    macro_rules! contestant {
+        ($($ty:ident $m:ident),*) => {
+            [$(run::<$ty>(solvers::<$ty>(Vec::new(), &planted::$m::CONTESTANT), &name, &input, &mut list),)*]
+        };
+    }
     let found = lockstep_harness::for_each_puzzle!(catalogue)
         .into_iter()
-        .chain([
-            run::<Robots>(
-                solvers::<Robots>(Vec::new(), &planted::robots::CONTESTANT),
-                &name,
-                &input,
-                &mut list,
-            ),
-            run::<NewGame2>(
-                solvers::<NewGame2>(Vec::new(), &planted::new_game2::CONTESTANT),
-                &name,
-                &input,
-                &mut list,
-            ),
-            run::<Footholds>(
-                solvers::<Footholds>(Vec::new(), &planted::footholds::CONTESTANT),
-                &name,
-                &input,
-                &mut list,
-            ),
-            run::<Checkers>(
-                solvers::<Checkers>(Vec::new(), &planted::checkers::CONTESTANT),
-                &name,
-                &input,
-                &mut list,
-            ),
-            run::<Duel>(
-                solvers::<Duel>(Vec::new(), &planted::duel::CONTESTANT),
-                &name,
-                &input,
-                &mut list,
-            ),
-        ])
+        .chain(contestant!(
+            Robots robots, NewGame2 new_game2, Footholds footholds, Checkers checkers, Duel duel
+        ))
         .flatten()
         .next();
     match found {
