@@ -87,7 +87,7 @@ pub(super) fn export(args: ExportArgs) -> Result<Exit> {
         .with_context(|| format!("{}: the corpus file of which puzzle", path.display()))?;
     if args.out.exists() && (!args.out.is_dir() || std::fs::read_dir(&args.out)?.next().is_some()) {
         bail!(
-            "--out {}: exists and is not an empty folder (an export never writes over tests)",
+            "--out {}: exists and is not an empty folder (an export never writes over tests, nor through a link)",
             args.out.display()
         );
     }
@@ -101,19 +101,26 @@ pub(super) fn export(args: ExportArgs) -> Result<Exit> {
         left_out_without_answer: 0,
         tests: Vec::new(),
     };
+    let rows = entry.corpus_tests(path)?;
     let scratch = scratch_beside(&args.out)?;
-    let written = write_set(entry.corpus_tests(path)?, &scratch, wide, &mut manifest)
+    let written = write_set(rows, &scratch, wide, &mut manifest)
         .and_then(|()| {
             let json = serde_json::to_string_pretty(&manifest)? + "\n";
             std::fs::write(scratch.join("manifest.json"), json).context("writing manifest.json")
         })
         .and_then(|()| {
-            if args.out.exists() {
+            let was_there = args.out.exists();
+            if was_there {
                 std::fs::remove_dir(&args.out)
                     .with_context(|| format!("replacing the empty {}", args.out.display()))?;
             }
-            std::fs::rename(&scratch, &args.out)
-                .with_context(|| format!("moving the set to {}", args.out.display()))
+            std::fs::rename(&scratch, &args.out).with_context(|| {
+                // The user's empty folder comes back as it was.
+                if was_there {
+                    let _ = std::fs::create_dir(&args.out);
+                }
+                format!("moving the set to {}", args.out.display())
+            })
         });
     if let Err(e) = written {
         let _ = std::fs::remove_dir_all(&scratch);
@@ -177,7 +184,8 @@ fn write_set(
             Layout::Kattis => "data/secret/",
             Layout::Plain => "",
         };
-        std::fs::create_dir_all(dir.join(folder))?;
+        std::fs::create_dir_all(dir.join(folder))
+            .with_context(|| format!("creating {}", dir.join(folder).display()))?;
         let stem = format!("{folder}{}", row.test.name);
         for (extension, text) in [("in", input), ("ans", answer)] {
             let file = dir.join(format!("{stem}.{extension}"));

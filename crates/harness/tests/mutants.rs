@@ -14,7 +14,7 @@
 
 use lockstep_core::Model;
 use lockstep_harness::campaign::{self, CampaignOptions};
-use lockstep_harness::corpus::{Origin, Row};
+use lockstep_harness::corpus::{Appended, Origin, Row};
 use lockstep_harness::puzzle::{CaseLimits, Counting, Puzzle, Verifiable};
 use lockstep_harness::puzzles::{Checkers, Duel, NewGame2, Robots};
 use lockstep_harness::replay;
@@ -45,9 +45,13 @@ fn options(seed: u64, cases: u64, limits: CaseLimits) -> CampaignOptions {
 /// case is appended to `DIR` as a row of origin `mutant` naming the mutant.
 /// The campaign keeps to the original statement's limits first, so that the
 /// row is one a judge's test set can hold, and goes wide only when that
-/// finds nothing. cargo-mutants tests one mutant after another (one job), so
-/// each mutant sees the rows kept for those before it: a row is kept only
-/// for a mutant no kept row rejects.
+/// finds nothing. Before the campaign every puzzle's file in `DIR` is
+/// replayed (a mutant of shared code may show in another puzzle's rows), and
+/// cargo-mutants tests one mutant after another (one job), so each mutant
+/// sees the rows kept for those before it: a row is kept only for a mutant
+/// no row of `DIR` rejects. (The other tests of this file, perft and the
+/// shared code, are not asked; shards on other machines do not see each
+/// other's rows.)
 fn check<P: Verifiable + Sideways + Counting>(cases: u64) -> Vec<String> {
     let mut problems = Vec::new();
     let distill = std::env::var_os("LOCKSTEP_MUTANT_CORPUS").map(PathBuf::from);
@@ -67,7 +71,17 @@ fn check<P: Verifiable + Sideways + Counting>(cases: u64) -> Vec<String> {
         return problems;
     }
     let mut report = None;
-    if distill.is_some() {
+    if let Some(dir) = &distill {
+        let elsewhere: usize = lockstep_harness::each_puzzle!(rows_rejecting(dir))
+            .iter()
+            .sum();
+        if elsewhere > 0 {
+            return vec![format!(
+                "{}: {elsewhere} rows of other puzzles in {} reject this mutant",
+                P::NAME,
+                dir.display()
+            )];
+        }
         report = campaign::run_campaign::<P>(&options(2026, cases, CaseLimits::Original)).finding;
     }
     if report.is_none() {
@@ -87,18 +101,36 @@ fn check<P: Verifiable + Sideways + Counting>(cases: u64) -> Vec<String> {
     problems
 }
 
+/// How many rows of `P`'s file in `dir` the core (here: the mutant) fails,
+/// or 1 when the file cannot be replayed (`scripts/mutation-score` checks
+/// the directory before the run, so that a wrong one fails there).
+fn rows_rejecting<P: Puzzle>(dir: &Path) -> usize {
+    replay::replay::<P>(&lockstep_harness::corpus::path_for::<P>(dir))
+        .map_or(1, |report| report.failures.len())
+}
+
 /// Appends `row` to the distill's corpus as a row of origin `mutant`, its
-/// note naming the mutant; what happened, for the test's failure message.
+/// note naming the mutant (the campaign's case address in it is where the
+/// mutant, not the core, failed); what happened, for the test's failure
+/// message, which holds the row itself when it could not be written.
 fn keep_row<P: Puzzle>(dir: &Path, mut row: Row) -> String {
     row.origin = Origin::Mutant;
-    row.note = format!("{}; kept for mutant {}", row.note, the_mutant());
+    row.note = format!(
+        "{}; kept for mutant {} (the case found on the mutant)",
+        row.note,
+        the_mutant()
+    );
     let path = lockstep_harness::corpus::path_for::<P>(dir);
-    match lockstep_harness::corpus::append::<P>(&path, row) {
-        Ok(appended) => format!("{}: kept as a row: {appended:?}", P::NAME),
+    match lockstep_harness::corpus::append::<P>(&path, row.clone()) {
+        Ok(Appended::Written(name)) => format!("{}: kept as row {name}", P::NAME),
+        Ok(Appended::AlreadyPresent(name)) => {
+            format!("{}: the case is row {name} already", P::NAME)
+        }
         Err(e) => format!(
-            "{}: the row could not be kept in {}: {e:#}",
+            "{}: the row could not be kept in {}: {e:#}; the row: {}",
             P::NAME,
-            path.display()
+            path.display(),
+            lockstep_harness::corpus::row_to_csv(&row).trim_end()
         ),
     }
 }
