@@ -1,34 +1,25 @@
 //! What the corpus replay alone rejects: every planted bug, the catalogue's
-//! and the contestant ones, run over its puzzle's committed corpus rows as a
-//! solution is (its judge output held to each row's expected answer, a panic
-//! a rejection), must fail a row. CI replays the corpus on every change, so
-//! a regression the planted bugs stand for is caught by the replay alone,
-//! without waiting for a campaign to find it again.
+//! and the contestant ones, put in the core's place in the replay CI runs
+//! ([`replay::replay_row_with`]: each row's expected answer, the step trace
+//! against the reference's, a panic a failure), must fail a row. So a
+//! regression the planted bugs stand for is caught by the replay alone,
+//! without waiting for a campaign to find it again. (As a program judged on
+//! answers alone, each must fail the exported sets too: the tier-2 test in
+//! tests/cli/export.rs.)
 
-use lockstep_core::Model;
-use lockstep_harness::corpus;
 use lockstep_harness::puzzle::{Puzzle, Solver};
 use lockstep_harness::puzzles::{Checkers, Duel, Footholds, NewGame2, Robots};
+use lockstep_harness::{corpus, replay};
 use std::path::Path;
 
-/// The first row of `P`'s corpus whose expected answer `solver` does not
-/// give, or `None` when it gives every one.
+/// The first row of `P`'s corpus that the replay with `solver` for the core
+/// fails, or `None` when every row passes.
 fn first_rejecting_row<P: Puzzle>(solver: Solver<P>) -> Option<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     let rows = corpus::load::<P>(&corpus::path_for::<P>(&dir)).expect("the corpus loads");
-    rows.into_iter().find_map(|loaded| {
-        let expected = corpus::decode_for::<P>(&loaded.row.expected);
-        if expected.trim().is_empty() {
-            return None;
-        }
-        let case = &loaded.case;
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solver(case).answer));
-        let rejected = match answer {
-            Err(_) => true,
-            Ok(answer) => !lockstep_text::same_output(&P::Case::write_answer(&answer), &expected),
-        };
-        rejected.then_some(loaded.row.name)
-    })
+    rows.into_iter()
+        .find(|loaded| replay::replay_row_with::<P>(loaded, solver).is_err())
+        .map(|loaded| loaded.row.name)
 }
 
 /// Every planted bug of `P` that its corpus lets through, by name.
