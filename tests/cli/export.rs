@@ -142,9 +142,13 @@ mod hunt {
             let set = dir.join(module);
             export(module, &set, "plain");
             let test = |cmd: String| {
+                // A CPU limit far above any solve here (the reference's
+                // slowest duel-search test takes about 1.3 s), so that a busy
+                // machine cannot turn a pass into a TLE.
                 cli("test")
                     .arg(set.display().to_string())
                     .flag("--cmd", cmd)
+                    .flag("--timeout-ms", 30_000)
                     .run()
                     .status
                     .code()
