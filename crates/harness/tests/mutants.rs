@@ -72,7 +72,7 @@ fn check<P: Verifiable + Sideways + Counting>(cases: u64) -> Vec<String> {
     }
     let mut report = None;
     if let Some(dir) = &distill {
-        let elsewhere: usize = lockstep_harness::each_puzzle!(rows_rejecting(dir))
+        let elsewhere: usize = lockstep_harness::each_puzzle!(rows_rejecting(dir, P::MODULE))
             .iter()
             .sum();
         if elsewhere > 0 {
@@ -103,8 +103,12 @@ fn check<P: Verifiable + Sideways + Counting>(cases: u64) -> Vec<String> {
 
 /// How many rows of `P`'s file in `dir` the core (here: the mutant) fails,
 /// or 1 when the file cannot be replayed (`scripts/mutation-score` checks
-/// the directory before the run, so that a wrong one fails there).
-fn rows_rejecting<P: Puzzle>(dir: &Path) -> usize {
+/// the directory before the run, so that a wrong one fails there); 0 for
+/// the puzzle `replayed` already.
+fn rows_rejecting<P: Puzzle>(dir: &Path, replayed: &str) -> usize {
+    if P::MODULE == replayed {
+        return 0;
+    }
     replay::replay::<P>(&lockstep_harness::corpus::path_for::<P>(dir))
         .map_or(1, |report| report.failures.len())
 }
